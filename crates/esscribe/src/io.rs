@@ -1,0 +1,490 @@
+//! Bytes in, bytes out: a bounds-checked little-endian reader that knows its
+//! file offset, the error type every layer shares, and the small value types
+//! (signatures, form IDs, Windows-1252 text) that all formats use.
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// What went wrong, in a shape callers can match on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The input ended before a field that had to be there.
+    Truncated,
+    /// A field holds a value the format does not allow here.
+    Invalid,
+    /// A zlib stream could not be inflated, or inflated to the wrong size.
+    Decompress,
+    /// A JSON document did not describe valid data.
+    Json,
+    /// The operating system refused a read or write.
+    Io,
+}
+
+/// An error with the absolute file offset where it was found and a path of
+/// context ("GRUP PACK at 0x1A2 → PACK 0x0001CB6 → PLDT at 0x1F2A") built
+/// up as it rises through the layers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    pub kind: ErrorKind,
+    /// Absolute offset in the file (or document) being read.
+    pub offset: u64,
+    pub message: String,
+    /// Enclosing structures, outermost first.
+    pub context: Vec<String>,
+}
+
+impl Error {
+    pub fn new(kind: ErrorKind, offset: u64, message: impl Into<String>) -> Self {
+        Error {
+            kind,
+            offset,
+            message: message.into(),
+            context: Vec::new(),
+        }
+    }
+
+    pub fn invalid(offset: u64, message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Invalid, offset, message)
+    }
+
+    pub fn truncated(offset: u64, message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Truncated, offset, message)
+    }
+
+    pub fn json(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Json, 0, message)
+    }
+
+    pub fn io(path: &std::path::Path, err: &std::io::Error) -> Self {
+        Self::new(ErrorKind::Io, 0, format!("{}: {err}", path.display()))
+    }
+
+    /// Adds an enclosing structure to the context path.
+    pub fn within(mut self, what: impl Into<String>) -> Self {
+        self.context.insert(0, what.into());
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            ErrorKind::Json | ErrorKind::Io => write!(f, "{}", self.message)?,
+            _ => write!(f, "at offset 0x{:X}: {}", self.offset, self.message)?,
+        }
+        if !self.context.is_empty() {
+            write!(f, " (in {})", self.context.join(" → "))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Adds context to the error of a `Result` as it rises.
+pub trait Context<T> {
+    fn within(self, what: impl FnOnce() -> String) -> Result<T>;
+}
+
+impl<T> Context<T> for Result<T> {
+    fn within(self, what: impl FnOnce() -> String) -> Result<T> {
+        self.map_err(|e| e.within(what()))
+    }
+}
+
+/// A cursor over a byte slice that never reads past its end and reports
+/// every failure with the absolute file offset.
+#[derive(Debug, Clone)]
+pub struct Reader<'a> {
+    data: &'a [u8],
+    pos: usize,
+    base: u64,
+}
+
+impl<'a> Reader<'a> {
+    /// `base` is the file offset of `data[0]`.
+    pub fn new(data: &'a [u8], base: u64) -> Self {
+        Reader { data, pos: 0, base }
+    }
+
+    /// Absolute file offset of the next byte.
+    pub fn offset(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    pub fn remaining(&self) -> usize {
+        self.data.len() - self.pos
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pos >= self.data.len()
+    }
+
+    /// The bytes not read yet, without consuming them.
+    pub fn peek_rest(&self) -> &'a [u8] {
+        &self.data[self.pos..]
+    }
+
+    /// Takes `len` bytes, failing (before anything is allocated) when fewer
+    /// remain. `what` names the field for the error message.
+    pub fn bytes(&mut self, len: usize, what: &str) -> Result<&'a [u8]> {
+        if len > self.remaining() {
+            return Err(Error::truncated(
+                self.offset(),
+                format!(
+                    "{what}: needs {len} bytes, only {} remain",
+                    self.remaining()
+                ),
+            ));
+        }
+        let out = &self.data[self.pos..self.pos + len];
+        self.pos += len;
+        Ok(out)
+    }
+
+    /// Takes everything that is left.
+    pub fn rest(&mut self) -> &'a [u8] {
+        let out = &self.data[self.pos..];
+        self.pos = self.data.len();
+        out
+    }
+
+    pub fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N]> {
+        let b = self.bytes(N, what)?;
+        let mut out = [0u8; N];
+        out.copy_from_slice(b);
+        Ok(out)
+    }
+
+    pub fn u8(&mut self, what: &str) -> Result<u8> {
+        Ok(self.array::<1>(what)?[0])
+    }
+
+    pub fn i8(&mut self, what: &str) -> Result<i8> {
+        Ok(self.u8(what)? as i8)
+    }
+
+    pub fn u16(&mut self, what: &str) -> Result<u16> {
+        Ok(u16::from_le_bytes(self.array(what)?))
+    }
+
+    pub fn i16(&mut self, what: &str) -> Result<i16> {
+        Ok(i16::from_le_bytes(self.array(what)?))
+    }
+
+    pub fn u32(&mut self, what: &str) -> Result<u32> {
+        Ok(u32::from_le_bytes(self.array(what)?))
+    }
+
+    pub fn i32(&mut self, what: &str) -> Result<i32> {
+        Ok(i32::from_le_bytes(self.array(what)?))
+    }
+
+    pub fn u64(&mut self, what: &str) -> Result<u64> {
+        Ok(u64::from_le_bytes(self.array(what)?))
+    }
+
+    pub fn f32(&mut self, what: &str) -> Result<f32> {
+        Ok(f32::from_le_bytes(self.array(what)?))
+    }
+
+    pub fn f64(&mut self, what: &str) -> Result<f64> {
+        Ok(f64::from_le_bytes(self.array(what)?))
+    }
+
+    pub fn sig(&mut self, what: &str) -> Result<Sig> {
+        Ok(Sig(self.array(what)?))
+    }
+
+    pub fn form_id(&mut self, what: &str) -> Result<FormId> {
+        Ok(FormId(self.u32(what)?))
+    }
+
+    /// Checks that a count of `count` items of at least `min_item_size`
+    /// bytes each can fit in what remains, so a count read from the file
+    /// never drives an allocation or a long loop on its own.
+    pub fn check_count(&self, count: usize, min_item_size: usize, what: &str) -> Result<()> {
+        let need = count.saturating_mul(min_item_size.max(1));
+        if need > self.remaining() {
+            return Err(Error::invalid(
+                self.offset(),
+                format!(
+                    "{what}: count {count} needs at least {need} bytes, only {} remain",
+                    self.remaining()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Fails unless every byte has been read.
+    pub fn expect_end(&self, what: &str) -> Result<()> {
+        if !self.is_empty() {
+            return Err(Error::invalid(
+                self.offset(),
+                format!("{what}: {} unexpected bytes left over", self.remaining()),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Little-endian writing onto a byte vector.
+pub trait WriteLe {
+    fn put_u8(&mut self, v: u8);
+    fn put_u16(&mut self, v: u16);
+    fn put_u32(&mut self, v: u32);
+    fn put_i32(&mut self, v: i32);
+    fn put_f32(&mut self, v: f32);
+    fn put(&mut self, bytes: &[u8]);
+}
+
+impl WriteLe for Vec<u8> {
+    fn put_u8(&mut self, v: u8) {
+        self.push(v);
+    }
+    fn put_u16(&mut self, v: u16) {
+        self.extend_from_slice(&v.to_le_bytes());
+    }
+    fn put_u32(&mut self, v: u32) {
+        self.extend_from_slice(&v.to_le_bytes());
+    }
+    fn put_i32(&mut self, v: i32) {
+        self.extend_from_slice(&v.to_le_bytes());
+    }
+    fn put_f32(&mut self, v: f32) {
+        self.extend_from_slice(&v.to_le_bytes());
+    }
+    fn put(&mut self, bytes: &[u8]) {
+        self.extend_from_slice(bytes);
+    }
+}
+
+/// A four-character code: record, group and subrecord types.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Sig(pub [u8; 4]);
+
+impl Sig {
+    pub const fn new(code: &[u8; 4]) -> Self {
+        Sig(*code)
+    }
+
+    pub fn as_bytes(&self) -> &[u8; 4] {
+        &self.0
+    }
+
+    /// Parses the form [`Display`](fmt::Display) prints: four characters,
+    /// with `\xNN` for bytes that are not printable ASCII.
+    pub fn parse(text: &str) -> Option<Sig> {
+        let mut out = Vec::with_capacity(4);
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c == '\\' {
+                if chars.next()? != 'x' {
+                    return None;
+                }
+                let hex: String = chars.by_ref().take(2).collect();
+                out.push(u8::from_str_radix(&hex, 16).ok()?);
+            } else if c.is_ascii() {
+                out.push(c as u8);
+            } else {
+                return None;
+            }
+        }
+        Some(Sig(out.try_into().ok()?))
+    }
+}
+
+impl fmt::Display for Sig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for &b in &self.0 {
+            if b.is_ascii_graphic() || b == b' ' {
+                if b == b'\\' {
+                    write!(f, "\\x5C")?;
+                } else {
+                    write!(f, "{}", b as char)?;
+                }
+            } else {
+                write!(f, "\\x{b:02X}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Sig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Sig({self})")
+    }
+}
+
+impl serde::Serialize for Sig {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Sig {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Sig::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("not a 4-character signature: {text:?}")))
+    }
+}
+
+/// A form ID as stored: the top byte indexes the file's masters list (the
+/// file itself when it is past the end of that list).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct FormId(pub u32);
+
+impl FormId {
+    pub fn master_index(self) -> u8 {
+        (self.0 >> 24) as u8
+    }
+
+    pub fn object_index(self) -> u32 {
+        self.0 & 0x00FF_FFFF
+    }
+
+    /// Parses `0x0001CB6`, `0001CB6` or `0x0001CB6 (Skyrim.esm)`.
+    pub fn parse(text: &str) -> Option<FormId> {
+        let hex = text.split_whitespace().next()?;
+        let hex = hex
+            .strip_prefix("0x")
+            .or_else(|| hex.strip_prefix("0X"))
+            .unwrap_or(hex);
+        u32::from_str_radix(hex, 16).ok().map(FormId)
+    }
+}
+
+impl fmt::Display for FormId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "0x{:08X}", self.0)
+    }
+}
+
+impl fmt::Debug for FormId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "FormId({self})")
+    }
+}
+
+impl serde::Serialize for FormId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for FormId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        FormId::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("not a hex form ID: {text:?}")))
+    }
+}
+
+/// Decodes Windows-1252 bytes for people. Every byte maps to a character
+/// and back, so [`encode_cp1252`] restores the exact bytes.
+pub fn decode_cp1252(bytes: &[u8]) -> Cow<'_, str> {
+    encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes).0
+}
+
+/// Encodes text as Windows-1252; `None` if a character has no byte there.
+pub fn encode_cp1252(text: &str) -> Option<Vec<u8>> {
+    let (bytes, _, had_errors) = encoding_rs::WINDOWS_1252.encode(text);
+    if had_errors {
+        None
+    } else {
+        Some(bytes.into_owned())
+    }
+}
+
+/// Formats bytes as lowercase hex for people and JSON.
+pub fn to_hex(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        out.push_str(&format!("{b:02x}"));
+    }
+    out
+}
+
+/// Parses hex written by [`to_hex`] (white space allowed between bytes).
+pub fn from_hex(text: &str) -> Option<Vec<u8>> {
+    let digits: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    if digits.len() % 2 != 0 {
+        return None;
+    }
+    digits
+        .chunks(2)
+        .map(|pair| {
+            let s = std::str::from_utf8(pair).ok()?;
+            u8::from_str_radix(s, 16).ok()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reader_reports_offsets_and_refuses_to_overrun() {
+        let data = [1u8, 0, 2, 0, 0, 0];
+        let mut r = Reader::new(&data, 0x100);
+        assert_eq!(r.u16("a").unwrap(), 1);
+        assert_eq!(r.offset(), 0x102);
+        let err = r.bytes(10, "payload").unwrap_err();
+        assert_eq!(err.kind, ErrorKind::Truncated);
+        assert_eq!(err.offset, 0x102);
+        assert!(err.to_string().contains("payload: needs 10 bytes, only 4 remain"));
+        assert_eq!(r.u32("b").unwrap(), 2);
+    }
+
+    #[test]
+    fn counts_are_checked_against_remaining_bytes() {
+        let data = [0u8; 10];
+        let r = Reader::new(&data, 0);
+        assert!(r.check_count(65535, 12, "items").is_err());
+        assert!(r.check_count(0, 12, "items").is_ok());
+        assert!(r.check_count(usize::MAX, 12, "items").is_err());
+    }
+
+    #[test]
+    fn context_path_reads_outermost_first() {
+        let e = Error::invalid(0x1F2A, "bad size")
+            .within("PLDT at 0x1F2A")
+            .within("PACK 0x00001CB6");
+        assert_eq!(
+            e.to_string(),
+            "at offset 0x1F2A: bad size (in PACK 0x00001CB6 → PLDT at 0x1F2A)"
+        );
+    }
+
+    #[test]
+    fn every_cp1252_byte_round_trips() {
+        let all: Vec<u8> = (1..=255).collect();
+        let text = decode_cp1252(&all);
+        assert_eq!(encode_cp1252(&text).unwrap(), all);
+        assert_eq!(decode_cp1252(b"M\xfcller"), "Müller");
+    }
+
+    #[test]
+    fn signatures_print_and_parse() {
+        for sig in [Sig(*b"PACK"), Sig([0, 0xFF, b'\\', b'A'])] {
+            assert_eq!(Sig::parse(&sig.to_string()), Some(sig));
+        }
+        assert_eq!(FormId::parse("0x0001CB6 (Skyrim.esm)"), Some(FormId(0x1CB6)));
+    }
+
+    #[test]
+    fn hex_round_trips() {
+        assert_eq!(from_hex(&to_hex(&[0, 0xAB, 0xFF])).unwrap(), vec![0, 0xAB, 0xFF]);
+        assert_eq!(from_hex("0"), None);
+    }
+}

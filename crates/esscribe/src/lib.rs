@@ -1,0 +1,14 @@
+//! esscribe reads, explains, edits and writes the data files of The Elder
+//! Scrolls IV: Oblivion and V: Skyrim, losslessly: what it reads it writes
+//! back byte for byte unless something was changed.
+//!
+//! - [`io`]: the bounds-checked byte reader, errors with offsets and context.
+//! - [`plugin`]: plugin files, their groups, records and subrecords.
+//! - [`fsio`]: safe writes (temporary file, check, rename, backup).
+
+pub mod fsio;
+pub mod io;
+pub mod plugin;
+
+pub use io::{Error, ErrorKind, FormId, Result, Sig};
+pub use plugin::{Game, Plugin};
