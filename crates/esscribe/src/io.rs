@@ -133,19 +133,32 @@ impl<'a> Reader<'a> {
 
     /// Takes `len` bytes, failing (before anything is allocated) when fewer
     /// remain. `what` names the field for the error message.
+    #[inline]
     pub fn bytes(&mut self, len: usize, what: &str) -> Result<&'a [u8]> {
+        self.bytes_named(len, || what.to_owned())
+    }
+
+    /// Like [`bytes`](Self::bytes), but builds the field's name only when
+    /// the read fails, so hot loops do not format a name per call.
+    #[inline]
+    pub fn bytes_named(&mut self, len: usize, what: impl FnOnce() -> String) -> Result<&'a [u8]> {
         if len > self.remaining() {
-            return Err(Error::truncated(
-                self.offset(),
-                format!(
-                    "{what}: needs {len} bytes, only {} remain",
-                    self.remaining()
-                ),
-            ));
+            return Err(self.overrun(len, &what()));
         }
         let out = &self.data[self.pos..self.pos + len];
         self.pos += len;
         Ok(out)
+    }
+
+    #[cold]
+    fn overrun(&self, len: usize, what: &str) -> Error {
+        Error::truncated(
+            self.offset(),
+            format!(
+                "{what}: needs {len} bytes, only {} remain",
+                self.remaining()
+            ),
+        )
     }
 
     /// Takes everything that is left.
@@ -155,53 +168,68 @@ impl<'a> Reader<'a> {
         out
     }
 
+    #[inline]
     pub fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N]> {
-        let b = self.bytes(N, what)?;
-        let mut out = [0u8; N];
-        out.copy_from_slice(b);
-        Ok(out)
+        match self.data.get(self.pos..self.pos + N) {
+            Some(b) => {
+                self.pos += N;
+                Ok(b.try_into().expect("slice of length N"))
+            }
+            None => Err(self.overrun(N, what)),
+        }
     }
 
+    #[inline]
     pub fn u8(&mut self, what: &str) -> Result<u8> {
         Ok(self.array::<1>(what)?[0])
     }
 
+    #[inline]
     pub fn i8(&mut self, what: &str) -> Result<i8> {
         Ok(self.u8(what)? as i8)
     }
 
+    #[inline]
     pub fn u16(&mut self, what: &str) -> Result<u16> {
         Ok(u16::from_le_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub fn i16(&mut self, what: &str) -> Result<i16> {
         Ok(i16::from_le_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub fn u32(&mut self, what: &str) -> Result<u32> {
         Ok(u32::from_le_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub fn i32(&mut self, what: &str) -> Result<i32> {
         Ok(i32::from_le_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub fn u64(&mut self, what: &str) -> Result<u64> {
         Ok(u64::from_le_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub fn f32(&mut self, what: &str) -> Result<f32> {
         Ok(f32::from_le_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub fn f64(&mut self, what: &str) -> Result<f64> {
         Ok(f64::from_le_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub fn sig(&mut self, what: &str) -> Result<Sig> {
         Ok(Sig(self.array(what)?))
     }
 
+    #[inline]
     pub fn form_id(&mut self, what: &str) -> Result<FormId> {
         Ok(FormId(self.u32(what)?))
     }
@@ -333,8 +361,9 @@ impl serde::Serialize for Sig {
 impl<'de> serde::Deserialize<'de> for Sig {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;
-        Sig::parse(&text)
-            .ok_or_else(|| serde::de::Error::custom(format!("not a 4-character signature: {text:?}")))
+        Sig::parse(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!("not a 4-character signature: {text:?}"))
+        })
     }
 }
 
@@ -392,7 +421,9 @@ impl<'de> serde::Deserialize<'de> for FormId {
 /// Decodes Windows-1252 bytes for people. Every byte maps to a character
 /// and back, so [`encode_cp1252`] restores the exact bytes.
 pub fn decode_cp1252(bytes: &[u8]) -> Cow<'_, str> {
-    encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes).0
+    encoding_rs::WINDOWS_1252
+        .decode_without_bom_handling(bytes)
+        .0
 }
 
 /// Encodes text as Windows-1252; `None` if a character has no byte there.
@@ -442,7 +473,9 @@ mod tests {
         let err = r.bytes(10, "payload").unwrap_err();
         assert_eq!(err.kind, ErrorKind::Truncated);
         assert_eq!(err.offset, 0x102);
-        assert!(err.to_string().contains("payload: needs 10 bytes, only 4 remain"));
+        assert!(err
+            .to_string()
+            .contains("payload: needs 10 bytes, only 4 remain"));
         assert_eq!(r.u32("b").unwrap(), 2);
     }
 
@@ -479,12 +512,18 @@ mod tests {
         for sig in [Sig(*b"PACK"), Sig([0, 0xFF, b'\\', b'A'])] {
             assert_eq!(Sig::parse(&sig.to_string()), Some(sig));
         }
-        assert_eq!(FormId::parse("0x0001CB6 (Skyrim.esm)"), Some(FormId(0x1CB6)));
+        assert_eq!(
+            FormId::parse("0x0001CB6 (Skyrim.esm)"),
+            Some(FormId(0x1CB6))
+        );
     }
 
     #[test]
     fn hex_round_trips() {
-        assert_eq!(from_hex(&to_hex(&[0, 0xAB, 0xFF])).unwrap(), vec![0, 0xAB, 0xFF]);
+        assert_eq!(
+            from_hex(&to_hex(&[0, 0xAB, 0xFF])).unwrap(),
+            vec![0, 0xAB, 0xFF]
+        );
         assert_eq!(from_hex("0"), None);
     }
 }

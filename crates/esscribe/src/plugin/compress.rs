@@ -42,17 +42,18 @@ pub fn decompress_record_data(stored: &[u8], offset: u64) -> Result<Vec<u8>> {
         )
     })?;
     if out.len() != stated {
+        // Past the stated size the stream was not inflated further, so
+        // only "more" is known.
+        let yields = if out.len() > stated {
+            "more".to_owned()
+        } else {
+            out.len().to_string()
+        };
         return Err(Error::new(
             ErrorKind::Decompress,
             offset,
             format!(
-                "compressed record states {stated} decompressed bytes, the stream yields {}{}",
-                if out.len() > stated { "more" } else { "" },
-                if out.len() > stated {
-                    String::new()
-                } else {
-                    format!(" {}", out.len())
-                }
+                "compressed record states {stated} decompressed bytes, the stream yields {yields}"
             ),
         ));
     }

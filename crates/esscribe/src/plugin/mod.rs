@@ -85,15 +85,38 @@ impl<'a> Record<'a> {
         mut f: impl FnMut(SubrecordRef<'_>),
     ) -> Result<()> {
         let data = self.data(game)?;
-        let base = if self.header.is_compressed() {
+        for sub in Subrecords::new(&data, self.subrecord_base(game)) {
+            match sub {
+                Ok(sub) => f(sub),
+                Err(e) => return Err(self.locate(game, e).within(self.describe())),
+            }
+        }
+        Ok(())
+    }
+
+    /// Offset of the first subrecord as [`SubrecordRef::offset`] counts it:
+    /// in the file, or in the decompressed data for compressed records.
+    fn subrecord_base(&self, game: Game) -> u64 {
+        if self.header.is_compressed() {
             0
         } else {
             self.data_offset(game)
-        };
-        for sub in Subrecords::new(&data, base) {
-            f(sub.within(|| self.describe())?);
         }
-        Ok(())
+    }
+
+    /// An error found in decompressed data carries an offset into that
+    /// data, which may point anywhere (even past the end of the file): it
+    /// is moved to the record's stored data, and the message keeps where
+    /// in the decompressed bytes the fault is.
+    fn locate(&self, game: Game, mut e: Error) -> Error {
+        if self.header.is_compressed() {
+            e.message = format!(
+                "{} (at byte {} of the decompressed data)",
+                e.message, e.offset
+            );
+            e.offset = self.data_offset(game);
+        }
+        e
     }
 
     /// The record's subrecords, owned.
@@ -102,12 +125,8 @@ impl<'a> Record<'a> {
             Body::Subrecords(subs) => Ok(subs.clone()),
             Body::Stored(_) => {
                 let data = self.data(game)?;
-                let base = if self.header.is_compressed() {
-                    0
-                } else {
-                    self.data_offset(game)
-                };
-                parse_subrecords(&data, base).within(|| self.describe())
+                parse_subrecords(&data, self.subrecord_base(game))
+                    .map_err(|e| self.locate(game, e).within(self.describe()))
             }
         }
     }
@@ -138,9 +157,8 @@ impl<'a> Record<'a> {
         match &self.body {
             Body::Stored(bytes) => {
                 let mut header = self.header;
-                header.data_size = u32::try_from(bytes.len()).map_err(|_| {
-                    Error::invalid(self.offset, "record data larger than 4 GiB")
-                })?;
+                header.data_size = u32::try_from(bytes.len())
+                    .map_err(|_| Error::invalid(self.offset, "record data larger than 4 GiB"))?;
                 header.write(out, game);
                 out.put(bytes);
             }
@@ -152,9 +170,8 @@ impl<'a> Record<'a> {
                     raw
                 };
                 let mut header = self.header;
-                header.data_size = u32::try_from(stored.len()).map_err(|_| {
-                    Error::invalid(self.offset, "record data larger than 4 GiB")
-                })?;
+                header.data_size = u32::try_from(stored.len())
+                    .map_err(|_| Error::invalid(self.offset, "record data larger than 4 GiB"))?;
                 header.write(out, game);
                 out.put(&stored);
             }

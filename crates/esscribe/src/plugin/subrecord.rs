@@ -132,7 +132,7 @@ impl<'a> Subrecords<'a> {
             let real = r.u32("XXXX size")?;
             let sig = r.sig("subrecord signature after XXXX")?;
             let short_size = r.u16("subrecord size after XXXX")?;
-            let data = r.bytes(real as usize, &format!("{sig} data (size from XXXX)"))?;
+            let data = r.bytes_named(real as usize, || format!("{sig} data (size from XXXX)"))?;
             return Ok(SubrecordRef {
                 sig,
                 data,
@@ -140,7 +140,7 @@ impl<'a> Subrecords<'a> {
                 offset,
             });
         }
-        let data = r.bytes(size as usize, &format!("{sig} data"))?;
+        let data = r.bytes_named(size as usize, || format!("{sig} data"))?;
         Ok(SubrecordRef {
             sig,
             data,
