@@ -528,3 +528,49 @@ fn not_a_plugin() {
     let e = Plugin::parse(b"TES3\0\0\0\0").unwrap_err();
     assert!(e.message.contains("found TES3"), "{e}");
 }
+
+#[test]
+fn walking_compressed_records_from_inside_a_walk() {
+    // The walk of a compressed record reuses a per-thread buffer; a walk
+    // started from inside another must not disturb the outer one.
+    let inner_raw = subrecord(b"EDID", b"inner\0");
+    let outer_raw = [
+        subrecord(b"EDID", b"outer\0"),
+        subrecord(b"DATA", &[9; 300]),
+    ]
+    .concat();
+    let body = [
+        record(
+            b"GMST",
+            FLAG_COMPRESSED,
+            0x801,
+            &compress_record_data(&outer_raw),
+        ),
+        record(
+            b"GMST",
+            FLAG_COMPRESSED,
+            0x802,
+            &compress_record_data(&inner_raw),
+        ),
+    ]
+    .concat();
+    let data = plugin(&group(b"GMST", 0, &body));
+    let p = Plugin::parse(&data).unwrap();
+    let recs: Vec<_> = p.records().collect();
+    let mut seen = Vec::new();
+    recs[0]
+        .for_each_subrecord(p.game, |s| {
+            recs[1]
+                .for_each_subrecord(p.game, |t| assert_eq!(t.data, b"inner\0"))
+                .unwrap();
+            seen.push((s.sig.to_string(), s.data.to_vec()));
+        })
+        .unwrap();
+    assert_eq!(
+        seen,
+        [
+            ("EDID".into(), b"outer\0".to_vec()),
+            ("DATA".into(), vec![9; 300])
+        ]
+    );
+}

@@ -1,10 +1,10 @@
 //! Compressed records: a u32 decompressed size, then a zlib stream.
 
 use crate::io::{Error, ErrorKind, Reader, Result};
-use flate2::read::ZlibDecoder;
 use flate2::write::ZlibEncoder;
-use flate2::Compression;
-use std::io::{Read, Write};
+use flate2::{Compression, Decompress, FlushDecompress, Status};
+use std::cell::RefCell;
+use std::io::Write;
 
 /// No real record comes near this; a larger stated size is refused before
 /// anything is inflated.
@@ -14,9 +14,25 @@ pub const MAX_DECOMPRESSED_SIZE: usize = 256 << 20;
 /// reserved up front is bounded by the compressed size, not by the claim.
 const MAX_ZLIB_RATIO: usize = 1032;
 
+thread_local! {
+    // An inflater keeps a 32 KiB window and its tables; making one per
+    // record costs more than inflating a typical record, so each thread
+    // keeps one and resets it.
+    static INFLATER: RefCell<Decompress> = RefCell::new(Decompress::new(true));
+}
+
 /// Inflates a compressed record's stored data. `offset` is the file offset
 /// of the data, for errors. The stream must yield exactly the stated size.
 pub fn decompress_record_data(stored: &[u8], offset: u64) -> Result<Vec<u8>> {
+    let mut out = Vec::new();
+    decompress_record_data_into(stored, offset, &mut out)?;
+    Ok(out)
+}
+
+/// Like [`decompress_record_data`], into `out` (cleared first), so a
+/// caller can reuse one buffer for many records.
+pub fn decompress_record_data_into(stored: &[u8], offset: u64, out: &mut Vec<u8>) -> Result<()> {
+    out.clear();
     let mut r = Reader::new(stored, offset);
     let stated = r.u32("decompressed size of compressed record")? as usize;
     if stated > MAX_DECOMPRESSED_SIZE {
@@ -29,18 +45,67 @@ pub fn decompress_record_data(stored: &[u8], offset: u64) -> Result<Vec<u8>> {
         ));
     }
     let stream = r.rest();
-    let capacity = stated.min(stream.len().saturating_mul(MAX_ZLIB_RATIO) + 64);
-    let mut out = Vec::with_capacity(capacity);
-    // Read one byte past the stated size so a stream that yields more is
-    // caught without inflating all of it.
-    let mut decoder = ZlibDecoder::new(stream).take(stated as u64 + 1);
-    decoder.read_to_end(&mut out).map_err(|e| {
+    INFLATER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut d) => inflate(&mut d, stream, stated, offset, out),
+        // Only reachable if inflating re-entered itself; a fresh inflater
+        // keeps that correct.
+        Err(_) => inflate(&mut Decompress::new(true), stream, stated, offset, out),
+    })
+}
+
+fn inflate(
+    d: &mut Decompress,
+    stream: &[u8],
+    stated: usize,
+    offset: u64,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    d.reset(true);
+    // One byte past the stated size, so a stream that yields more is caught
+    // without inflating all of it.
+    let limit = stated + 1;
+    // The claim is the file's word; the ratio bound is not: reserve no more
+    // than the stream could possibly yield, and grow only as it does.
+    out.reserve_exact(limit.min(stream.len().saturating_mul(MAX_ZLIB_RATIO) + 64));
+    let damaged = |what: String| {
         Error::new(
             ErrorKind::Decompress,
             offset + 4,
-            format!("zlib stream of compressed record is damaged: {e}"),
+            format!("zlib stream of compressed record is damaged: {what}"),
         )
-    })?;
+    };
+    loop {
+        if out.len() == out.capacity() {
+            if out.len() >= limit {
+                break;
+            }
+            let grow = (limit - out.len()).min(out.len().max(64 << 10));
+            out.reserve_exact(grow);
+        }
+        let (in_before, out_before) = (d.total_in(), out.len());
+        // The inflater fills spare capacity only. A reused buffer may hold
+        // more than `limit`, so a lying stream can inflate up to what the
+        // buffer already held, never more.
+        let status = d
+            .decompress_vec(&stream[in_before as usize..], out, FlushDecompress::Finish)
+            .map_err(|e| damaged(e.to_string()))?;
+        if out.len() > limit {
+            out.truncate(limit);
+            break;
+        }
+        match status {
+            Status::StreamEnd => break,
+            Status::Ok | Status::BufError => {
+                let progressed = d.total_in() != in_before || out.len() != out_before;
+                if !progressed && out.len() < out.capacity() {
+                    return Err(damaged(format!(
+                        "the stream ends after {} decompressed bytes, {stated} stated",
+                        out.len()
+                    )));
+                }
+            }
+        }
+    }
     if out.len() != stated {
         // Past the stated size the stream was not inflated further, so
         // only "more" is known.
@@ -57,7 +122,7 @@ pub fn decompress_record_data(stored: &[u8], offset: u64) -> Result<Vec<u8>> {
             ),
         ));
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Compresses record data into the stored form (u32 size + zlib stream).
@@ -92,6 +157,32 @@ mod tests {
         assert!(decompress_record_data(&stored, 0).is_err());
         stored[0..4].copy_from_slice(&6u32.to_le_bytes());
         assert!(decompress_record_data(&stored, 0).is_err());
+    }
+
+    #[test]
+    fn cut_stream_is_damaged_not_short() {
+        let data: Vec<u8> = (0..100_000u32).map(|i| (i * 7 % 253) as u8).collect();
+        let stored = compress_record_data(&data);
+        let cut = &stored[..stored.len() / 2];
+        let err = decompress_record_data(cut, 0x10).unwrap_err();
+        assert_eq!(
+            (err.kind.clone(), err.offset),
+            (ErrorKind::Decompress, 0x14)
+        );
+        assert!(err.message.contains("the stream ends after"), "{err}");
+        // Garbage instead of a stream.
+        let err = decompress_record_data(&[5, 0, 0, 0, 0xFF, 0xFF], 0).unwrap_err();
+        assert!(err.message.contains("damaged"), "{err}");
+    }
+
+    #[test]
+    fn one_buffer_serves_many_records() {
+        let mut buf = Vec::new();
+        for len in [70_000usize, 10, 0, 300_000] {
+            let data: Vec<u8> = (0..len).map(|i| (i % 13) as u8).collect();
+            decompress_record_data_into(&compress_record_data(&data), 0, &mut buf).unwrap();
+            assert_eq!(buf, data);
+        }
     }
 
     #[test]

@@ -10,14 +10,21 @@
 
 mod compress;
 mod header;
+mod mapped;
 mod subrecord;
+#[cfg(feature = "bench-support")]
+pub mod synth;
 mod tes4;
 
-pub use compress::{compress_record_data, decompress_record_data, MAX_DECOMPRESSED_SIZE};
+pub use compress::{
+    compress_record_data, decompress_record_data, decompress_record_data_into,
+    MAX_DECOMPRESSED_SIZE,
+};
 pub use header::{
     detect_game, Game, GroupHeader, GroupKind, GroupLabel, RecordHeader, FLAG_COMPRESSED,
     FLAG_DELETED, FLAG_LIGHT, FLAG_MASTER, GRUP,
 };
+pub use mapped::{open_mmap, MappedFile};
 pub use subrecord::{
     encode_subrecords, encoded_len, parse_subrecords, write_subrecord, RecordData, SizeForm,
     Subrecord, SubrecordRef, Subrecords, XXXX,
@@ -25,11 +32,21 @@ pub use subrecord::{
 pub use tes4::{Master, PluginHeader};
 
 use crate::io::{Context, Error, FormId, Reader, Result, WriteLe};
+use rayon::prelude::*;
 use std::borrow::Cow;
 
 /// Groups nest about five deep in real files; a hostile file must not be
 /// able to exhaust the stack.
 const MAX_GROUP_DEPTH: usize = 32;
+
+thread_local! {
+    // Walking a compressed record inflates it into this buffer, reused from
+    // record to record instead of allocating (and faulting in) new memory.
+    static SCRATCH: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Scratch buffers larger than this are given back after use.
+const SCRATCH_KEEP: usize = 4 << 20;
 
 /// A record's data as the plugin layer keeps it.
 #[derive(Debug, Clone, PartialEq)]
@@ -84,8 +101,44 @@ impl<'a> Record<'a> {
         game: Game,
         mut f: impl FnMut(SubrecordRef<'_>),
     ) -> Result<()> {
-        let data = self.data(game)?;
-        for sub in Subrecords::new(&data, self.subrecord_base(game)) {
+        match &self.body {
+            Body::Stored(bytes) if self.header.is_compressed() => {
+                SCRATCH.with(|cell| match cell.try_borrow_mut() {
+                    Ok(mut buf) => {
+                        let result = self.walk_compressed(bytes, game, &mut buf, &mut f);
+                        // Keep a typical record's worth for the next one, not
+                        // the largest ever seen.
+                        if buf.capacity() > SCRATCH_KEEP {
+                            *buf = Vec::new();
+                        }
+                        result
+                    }
+                    // `f` walks another compressed record from inside this
+                    // walk: that one gets a buffer of its own.
+                    Err(_) => self.walk_compressed(bytes, game, &mut Vec::new(), &mut f),
+                })
+            }
+            _ => {
+                let data = self.data(game)?;
+                self.walk(&data, game, &mut f)
+            }
+        }
+    }
+
+    fn walk_compressed(
+        &self,
+        stored: &[u8],
+        game: Game,
+        buf: &mut Vec<u8>,
+        f: &mut impl FnMut(SubrecordRef<'_>),
+    ) -> Result<()> {
+        decompress_record_data_into(stored, self.data_offset(game), buf)
+            .within(|| self.describe())?;
+        self.walk(buf, game, f)
+    }
+
+    fn walk(&self, data: &[u8], game: Game, f: &mut impl FnMut(SubrecordRef<'_>)) -> Result<()> {
+        for sub in Subrecords::new(data, self.subrecord_base(game)) {
             match sub {
                 Ok(sub) => f(sub),
                 Err(e) => return Err(self.locate(game, e).within(self.describe())),
@@ -407,6 +460,63 @@ impl<'a> Plugin<'a> {
                 }
             }
         })
+    }
+
+    /// Calls `f` on every record (not the `TES4` header) on rayon's thread
+    /// pool. Parsed records are independent of each other, so decompressing
+    /// and walking them spreads across cores. Calls come in no fixed order.
+    pub fn par_records_for_each<F>(&self, f: F)
+    where
+        F: Fn(&Record<'a>) + Sync + Send,
+    {
+        let records: Vec<&Record<'a>> = self.records().collect();
+        // Most records take well under a microsecond: hand them out in
+        // batches so scheduling does not cost more than the work.
+        records.par_iter().with_min_len(256).for_each(|r| f(r));
+    }
+
+    /// Like [`par_records_for_each`](Self::par_records_for_each), for work
+    /// that can fail. Returns the error of the first failing record in file
+    /// order, so the outcome does not depend on scheduling.
+    pub fn par_try_records_for_each<F, E>(&self, f: F) -> Result<(), E>
+    where
+        F: Fn(&Record<'a>) -> Result<(), E> + Sync + Send,
+        E: Send,
+    {
+        let records: Vec<&Record<'a>> = self.records().collect();
+        match records
+            .par_iter()
+            .with_min_len(256)
+            .find_map_first(|r| f(r).err())
+        {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Walks the subrecords of every record (decompressing as needed) in
+    /// parallel; `f` gets each record and, in order, its subrecords.
+    pub fn par_for_each_subrecord<F>(&self, f: F) -> Result<()>
+    where
+        F: Fn(&Record<'a>, SubrecordRef<'_>) + Sync + Send,
+    {
+        let game = self.game;
+        self.par_try_records_for_each(|r| r.for_each_subrecord(game, |s| f(r, s)))
+    }
+
+    /// The data of every record, in [`records`](Self::records) order,
+    /// compressed records inflated in parallel; uncompressed ones are
+    /// borrowed, not copied.
+    pub fn par_record_data(&self) -> Result<Vec<Cow<'_, [u8]>>> {
+        let records: Vec<&Record<'a>> = self.records().collect();
+        let game = self.game;
+        let data: Vec<Result<Cow<'_, [u8]>>> = records
+            .par_iter()
+            .with_min_len(256)
+            .map(|&r| r.data(game))
+            .collect();
+        // Collected in order, so the error reported is the first in the file.
+        data.into_iter().collect()
     }
 
     fn count_entries(&self) -> usize {

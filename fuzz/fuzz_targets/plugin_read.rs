@@ -1,0 +1,32 @@
+//! Parse, decode the header and walk every subrecord (decompressing).
+//! Any outcome is fine except a panic, a hang or an error pointing
+//! outside the input.
+#![no_main]
+
+use esscribe::plugin::Plugin;
+use libfuzzer_sys::fuzz_target;
+
+fn in_input(e: &esscribe::Error, data: &[u8]) {
+    assert!(
+        e.offset <= data.len() as u64,
+        "error offset past the end of the {}-byte input: {e}",
+        data.len()
+    );
+}
+
+fuzz_target!(|data: &[u8]| {
+    let plugin = match Plugin::parse(data) {
+        Ok(p) => p,
+        Err(e) => return in_input(&e, data),
+    };
+    if let Err(e) = plugin.info() {
+        in_input(&e, data);
+    }
+    for rec in plugin.records() {
+        let mut n = 0usize;
+        if let Err(e) = rec.for_each_subrecord(plugin.game, |s| n += s.data.len()) {
+            in_input(&e, data);
+        }
+        std::hint::black_box(n);
+    }
+});

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Fuzzes the plugin reader: seeds each target's corpus from the shared
+# real-file corpus, then runs each target for SECONDS (default 60).
+#
+#   scripts/fuzz.sh [SECONDS] [TARGET...]     targets: plugin_read plugin_round_trip
+#
+# Needs a nightly toolchain (libFuzzer instrumentation is nightly-only) and
+# cargo-fuzz:
+#   rustup toolchain install nightly
+#   cargo install cargo-fuzz
+# Crashing inputs land in fuzz/artifacts/<target>/; minimise one with
+#   cargo +nightly fuzz tmin <target> <file>
+# and keep the small result as a regression test, not the corpus files.
+set -euo pipefail
+
+secs=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(plugin_read plugin_round_trip)
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+seeds="$root/../shared/corpus"
+
+if ! rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
+    echo "fuzz.sh: needs a nightly Rust toolchain (rustup toolchain install nightly)" >&2
+    exit 2
+fi
+if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+    echo "fuzz.sh: needs cargo-fuzz (cargo install cargo-fuzz)" >&2
+    exit 2
+fi
+
+cd "$root/fuzz"
+for t in "${targets[@]}"; do
+    mkdir -p "corpus/$t"
+    if [ -d "$seeds" ]; then
+        # Copies, never links: the fuzzer writes into its corpus folder.
+        find "$seeds" -type f \( -iname '*.esm' -o -iname '*.esp' -o -iname '*.esl' \) \
+            -exec cp -n {} "corpus/$t/" \;
+    else
+        echo "fuzz.sh: no seeds at $seeds; starting from the regression inputs only" >&2
+    fi
+    # Small inputs that once crashed are seeds too.
+    cp -n "$root"/crates/esscribe/tests/data/fuzz/* "corpus/$t/" 2>/dev/null || true
+    echo "== $t for ${secs}s"
+    cargo +nightly fuzz run -O "$t" "corpus/$t" -- \
+        -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+done
