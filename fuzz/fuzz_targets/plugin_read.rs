@@ -1,4 +1,5 @@
-//! Parse, decode the header and walk every subrecord (decompressing).
+//! Parse (sequentially and in parallel), decode the header and walk every
+//! subrecord (decompressing).
 //! Any outcome is fine except a panic, a hang or an error pointing
 //! outside the input.
 #![no_main]
@@ -15,7 +16,14 @@ fn in_input(e: &esscribe::Error, data: &[u8]) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let plugin = match Plugin::parse(data) {
+    let parsed = Plugin::parse(data);
+    // The parallel parse (used for large files) must agree, errors included.
+    match (&parsed, Plugin::parse_parallel(data)) {
+        (Ok(a), Ok(b)) => assert!(*a == b, "parallel parse differs"),
+        (Err(a), Err(b)) => assert_eq!(*a, b, "parallel parse fails differently"),
+        (a, b) => panic!("sequential parse gave {a:?}, parallel {b:?}"),
+    }
+    let plugin = match parsed {
         Ok(p) => p,
         Err(e) => return in_input(&e, data),
     };

@@ -87,9 +87,7 @@ fn benches(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(len));
     g.sample_size(10);
     g.bench_function("esscribe parse", |b| b.iter(|| esscribe_scan(path)));
-    g.bench_function("esplugin whole_plugin", |b| {
-        b.iter(|| esplugin_parse(path))
-    });
+    g.bench_function("esplugin whole_plugin", |b| b.iter(|| esplugin_parse(path)));
     g.finish();
     let _ = std::fs::remove_file(path);
 }

@@ -69,7 +69,31 @@ pub struct RecordHeader {
 }
 
 impl RecordHeader {
+    #[inline]
     pub fn read(r: &mut Reader<'_>, game: Game) -> Result<Self> {
+        // Whole header present (the usual case): decode it from one slice
+        // with one bounds check. Otherwise read field by field, so the
+        // error names the field that is cut.
+        if r.remaining() >= game.header_len() {
+            let b = r.bytes(game.header_len(), "record header")?;
+            let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+            let u16_at = |i: usize| u16::from_le_bytes([b[i], b[i + 1]]);
+            let skyrim = game == Game::Skyrim;
+            return Ok(RecordHeader {
+                sig: Sig([b[0], b[1], b[2], b[3]]),
+                data_size: u32_at(4),
+                flags: u32_at(8),
+                form_id: FormId(u32_at(12)),
+                version_control: u32_at(16),
+                form_version: if skyrim { u16_at(20) } else { 0 },
+                version_control_2: if skyrim { u16_at(22) } else { 0 },
+            });
+        }
+        Self::read_fields(r, game)
+    }
+
+    #[cold]
+    fn read_fields(r: &mut Reader<'_>, game: Game) -> Result<Self> {
         let sig = r.sig("record signature")?;
         let data_size = r.u32("record data size")?;
         let flags = r.u32("record flags")?;
@@ -205,7 +229,25 @@ pub struct GroupHeader {
 
 impl GroupHeader {
     /// Reads the fields after the `GRUP` signature.
+    #[inline]
     pub fn read_after_sig(r: &mut Reader<'_>, game: Game) -> Result<Self> {
+        // As for records: one bounds check when the header is whole.
+        if r.remaining() >= game.header_len() - 4 {
+            let b = r.bytes(game.header_len() - 4, "group header")?;
+            let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+            return Ok(GroupHeader {
+                size: u32_at(0),
+                label: [b[4], b[5], b[6], b[7]],
+                group_type: u32_at(8) as i32,
+                stamp: u32_at(12),
+                unknown: if game == Game::Skyrim { u32_at(16) } else { 0 },
+            });
+        }
+        Self::read_fields(r, game)
+    }
+
+    #[cold]
+    fn read_fields(r: &mut Reader<'_>, game: Game) -> Result<Self> {
         let size = r.u32("group size")?;
         let label = r.array("group label")?;
         let group_type = r.i32("group type")?;

@@ -138,11 +138,34 @@ impl<'a> Record<'a> {
     }
 
     fn walk(&self, data: &[u8], game: Game, f: &mut impl FnMut(SubrecordRef<'_>)) -> Result<()> {
-        for sub in Subrecords::new(data, self.subrecord_base(game)) {
-            match sub {
-                Ok(sub) => f(sub),
-                Err(e) => return Err(self.locate(game, e).within(self.describe())),
+        let base = self.subrecord_base(game);
+        let mut pos = 0;
+        while pos < data.len() {
+            let rest = &data[pos..];
+            // The usual subrecord, whole and with a u16 size, decoded in
+            // place; this loop runs once per subrecord of the file.
+            if let Some(&[a, b, c, d, lo, hi]) = rest.get(..6) {
+                let sig = crate::io::Sig([a, b, c, d]);
+                let end = 6 + u16::from_le_bytes([lo, hi]) as usize;
+                if sig != XXXX && end <= rest.len() {
+                    f(SubrecordRef {
+                        sig,
+                        data: &rest[6..end],
+                        size_form: SizeForm::Short,
+                        offset: base + pos as u64,
+                    });
+                    pos += end;
+                    continue;
+                }
             }
+            // XXXX, or damage: the iterator's careful path says what is wrong.
+            let mut one = Subrecords::new(rest, base + pos as u64);
+            match one.next() {
+                Some(Ok(sub)) => f(sub),
+                Some(Err(e)) => return Err(self.locate(game, e).within(self.describe())),
+                None => break,
+            }
+            pos += one.consumed();
         }
         Ok(())
     }
@@ -281,51 +304,49 @@ impl<'a> Entry<'a> {
         count: &mut usize,
     ) -> Result<Vec<Entry<'a>>> {
         let mut out = Vec::new();
-        let header_len = game.header_len();
         while !r.is_empty() {
-            let offset = r.offset();
-            let sig = r.clone().sig("record or group signature")?;
             *count += 1;
-            if sig == GRUP {
-                r.sig("group signature")?;
-                let header = GroupHeader::read_after_sig(r, game)?;
-                let describe = || {
-                    format!(
-                        "GRUP {} ({}) at 0x{offset:X}",
-                        header.label(),
-                        header.kind().name()
-                    )
-                };
-                let size = header.size as usize;
-                if size < header_len {
-                    return Err(Error::invalid(
-                        offset + 4,
-                        format!("group size {size} is smaller than its {header_len}-byte header"),
-                    ))
-                    .within(describe);
-                }
-                if depth >= MAX_GROUP_DEPTH {
-                    return Err(Error::invalid(
-                        offset,
-                        format!("groups nested more than {MAX_GROUP_DEPTH} deep"),
-                    ));
-                }
-                let body = r
-                    .bytes(size - header_len, "group contents (size from group header)")
-                    .within(describe)?;
-                let mut inner = Reader::new(body, offset + header_len as u64);
-                let children =
-                    Self::read_list(&mut inner, game, depth + 1, count).within(describe)?;
-                out.push(Entry::Group(Group {
-                    header,
-                    offset,
-                    children,
-                }));
-            } else {
-                out.push(Entry::Record(Record::read(r, game)?));
-            }
+            out.push(match Self::read_one(r, game, depth)? {
+                Next::Group(g) => Entry::Group(g.read_children(game, depth, count)?),
+                Next::Record(rec) => Entry::Record(rec),
+            });
         }
         Ok(out)
+    }
+
+    /// Reads the next record, or the next group's header, leaving its
+    /// contents for [`GroupToRead::read_children`].
+    fn read_one(r: &mut Reader<'a>, game: Game, depth: usize) -> Result<Next<'a>> {
+        let offset = r.offset();
+        let sig = r.clone().sig("record or group signature")?;
+        if sig != GRUP {
+            return Ok(Next::Record(Record::read(r, game)?));
+        }
+        let header_len = game.header_len();
+        r.sig("group signature")?;
+        let header = GroupHeader::read_after_sig(r, game)?;
+        let size = header.size as usize;
+        if size < header_len {
+            return Err(Error::invalid(
+                offset + 4,
+                format!("group size {size} is smaller than its {header_len}-byte header"),
+            ))
+            .within(|| describe_group(&header, offset));
+        }
+        if depth >= MAX_GROUP_DEPTH {
+            return Err(Error::invalid(
+                offset,
+                format!("groups nested more than {MAX_GROUP_DEPTH} deep"),
+            ));
+        }
+        let body = r
+            .bytes(size - header_len, "group contents (size from group header)")
+            .within(|| describe_group(&header, offset))?;
+        Ok(Next::Group(GroupToRead {
+            header,
+            offset,
+            body,
+        }))
     }
 
     fn write(&self, out: &mut Vec<u8>, game: Game) -> Result<()> {
@@ -345,6 +366,46 @@ impl<'a> Entry<'a> {
         }
     }
 }
+
+fn describe_group(header: &GroupHeader, offset: u64) -> String {
+    format!(
+        "GRUP {} ({}) at 0x{offset:X}",
+        header.label(),
+        header.kind().name()
+    )
+}
+
+/// What [`Entry::read_one`] found.
+enum Next<'a> {
+    Group(GroupToRead<'a>),
+    Record(Record<'a>),
+}
+
+/// A group whose header is read and whose contents are not parsed yet.
+struct GroupToRead<'a> {
+    header: GroupHeader,
+    offset: u64,
+    body: &'a [u8],
+}
+
+impl<'a> GroupToRead<'a> {
+    /// Parses the contents; `depth` is the group's own depth, `count` is
+    /// increased by the records and groups inside.
+    fn read_children(self, game: Game, depth: usize, count: &mut usize) -> Result<Group<'a>> {
+        let mut inner = Reader::new(self.body, self.offset + game.header_len() as u64);
+        let children = Entry::read_list(&mut inner, game, depth + 1, count)
+            .within(|| describe_group(&self.header, self.offset))?;
+        Ok(Group {
+            header: self.header,
+            offset: self.offset,
+            children,
+        })
+    }
+}
+
+/// Plugins at least this large are parsed one top group per task: below
+/// it, handing the groups out costs more than it saves.
+const PARALLEL_PARSE_MIN: usize = 8 << 20;
 
 /// A whole plugin file.
 #[derive(Debug, Clone, PartialEq)]
@@ -367,7 +428,19 @@ impl<'a> Plugin<'a> {
     }
 
     /// Reads a plugin with the given game's layout.
+    /// Large files are parsed one top group per rayon task; the result,
+    /// and the error for a damaged file, are the same either way.
     pub fn parse_as(data: &'a [u8], game: Game) -> Result<Self> {
+        Self::parse_with(data, game, data.len() >= PARALLEL_PARSE_MIN)
+    }
+
+    /// Like [`parse`](Self::parse), always parsing the top groups in
+    /// parallel, whatever the file's size.
+    pub fn parse_parallel(data: &'a [u8]) -> Result<Self> {
+        Self::parse_with(data, detect_game(data)?, true)
+    }
+
+    fn parse_with(data: &'a [u8], game: Game, parallel: bool) -> Result<Self> {
         let mut r = Reader::new(data, 0);
         let header = Record::read(&mut r, game)?;
         if header.header.sig.0 != *b"TES4" {
@@ -376,14 +449,59 @@ impl<'a> Plugin<'a> {
                 format!("expected a TES4 header record, found {}", header.header.sig),
             ));
         }
-        let mut count = 0;
-        let entries = Entry::read_list(&mut r, game, 0, &mut count)?;
+        let top = if parallel {
+            Self::read_top_parallel(r.clone(), game)
+        } else {
+            None
+        };
+        let (entries, count) = match top {
+            Some(done) => done?,
+            None => {
+                let mut count = 0;
+                (Entry::read_list(&mut r, game, 0, &mut count)?, count)
+            }
+        };
         Ok(Plugin {
             game,
             header,
             entries,
             entries_when_read: count,
         })
+    }
+
+    /// Splits the top level into groups (headers only) and records, then
+    /// parses the groups' contents in parallel. `None` when the top level
+    /// itself is damaged: the sequential parse then finds and reports it.
+    /// Otherwise the error is that of the first damaged group in file
+    /// order, as the sequential parse would report it.
+    fn read_top_parallel(mut r: Reader<'a>, game: Game) -> Option<Result<(Vec<Entry<'a>>, usize)>> {
+        let mut top = Vec::new();
+        while !r.is_empty() {
+            top.push(Entry::read_one(&mut r, game, 0).ok()?);
+        }
+        let parsed: Vec<Result<(Entry<'a>, usize)>> = top
+            .into_par_iter()
+            .map(|next| match next {
+                Next::Record(rec) => Ok((Entry::Record(rec), 1)),
+                Next::Group(g) => {
+                    let mut count = 1;
+                    let group = g.read_children(game, 0, &mut count)?;
+                    Ok((Entry::Group(group), count))
+                }
+            })
+            .collect();
+        let mut entries = Vec::with_capacity(parsed.len());
+        let mut count = 0;
+        for p in parsed {
+            match p {
+                Ok((entry, n)) => {
+                    entries.push(entry);
+                    count += n;
+                }
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        Some(Ok((entries, count)))
     }
 
     /// Builds a plugin from parts (for example from JSON).

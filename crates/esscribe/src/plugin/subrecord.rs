@@ -117,7 +117,34 @@ impl<'a> Subrecords<'a> {
         }
     }
 
+    /// Bytes read so far.
+    pub(crate) fn consumed(&self) -> usize {
+        self.reader.position()
+    }
+
+    #[inline]
     fn next_subrecord(&mut self) -> Result<SubrecordRef<'a>> {
+        // The usual case, a whole subrecord with a u16 size, in one bounds
+        // check; anything else takes the careful path below.
+        let rest = self.reader.peek_rest();
+        if let Some(&[a, b, c, d, lo, hi]) = rest.get(..6) {
+            let sig = Sig([a, b, c, d]);
+            let size = u16::from_le_bytes([lo, hi]) as usize;
+            if sig != XXXX && size <= rest.len() - 6 {
+                let offset = self.reader.offset();
+                let data = &self.reader.bytes(6 + size, "subrecord")?[6..];
+                return Ok(SubrecordRef {
+                    sig,
+                    data,
+                    size_form: SizeForm::Short,
+                    offset,
+                });
+            }
+        }
+        self.next_subrecord_checked()
+    }
+
+    fn next_subrecord_checked(&mut self) -> Result<SubrecordRef<'a>> {
         let r = &mut self.reader;
         let offset = r.offset();
         let sig = r.sig("subrecord signature")?;
