@@ -89,6 +89,7 @@ pub trait Context<T> {
 }
 
 impl<T> Context<T> for Result<T> {
+    #[inline]
     fn within(self, what: impl FnOnce() -> String) -> Result<T> {
         self.map_err(|e| e.within(what()))
     }
@@ -140,7 +141,7 @@ impl<'a> Reader<'a> {
 
     /// Like [`bytes`](Self::bytes), but builds the field's name only when
     /// the read fails, so hot loops do not format a name per call.
-    #[inline]
+    #[inline(always)]
     pub fn bytes_named(&mut self, len: usize, what: impl FnOnce() -> String) -> Result<&'a [u8]> {
         if len > self.remaining() {
             return Err(self.overrun(len, &what()));

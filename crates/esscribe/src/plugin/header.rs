@@ -74,22 +74,29 @@ impl RecordHeader {
         // Whole header present (the usual case): decode it from one slice
         // with one bounds check. Otherwise read field by field, so the
         // error names the field that is cut.
-        if r.remaining() >= game.header_len() {
-            let b = r.bytes(game.header_len(), "record header")?;
-            let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
-            let u16_at = |i: usize| u16::from_le_bytes([b[i], b[i + 1]]);
-            let skyrim = game == Game::Skyrim;
-            return Ok(RecordHeader {
-                sig: Sig([b[0], b[1], b[2], b[3]]),
-                data_size: u32_at(4),
-                flags: u32_at(8),
-                form_id: FormId(u32_at(12)),
-                version_control: u32_at(16),
-                form_version: if skyrim { u16_at(20) } else { 0 },
-                version_control_2: if skyrim { u16_at(22) } else { 0 },
-            });
+        if let Some(h) = Self::decode(r.peek_rest(), game) {
+            r.bytes(game.header_len(), "record header")?;
+            return Ok(h);
         }
         Self::read_fields(r, game)
+    }
+
+    /// Decodes a header from the start of `b`; `None` if `b` is too short.
+    #[inline]
+    pub(crate) fn decode(b: &[u8], game: Game) -> Option<Self> {
+        let b = b.get(..game.header_len())?;
+        let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+        let u16_at = |i: usize| u16::from_le_bytes([b[i], b[i + 1]]);
+        let skyrim = game == Game::Skyrim;
+        Some(RecordHeader {
+            sig: Sig([b[0], b[1], b[2], b[3]]),
+            data_size: u32_at(4),
+            flags: u32_at(8),
+            form_id: FormId(u32_at(12)),
+            version_control: u32_at(16),
+            form_version: if skyrim { u16_at(20) } else { 0 },
+            version_control_2: if skyrim { u16_at(22) } else { 0 },
+        })
     }
 
     #[cold]

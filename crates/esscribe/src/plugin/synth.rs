@@ -211,7 +211,7 @@ pub fn bench_file(project_root: &Path, dir: &Path, min_len: usize) -> Option<Ben
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plugin::{Record, Subrecord};
+    use crate::plugin::{Entry, Group, GroupHeader, Record, Subrecord};
 
     fn seed() -> Vec<u8> {
         let hedr = [
@@ -238,9 +238,8 @@ mod tests {
         gmst.header.sig = Sig(*b"GMST");
         gmst.header.form_id = FormId(0x801);
         gmst.set_subrecords(vec![Subrecord::new(Sig(*b"EDID"), vec![b'a'; 100])]);
-        let mut entries = Vec::new();
-        entries.push(super::super::Entry::Group(super::super::Group {
-            header: super::super::GroupHeader {
+        let entries = vec![Entry::Group(Group {
+            header: GroupHeader {
                 size: 0,
                 label: *b"GMST",
                 group_type: 0,
@@ -248,8 +247,8 @@ mod tests {
                 unknown: 0,
             },
             offset: 0,
-            children: vec![super::super::Entry::Record(gmst)],
-        }));
+            children: vec![Entry::Record(gmst)],
+        })];
         Plugin::from_parts(Game::Skyrim, tes4, entries)
             .to_bytes()
             .unwrap()
