@@ -5,13 +5,14 @@
 //! - full read: esscribe's walk of every subrecord, compressed records
 //!   inflated, against `esp_extractor::Plugin::load`, which parses every
 //!   record into owned subrecords (inflating compressed ones);
-//! - header scan: esscribe's parse (groups, record headers, form IDs)
-//!   against esplugin's whole-plugin parse, which collects every form ID.
+//! - header scan: esscribe's `plugin::scan` (groups, record headers, form
+//!   IDs collected, no tree) and its tree-building parse, against
+//!   esplugin's whole-plugin parse, which collects every form ID.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use esscribe::plugin::{open_mmap, synth};
+use rayon::prelude::*;
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 const MIN_LEN: usize = 250_000_000;
 
@@ -29,19 +30,33 @@ fn esscribe_walk(path: &Path) -> usize {
 fn esscribe_par_walk(path: &Path) -> usize {
     let file = open_mmap(path).unwrap();
     let plugin = file.parse().unwrap();
-    let n = AtomicUsize::new(0);
     plugin
-        .par_for_each_subrecord(|_, s| {
-            n.fetch_add(s.data.len(), Ordering::Relaxed);
+        .par_records()
+        .map(|r| {
+            let mut n = 0usize;
+            r.for_each_subrecord(plugin.game, |s| n += s.data.len())
+                .map(|()| n)
         })
-        .unwrap();
-    n.into_inner()
+        .try_reduce(|| 0, |a, b| Ok(a + b))
+        .unwrap()
 }
 
 fn esscribe_scan(path: &Path) -> usize {
     let file = open_mmap(path).unwrap();
     let plugin = file.parse().unwrap();
     let ids: Vec<u32> = plugin.records().map(|r| r.header.form_id.0).collect();
+    ids.len()
+}
+
+fn esscribe_header_scan(path: &Path) -> usize {
+    let file = open_mmap(path).unwrap();
+    let mut ids = Vec::new();
+    esscribe::plugin::scan(&file, |item| {
+        if let esscribe::plugin::ScanItem::Record { header, .. } = item {
+            ids.push(header.form_id.0);
+        }
+    })
+    .unwrap();
     ids.len()
 }
 
@@ -69,6 +84,7 @@ fn benches(c: &mut Criterion) {
     // Both walks see every byte of subrecord data.
     assert_eq!(esscribe_walk(path), esscribe_par_walk(path));
     assert_eq!(esscribe_scan(path), file.plugin.records);
+    assert_eq!(esscribe_header_scan(path), file.plugin.records);
     drop(file.plugin.bytes);
 
     let mut g = c.benchmark_group("full-read");
@@ -86,6 +102,7 @@ fn benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("header-scan");
     g.throughput(Throughput::Bytes(len));
     g.sample_size(10);
+    g.bench_function("esscribe scan", |b| b.iter(|| esscribe_header_scan(path)));
     g.bench_function("esscribe parse", |b| b.iter(|| esscribe_scan(path)));
     g.bench_function("esplugin whole_plugin", |b| b.iter(|| esplugin_parse(path)));
     g.finish();

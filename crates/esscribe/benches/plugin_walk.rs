@@ -5,7 +5,8 @@
 //!   cargo bench -p esscribe --features bench-support --bench plugin_walk
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use esscribe::plugin::{open_mmap, synth, Game, Plugin};
+use esscribe::plugin::{open_mmap, synth, Game, Plugin, ScanItem};
+use rayon::prelude::*;
 use std::hint::black_box;
 use std::path::Path;
 
@@ -25,20 +26,31 @@ fn walk(data: &[u8]) -> usize {
 
 fn par_walk(data: &[u8]) -> usize {
     let plugin = Plugin::parse(data).unwrap();
-    let n = std::sync::atomic::AtomicUsize::new(0);
     plugin
-        .par_try_records_for_each(|r| {
-            let mut local = 0usize;
-            r.for_each_subrecord(plugin.game, |s| local += s.data.len() ^ s.sig.0[0] as usize)?;
-            n.fetch_add(local, std::sync::atomic::Ordering::Relaxed);
-            Ok::<_, esscribe::Error>(())
+        .par_records()
+        .map(|r| {
+            let mut n = 0usize;
+            r.for_each_subrecord(plugin.game, |s| n += s.data.len() ^ s.sig.0[0] as usize)
+                .map(|()| n)
         })
-        .unwrap();
-    n.into_inner()
+        .try_reduce(|| 0, |a, b| Ok(a + b))
+        .unwrap()
 }
 
-/// Groups, record headers and form IDs; no subrecords.
+/// Groups, record headers and form IDs; no subrecords, no tree.
 fn header_scan(data: &[u8]) -> usize {
+    let mut ids = Vec::new();
+    let mut groups = 0;
+    esscribe::plugin::scan(data, |item| match item {
+        ScanItem::Record { header, .. } => ids.push(header.form_id.0),
+        ScanItem::Group { .. } => groups += 1,
+    })
+    .unwrap();
+    ids.len() + groups
+}
+
+/// The same through the parsed tree.
+fn header_parse(data: &[u8]) -> usize {
     let plugin = Plugin::parse(data).unwrap();
     let ids: Vec<u32> = plugin.records().map(|r| r.header.form_id.0).collect();
     ids.len() + plugin.groups().count()
@@ -53,6 +65,7 @@ fn benches(c: &mut Criterion) {
     let data = &file.plugin.bytes;
     assert_eq!(file.plugin.game, Game::Skyrim);
     let expected = walk(data);
+    assert_eq!(header_scan(data), header_parse(data));
 
     let mut g = c.benchmark_group("plugin");
     g.throughput(Throughput::Bytes(data.len() as u64));
@@ -73,6 +86,9 @@ fn benches(c: &mut Criterion) {
     });
     g.bench_function("header-scan/mmap", |b| {
         b.iter(|| header_scan(&open_mmap(&file.path).unwrap()))
+    });
+    g.bench_function("header-parse/mmap", |b| {
+        b.iter(|| header_parse(&open_mmap(&file.path).unwrap()))
     });
     g.finish();
     let _ = std::fs::remove_file(&file.path);

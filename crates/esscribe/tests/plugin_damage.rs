@@ -6,7 +6,7 @@
 mod common;
 
 use esscribe::plugin::{
-    compress_record_data, Game, Plugin, FLAG_COMPRESSED, MAX_DECOMPRESSED_SIZE,
+    self, compress_record_data, Game, Plugin, ScanItem, FLAG_COMPRESSED, MAX_DECOMPRESSED_SIZE,
 };
 use esscribe::{Error, ErrorKind};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -41,6 +41,23 @@ fn exercise(data: &[u8]) -> Vec<Error> {
         (Ok(a), Ok(b)) => assert!(*a == b, "parallel parse differs"),
         (Err(a), Err(b)) => assert_eq!(*a, b, "parallel parse fails differently"),
         (a, b) => panic!("sequential parse gave {a:?}, parallel {b:?}"),
+    }
+    // The header scan checks what the parse checks, and meets the same
+    // records in the same order.
+    let mut scanned = Vec::new();
+    let scan = plugin::scan(data, |item| {
+        if let ScanItem::Record { header, offset, .. } = item {
+            scanned.push((header, offset));
+        }
+    });
+    match (&parsed, scan) {
+        (Ok(p), Ok(game)) => {
+            assert_eq!(game, p.game);
+            let parsed: Vec<_> = p.records().map(|r| (r.header, r.offset)).collect();
+            assert!(parsed == scanned, "scan and parse meet different records");
+        }
+        (Err(a), Err(b)) => assert_eq!(*a, b, "scan fails differently from parse"),
+        (a, b) => panic!("parse gave {a:?}, scan {b:?}"),
     }
     let plugin = match parsed {
         Ok(p) => p,
@@ -580,6 +597,37 @@ fn walking_compressed_records_from_inside_a_walk() {
         [
             ("EDID".into(), b"outer\0".to_vec()),
             ("DATA".into(), vec![9; 300])
+        ]
+    );
+}
+
+#[test]
+fn scan_visits_groups_before_what_they_hold() {
+    let rec = record(b"REFR", 0, 0x805, &subrecord(b"NAME", &[1, 2, 3, 4]));
+    let cell = record(b"CELL", 0, 0x804, &[]);
+    let data = plugin(&group(
+        b"CELL",
+        0,
+        &[cell, group(b"\x04\x08\0\0", 6, &rec)].concat(),
+    ));
+    let mut seen = Vec::new();
+    let game = plugin::scan(&data, |item| {
+        seen.push(match item {
+            ScanItem::Group { header, depth, .. } => format!("{depth} GRUP {}", header.label()),
+            ScanItem::Record { header, depth, .. } => {
+                format!("{depth} {} {}", header.sig, header.form_id)
+            }
+        })
+    })
+    .unwrap();
+    assert_eq!(game, Game::Skyrim);
+    assert_eq!(
+        seen,
+        [
+            "0 GRUP CELL",
+            "1 CELL 0x00000804",
+            "1 GRUP 0x00000804",
+            "2 REFR 0x00000805"
         ]
     );
 }

@@ -454,6 +454,71 @@ impl<'a> GroupToRead<'a> {
 /// it, handing the groups out costs more than it saves.
 const PARALLEL_PARSE_MIN: usize = 8 << 20;
 
+/// One item met by [`scan`]: a group (met before what it holds) or a
+/// record, with its file offset and how many groups enclose it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScanItem {
+    Group {
+        header: GroupHeader,
+        offset: u64,
+        depth: usize,
+    },
+    Record {
+        header: RecordHeader,
+        offset: u64,
+        depth: usize,
+    },
+}
+
+/// Visits every group and record header of a plugin, in file order,
+/// without building a tree or looking inside records: the quickest way to
+/// list form IDs, count records or find one. The `TES4` header record is
+/// not visited. Checks and errors are those of [`Plugin::parse`]; on an
+/// error, `visit` has seen everything before the damage. Returns the game.
+pub fn scan(data: &[u8], mut visit: impl FnMut(ScanItem)) -> Result<Game> {
+    let game = detect_game(data)?;
+    let mut r = Reader::new(data, 0);
+    let header = Record::read(&mut r, game)?;
+    if header.header.sig.0 != *b"TES4" {
+        return Err(Error::invalid(
+            0,
+            format!("expected a TES4 header record, found {}", header.header.sig),
+        ));
+    }
+    scan_list(&mut r, game, 0, &mut visit)?;
+    Ok(game)
+}
+
+fn scan_list(
+    r: &mut Reader<'_>,
+    game: Game,
+    depth: usize,
+    visit: &mut impl FnMut(ScanItem),
+) -> Result<()> {
+    while !r.is_empty() {
+        if r.peek_rest().get(..4) != Some(&GRUP.0) {
+            let rec = Record::read(r, game)?;
+            visit(ScanItem::Record {
+                header: rec.header,
+                offset: rec.offset,
+                depth,
+            });
+            continue;
+        }
+        if let Next::Group(g) = Entry::read_one(r, game, depth)? {
+            visit(ScanItem::Group {
+                header: g.header,
+                offset: g.offset,
+                depth,
+            });
+            let mut inner = Reader::new(g.body, g.offset + game.header_len() as u64);
+            scan_list(&mut inner, game, depth + 1, visit)
+                .within(|| describe_group(&g.header, g.offset))?;
+        }
+    }
+    Ok(())
+}
+
 /// A whole plugin file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Plugin<'a> {
@@ -627,6 +692,16 @@ impl<'a> Plugin<'a> {
         })
     }
 
+    /// Every record (not the `TES4` header) as a rayon parallel iterator,
+    /// in file order for order-aware adaptors (`collect`, `find_first`):
+    /// for map-reduce work such as `par_records().map(..).sum()`.
+    pub fn par_records(&self) -> impl IndexedParallelIterator<Item = &Record<'a>> + '_ {
+        let records: Vec<&Record<'a>> = self.records().collect();
+        // Most records take well under a microsecond: hand them out in
+        // batches so scheduling does not cost more than the work.
+        records.into_par_iter().with_min_len(256)
+    }
+
     /// Calls `f` on every record (not the `TES4` header) on rayon's thread
     /// pool. Parsed records are independent of each other, so decompressing
     /// and walking them spreads across cores. Calls come in no fixed order.
@@ -634,10 +709,7 @@ impl<'a> Plugin<'a> {
     where
         F: Fn(&Record<'a>) + Sync + Send,
     {
-        let records: Vec<&Record<'a>> = self.records().collect();
-        // Most records take well under a microsecond: hand them out in
-        // batches so scheduling does not cost more than the work.
-        records.par_iter().with_min_len(256).for_each(|r| f(r));
+        self.par_records().for_each(f);
     }
 
     /// Like [`par_records_for_each`](Self::par_records_for_each), for work
@@ -648,12 +720,7 @@ impl<'a> Plugin<'a> {
         F: Fn(&Record<'a>) -> Result<(), E> + Sync + Send,
         E: Send,
     {
-        let records: Vec<&Record<'a>> = self.records().collect();
-        match records
-            .par_iter()
-            .with_min_len(256)
-            .find_map_first(|r| f(r).err())
-        {
+        match self.par_records().find_map_first(|r| f(r).err()) {
             Some(e) => Err(e),
             None => Ok(()),
         }
@@ -673,13 +740,8 @@ impl<'a> Plugin<'a> {
     /// compressed records inflated in parallel; uncompressed ones are
     /// borrowed, not copied.
     pub fn par_record_data(&self) -> Result<Vec<Cow<'_, [u8]>>> {
-        let records: Vec<&Record<'a>> = self.records().collect();
         let game = self.game;
-        let data: Vec<Result<Cow<'_, [u8]>>> = records
-            .par_iter()
-            .with_min_len(256)
-            .map(|&r| r.data(game))
-            .collect();
+        let data: Vec<Result<Cow<'_, [u8]>>> = self.par_records().map(|r| r.data(game)).collect();
         // Collected in order, so the error reported is the first in the file.
         data.into_iter().collect()
     }
