@@ -1,5 +1,5 @@
-//! Parse (sequentially and in parallel), decode the header and walk every
-//! subrecord (decompressing).
+//! Parse (sequentially, in parallel, header scan), decode the header and
+//! walk every subrecord (decompressing).
 //! Any outcome is fine except a panic, a hang or an error pointing
 //! outside the input.
 #![no_main]
@@ -22,6 +22,16 @@ fuzz_target!(|data: &[u8]| {
         (Ok(a), Ok(b)) => assert!(*a == b, "parallel parse differs"),
         (Err(a), Err(b)) => assert_eq!(*a, b, "parallel parse fails differently"),
         (a, b) => panic!("sequential parse gave {a:?}, parallel {b:?}"),
+    }
+    // The header scan checks what the parse checks.
+    let mut records = 0usize;
+    let scan = esscribe::plugin::scan(data, |item| {
+        records += matches!(item, esscribe::plugin::ScanItem::Record { .. }) as usize
+    });
+    match (&parsed, scan) {
+        (Ok(p), Ok(_)) => assert_eq!(p.records().count(), records),
+        (Err(a), Err(b)) => assert_eq!(*a, b, "scan fails differently from parse"),
+        (a, b) => panic!("parse gave {a:?}, scan {b:?}"),
     }
     let plugin = match parsed {
         Ok(p) => p,
