@@ -10,7 +10,10 @@
 #   cargo install cargo-fuzz
 # Crashing inputs land in fuzz/artifacts/<target>/; minimise one with
 #   cargo +nightly fuzz tmin <target> <file>
-# and keep the small result as a regression test, not the corpus files.
+# and keep the small result as a regression test (a named test in
+# crates/esscribe/tests/plugin_damage.rs, its bytes in
+# crates/esscribe/tests/data/fuzz/ if they are not easily built in code,
+# which this script also uses as seeds), never the corpus files.
 set -euo pipefail
 
 secs=${1:-60}

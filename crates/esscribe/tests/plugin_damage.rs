@@ -631,3 +631,26 @@ fn scan_visits_groups_before_what_they_hold() {
         ]
     );
 }
+
+#[test]
+fn parallel_walk_reports_the_first_damaged_record_in_file_order() {
+    // Enough records that rayon splits them between threads.
+    let mut body = Vec::new();
+    let mut offsets = Vec::new();
+    let tes4_len = plugin(&[]).len();
+    for i in 0..3000u32 {
+        let mut sub = subrecord(b"EDID", b"rec\0");
+        if i == 1200 || i == 2900 {
+            sub[4] = 0xFF; // size past the end of the record
+        }
+        offsets.push(tes4_len + HL + body.len());
+        body.extend_from_slice(&record(b"GMST", 0, 0x800 + i, &sub));
+    }
+    let data = plugin(&group(b"GMST", 0, &body));
+    let p = Plugin::parse(&data).unwrap();
+    for _ in 0..20 {
+        let e = p.par_for_each_subrecord(|_, _| {}).unwrap_err();
+        assert_eq!(e.offset, (offsets[1200] + HL + 6) as u64, "{e}");
+        assert!(e.to_string().contains("GMST 0x00000CB0"), "{e}");
+    }
+}
