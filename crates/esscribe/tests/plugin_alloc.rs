@@ -1,0 +1,77 @@
+//! The subrecord walk allocates nothing per subrecord: counted with a
+//! counting global allocator (this file holds one test, so no other test
+//! allocates meanwhile).
+
+mod common;
+
+use esscribe::plugin::Plugin;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> usize {
+    ALLOCATIONS.load(Ordering::Relaxed)
+}
+
+#[test]
+fn walking_subrecords_allocates_nothing_per_subrecord() {
+    let Some(data) = common::file("skyrim-plugins/Campfire.esm") else {
+        return;
+    };
+    let plugin = Plugin::parse(&data).unwrap();
+    let (mut subrecords, mut plain_allocs) = (0usize, 0usize);
+    for r in plugin.records().filter(|r| !r.header.is_compressed()) {
+        let before = allocations();
+        r.for_each_subrecord(plugin.game, |_| subrecords += 1)
+            .unwrap();
+        plain_allocs += allocations() - before;
+    }
+    assert!(subrecords > 10_000, "{subrecords}");
+    assert_eq!(plain_allocs, 0, "uncompressed records walked in place");
+
+    // Compressed records inflate into a reused per-thread buffer: it may
+    // grow (and the thread's inflater be made once), nothing more.
+    let compressed: Vec<_> = plugin
+        .records()
+        .filter(|r| r.header.is_compressed())
+        .collect();
+    assert!(!compressed.is_empty());
+    for _ in 0..2 {
+        let before = allocations();
+        for r in &compressed {
+            r.for_each_subrecord(plugin.game, |_| {}).unwrap();
+        }
+        assert!(
+            allocations() - before <= compressed.len() + 8,
+            "{} allocations for {} compressed records",
+            allocations() - before,
+            compressed.len()
+        );
+    }
+    // Once grown, the buffer serves them all again without allocating.
+    let before = allocations();
+    for r in &compressed {
+        r.for_each_subrecord(plugin.game, |_| {}).unwrap();
+    }
+    assert_eq!(allocations() - before, 0);
+}
