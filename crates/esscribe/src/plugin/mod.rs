@@ -7,6 +7,12 @@
 //! per subrecord. A record keeps its stored bytes until it is edited, so an
 //! unchanged record is written back exactly as read, compressed payload
 //! included.
+//!
+//! Untrusted input ends in `Ok` or in an [`Error`] pointing inside the
+//! file: sizes are checked against what remains before anything is taken,
+//! inflating stops at the stated size (256 MiB at most), and groups nest
+//! at most 32 deep. Large files parse one top group per rayon task, and
+//! [`Plugin::par_records`] and its siblings walk records in parallel.
 
 mod compress;
 mod header;
@@ -533,7 +539,9 @@ pub struct Plugin<'a> {
 }
 
 impl<'a> Plugin<'a> {
-    /// Reads a plugin, telling the game from the file.
+    /// Reads a plugin, telling the game from the file. For a file on disk,
+    /// [`open_mmap`] and [`MappedFile::parse`] avoid reading it into memory
+    /// first; [`scan`] lists groups and records without building the tree.
     pub fn parse(data: &'a [u8]) -> Result<Self> {
         let game = detect_game(data)?;
         Self::parse_as(data, game)
