@@ -1,1 +1,140 @@
-fn main() {}
+//! `esscribe`: inspect, dump, verify, build and edit The Elder Scrolls IV and
+//! V plugin files and Oblivion save games.
+
+mod plugin_cmds;
+mod util;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "\
+Examples:
+  esscribe info Campfire.esm
+  esscribe dump Campfire.esm --type PACK
+  esscribe dump OblivionOnline.esp --json > dump.json
+  esscribe build dump.json -o Rebuilt.esp
+  esscribe verify *.esp *.esm
+  esscribe stats Campfire.esm --json";
+
+#[derive(Parser)]
+#[command(
+    name = "esscribe",
+    version,
+    about = "Read, explain, edit and write Oblivion and Skyrim plugins and Oblivion saves, losslessly",
+    after_help = EXAMPLES
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Options shared by every command that reads plugins.
+#[derive(clap::Args, Clone, Copy)]
+pub struct GameOpt {
+    /// Read as this game's layout (oblivion or skyrim) instead of telling
+    /// it from the file.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<esscribe::Game>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Summarise plugins: game, version, flags, author, masters, record counts.
+    #[command(after_help = "Example:\n  esscribe info Campfire.esm\n  esscribe info --json *.esp")]
+    Info {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        game: GameOpt,
+    },
+    /// Show groups, records and subrecords, as text or as JSON.
+    #[command(
+        after_help = "Examples:\n  esscribe dump Campfire.esm --type PACK\n  esscribe dump Campfire.esm --form 0x0200A8C1\n  esscribe dump OblivionOnline.esp --json > dump.json"
+    )]
+    Dump {
+        file: PathBuf,
+        /// Print the whole plugin as JSON (input for `esscribe build`).
+        #[arg(long)]
+        json: bool,
+        /// Only records of this type (repeatable).
+        #[arg(long = "type", value_name = "SIG")]
+        types: Vec<String>,
+        /// Only the record with this form ID.
+        #[arg(long, value_name = "0xID")]
+        form: Option<String>,
+        #[command(flatten)]
+        game: GameOpt,
+    },
+    /// Build a plugin from a JSON dump (edited or not).
+    #[command(after_help = "Example:\n  esscribe dump Mod.esp --json > mod.json\n  (edit mod.json)\n  esscribe build mod.json -o Mod.esp")]
+    Build {
+        /// The JSON written by `esscribe dump --json`.
+        json: PathBuf,
+        /// The plugin to write (replaced safely; a .bak keeps the old one).
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+    },
+    /// Per record type: records, subrecords, decoded and raw subrecords.
+    #[command(after_help = "Example:\n  esscribe stats Campfire.esm\n  esscribe stats --json OblivionOnline.esp")]
+    Stats {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+        /// List every subrecord kept raw, and where.
+        #[arg(long)]
+        warnings: bool,
+        #[command(flatten)]
+        game: GameOpt,
+    },
+    /// Read each file, write it back in memory and compare the bytes.
+    #[command(after_help = "Example:\n  esscribe verify Data/*.esp Data/*.esm")]
+    Verify {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        game: GameOpt,
+    },
+}
+
+fn main() -> ExitCode {
+    // Piped into `head` and the like, stop quietly when the reader goes
+    // away instead of failing on every later line.
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of a signal before any thread
+    // starts has no other effect.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Info { files, json, game } => plugin_cmds::info(&files, json, game),
+        Command::Dump {
+            file,
+            json,
+            types,
+            form,
+            game,
+        } => plugin_cmds::dump(&file, json, &types, form.as_deref(), game),
+        Command::Verify { files, game } => plugin_cmds::verify(&files, game),
+        Command::Build { json, output } => plugin_cmds::build(&json, &output),
+        Command::Stats {
+            files,
+            json,
+            warnings,
+            game,
+        } => plugin_cmds::stats(&files, json, warnings, game),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("esscribe: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

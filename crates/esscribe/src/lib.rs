@@ -4,11 +4,16 @@
 //!
 //! - [`io`]: the bounds-checked byte reader, errors with offsets and context.
 //! - [`plugin`]: plugin files, their groups, records and subrecords.
+//! - [`schema`]: the declaration engine; [`defs`]: the declarations.
+//! - [`json`]: whole plugins as JSON and back.
 //! - [`fsio`]: safe writes (temporary file, check, rename, backup).
 
+pub mod defs;
 pub mod fsio;
 pub mod io;
+pub mod json;
 pub mod plugin;
+pub mod schema;
 
 pub use io::{Error, ErrorKind, FormId, Result, Sig};
 pub use plugin::{Game, Plugin};

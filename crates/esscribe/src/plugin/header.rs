@@ -261,6 +261,12 @@ impl GroupHeader {
 /// subrecord, `HEDR`, follows a 20-byte header in Oblivion and a 24-byte
 /// header in Skyrim.
 pub fn detect_game(data: &[u8]) -> Result<Game> {
+    if data.starts_with(b"TES4SAVEGAME") {
+        return Err(Error::invalid(
+            0,
+            "this is an Oblivion save game, not a plugin (use the save commands)",
+        ));
+    }
     if data.len() < 4 || &data[0..4] != b"TES4" {
         let found = Sig(data.get(0..4).and_then(|s| s.try_into().ok()).unwrap_or([0; 4]));
         return Err(Error::invalid(
@@ -274,8 +280,6 @@ pub fn detect_game(data: &[u8]) -> Result<Game> {
     if data.get(20..24) == Some(b"HEDR") {
         return Ok(Game::Oblivion);
     }
-    // No HEDR where expected: fall back to the version-control layout. In a
-    // 24-byte header the form version (bytes 20..22) is small and non-zero.
     Err(Error::invalid(
         20,
         "cannot tell the game: no HEDR subrecord after a 20- or 24-byte TES4 header (use --game)",

@@ -316,16 +316,28 @@ impl<'a> Plugin<'a> {
         })
     }
 
-    /// Builds a plugin from parts (for example from JSON).
-    pub fn from_parts(game: Game, header: Record<'a>, entries: Vec<Entry<'a>>) -> Self {
+    /// Builds a plugin from parts (for example from JSON). `counted` is the
+    /// number of records and groups the header's count was made for, when
+    /// known; writing then adjusts the count by what was added or removed.
+    pub fn from_parts(
+        game: Game,
+        header: Record<'a>,
+        entries: Vec<Entry<'a>>,
+        counted: Option<usize>,
+    ) -> Self {
         let mut plugin = Plugin {
             game,
             header,
             entries,
             entries_when_read: 0,
         };
-        plugin.entries_when_read = plugin.count_entries();
+        plugin.entries_when_read = counted.unwrap_or_else(|| plugin.count_entries());
         plugin
+    }
+
+    /// Records and groups in the tree (the TES4 header not included).
+    pub fn count_entries(&self) -> usize {
+        self.records().count() + self.groups().count()
     }
 
     /// The decoded `TES4` header: version, record count, author, masters...
@@ -390,10 +402,6 @@ impl<'a> Plugin<'a> {
                 }
             }
         })
-    }
-
-    fn count_entries(&self) -> usize {
-        self.records().count() + self.groups().count()
     }
 
     /// Writes the plugin. An unchanged plugin comes out byte for byte as it

@@ -1,0 +1,561 @@
+//! Field values both ways: bytes → JSON value and JSON value → bytes, for
+//! every field type a declaration can name. Every value keeps its exact
+//! bits: floats print as their shortest exact form, unknown enum values stay
+//! numbers, unknown flag bits stay hex, padding stays bytes.
+
+use super::types::*;
+use crate::io::{decode_cp1252, encode_cp1252, from_hex, to_hex, FormId, Sig};
+use serde_json::{Map, Value};
+
+/// What a form ID is shown with: the plugin it belongs to.
+#[derive(Debug, Clone, Default)]
+pub struct FormCtx {
+    pub masters: Vec<String>,
+    pub own_name: String,
+}
+
+impl FormCtx {
+    pub fn show(&self, id: FormId) -> Value {
+        if id.0 == 0 {
+            return Value::String(id.to_string());
+        }
+        let owner = self
+            .masters
+            .get(id.master_index() as usize)
+            .map(String::as_str)
+            .unwrap_or(&self.own_name);
+        if owner.is_empty() {
+            Value::String(id.to_string())
+        } else {
+            Value::String(format!("{id} ({owner})"))
+        }
+    }
+}
+
+/// Values of fields decoded so far, for [`Ty::Select`].
+type Earlier<'a> = Vec<(&'static str, i64)>;
+
+fn read_int(int: Int, b: &[u8]) -> i64 {
+    match int {
+        Int::U8 => b[0] as i64,
+        Int::I8 => b[0] as i8 as i64,
+        Int::U16 => u16::from_le_bytes([b[0], b[1]]) as i64,
+        Int::I16 => i16::from_le_bytes([b[0], b[1]]) as i64,
+        Int::U32 => u32::from_le_bytes(b[..4].try_into().expect("4")) as i64,
+        Int::I32 => i32::from_le_bytes(b[..4].try_into().expect("4")) as i64,
+        Int::U64 => u64::from_le_bytes(b[..8].try_into().expect("8")) as i64,
+    }
+}
+
+fn write_int(int: Int, v: i64, out: &mut Vec<u8>) -> Result<(), String> {
+    let fits = match int {
+        Int::U8 => (0..=u8::MAX as i64).contains(&v),
+        Int::I8 => (i8::MIN as i64..=i8::MAX as i64).contains(&v),
+        Int::U16 => (0..=u16::MAX as i64).contains(&v),
+        Int::I16 => (i16::MIN as i64..=i16::MAX as i64).contains(&v),
+        Int::U32 => (0..=u32::MAX as i64).contains(&v),
+        Int::I32 => (i32::MIN as i64..=i32::MAX as i64).contains(&v),
+        Int::U64 => true,
+    };
+    if !fits {
+        return Err(format!("{v} does not fit in {int:?}"));
+    }
+    out.extend_from_slice(&v.to_le_bytes()[..int.size()]);
+    Ok(())
+}
+
+fn int_value(int: Int, v: i64) -> Value {
+    if int == Int::U64 {
+        Value::from(v as u64)
+    } else {
+        Value::from(v)
+    }
+}
+
+fn json_int(v: &Value, int: Int) -> Option<i64> {
+    if int == Int::U64 {
+        return v.as_u64().map(|x| x as i64);
+    }
+    v.as_i64()
+}
+
+/// An f32 as JSON: its shortest decimal form, which reads back to the
+/// same bits. Values JSON cannot hold (NaN, infinities) keep their bits.
+pub fn f32_value(x: f32) -> Value {
+    if x.is_finite() {
+        let shortest: f64 = x.to_string().parse().expect("a float prints as a float");
+        Value::from(shortest)
+    } else {
+        let mut m = Map::new();
+        m.insert("f32_bits".into(), format!("0x{:08X}", x.to_bits()).into());
+        Value::Object(m)
+    }
+}
+
+pub fn json_f32(v: &Value) -> Option<f32> {
+    if let Some(bits) = v.get("f32_bits").and_then(Value::as_str) {
+        return u32::from_str_radix(bits.trim_start_matches("0x"), 16)
+            .ok()
+            .map(f32::from_bits);
+    }
+    v.as_f64().map(|d| d as f32)
+}
+
+fn f64_value(x: f64) -> Value {
+    if x.is_finite() {
+        Value::from(x)
+    } else {
+        let mut m = Map::new();
+        m.insert("f64_bits".into(), format!("0x{:016X}", x.to_bits()).into());
+        Value::Object(m)
+    }
+}
+
+fn json_f64(v: &Value) -> Option<f64> {
+    if let Some(bits) = v.get("f64_bits").and_then(Value::as_str) {
+        return u64::from_str_radix(bits.trim_start_matches("0x"), 16)
+            .ok()
+            .map(f64::from_bits);
+    }
+    v.as_f64()
+}
+
+fn flags_value(defs: &FlagsDef, v: u64) -> Value {
+    let mut names = Vec::new();
+    let mut left = v;
+    for (bit, name) in defs.bits {
+        if v & bit == *bit && *bit != 0 {
+            names.push(Value::from(*name));
+            left &= !bit;
+        }
+    }
+    let mut bit = 1u64;
+    while left != 0 {
+        if left & bit != 0 {
+            names.push(Value::from(format!("0x{bit:X}")));
+            left &= !bit;
+        }
+        bit <<= 1;
+    }
+    Value::Array(names)
+}
+
+fn json_flags(defs: &FlagsDef, v: &Value) -> Result<u64, String> {
+    if let Some(n) = v.as_u64() {
+        return Ok(n);
+    }
+    let list = v
+        .as_array()
+        .ok_or_else(|| format!("expected a list of flag names, found {v}"))?;
+    let mut out = 0u64;
+    for item in list {
+        let name = item
+            .as_str()
+            .ok_or_else(|| format!("expected a flag name, found {item}"))?;
+        if let Some((bit, _)) = defs.bits.iter().find(|(_, n)| *n == name) {
+            out |= bit;
+        } else if let Some(hex) = name.strip_prefix("0x") {
+            out |= u64::from_str_radix(hex, 16).map_err(|_| format!("bad flag bit {name:?}"))?;
+        } else {
+            let known: Vec<_> = defs.bits.iter().map(|(_, n)| *n).collect();
+            return Err(format!(
+                "unknown flag {name:?} (known: {})",
+                known.join(", ")
+            ));
+        }
+    }
+    Ok(out)
+}
+
+fn enum_value(defs: &EnumDef, int: Int, v: i64) -> Value {
+    match defs.name_of(v) {
+        Some(name) => Value::from(name),
+        None => int_value(int, v),
+    }
+}
+
+fn json_enum(defs: &EnumDef, int: Int, v: &Value) -> Result<i64, String> {
+    if let Some(n) = json_int(v, int) {
+        return Ok(n);
+    }
+    let name = v
+        .as_str()
+        .ok_or_else(|| format!("expected a name or a number, found {v}"))?;
+    defs.value_of(name).ok_or_else(|| {
+        let known: Vec<_> = defs.values.iter().map(|(_, n)| *n).collect();
+        format!("unknown value {name:?} (known: {})", known.join(", "))
+    })
+}
+
+/// Decodes one primitive from exactly `ty.size()` bytes.
+fn decode_ty(ty: &Ty, b: &[u8], earlier: &Earlier<'_>, ctx: &FormCtx) -> (Value, Option<i64>) {
+    match ty {
+        Ty::Int(int) => {
+            let v = read_int(*int, b);
+            (int_value(*int, v), Some(v))
+        }
+        Ty::F32 => (f32_value(f32::from_le_bytes(b[..4].try_into().expect("4"))), None),
+        Ty::F64 => (f64_value(f64::from_le_bytes(b[..8].try_into().expect("8"))), None),
+        Ty::FormId => {
+            let id = FormId(u32::from_le_bytes(b[..4].try_into().expect("4")));
+            (ctx.show(id), Some(id.0 as i64))
+        }
+        Ty::Char4 => (
+            Value::from(Sig(b[..4].try_into().expect("4")).to_string()),
+            None,
+        ),
+        Ty::Bytes(_) => (Value::from(to_hex(b)), None),
+        Ty::Enum(int, defs) => {
+            let v = read_int(*int, b);
+            (enum_value(defs, *int, v), Some(v))
+        }
+        Ty::Flags(int, defs) => {
+            let v = read_int(*int, b);
+            (flags_value(defs, v as u64 & mask(*int)), Some(v))
+        }
+        Ty::Bits(int, fields) => {
+            let v = read_int(*int, b) as u64 & mask(*int);
+            let mut m = Map::new();
+            let mut covered = 0u64;
+            for bf in *fields {
+                covered |= bf.mask;
+                let part = (v & bf.mask) >> bf.mask.trailing_zeros();
+                let value = match bf.kind {
+                    BitKind::Enum(e) => enum_value(e, Int::U64, part as i64),
+                    BitKind::Flags(fl) => flags_value(fl, part),
+                };
+                m.insert(bf.name.into(), value);
+            }
+            if v & !covered != 0 {
+                m.insert("_other_bits".into(), Value::from(v & !covered));
+            }
+            (Value::Object(m), Some(v as i64))
+        }
+        Ty::Select(sel) => decode_ty(select(sel, earlier), b, earlier, ctx),
+    }
+}
+
+fn mask(int: Int) -> u64 {
+    match int.size() {
+        8 => u64::MAX,
+        n => (1u64 << (n * 8)) - 1,
+    }
+}
+
+fn select<'a>(sel: &'a SelectDef, earlier: &Earlier<'_>) -> &'a Ty {
+    let Some((_, v)) = earlier.iter().rev().find(|(n, _)| *n == sel.field) else {
+        return &sel.default;
+    };
+    sel.cases
+        .iter()
+        .find(|(m, _)| m.matches(*v))
+        .map(|(_, t)| t)
+        .unwrap_or(&sel.default)
+}
+
+/// Encodes one primitive; returns its raw integer value for later selects.
+fn encode_ty(
+    ty: &Ty,
+    v: &Value,
+    earlier: &Earlier<'_>,
+    out: &mut Vec<u8>,
+) -> Result<Option<i64>, String> {
+    match ty {
+        Ty::Int(int) => {
+            let n = json_int(v, *int).ok_or_else(|| format!("expected an integer, found {v}"))?;
+            write_int(*int, n, out)?;
+            Ok(Some(n))
+        }
+        Ty::F32 => {
+            let x = json_f32(v).ok_or_else(|| format!("expected a number, found {v}"))?;
+            out.extend_from_slice(&x.to_le_bytes());
+            Ok(None)
+        }
+        Ty::F64 => {
+            let x = json_f64(v).ok_or_else(|| format!("expected a number, found {v}"))?;
+            out.extend_from_slice(&x.to_le_bytes());
+            Ok(None)
+        }
+        Ty::FormId => {
+            let id = match v {
+                Value::String(s) => FormId::parse(s),
+                _ => v.as_u64().and_then(|n| u32::try_from(n).ok()).map(FormId),
+            }
+            .ok_or_else(|| format!("expected a form ID like \"0x0001CB6\", found {v}"))?;
+            out.extend_from_slice(&id.0.to_le_bytes());
+            Ok(Some(id.0 as i64))
+        }
+        Ty::Char4 => {
+            let s = v
+                .as_str()
+                .and_then(Sig::parse)
+                .ok_or_else(|| format!("expected 4 characters, found {v}"))?;
+            out.extend_from_slice(&s.0);
+            Ok(None)
+        }
+        Ty::Bytes(n) => {
+            let b = v
+                .as_str()
+                .and_then(from_hex)
+                .ok_or_else(|| format!("expected hex bytes, found {v}"))?;
+            if b.len() != *n {
+                return Err(format!("expected {n} bytes of hex, found {}", b.len()));
+            }
+            out.extend_from_slice(&b);
+            Ok(None)
+        }
+        Ty::Enum(int, defs) => {
+            let n = json_enum(defs, *int, v)?;
+            write_int(*int, n, out)?;
+            Ok(Some(n))
+        }
+        Ty::Flags(int, defs) => {
+            let n = json_flags(defs, v)?;
+            write_int(*int, signed(*int, n), out)?;
+            Ok(Some(n as i64))
+        }
+        Ty::Bits(int, fields) => {
+            let m = v
+                .as_object()
+                .ok_or_else(|| format!("expected an object of bit fields, found {v}"))?;
+            let mut n = m.get("_other_bits").and_then(Value::as_u64).unwrap_or(0);
+            for bf in *fields {
+                let Some(part) = m.get(bf.name) else { continue };
+                let raw = match bf.kind {
+                    BitKind::Enum(e) => json_enum(e, Int::U64, part)? as u64,
+                    BitKind::Flags(fl) => json_flags(fl, part)?,
+                };
+                n |= (raw << bf.mask.trailing_zeros()) & bf.mask;
+            }
+            write_int(*int, signed(*int, n), out)?;
+            Ok(Some(n as i64))
+        }
+        Ty::Select(sel) => encode_ty(select(sel, earlier), v, earlier, out),
+    }
+}
+
+/// Bits as the signed or unsigned value `write_int` range-checks.
+fn signed(int: Int, bits: u64) -> i64 {
+    match int {
+        Int::I8 => bits as u8 as i8 as i64,
+        Int::I16 => bits as u16 as i16 as i64,
+        Int::I32 => bits as u32 as i32 as i64,
+        _ => bits as i64,
+    }
+}
+
+fn default_value(d: &FieldDef) -> Value {
+    match (d.default, &d.ty) {
+        (Default::Float(x), _) => Value::from(x),
+        (Default::Int(n), _) => Value::from(n),
+        (Default::Zero, Ty::F32 | Ty::F64) => Value::from(0.0),
+        (Default::Zero, Ty::Bytes(n)) => Value::from("00".repeat(*n)),
+        (Default::Zero, Ty::Flags(..)) => Value::Array(Vec::new()),
+        (Default::Zero, Ty::Bits(..)) => Value::Object(Map::new()),
+        (Default::Zero, Ty::Char4) => Value::from("\\x00\\x00\\x00\\x00"),
+        (Default::Zero, Ty::FormId) => Value::from("0x00000000"),
+        (Default::Zero, _) => Value::from(0),
+    }
+}
+
+/// Decodes a struct. Data that ends early leaves the later fields out;
+/// bytes past the last whole field are kept as `_rest`.
+fn decode_struct(fields: &[FieldDef], data: &[u8], ctx: &FormCtx) -> Map<String, Value> {
+    let mut m = Map::new();
+    let mut earlier: Earlier<'_> = Vec::new();
+    let mut pos = 0;
+    for fd in fields {
+        let size = fd.ty.size();
+        if pos + size > data.len() {
+            break;
+        }
+        let (v, raw) = decode_ty(&fd.ty, &data[pos..pos + size], &earlier, ctx);
+        if let Some(raw) = raw {
+            earlier.push((fd.name, raw));
+        }
+        m.insert(fd.name.into(), v);
+        pos += size;
+    }
+    if pos < data.len() {
+        m.insert("_rest".into(), Value::from(to_hex(&data[pos..])));
+    }
+    m
+}
+
+fn encode_struct(fields: &[FieldDef], m: &Map<String, Value>, out: &mut Vec<u8>) -> Result<(), String> {
+    // Fields up to the last one present are written (defaults fill gaps);
+    // later ones stay out, as in records that end early.
+    let last = fields.iter().rposition(|fd| m.contains_key(fd.name));
+    let mut earlier: Earlier<'_> = Vec::new();
+    if let Some(last) = last {
+        for fd in &fields[..=last] {
+            let owned;
+            let v = match m.get(fd.name) {
+                Some(v) => v,
+                None => {
+                    owned = default_value(fd);
+                    &owned
+                }
+            };
+            let raw = encode_ty(&fd.ty, v, &earlier, out).map_err(|e| format!("{}: {e}", fd.name))?;
+            if let Some(raw) = raw {
+                earlier.push((fd.name, raw));
+            }
+        }
+    }
+    for key in m.keys() {
+        if key != "_rest" && !fields.iter().any(|fd| fd.name == key) {
+            let names: Vec<_> = fields.iter().map(|fd| fd.name).collect();
+            return Err(format!("unknown field {key:?} (fields: {})", names.join(", ")));
+        }
+    }
+    if let Some(rest) = m.get("_rest") {
+        let b = rest
+            .as_str()
+            .and_then(from_hex)
+            .ok_or_else(|| format!("_rest: expected hex bytes, found {rest}"))?;
+        out.extend_from_slice(&b);
+    }
+    Ok(())
+}
+
+/// Values of earlier members of the group being decoded or encoded, for
+/// [`Field::BySibling`].
+pub type Siblings = Map<String, Value>;
+
+fn sibling_case<'a>(
+    sibling: &str,
+    cases: &'a [(&'static str, Field)],
+    default: &'a Field,
+    siblings: &Siblings,
+) -> &'a Field {
+    let text = siblings.get(sibling).and_then(Value::as_str);
+    text.and_then(|t| cases.iter().find(|(c, _)| *c == t))
+        .map(|(_, f)| f)
+        .unwrap_or(default)
+}
+
+/// Decodes a subrecord's data by its declared layout. `None` means it does
+/// not fit (the caller keeps it as bytes). A struct that fits only with
+/// bytes left over decodes, keeping them as `_rest`.
+pub fn decode_field(field: &Field, data: &[u8], ctx: &FormCtx, siblings: &Siblings) -> Option<Value> {
+    match field {
+        Field::ZString => {
+            let (last, body) = data.split_last()?;
+            if *last != 0 || body.contains(&0) {
+                return None;
+            }
+            Some(Value::from(decode_cp1252(body).into_owned()))
+        }
+        Field::Bytes => Some(Value::from(to_hex(data))),
+        Field::Empty => data.is_empty().then_some(Value::Null),
+        Field::Value(ty) => {
+            if data.len() != ty.size() {
+                return None;
+            }
+            Some(decode_ty(ty, data, &Vec::new(), ctx).0)
+        }
+        Field::Struct(fields) => Some(Value::Object(decode_struct(fields, data, ctx))),
+        Field::Array(fields) => {
+            let size: usize = fields.iter().map(|f| f.ty.size()).sum();
+            if size == 0 || data.len() % size != 0 {
+                return None;
+            }
+            let items = data
+                .chunks(size)
+                .map(|chunk| {
+                    if let [single] = fields {
+                        decode_ty(&single.ty, chunk, &Vec::new(), ctx).0
+                    } else {
+                        Value::Object(decode_struct(fields, chunk, ctx))
+                    }
+                })
+                .collect();
+            Some(Value::Array(items))
+        }
+        Field::BySize(cases) => {
+            let (_, f) = cases.iter().find(|(n, _)| *n == data.len())?;
+            decode_field(f, data, ctx, siblings)
+        }
+        Field::BySibling {
+            sibling,
+            cases,
+            default,
+        } => decode_field(sibling_case(sibling, cases, default, siblings), data, ctx, siblings),
+    }
+}
+
+/// Encodes a value by its declared layout.
+pub fn encode_field(
+    field: &Field,
+    v: &Value,
+    siblings: &Siblings,
+    out: &mut Vec<u8>,
+) -> Result<(), String> {
+    match field {
+        Field::ZString => {
+            let s = v
+                .as_str()
+                .ok_or_else(|| format!("expected a string, found {v}"))?;
+            let b = encode_cp1252(s)
+                .ok_or_else(|| format!("{s:?} has characters Windows-1252 cannot hold"))?;
+            out.extend_from_slice(&b);
+            out.push(0);
+            Ok(())
+        }
+        Field::Bytes => {
+            let b = v
+                .as_str()
+                .and_then(from_hex)
+                .ok_or_else(|| format!("expected hex bytes, found {v}"))?;
+            out.extend_from_slice(&b);
+            Ok(())
+        }
+        Field::Empty => Ok(()),
+        Field::Value(ty) => encode_ty(ty, v, &Vec::new(), out).map(|_| ()),
+        Field::Struct(fields) => {
+            let m = v
+                .as_object()
+                .ok_or_else(|| format!("expected an object, found {v}"))?;
+            encode_struct(fields, m, out)
+        }
+        Field::Array(fields) => {
+            let list = v
+                .as_array()
+                .ok_or_else(|| format!("expected a list, found {v}"))?;
+            for (i, item) in list.iter().enumerate() {
+                if let [single] = fields {
+                    encode_ty(&single.ty, item, &Vec::new(), out)
+                } else {
+                    let m = item
+                        .as_object()
+                        .ok_or_else(|| format!("expected an object, found {item}"))?;
+                    encode_struct(fields, m, out).map(|_| None)
+                }
+                .map_err(|e| format!("item {i}: {e}"))?;
+            }
+            Ok(())
+        }
+        Field::BySize(cases) => {
+            // Try each layout; the one whose fields the value names wins.
+            let mut last_err = String::from("no layout declared");
+            for (size, f) in *cases {
+                let mut buf = Vec::new();
+                match encode_field(f, v, siblings, &mut buf) {
+                    Ok(()) if buf.len() == *size || !matches!(f, Field::Struct(_)) => {
+                        out.extend_from_slice(&buf);
+                        return Ok(());
+                    }
+                    Ok(()) => last_err = format!("encodes to {} bytes, not {size}", buf.len()),
+                    Err(e) => last_err = e,
+                }
+            }
+            Err(last_err)
+        }
+        Field::BySibling {
+            sibling,
+            cases,
+            default,
+        } => encode_field(sibling_case(sibling, cases, default, siblings), v, siblings, out),
+    }
+}

@@ -1,0 +1,333 @@
+//! Records both ways: a record's subrecords are matched, in order, against
+//! its declaration; each matched subrecord decodes by its layout. What the
+//! declaration does not expect where it stands is kept as bytes in place.
+//! A decoded record is encoded again at once and compared with the
+//! original: a declaration that would not give back the same bytes leaves
+//! the record raw, so decoding can never lose data.
+
+use super::codec::{decode_field, encode_field, FormCtx};
+use super::types::*;
+use crate::io::{from_hex, to_hex, Sig};
+use crate::plugin::{encode_subrecords, write_subrecord, SizeForm, Subrecord, SubrecordRef};
+use serde_json::{Map, Value};
+
+/// Counts of what a decode covered.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Coverage {
+    pub subrecords: u64,
+    /// Subrecords decoded field by field.
+    pub decoded: u64,
+    /// Subrecords kept as bytes (unexpected, not fitting their layout, or
+    /// with bytes left over).
+    pub raw: u64,
+    /// Data bytes of the raw subrecords.
+    pub raw_bytes: u64,
+}
+
+impl std::ops::AddAssign for Coverage {
+    fn add_assign(&mut self, o: Self) {
+        self.subrecords += o.subrecords;
+        self.decoded += o.decoded;
+        self.raw += o.raw;
+        self.raw_bytes += o.raw_bytes;
+    }
+}
+
+/// A record decoded by its declaration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decoded {
+    /// Members in file order, by name; unexpected subrecords as `!SIG`.
+    pub fields: Map<String, Value>,
+    pub coverage: Coverage,
+    /// What was kept raw, and where.
+    pub warnings: Vec<String>,
+}
+
+fn start_sig(m: &Member) -> Option<Sig> {
+    match m {
+        Member::Sub(s) => Some(s.sig),
+        Member::Group(g) => g.members.first().and_then(start_sig),
+    }
+}
+
+fn member_name(m: &Member) -> &'static str {
+    match m {
+        Member::Sub(s) => s.name,
+        Member::Group(g) => g.name,
+    }
+}
+
+fn repeats(m: &Member) -> bool {
+    match m {
+        Member::Sub(s) => s.occurs == Occurs::Repeating,
+        Member::Group(g) => g.occurs == Occurs::Repeating,
+    }
+}
+
+/// Strips the `#n` that keeps repeated keys unique.
+fn base_key(key: &str) -> &str {
+    key.split_once('#').map(|(k, _)| k).unwrap_or(key)
+}
+
+fn unique_key(out: &Map<String, Value>, name: &str) -> String {
+    if !out.contains_key(name) {
+        return name.to_string();
+    }
+    (2..)
+        .map(|n| format!("{name}#{n}"))
+        .find(|k| !out.contains_key(k))
+        .expect("some suffix is free")
+}
+
+/// Adds a member's value: repeating members gather into a list while they
+/// follow each other; a later run starts a new `name#n` key.
+fn insert(out: &mut Map<String, Value>, name: &str, value: Value, repeating: bool) {
+    if repeating {
+        if let Some((last_key, Value::Array(list))) = out.iter_mut().next_back() {
+            if base_key(last_key) == name {
+                list.push(value);
+                return;
+            }
+        }
+        let key = unique_key(out, name);
+        out.insert(key, Value::Array(vec![value]));
+    } else {
+        let key = unique_key(out, name);
+        out.insert(key, value);
+    }
+}
+
+fn raw_value(sub: &SubrecordRef<'_>) -> Value {
+    match sub.size_form {
+        SizeForm::Short => Value::from(to_hex(sub.data)),
+        SizeForm::Extended { short_size } => {
+            let mut m = Map::new();
+            m.insert("hex".into(), Value::from(to_hex(sub.data)));
+            m.insert("xxxx_short_size".into(), Value::from(short_size));
+            Value::Object(m)
+        }
+    }
+}
+
+struct Decoder<'s, 'a> {
+    subs: &'s [SubrecordRef<'a>],
+    pos: usize,
+    ctx: &'s FormCtx,
+    record: &'s str,
+    coverage: Coverage,
+    warnings: Vec<String>,
+}
+
+impl Decoder<'_, '_> {
+    fn raw(&mut self, sub: &SubrecordRef<'_>, why: &str) {
+        self.coverage.raw += 1;
+        self.coverage.raw_bytes += sub.data.len() as u64;
+        self.warnings.push(format!(
+            "{}: {} at 0x{:X} ({} bytes) kept as bytes: {why}",
+            self.record,
+            sub.sig,
+            sub.offset,
+            sub.data.len()
+        ));
+    }
+
+    fn decode_sub(&mut self, def: &SubDef, siblings: &Map<String, Value>) -> Value {
+        let sub = self.subs[self.pos];
+        self.pos += 1;
+        self.coverage.subrecords += 1;
+        match decode_field(&def.field, sub.data, self.ctx, siblings) {
+            Some(v) if v.get("_rest").is_none() => {
+                self.coverage.decoded += 1;
+                v
+            }
+            Some(v) => {
+                self.raw(&sub, "bytes left over after its declared fields");
+                v
+            }
+            None => {
+                self.raw(&sub, "does not fit its declared layout");
+                let mut m = Map::new();
+                m.insert("_hex".into(), Value::from(to_hex(sub.data)));
+                Value::Object(m)
+            }
+        }
+    }
+
+    /// Decodes members from `*cursor` on while the next subrecord matches
+    /// one of them.
+    fn seq(&mut self, members: &[Member], cursor: &mut usize, out: &mut Map<String, Value>) {
+        while let Some(sub) = self.subs.get(self.pos) {
+            let Some(j) = (*cursor..members.len()).find(|&j| start_sig(&members[j]) == Some(sub.sig))
+            else {
+                break;
+            };
+            let member = &members[j];
+            let value = match member {
+                Member::Sub(def) => self.decode_sub(def, out),
+                Member::Group(g) => {
+                    let mut inner = Map::new();
+                    let mut c = 0;
+                    self.seq(g.members, &mut c, &mut inner);
+                    Value::Object(inner)
+                }
+            };
+            insert(out, member_name(member), value, repeats(member));
+            *cursor = if repeats(member) { j } else { j + 1 };
+        }
+    }
+}
+
+/// Decodes one record's subrecords by a declaration. `record` names it in
+/// warnings. The result always encodes back to the same subrecords.
+pub fn decode(def: &RecordDef, subs: &[SubrecordRef<'_>], ctx: &FormCtx, record: &str) -> Decoded {
+    let mut d = Decoder {
+        subs,
+        pos: 0,
+        ctx,
+        record,
+        coverage: Coverage::default(),
+        warnings: Vec::new(),
+    };
+    let mut fields = Map::new();
+    let mut cursor = 0;
+    loop {
+        d.seq(def.members, &mut cursor, &mut fields);
+        let Some(sub) = subs.get(d.pos).copied() else {
+            break;
+        };
+        d.pos += 1;
+        d.coverage.subrecords += 1;
+        d.raw(&sub, "not expected here by the declaration");
+        let key = unique_key(&fields, &format!("!{}", sub.sig));
+        fields.insert(key, raw_value(&sub));
+    }
+    let decoded = Decoded {
+        fields,
+        coverage: d.coverage,
+        warnings: d.warnings,
+    };
+    // The safety net: the declaration must give back exactly the input.
+    let same = encode(def, &decoded.fields)
+        .is_ok_and(|back| encode_subrecords(&back) == encode_refs(subs));
+    if same {
+        decoded
+    } else {
+        raw_record(subs, record)
+    }
+}
+
+fn encode_refs(subs: &[SubrecordRef<'_>]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for s in subs {
+        write_subrecord(&mut out, s.sig, s.data, s.size_form);
+    }
+    out
+}
+
+/// Every subrecord kept as bytes, in order.
+pub fn raw_record(subs: &[SubrecordRef<'_>], record: &str) -> Decoded {
+    let mut fields = Map::new();
+    let mut coverage = Coverage::default();
+    for sub in subs {
+        coverage.subrecords += 1;
+        coverage.raw += 1;
+        coverage.raw_bytes += sub.data.len() as u64;
+        let key = unique_key(&fields, &format!("!{}", sub.sig));
+        fields.insert(key, raw_value(sub));
+    }
+    Decoded {
+        fields,
+        coverage,
+        warnings: vec![format!(
+            "{record}: its declaration does not reproduce its bytes; all {} subrecords kept as bytes",
+            subs.len()
+        )],
+    }
+}
+
+fn raw_from_json(key: &str, v: &Value) -> Result<Subrecord, String> {
+    let sig_text = base_key(&key[1..]);
+    let sig = Sig::parse(sig_text).ok_or_else(|| format!("{key}: not a subrecord signature"))?;
+    let (hex, size_form) = match v {
+        Value::String(s) => (s.as_str(), SizeForm::Short),
+        Value::Object(m) => (
+            m.get("hex").and_then(Value::as_str).unwrap_or_default(),
+            SizeForm::Extended {
+                short_size: m
+                    .get("xxxx_short_size")
+                    .and_then(Value::as_u64)
+                    .and_then(|n| u16::try_from(n).ok())
+                    .unwrap_or(0),
+            },
+        ),
+        _ => return Err(format!("{key}: expected hex bytes, found {v}")),
+    };
+    let data = from_hex(hex).ok_or_else(|| format!("{key}: expected hex bytes, found {v}"))?;
+    Ok(Subrecord {
+        sig,
+        data,
+        size_form,
+    })
+}
+
+fn encode_sub(def: &SubDef, v: &Value, siblings: &Map<String, Value>) -> Result<Subrecord, String> {
+    let mut data = Vec::new();
+    if let Some(hex) = v.get("_hex") {
+        data = hex
+            .as_str()
+            .and_then(from_hex)
+            .ok_or_else(|| format!("_hex: expected hex bytes, found {hex}"))?;
+    } else {
+        encode_field(&def.field, v, siblings, &mut data)?;
+    }
+    Ok(Subrecord::new(def.sig, data))
+}
+
+fn encode_seq(members: &[Member], fields: &Map<String, Value>, out: &mut Vec<Subrecord>) -> Result<(), String> {
+    for (key, v) in fields {
+        if key.starts_with('!') {
+            out.push(raw_from_json(key, v)?);
+            continue;
+        }
+        let name = base_key(key);
+        let member = members.iter().find(|m| member_name(m) == name).ok_or_else(|| {
+            let names: Vec<_> = members.iter().map(member_name).collect();
+            format!("unknown member {key:?} (expected one of: {})", names.join(", "))
+        })?;
+        let items: Vec<&Value> = if repeats(member) {
+            v.as_array()
+                .ok_or_else(|| format!("{key}: expected a list, found {v}"))?
+                .iter()
+                .collect()
+        } else {
+            vec![v]
+        };
+        for (i, item) in items.into_iter().enumerate() {
+            let at = |e: String| {
+                if repeats(member) {
+                    format!("{key}[{i}]: {e}")
+                } else {
+                    format!("{key}: {e}")
+                }
+            };
+            match member {
+                Member::Sub(def) => out.push(encode_sub(def, item, fields).map_err(at)?),
+                Member::Group(g) => {
+                    let m = item
+                        .as_object()
+                        .ok_or_else(|| at(format!("expected an object, found {item}")))?;
+                    encode_seq(g.members, m, out).map_err(at)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Encodes decoded fields back into subrecords. Errors name the member and
+/// field ("schedule: hour: expected an integer, found \"x\"").
+pub fn encode(def: &RecordDef, fields: &Map<String, Value>) -> Result<Vec<Subrecord>, String> {
+    let mut out = Vec::new();
+    encode_seq(def.members, fields, &mut out)?;
+    Ok(out)
+}
