@@ -70,7 +70,9 @@ enum Command {
         game: GameOpt,
     },
     /// Build a plugin from a JSON dump (edited or not).
-    #[command(after_help = "Example:\n  esscribe dump Mod.esp --json > mod.json\n  (edit mod.json)\n  esscribe build mod.json -o Mod.esp")]
+    #[command(
+        after_help = "Example:\n  esscribe dump Mod.esp --json > mod.json\n  (edit mod.json)\n  esscribe build mod.json -o Mod.esp"
+    )]
     Build {
         /// The JSON written by `esscribe dump --json`.
         json: PathBuf,
@@ -79,7 +81,9 @@ enum Command {
         output: PathBuf,
     },
     /// Per record type: records, subrecords, decoded and raw subrecords.
-    #[command(after_help = "Example:\n  esscribe stats Campfire.esm\n  esscribe stats --json OblivionOnline.esp")]
+    #[command(
+        after_help = "Example:\n  esscribe stats Campfire.esm\n  esscribe stats --json OblivionOnline.esp"
+    )]
     Stats {
         #[arg(required = true)]
         files: Vec<PathBuf>,

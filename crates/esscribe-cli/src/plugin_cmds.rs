@@ -74,10 +74,18 @@ pub fn info(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode>
             flags.push("light");
         }
         println!("{}", path.display());
-        println!("  game:         {} (HEDR version {:.2})", plugin.game.name(), h.version);
+        println!(
+            "  game:         {} (HEDR version {:.2})",
+            plugin.game.name(),
+            h.version
+        );
         println!(
             "  flags:        {}",
-            if flags.is_empty() { "none".to_string() } else { flags.join(", ") }
+            if flags.is_empty() {
+                "none".to_string()
+            } else {
+                flags.join(", ")
+            }
         );
         if let Some(a) = &h.author {
             println!("  author:       {a}");
@@ -152,7 +160,12 @@ impl DumpFilter {
     }
 }
 
-fn dump_record(plugin: &Plugin<'_>, r: &Record<'_>, indent: usize) -> Result<()> {
+fn dump_record(
+    plugin: &Plugin<'_>,
+    ctx: &esscribe::schema::FormCtx,
+    r: &Record<'_>,
+    indent: usize,
+) -> Result<()> {
     let pad = "  ".repeat(indent);
     let h = &r.header;
     let mut extra = String::new();
@@ -163,6 +176,18 @@ fn dump_record(plugin: &Plugin<'_>, r: &Record<'_>, indent: usize) -> Result<()>
         "{pad}{} {} flags 0x{:08X} at 0x{:X} ({} bytes{extra})",
         h.sig, h.form_id, h.flags, r.offset, h.data_size
     );
+    if esscribe::schema::find(plugin.game, h.sig).is_some() {
+        let rj = esscribe::json::record_to_json(r, plugin.game, ctx)?;
+        if let Some(fields) = rj.value.get("fields").and_then(Value::as_object) {
+            for (k, v) in fields {
+                match k.strip_prefix('!') {
+                    Some(sig) => println!("{pad}  {sig} (not declared here): {v}"),
+                    None => println!("{pad}  {k}: {v}"),
+                }
+            }
+            return Ok(());
+        }
+    }
     let result = r.for_each_subrecord(plugin.game, |s| {
         println!("{pad}  {} [{}] {}", s.sig, s.data.len(), show_data(&s));
     });
@@ -174,6 +199,7 @@ fn dump_record(plugin: &Plugin<'_>, r: &Record<'_>, indent: usize) -> Result<()>
 
 fn dump_entries(
     plugin: &Plugin<'_>,
+    ctx: &esscribe::schema::FormCtx,
     entries: &[Entry<'_>],
     indent: usize,
     filter: &DumpFilter,
@@ -182,7 +208,7 @@ fn dump_entries(
         match e {
             Entry::Record(r) => {
                 if filter.keeps(r) {
-                    dump_record(plugin, r, if filter.is_empty() { indent } else { 0 })?;
+                    dump_record(plugin, ctx, r, if filter.is_empty() { indent } else { 0 })?;
                 }
             }
             Entry::Group(g) => {
@@ -196,7 +222,7 @@ fn dump_entries(
                         g.header.size
                     );
                 }
-                dump_entries(plugin, &g.children, indent + 1, filter)?;
+                dump_entries(plugin, ctx, &g.children, indent + 1, filter)?;
             }
         }
     }
@@ -232,10 +258,11 @@ pub fn dump(
         util::print_json(&doc)?;
         return Ok(ExitCode::SUCCESS);
     }
+    let ctx = esscribe::json::form_ctx(&plugin, &file_name(path));
     if filter.is_empty() || filter.keeps(&plugin.header) {
-        dump_record(&plugin, &plugin.header, 0)?;
+        dump_record(&plugin, &ctx, &plugin.header, 0)?;
     }
-    dump_entries(&plugin, &plugin.entries, 0, &filter)?;
+    dump_entries(&plugin, &ctx, &plugin.entries, 0, &filter)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -309,13 +336,13 @@ pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Per record type: how many records, and what their decoding covered.
+type CoverageByType = BTreeMap<String, (u64, esscribe::schema::Coverage)>;
+
 /// Coverage per record type, and the warnings of what stayed raw.
-pub fn coverage_of(
-    plugin: &Plugin<'_>,
-    name: &str,
-) -> Result<(BTreeMap<String, (u64, esscribe::schema::Coverage)>, Vec<String>)> {
+pub fn coverage_of(plugin: &Plugin<'_>, name: &str) -> Result<(CoverageByType, Vec<String>)> {
     let ctx = esscribe::json::form_ctx(plugin, name);
-    let mut by_type: BTreeMap<String, (u64, esscribe::schema::Coverage)> = BTreeMap::new();
+    let mut by_type = CoverageByType::new();
     let mut warnings = Vec::new();
     for r in std::iter::once(&plugin.header).chain(plugin.records()) {
         let rj = esscribe::json::record_to_json(r, plugin.game, &ctx)?;
@@ -327,7 +354,12 @@ pub fn coverage_of(
     Ok((by_type, warnings))
 }
 
-pub fn stats(files: &[PathBuf], as_json: bool, show_warnings: bool, game: GameOpt) -> Result<ExitCode> {
+pub fn stats(
+    files: &[PathBuf],
+    as_json: bool,
+    show_warnings: bool,
+    game: GameOpt,
+) -> Result<ExitCode> {
     let mut docs = Vec::new();
     for path in files {
         let data = load(path)?;

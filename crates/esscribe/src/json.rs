@@ -127,7 +127,10 @@ pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Rec
 fn group_to_json(g: &Group<'_>, game: Game, ctx: &FormCtx) -> Result<Value> {
     let h = &g.header;
     let mut m = Map::new();
-    m.insert("group".into(), serde_json::to_value(h.kind()).expect("plain enum"));
+    m.insert(
+        "group".into(),
+        serde_json::to_value(h.kind()).expect("plain enum"),
+    );
     if h.kind() == GroupKind::Unknown {
         m.insert("group_type".into(), Value::from(h.group_type));
     }
@@ -166,7 +169,10 @@ pub fn plugin_to_json(plugin: &Plugin<'_>, file_name: &str) -> Result<Value> {
     m.insert("format".into(), Value::from(FORMAT));
     m.insert("format_version".into(), Value::from(FORMAT_VERSION));
     m.insert("file".into(), Value::from(file_name));
-    m.insert("game".into(), serde_json::to_value(plugin.game).expect("plain enum"));
+    m.insert(
+        "game".into(),
+        serde_json::to_value(plugin.game).expect("plain enum"),
+    );
     // Lets a build adjust the header's record count by what an edit added
     // or removed.
     m.insert("entry_count".into(), Value::from(plugin.count_entries()));
@@ -190,7 +196,10 @@ pub fn filter_records(mut doc: Value, keep: impl Fn(Sig, FormId) -> bool) -> Val
                 return !children.is_empty();
             }
             let sig = e.get("type").and_then(Value::as_str).and_then(Sig::parse);
-            let id = e.get("form_id").and_then(Value::as_str).and_then(FormId::parse);
+            let id = e
+                .get("form_id")
+                .and_then(Value::as_str)
+                .and_then(FormId::parse);
             matches!((sig, id), (Some(s), Some(i)) if keep(s, i))
         });
     }
@@ -213,8 +222,12 @@ fn get<'v>(m: &'v Map<String, Value>, key: &str, path: &str) -> Result<&'v Value
 
 fn get_u64(m: &Map<String, Value>, key: &str, path: &str) -> Result<u64> {
     let v = get(m, key, path)?;
-    v.as_u64()
-        .ok_or_else(|| bad(path, format!("\"{key}\": expected a whole number, found {v}")))
+    v.as_u64().ok_or_else(|| {
+        bad(
+            path,
+            format!("\"{key}\": expected a whole number, found {v}"),
+        )
+    })
 }
 
 fn get_u32(m: &Map<String, Value>, key: &str, path: &str) -> Result<u32> {
@@ -232,7 +245,12 @@ fn get_hex_u32(m: &Map<String, Value>, key: &str, path: &str) -> Result<u32> {
     v.as_str()
         .and_then(FormId::parse)
         .map(|f| f.0)
-        .ok_or_else(|| bad(path, format!("\"{key}\": expected hex like \"0x00040000\", found {v}")))
+        .ok_or_else(|| {
+            bad(
+                path,
+                format!("\"{key}\": expected hex like \"0x00040000\", found {v}"),
+            )
+        })
 }
 
 fn hex_field(v: &Value, path: &str) -> Result<Vec<u8>> {
@@ -259,7 +277,11 @@ pub fn record_from_json(v: &Value, game: Game, path: &str) -> Result<Record<'sta
         flags: get_hex_u32(m, "flags", path)?,
         form_id,
         version_control: get_u32(m, "version_control", path)?,
-        form_version: if game == Game::Skyrim { get_u16(m, "form_version", path)? } else { 0 },
+        form_version: if game == Game::Skyrim {
+            get_u16(m, "form_version", path)?
+        } else {
+            0
+        },
         version_control_2: if game == Game::Skyrim {
             get_u16(m, "version_control_2", path)?
         } else {
@@ -270,11 +292,17 @@ pub fn record_from_json(v: &Value, game: Game, path: &str) -> Result<Record<'sta
         hex_field(hex, &format!("{path}: data_hex"))?
     } else if let Some(fields) = m.get("fields") {
         let def = schema::find(game, sig).ok_or_else(|| {
-            bad(path, format!("\"fields\" given, but {sig} has no declaration; use \"subrecords\""))
+            bad(
+                path,
+                format!("\"fields\" given, but {sig} has no declaration; use \"subrecords\""),
+            )
         })?;
-        let fields = fields
-            .as_object()
-            .ok_or_else(|| bad(path, format!("\"fields\": expected an object, found {fields}")))?;
+        let fields = fields.as_object().ok_or_else(|| {
+            bad(
+                path,
+                format!("\"fields\": expected an object, found {fields}"),
+            )
+        })?;
         let subs = schema::encode(def, fields).map_err(|e| bad(path, e))?;
         encode_subrecords(&subs)
     } else if let Some(list) = m.get("subrecords") {
@@ -307,13 +335,18 @@ pub fn record_from_json(v: &Value, game: Game, path: &str) -> Result<Record<'sta
         }
         encode_subrecords(&subs)
     } else {
-        return Err(bad(path, "needs \"fields\", \"subrecords\" or \"data_hex\""));
+        return Err(bad(
+            path,
+            "needs \"fields\", \"subrecords\" or \"data_hex\"",
+        ));
     };
     let stored = if header.is_compressed() {
         let original = match m.get("zlib_original") {
-            Some(Value::String(s)) => Some(b64().decode(s).map_err(|e| {
-                bad(path, format!("\"zlib_original\": not base64: {e}"))
-            })?),
+            Some(Value::String(s)) => Some(
+                b64()
+                    .decode(s)
+                    .map_err(|e| bad(path, format!("\"zlib_original\": not base64: {e}")))?,
+            ),
             _ => None,
         };
         // The original payload is reused when it still inflates to the
@@ -344,11 +377,19 @@ fn group_from_json(m: &Map<String, Value>, game: Game, path: &str) -> Result<Gro
             .expect("every known kind has a type"),
     };
     let lv = get(m, "label", path)?;
-    let label_err = || bad(path, format!("\"label\": does not fit a {} group: {lv}", kind.name()));
+    let label_err = || {
+        bad(
+            path,
+            format!("\"label\": does not fit a {} group: {lv}", kind.name()),
+        )
+    };
     let label: [u8; 4] = match kind {
         GroupKind::Top => lv.as_str().and_then(Sig::parse).ok_or_else(label_err)?.0,
         GroupKind::InteriorCellBlock | GroupKind::InteriorCellSubBlock => {
-            let n = lv.as_i64().and_then(|n| i32::try_from(n).ok()).ok_or_else(label_err)?;
+            let n = lv
+                .as_i64()
+                .and_then(|n| i32::try_from(n).ok())
+                .ok_or_else(label_err)?;
             n.to_le_bytes()
         }
         GroupKind::ExteriorCellBlock | GroupKind::ExteriorCellSubBlock => {
@@ -377,7 +418,11 @@ fn group_from_json(m: &Map<String, Value>, game: Game, path: &str) -> Result<Gro
         label,
         group_type,
         stamp: get_u32(m, "stamp", path)?,
-        unknown: if game == Game::Skyrim { get_u32(m, "unknown", path)? } else { 0 },
+        unknown: if game == Game::Skyrim {
+            get_u32(m, "unknown", path)?
+        } else {
+            0
+        },
     };
     let path = format!("{path} (GRUP {})", header.label());
     let children = entries_from_json(get(m, "entries", &path)?, game, &path)?;
@@ -397,7 +442,9 @@ fn entries_from_json(v: &Value, game: Game, path: &str) -> Result<Vec<Entry<'sta
         .map(|(i, e)| {
             let p = format!("{path} → entries[{i}]");
             match e.as_object() {
-                Some(m) if m.contains_key("group") => group_from_json(m, game, &p).map(Entry::Group),
+                Some(m) if m.contains_key("group") => {
+                    group_from_json(m, game, &p).map(Entry::Group)
+                }
                 _ => record_from_json(e, game, &p).map(Entry::Record),
             }
         })

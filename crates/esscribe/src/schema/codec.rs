@@ -194,8 +194,14 @@ fn decode_ty(ty: &Ty, b: &[u8], earlier: &Earlier<'_>, ctx: &FormCtx) -> (Value,
             let v = read_int(*int, b);
             (int_value(*int, v), Some(v))
         }
-        Ty::F32 => (f32_value(f32::from_le_bytes(b[..4].try_into().expect("4"))), None),
-        Ty::F64 => (f64_value(f64::from_le_bytes(b[..8].try_into().expect("8"))), None),
+        Ty::F32 => (
+            f32_value(f32::from_le_bytes(b[..4].try_into().expect("4"))),
+            None,
+        ),
+        Ty::F64 => (
+            f64_value(f64::from_le_bytes(b[..8].try_into().expect("8"))),
+            None,
+        ),
         Ty::FormId => {
             let id = FormId(u32::from_le_bytes(b[..4].try_into().expect("4")));
             (ctx.show(id), Some(id.0 as i64))
@@ -382,7 +388,11 @@ fn decode_struct(fields: &[FieldDef], data: &[u8], ctx: &FormCtx) -> Map<String,
     m
 }
 
-fn encode_struct(fields: &[FieldDef], m: &Map<String, Value>, out: &mut Vec<u8>) -> Result<(), String> {
+fn encode_struct(
+    fields: &[FieldDef],
+    m: &Map<String, Value>,
+    out: &mut Vec<u8>,
+) -> Result<(), String> {
     // Fields up to the last one present are written (defaults fill gaps);
     // later ones stay out, as in records that end early.
     let last = fields.iter().rposition(|fd| m.contains_key(fd.name));
@@ -397,7 +407,8 @@ fn encode_struct(fields: &[FieldDef], m: &Map<String, Value>, out: &mut Vec<u8>)
                     &owned
                 }
             };
-            let raw = encode_ty(&fd.ty, v, &earlier, out).map_err(|e| format!("{}: {e}", fd.name))?;
+            let raw =
+                encode_ty(&fd.ty, v, &earlier, out).map_err(|e| format!("{}: {e}", fd.name))?;
             if let Some(raw) = raw {
                 earlier.push((fd.name, raw));
             }
@@ -406,7 +417,10 @@ fn encode_struct(fields: &[FieldDef], m: &Map<String, Value>, out: &mut Vec<u8>)
     for key in m.keys() {
         if key != "_rest" && !fields.iter().any(|fd| fd.name == key) {
             let names: Vec<_> = fields.iter().map(|fd| fd.name).collect();
-            return Err(format!("unknown field {key:?} (fields: {})", names.join(", ")));
+            return Err(format!(
+                "unknown field {key:?} (fields: {})",
+                names.join(", ")
+            ));
         }
     }
     if let Some(rest) = m.get("_rest") {
@@ -438,7 +452,12 @@ fn sibling_case<'a>(
 /// Decodes a subrecord's data by its declared layout. `None` means it does
 /// not fit (the caller keeps it as bytes). A struct that fits only with
 /// bytes left over decodes, keeping them as `_rest`.
-pub fn decode_field(field: &Field, data: &[u8], ctx: &FormCtx, siblings: &Siblings) -> Option<Value> {
+pub fn decode_field(
+    field: &Field,
+    data: &[u8],
+    ctx: &FormCtx,
+    siblings: &Siblings,
+) -> Option<Value> {
     match field {
         Field::ZString => {
             let (last, body) = data.split_last()?;
@@ -481,7 +500,12 @@ pub fn decode_field(field: &Field, data: &[u8], ctx: &FormCtx, siblings: &Siblin
             sibling,
             cases,
             default,
-        } => decode_field(sibling_case(sibling, cases, default, siblings), data, ctx, siblings),
+        } => decode_field(
+            sibling_case(sibling, cases, default, siblings),
+            data,
+            ctx,
+            siblings,
+        ),
     }
 }
 
@@ -556,6 +580,11 @@ pub fn encode_field(
             sibling,
             cases,
             default,
-        } => encode_field(sibling_case(sibling, cases, default, siblings), v, siblings, out),
+        } => encode_field(
+            sibling_case(sibling, cases, default, siblings),
+            v,
+            siblings,
+            out,
+        ),
     }
 }

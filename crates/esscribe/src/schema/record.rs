@@ -157,7 +157,8 @@ impl Decoder<'_, '_> {
     /// one of them.
     fn seq(&mut self, members: &[Member], cursor: &mut usize, out: &mut Map<String, Value>) {
         while let Some(sub) = self.subs.get(self.pos) {
-            let Some(j) = (*cursor..members.len()).find(|&j| start_sig(&members[j]) == Some(sub.sig))
+            let Some(j) =
+                (*cursor..members.len()).find(|&j| start_sig(&members[j]) == Some(sub.sig))
             else {
                 break;
             };
@@ -283,17 +284,27 @@ fn encode_sub(def: &SubDef, v: &Value, siblings: &Map<String, Value>) -> Result<
     Ok(Subrecord::new(def.sig, data))
 }
 
-fn encode_seq(members: &[Member], fields: &Map<String, Value>, out: &mut Vec<Subrecord>) -> Result<(), String> {
+fn encode_seq(
+    members: &[Member],
+    fields: &Map<String, Value>,
+    out: &mut Vec<Subrecord>,
+) -> Result<(), String> {
     for (key, v) in fields {
         if key.starts_with('!') {
             out.push(raw_from_json(key, v)?);
             continue;
         }
         let name = base_key(key);
-        let member = members.iter().find(|m| member_name(m) == name).ok_or_else(|| {
-            let names: Vec<_> = members.iter().map(member_name).collect();
-            format!("unknown member {key:?} (expected one of: {})", names.join(", "))
-        })?;
+        let member = members
+            .iter()
+            .find(|m| member_name(m) == name)
+            .ok_or_else(|| {
+                let names: Vec<_> = members.iter().map(member_name).collect();
+                format!(
+                    "unknown member {key:?} (expected one of: {})",
+                    names.join(", ")
+                )
+            })?;
         let items: Vec<&Value> = if repeats(member) {
             v.as_array()
                 .ok_or_else(|| format!("{key}: expected a list, found {v}"))?

@@ -154,7 +154,10 @@ impl EnumDef {
         self.values.iter().find(|(k, _)| *k == v).map(|(_, n)| *n)
     }
     pub fn value_of(&self, name: &str) -> Option<i64> {
-        self.values.iter().find(|(_, n)| *n == name).map(|(k, _)| *k)
+        self.values
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(k, _)| *k)
     }
 }
 

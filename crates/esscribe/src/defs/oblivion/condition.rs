@@ -5,7 +5,14 @@ use crate::schema::types::*;
 
 /// The comparison operator, in the top three bits of the type byte.
 pub static OPERATORS: EnumDef = EnumDef {
-    values: &[(0, "=="), (1, "!="), (2, ">"), (3, ">="), (4, "<"), (5, "<=")],
+    values: &[
+        (0, "=="),
+        (1, "!="),
+        (2, ">"),
+        (3, ">="),
+        (4, "<"),
+        (5, "<="),
+    ],
 };
 
 /// Flags in the low bits of the type byte.

@@ -4,7 +4,11 @@ use crate::io::Sig;
 use crate::schema::types::*;
 
 static FACTION_FLAGS: FlagsDef = FlagsDef {
-    bits: &[(0x01, "hidden_from_player"), (0x02, "evil"), (0x04, "special_combat")],
+    bits: &[
+        (0x01, "hidden_from_player"),
+        (0x02, "evil"),
+        (0x04, "special_combat"),
+    ],
 };
 
 pub static FACT: RecordDef = RecordDef {
@@ -18,7 +22,11 @@ pub static FACT: RecordDef = RecordDef {
             "relations",
             Field::Struct(&[f("faction", Ty::FormId), f("modifier", I32)]),
         ),
-        opt(b"DATA", "flags", Field::Value(Ty::Flags(Int::U8, &FACTION_FLAGS))),
+        opt(
+            b"DATA",
+            "flags",
+            Field::Value(Ty::Flags(Int::U8, &FACTION_FLAGS)),
+        ),
         opt(b"CNAM", "crime_gold_multiplier", Field::Value(Ty::F32)),
         groups(
             "ranks",

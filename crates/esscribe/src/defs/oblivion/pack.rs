@@ -100,7 +100,11 @@ static LOCATION: SelectDef = SelectDef {
 };
 
 pub static TARGET_TYPES: EnumDef = EnumDef {
-    values: &[(0, "specific_reference"), (1, "object_id"), (2, "object_type")],
+    values: &[
+        (0, "specific_reference"),
+        (1, "object_id"),
+        (2, "object_type"),
+    ],
 };
 
 static TARGET: SelectDef = SelectDef {

@@ -1,0 +1,180 @@
+//! The command-line tool, run as a user runs it.
+
+#[path = "../../esscribe/tests/common/mod.rs"]
+mod common;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn esscribe() -> Command {
+    Command::cargo_bin("esscribe").unwrap()
+}
+
+fn corpus(rel: &str) -> Option<PathBuf> {
+    common::corpus_dir().map(|d| d.join(rel))
+}
+
+fn samples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples")
+}
+
+#[test]
+fn info_reports_campfire_real_figures() {
+    let Some(file) = corpus("skyrim-plugins/Campfire.esm") else {
+        return;
+    };
+    esscribe()
+        .arg("info")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("records:      1,627"))
+        .stdout(predicate::str::contains("compressed:   10\n"))
+        .stdout(predicate::str::contains("PACK  14\n"))
+        .stdout(predicate::str::contains("game:         Skyrim"));
+    let out = esscribe()
+        .args(["info", "--json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["records"], 1627);
+    assert_eq!(v["compressed_records"], 10);
+    assert_eq!(v["by_type"]["PACK"], 14);
+    assert_eq!(v["masters"][0], "Skyrim.esm");
+}
+
+#[test]
+fn verify_reports_every_corpus_plugin_identical() {
+    let files = common::plugins();
+    if files.is_empty() {
+        return;
+    }
+    let out = esscribe().arg("verify").args(&files).assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert_eq!(text.matches(": identical").count(), files.len(), "{text}");
+    assert!(text.contains(&format!(
+        "{} files: {} identical, 0 different, 0 unreadable",
+        files.len(),
+        files.len()
+    )));
+}
+
+#[test]
+fn verify_fails_on_a_damaged_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.esp");
+    let mut bytes = std::fs::read(samples().join("sample-oblivion.esp")).unwrap();
+    bytes.truncate(bytes.len() - 10);
+    std::fs::write(&bad, bytes).unwrap();
+    esscribe()
+        .arg("verify")
+        .arg(&bad)
+        .assert()
+        .failure()
+        .stdout(predicate::str::contains("error:"))
+        .stdout(predicate::str::contains("at offset 0x"));
+}
+
+#[test]
+fn the_sample_plugin_is_what_its_json_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sample.esp");
+    esscribe()
+        .arg("build")
+        .arg(samples().join("sample-oblivion.json"))
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    let built = std::fs::read(&out).unwrap();
+    let sample_path = samples().join("sample-oblivion.esp");
+    if std::env::var_os("ESSCRIBE_UPDATE_SAMPLES").is_some() {
+        std::fs::write(&sample_path, &built).unwrap();
+    }
+    assert_eq!(
+        built,
+        std::fs::read(sample_path).unwrap(),
+        "set ESSCRIBE_UPDATE_SAMPLES=1 to refresh the sample"
+    );
+}
+
+#[test]
+fn build_keeps_a_backup_of_the_file_it_replaces() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("Mod.esp");
+    std::fs::write(&out, b"old").unwrap();
+    esscribe()
+        .arg("build")
+        .arg(samples().join("sample-oblivion.json"))
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read(dir.path().join("Mod.esp.bak")).unwrap(),
+        b"old"
+    );
+}
+
+#[test]
+fn dump_filters_by_type_and_form() {
+    let sample = samples().join("sample-oblivion.esp");
+    esscribe()
+        .args(["dump", "--type", "PACK"])
+        .arg(&sample)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("SampleKeeperSleepsAtNight"))
+        .stdout(predicate::str::contains(r#""hour":22"#))
+        .stdout(predicate::str::contains("FACT").not());
+    let out = esscribe()
+        .args(["dump", "--json", "--form", "0x01000802"])
+        .arg(&sample)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let pack = &v["entries"][0]["entries"][0];
+    assert_eq!(v["entries"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        pack["fields"]["schedule"]["day_of_week"],
+        "morndas_to_fredas"
+    );
+}
+
+#[test]
+fn stats_json_shows_pack_fully_decoded() {
+    let Some(file) = corpus("oblivion-plugins/OblivionOnline.esp") else {
+        return;
+    };
+    let out = esscribe()
+        .args(["stats", "--json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["by_type"]["PACK"]["records"], 12);
+    assert_eq!(v["by_type"]["PACK"]["subrecords"], 60);
+    assert_eq!(v["by_type"]["PACK"]["raw_subrecords"], 0);
+    assert_eq!(v["by_type"]["FACT"]["raw_subrecords"], 0);
+}
+
+#[test]
+fn errors_go_to_stderr_with_a_failure_status() {
+    esscribe()
+        .args(["info", "/no/such/file.esp"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("cannot open /no/such/file.esp"));
+    let Some(save) = corpus("oblivion-saves/save002.ess") else {
+        return;
+    };
+    esscribe()
+        .arg("info")
+        .arg(save)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("save game, not a plugin"));
+}
