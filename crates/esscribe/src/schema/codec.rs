@@ -32,8 +32,9 @@ impl FormCtx {
     }
 }
 
-/// Values of fields decoded so far, for [`Ty::Select`].
-type Earlier<'a> = Vec<(&'static str, i64)>;
+/// Raw values of the fields decoded so far, innermost last, for selects,
+/// counts and conditions.
+type Earlier = Vec<(&'static str, i64)>;
 
 fn read_int(int: Int, b: &[u8]) -> i64 {
     match int {
@@ -187,58 +188,189 @@ fn json_enum(defs: &EnumDef, int: Int, v: &Value) -> Result<i64, String> {
     })
 }
 
-/// Decodes one primitive from exactly `ty.size()` bytes.
-fn decode_ty(ty: &Ty, b: &[u8], earlier: &Earlier<'_>, ctx: &FormCtx) -> (Value, Option<i64>) {
-    match ty {
-        Ty::Int(int) => {
-            let v = read_int(*int, b);
-            (int_value(*int, v), Some(v))
+/// A cursor over a subrecord's data. Decoding never reads past the end:
+/// every take checks what remains.
+struct Cursor<'d> {
+    data: &'d [u8],
+    pos: usize,
+}
+
+impl<'d> Cursor<'d> {
+    fn take(&mut self, n: usize) -> Option<&'d [u8]> {
+        if n > self.data.len() - self.pos {
+            return None;
         }
+        let out = &self.data[self.pos..self.pos + n];
+        self.pos += n;
+        Some(out)
+    }
+    fn is_empty(&self) -> bool {
+        self.pos >= self.data.len()
+    }
+}
+
+fn int_size(ty: &Ty) -> Option<(Int, usize)> {
+    match ty {
+        Ty::Int(i) | Ty::Enum(i, _) | Ty::Flags(i, _) | Ty::Bits(i, _) => Some((*i, i.size())),
+        _ => None,
+    }
+}
+
+fn lookup(earlier: &Earlier, name: &str) -> Option<i64> {
+    earlier
+        .iter()
+        .rev()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| *v)
+}
+
+/// Decodes one field; `None` when the bytes do not hold it.
+fn decode_ty(
+    ty: &Ty,
+    r: &mut Cursor<'_>,
+    earlier: &mut Earlier,
+    ctx: &FormCtx,
+) -> Option<(Value, Option<i64>)> {
+    if let Some((int, size)) = int_size(ty) {
+        let v = read_int(int, r.take(size)?);
+        let value = match ty {
+            Ty::Enum(_, defs) => enum_value(defs, int, v),
+            Ty::Flags(_, defs) => flags_value(defs, v as u64 & mask(int)),
+            Ty::Bits(_, fields) => bits_value(fields, v as u64 & mask(int)),
+            _ => int_value(int, v),
+        };
+        return Some((value, Some(v)));
+    }
+    Some(match ty {
         Ty::F32 => (
-            f32_value(f32::from_le_bytes(b[..4].try_into().expect("4"))),
+            f32_value(f32::from_le_bytes(r.take(4)?.try_into().ok()?)),
             None,
         ),
         Ty::F64 => (
-            f64_value(f64::from_le_bytes(b[..8].try_into().expect("8"))),
+            f64_value(f64::from_le_bytes(r.take(8)?.try_into().ok()?)),
             None,
         ),
         Ty::FormId => {
-            let id = FormId(u32::from_le_bytes(b[..4].try_into().expect("4")));
+            let id = FormId(u32::from_le_bytes(r.take(4)?.try_into().ok()?));
             (ctx.show(id), Some(id.0 as i64))
         }
         Ty::Char4 => (
-            Value::from(Sig(b[..4].try_into().expect("4")).to_string()),
+            Value::from(Sig(r.take(4)?.try_into().ok()?).to_string()),
             None,
         ),
-        Ty::Bytes(_) => (Value::from(to_hex(b)), None),
-        Ty::Enum(int, defs) => {
-            let v = read_int(*int, b);
-            (enum_value(defs, *int, v), Some(v))
+        Ty::Bytes(n) => (Value::from(to_hex(r.take(*n)?)), None),
+        Ty::Bool => {
+            let b = r.take(1)?[0];
+            let v = match b {
+                0 => Value::Bool(false),
+                1 => Value::Bool(true),
+                n => Value::from(n),
+            };
+            (v, Some(b as i64))
         }
-        Ty::Flags(int, defs) => {
-            let v = read_int(*int, b);
-            (flags_value(defs, v as u64 & mask(*int)), Some(v))
+        Ty::WString => {
+            let len = u16::from_le_bytes(r.take(2)?.try_into().ok()?) as usize;
+            (Value::from(decode_cp1252(r.take(len)?).into_owned()), None)
         }
-        Ty::Bits(int, fields) => {
-            let v = read_int(*int, b) as u64 & mask(*int);
-            let mut m = Map::new();
-            let mut covered = 0u64;
-            for bf in *fields {
-                covered |= bf.mask;
-                let part = (v & bf.mask) >> bf.mask.trailing_zeros();
-                let value = match bf.kind {
-                    BitKind::Enum(e) => enum_value(e, Int::U64, part as i64),
-                    BitKind::Flags(fl) => flags_value(fl, part),
-                };
-                m.insert(bf.name.into(), value);
+        Ty::Select(sel) => return decode_ty(select(sel, earlier), r, earlier, ctx),
+        Ty::Struct(fields) => (Value::Object(decode_fields(fields, r, earlier, ctx)?), None),
+        Ty::List(int, fields) => {
+            let n = read_int(*int, r.take(int.size())?);
+            let items = decode_list(n, fields, r, earlier, ctx)?;
+            (Value::Array(items), None)
+        }
+        Ty::ListBy(field, fields) => {
+            let n = lookup(earlier, field)?;
+            (Value::Array(decode_list(n, fields, r, earlier, ctx)?), None)
+        }
+        Ty::If(cond) => {
+            let v = lookup(earlier, cond.field)?;
+            if !cond.test.matches(v) {
+                return Some((Value::Null, None));
             }
-            if v & !covered != 0 {
-                m.insert("_other_bits".into(), Value::from(v & !covered));
-            }
-            (Value::Object(m), Some(v as i64))
+            return decode_ty(&cond.ty, r, earlier, ctx);
         }
-        Ty::Select(sel) => decode_ty(select(sel, earlier), b, earlier, ctx),
+        Ty::Int(_) | Ty::Enum(..) | Ty::Flags(..) | Ty::Bits(..) => {
+            unreachable!("integers handled above")
+        }
+    })
+}
+
+fn decode_list(
+    n: i64,
+    fields: &[FieldDef],
+    r: &mut Cursor<'_>,
+    earlier: &mut Earlier,
+    ctx: &FormCtx,
+) -> Option<Vec<Value>> {
+    // A count can claim anything; every item takes at least one byte, so
+    // a count past the bytes left is refused before anything is reserved.
+    let n = usize::try_from(n).ok()?;
+    if n > r.data.len() - r.pos {
+        return None;
     }
+    let mut items = Vec::with_capacity(n);
+    for _ in 0..n {
+        items.push(item_value(fields, r, earlier, ctx)?);
+    }
+    Some(items)
+}
+
+/// One item of a list: a plain value when the item has a single field.
+fn item_value(
+    fields: &[FieldDef],
+    r: &mut Cursor<'_>,
+    earlier: &mut Earlier,
+    ctx: &FormCtx,
+) -> Option<Value> {
+    if let [single] = fields {
+        let mark = earlier.len();
+        let v = decode_ty(&single.ty, r, earlier, ctx).map(|(v, _)| v);
+        earlier.truncate(mark);
+        v
+    } else {
+        decode_fields(fields, r, earlier, ctx).map(Value::Object)
+    }
+}
+
+/// Decodes every field of a nested struct; `None` if the bytes run out.
+fn decode_fields(
+    fields: &[FieldDef],
+    r: &mut Cursor<'_>,
+    earlier: &mut Earlier,
+    ctx: &FormCtx,
+) -> Option<Map<String, Value>> {
+    let mark = earlier.len();
+    let mut m = Map::new();
+    for fd in fields {
+        let (v, raw) = decode_ty(&fd.ty, r, earlier, ctx)?;
+        if let Some(raw) = raw {
+            earlier.push((fd.name, raw));
+        }
+        if !v.is_null() || !matches!(fd.ty, Ty::If(_)) {
+            m.insert(fd.name.into(), v);
+        }
+    }
+    earlier.truncate(mark);
+    Some(m)
+}
+
+fn bits_value(fields: &[BitField], v: u64) -> Value {
+    let mut m = Map::new();
+    let mut covered = 0u64;
+    for bf in fields {
+        covered |= bf.mask;
+        let part = (v & bf.mask) >> bf.mask.trailing_zeros();
+        let value = match bf.kind {
+            BitKind::Enum(e) => enum_value(e, Int::U64, part as i64),
+            BitKind::Flags(fl) => flags_value(fl, part),
+        };
+        m.insert(bf.name.into(), value);
+    }
+    if v & !covered != 0 {
+        m.insert("_other_bits".into(), Value::from(v & !covered));
+    }
+    Value::Object(m)
 }
 
 fn mask(int: Int) -> u64 {
@@ -248,22 +380,28 @@ fn mask(int: Int) -> u64 {
     }
 }
 
-fn select<'a>(sel: &'a SelectDef, earlier: &Earlier<'_>) -> &'a Ty {
-    let Some((_, v)) = earlier.iter().rev().find(|(n, _)| *n == sel.field) else {
+fn select<'a>(sel: &'a SelectDef, earlier: &Earlier) -> &'a Ty {
+    let Some(v) = lookup(earlier, sel.field) else {
         return &sel.default;
     };
     sel.cases
         .iter()
-        .find(|(m, _)| m.matches(*v))
+        .find(|(m, _)| m.matches(v))
         .map(|(_, t)| t)
         .unwrap_or(&sel.default)
 }
 
-/// Encodes one primitive; returns its raw integer value for later selects.
+fn expect_hex(v: &Value) -> Result<Vec<u8>, String> {
+    v.as_str()
+        .and_then(from_hex)
+        .ok_or_else(|| format!("expected hex bytes, found {v}"))
+}
+
+/// Encodes one field; returns its raw integer value for later fields.
 fn encode_ty(
     ty: &Ty,
     v: &Value,
-    earlier: &Earlier<'_>,
+    earlier: &mut Earlier,
     out: &mut Vec<u8>,
 ) -> Result<Option<i64>, String> {
     match ty {
@@ -300,10 +438,7 @@ fn encode_ty(
             Ok(None)
         }
         Ty::Bytes(n) => {
-            let b = v
-                .as_str()
-                .and_then(from_hex)
-                .ok_or_else(|| format!("expected hex bytes, found {v}"))?;
+            let b = expect_hex(v)?;
             if b.len() != *n {
                 return Err(format!("expected {n} bytes of hex, found {}", b.len()));
             }
@@ -336,8 +471,86 @@ fn encode_ty(
             write_int(*int, signed(*int, n), out)?;
             Ok(Some(n as i64))
         }
-        Ty::Select(sel) => encode_ty(select(sel, earlier), v, earlier, out),
+        Ty::Bool => {
+            let b = match v {
+                Value::Bool(b) => *b as u8,
+                _ => v
+                    .as_u64()
+                    .and_then(|n| u8::try_from(n).ok())
+                    .ok_or_else(|| format!("expected true or false, found {v}"))?,
+            };
+            out.push(b);
+            Ok(Some(b as i64))
+        }
+        Ty::WString => {
+            let s = v
+                .as_str()
+                .ok_or_else(|| format!("expected a string, found {v}"))?;
+            let b = encode_cp1252(s)
+                .ok_or_else(|| format!("{s:?} has characters Windows-1252 cannot hold"))?;
+            let len = u16::try_from(b.len())
+                .map_err(|_| format!("string of {} bytes is too long", b.len()))?;
+            out.extend_from_slice(&len.to_le_bytes());
+            out.extend_from_slice(&b);
+            Ok(None)
+        }
+        Ty::Select(sel) => {
+            let chosen = select(sel, earlier);
+            encode_ty(chosen, v, earlier, out)
+        }
+        Ty::Struct(fields) => {
+            let m = v
+                .as_object()
+                .ok_or_else(|| format!("expected an object, found {v}"))?;
+            encode_fields(fields, m, earlier, out, false)?;
+            Ok(None)
+        }
+        Ty::List(int, fields) => {
+            let list = v
+                .as_array()
+                .ok_or_else(|| format!("expected a list, found {v}"))?;
+            write_int(*int, list.len() as i64, out)?;
+            encode_items(fields, list, earlier, out)?;
+            Ok(None)
+        }
+        Ty::ListBy(field, fields) => {
+            let list = v
+                .as_array()
+                .ok_or_else(|| format!("expected a list, found {v}"))?;
+            if lookup(earlier, field) != Some(list.len() as i64) {
+                return Err(format!(
+                    "the list has {} items but {field} says {:?}",
+                    list.len(),
+                    lookup(earlier, field)
+                ));
+            }
+            encode_items(fields, list, earlier, out)?;
+            Ok(None)
+        }
+        Ty::If(cond) => encode_ty(&cond.ty, v, earlier, out),
     }
+}
+
+fn encode_items(
+    fields: &[FieldDef],
+    list: &[Value],
+    earlier: &mut Earlier,
+    out: &mut Vec<u8>,
+) -> Result<(), String> {
+    for (i, item) in list.iter().enumerate() {
+        let mark = earlier.len();
+        if let [single] = fields {
+            encode_ty(&single.ty, item, earlier, out).map(|_| ())
+        } else {
+            let m = item
+                .as_object()
+                .ok_or_else(|| format!("expected an object, found {item}"))?;
+            encode_fields(fields, m, earlier, out, false)
+        }
+        .map_err(|e| format!("[{i}]: {e}"))?;
+        earlier.truncate(mark);
+    }
+    Ok(())
 }
 
 /// Bits as the signed or unsigned value `write_int` range-checks.
@@ -357,63 +570,51 @@ fn default_value(d: &FieldDef) -> Value {
         (Default::Zero, Ty::F32 | Ty::F64) => Value::from(0.0),
         (Default::Zero, Ty::Bytes(n)) => Value::from("00".repeat(*n)),
         (Default::Zero, Ty::Flags(..)) => Value::Array(Vec::new()),
-        (Default::Zero, Ty::Bits(..)) => Value::Object(Map::new()),
+        (Default::Zero, Ty::Bits(..) | Ty::Struct(_)) => Value::Object(Map::new()),
+        (Default::Zero, Ty::List(..) | Ty::ListBy(..)) => Value::Array(Vec::new()),
         (Default::Zero, Ty::Char4) => Value::from("\\x00\\x00\\x00\\x00"),
         (Default::Zero, Ty::FormId) => Value::from("0x00000000"),
+        (Default::Zero, Ty::WString) => Value::from(""),
+        (Default::Zero, Ty::Bool) => Value::Bool(false),
         (Default::Zero, _) => Value::from(0),
     }
 }
 
-/// Decodes a struct. Data that ends early leaves the later fields out;
-/// bytes past the last whole field are kept as `_rest`.
-fn decode_struct(fields: &[FieldDef], data: &[u8], ctx: &FormCtx) -> Map<String, Value> {
-    let mut m = Map::new();
-    let mut earlier: Earlier<'_> = Vec::new();
-    let mut pos = 0;
-    for fd in fields {
-        let size = fd.ty.size();
-        if pos + size > data.len() {
-            break;
-        }
-        let (v, raw) = decode_ty(&fd.ty, &data[pos..pos + size], &earlier, ctx);
+/// Encodes struct fields. With `may_end_early`, fields after the last one
+/// present stay out, as in subrecords that end early; defaults fill the
+/// gaps before it. A field that is conditional stays out when absent.
+fn encode_fields(
+    fields: &[FieldDef],
+    m: &Map<String, Value>,
+    earlier: &mut Earlier,
+    out: &mut Vec<u8>,
+    may_end_early: bool,
+) -> Result<(), String> {
+    let end = if may_end_early {
+        fields
+            .iter()
+            .rposition(|fd| m.contains_key(fd.name))
+            .map_or(0, |i| i + 1)
+    } else {
+        fields.len()
+    };
+    let mark = earlier.len();
+    for fd in &fields[..end] {
+        let owned;
+        let v = match m.get(fd.name) {
+            Some(v) => v,
+            None if matches!(fd.ty, Ty::If(_)) => continue,
+            None => {
+                owned = default_value(fd);
+                &owned
+            }
+        };
+        let raw = encode_ty(&fd.ty, v, earlier, out).map_err(|e| format!("{}: {e}", fd.name))?;
         if let Some(raw) = raw {
             earlier.push((fd.name, raw));
         }
-        m.insert(fd.name.into(), v);
-        pos += size;
     }
-    if pos < data.len() {
-        m.insert("_rest".into(), Value::from(to_hex(&data[pos..])));
-    }
-    m
-}
-
-fn encode_struct(
-    fields: &[FieldDef],
-    m: &Map<String, Value>,
-    out: &mut Vec<u8>,
-) -> Result<(), String> {
-    // Fields up to the last one present are written (defaults fill gaps);
-    // later ones stay out, as in records that end early.
-    let last = fields.iter().rposition(|fd| m.contains_key(fd.name));
-    let mut earlier: Earlier<'_> = Vec::new();
-    if let Some(last) = last {
-        for fd in &fields[..=last] {
-            let owned;
-            let v = match m.get(fd.name) {
-                Some(v) => v,
-                None => {
-                    owned = default_value(fd);
-                    &owned
-                }
-            };
-            let raw =
-                encode_ty(&fd.ty, v, &earlier, out).map_err(|e| format!("{}: {e}", fd.name))?;
-            if let Some(raw) = raw {
-                earlier.push((fd.name, raw));
-            }
-        }
-    }
+    earlier.truncate(mark);
     for key in m.keys() {
         if key != "_rest" && !fields.iter().any(|fd| fd.name == key) {
             let names: Vec<_> = fields.iter().map(|fd| fd.name).collect();
@@ -424,11 +625,7 @@ fn encode_struct(
         }
     }
     if let Some(rest) = m.get("_rest") {
-        let b = rest
-            .as_str()
-            .and_then(from_hex)
-            .ok_or_else(|| format!("_rest: expected hex bytes, found {rest}"))?;
-        out.extend_from_slice(&b);
+        out.extend_from_slice(&expect_hex(rest).map_err(|e| format!("_rest: {e}"))?);
     }
     Ok(())
 }
@@ -450,14 +647,17 @@ fn sibling_case<'a>(
 }
 
 /// Decodes a subrecord's data by its declared layout. `None` means it does
-/// not fit (the caller keeps it as bytes). A struct that fits only with
-/// bytes left over decodes, keeping them as `_rest`.
+/// not fit (the caller keeps it as bytes). A struct whose data ends early
+/// leaves its later fields out; bytes past its last whole field are kept
+/// as `_rest`.
 pub fn decode_field(
     field: &Field,
     data: &[u8],
     ctx: &FormCtx,
     siblings: &Siblings,
 ) -> Option<Value> {
+    let mut r = Cursor { data, pos: 0 };
+    let mut earlier = Earlier::new();
     match field {
         Field::ZString => {
             let (last, body) = data.split_last()?;
@@ -466,30 +666,45 @@ pub fn decode_field(
             }
             Some(Value::from(decode_cp1252(body).into_owned()))
         }
+        Field::Text => Some(Value::from(decode_cp1252(data).into_owned())),
         Field::Bytes => Some(Value::from(to_hex(data))),
         Field::Empty => data.is_empty().then_some(Value::Null),
         Field::Value(ty) => {
-            if data.len() != ty.size() {
-                return None;
-            }
-            Some(decode_ty(ty, data, &Vec::new(), ctx).0)
+            let (v, _) = decode_ty(ty, &mut r, &mut earlier, ctx)?;
+            r.is_empty().then_some(v)
         }
-        Field::Struct(fields) => Some(Value::Object(decode_struct(fields, data, ctx))),
-        Field::Array(fields) => {
-            let size: usize = fields.iter().map(|f| f.ty.size()).sum();
-            if size == 0 || data.len() % size != 0 {
-                return None;
-            }
-            let items = data
-                .chunks(size)
-                .map(|chunk| {
-                    if let [single] = fields {
-                        decode_ty(&single.ty, chunk, &Vec::new(), ctx).0
-                    } else {
-                        Value::Object(decode_struct(fields, chunk, ctx))
+        Field::Struct(fields) => {
+            let mut m = Map::new();
+            for fd in *fields {
+                if r.is_empty() {
+                    break;
+                }
+                let save = r.pos;
+                match decode_ty(&fd.ty, &mut r, &mut earlier, ctx) {
+                    Some((v, raw)) => {
+                        if let Some(raw) = raw {
+                            earlier.push((fd.name, raw));
+                        }
+                        if !v.is_null() || !matches!(fd.ty, Ty::If(_)) {
+                            m.insert(fd.name.into(), v);
+                        }
                     }
-                })
-                .collect();
+                    None => {
+                        r.pos = save;
+                        break;
+                    }
+                }
+            }
+            if !r.is_empty() {
+                m.insert("_rest".into(), Value::from(to_hex(&data[r.pos..])));
+            }
+            Some(Value::Object(m))
+        }
+        Field::Array(fields) => {
+            let mut items = Vec::new();
+            while !r.is_empty() {
+                items.push(item_value(fields, &mut r, &mut earlier, ctx)?);
+            }
             Some(Value::Array(items))
         }
         Field::BySize(cases) => {
@@ -516,57 +731,45 @@ pub fn encode_field(
     siblings: &Siblings,
     out: &mut Vec<u8>,
 ) -> Result<(), String> {
+    let mut earlier = Earlier::new();
     match field {
-        Field::ZString => {
+        Field::ZString | Field::Text => {
             let s = v
                 .as_str()
                 .ok_or_else(|| format!("expected a string, found {v}"))?;
             let b = encode_cp1252(s)
                 .ok_or_else(|| format!("{s:?} has characters Windows-1252 cannot hold"))?;
             out.extend_from_slice(&b);
-            out.push(0);
+            if matches!(field, Field::ZString) {
+                out.push(0);
+            }
             Ok(())
         }
         Field::Bytes => {
-            let b = v
-                .as_str()
-                .and_then(from_hex)
-                .ok_or_else(|| format!("expected hex bytes, found {v}"))?;
-            out.extend_from_slice(&b);
+            out.extend_from_slice(&expect_hex(v)?);
             Ok(())
         }
         Field::Empty => Ok(()),
-        Field::Value(ty) => encode_ty(ty, v, &Vec::new(), out).map(|_| ()),
+        Field::Value(ty) => encode_ty(ty, v, &mut earlier, out).map(|_| ()),
         Field::Struct(fields) => {
             let m = v
                 .as_object()
                 .ok_or_else(|| format!("expected an object, found {v}"))?;
-            encode_struct(fields, m, out)
+            encode_fields(fields, m, &mut earlier, out, true)
         }
         Field::Array(fields) => {
             let list = v
                 .as_array()
                 .ok_or_else(|| format!("expected a list, found {v}"))?;
-            for (i, item) in list.iter().enumerate() {
-                if let [single] = fields {
-                    encode_ty(&single.ty, item, &Vec::new(), out)
-                } else {
-                    let m = item
-                        .as_object()
-                        .ok_or_else(|| format!("expected an object, found {item}"))?;
-                    encode_struct(fields, m, out).map(|_| None)
-                }
-                .map_err(|e| format!("item {i}: {e}"))?;
-            }
-            Ok(())
+            encode_items(fields, list, &mut earlier, out)
         }
         Field::BySize(cases) => {
-            // Try each layout; the one whose fields the value names wins.
+            // The layout whose size the encoded value has is the one meant.
             let mut last_err = String::from("no layout declared");
             for (size, f) in *cases {
                 let mut buf = Vec::new();
                 match encode_field(f, v, siblings, &mut buf) {
-                    Ok(()) if buf.len() == *size || !matches!(f, Field::Struct(_)) => {
+                    Ok(()) if buf.len() == *size => {
                         out.extend_from_slice(&buf);
                         return Ok(());
                     }

@@ -43,10 +43,12 @@ pub struct Decoded {
     pub warnings: Vec<String>,
 }
 
-fn start_sig(m: &Member) -> Option<Sig> {
+/// Whether a member can begin at a subrecord with this signature.
+fn starts(m: &Member, sig: Sig) -> bool {
     match m {
-        Member::Sub(s) => Some(s.sig),
-        Member::Group(g) => g.members.first().and_then(start_sig),
+        Member::Sub(s) => s.sig == sig,
+        Member::Group(g) => g.members.first().is_some_and(|f| starts(f, sig)),
+        Member::Paired(p) => p.key.sig == sig || p.items.first().is_some_and(|f| starts(f, sig)),
     }
 }
 
@@ -54,6 +56,7 @@ fn member_name(m: &Member) -> &'static str {
     match m {
         Member::Sub(s) => s.name,
         Member::Group(g) => g.name,
+        Member::Paired(p) => p.name,
     }
 }
 
@@ -61,7 +64,31 @@ fn repeats(m: &Member) -> bool {
     match m {
         Member::Sub(s) => s.occurs == Occurs::Repeating,
         Member::Group(g) => g.occurs == Occurs::Repeating,
+        Member::Paired(_) => false,
     }
+}
+
+/// Finds the member a JSON key names; among members sharing a name, the
+/// one whose [`When`] matches its siblings.
+fn find_member<'m>(
+    members: &'m [Member],
+    name: &str,
+    siblings: &Map<String, Value>,
+) -> Option<&'m Member> {
+    let mut fallback = None;
+    for m in members.iter().filter(|m| member_name(m) == name) {
+        match m {
+            Member::Sub(SubDef { when: Some(w), .. }) => {
+                let value = siblings.get(w.sibling).and_then(Value::as_str);
+                if value.is_some_and(|v| w.any_of.contains(&v)) {
+                    return Some(m);
+                }
+                fallback = fallback.or(Some(m));
+            }
+            _ => return Some(m),
+        }
+    }
+    fallback
 }
 
 /// Strips the `#n` that keeps repeated keys unique.
@@ -135,16 +162,29 @@ impl Decoder<'_, '_> {
         let sub = self.subs[self.pos];
         self.pos += 1;
         self.coverage.subrecords += 1;
-        match decode_field(&def.field, sub.data, self.ctx, siblings) {
-            Some(v) if v.get("_rest").is_none() => {
+        let decoded = decode_field(&def.field, sub.data, self.ctx, siblings);
+        // Each subrecord must encode back to its exact bytes, or it stays
+        // bytes: one odd subrecord does not turn its whole record raw.
+        let exact = decoded.as_ref().is_some_and(|v| {
+            let mut back = Vec::with_capacity(sub.data.len());
+            encode_field(&def.field, v, siblings, &mut back).is_ok() && back == sub.data
+        });
+        match decoded {
+            Some(v) if exact && matches!(def.field, Field::Bytes) => {
+                // Declared as opaque bytes: kept, but not decoded.
+                self.coverage.raw += 1;
+                self.coverage.raw_bytes += sub.data.len() as u64;
+                v
+            }
+            Some(v) if exact && v.get("_rest").is_none() => {
                 self.coverage.decoded += 1;
                 v
             }
-            Some(v) => {
+            Some(v) if exact => {
                 self.raw(&sub, "bytes left over after its declared fields");
                 v
             }
-            None => {
+            _ => {
                 self.raw(&sub, "does not fit its declared layout");
                 let mut m = Map::new();
                 m.insert("_hex".into(), Value::from(to_hex(sub.data)));
@@ -153,13 +193,49 @@ impl Decoder<'_, '_> {
         }
     }
 
+    fn paired(&mut self, p: &PairedDef) -> Value {
+        let mut items = Vec::new();
+        while let Some(sub) = self.subs.get(self.pos) {
+            if !p.items.first().is_some_and(|f| starts(f, sub.sig)) {
+                break;
+            }
+            let mut inner = Map::new();
+            let mut c = 0;
+            self.seq(p.items, &mut c, &mut inner);
+            items.push(inner);
+        }
+        let mut keys = Vec::new();
+        while self.subs.get(self.pos).is_some_and(|s| s.sig == p.key.sig) {
+            keys.push(self.decode_sub(&p.key, &Map::new()));
+        }
+        if items.len() == keys.len() {
+            let list = items
+                .into_iter()
+                .zip(keys)
+                .map(|(item, key)| {
+                    let mut m = Map::new();
+                    m.insert(p.key_name.into(), key);
+                    m.extend(item);
+                    Value::Object(m)
+                })
+                .collect();
+            Value::Array(list)
+        } else {
+            let mut m = Map::new();
+            m.insert(
+                "items".into(),
+                Value::Array(items.into_iter().map(Value::Object).collect()),
+            );
+            m.insert("keys".into(), Value::Array(keys));
+            Value::Object(m)
+        }
+    }
+
     /// Decodes members from `*cursor` on while the next subrecord matches
     /// one of them.
     fn seq(&mut self, members: &[Member], cursor: &mut usize, out: &mut Map<String, Value>) {
         while let Some(sub) = self.subs.get(self.pos) {
-            let Some(j) =
-                (*cursor..members.len()).find(|&j| start_sig(&members[j]) == Some(sub.sig))
-            else {
+            let Some(j) = (*cursor..members.len()).find(|&j| starts(&members[j], sub.sig)) else {
                 break;
             };
             let member = &members[j];
@@ -171,6 +247,7 @@ impl Decoder<'_, '_> {
                     self.seq(g.members, &mut c, &mut inner);
                     Value::Object(inner)
                 }
+                Member::Paired(p) => self.paired(p),
             };
             insert(out, member_name(member), value, repeats(member));
             *cursor = if repeats(member) { j } else { j + 1 };
@@ -295,16 +372,17 @@ fn encode_seq(
             continue;
         }
         let name = base_key(key);
-        let member = members
-            .iter()
-            .find(|m| member_name(m) == name)
-            .ok_or_else(|| {
-                let names: Vec<_> = members.iter().map(member_name).collect();
-                format!(
-                    "unknown member {key:?} (expected one of: {})",
-                    names.join(", ")
-                )
-            })?;
+        let member = find_member(members, name, fields).ok_or_else(|| {
+            let names: Vec<_> = members.iter().map(member_name).collect();
+            format!(
+                "unknown member {key:?} (expected one of: {})",
+                names.join(", ")
+            )
+        })?;
+        if let Member::Paired(p) = member {
+            encode_paired(p, v, out).map_err(|e| format!("{key}: {e}"))?;
+            continue;
+        }
         let items: Vec<&Value> = if repeats(member) {
             v.as_array()
                 .ok_or_else(|| format!("{key}: expected a list, found {v}"))?
@@ -329,8 +407,59 @@ fn encode_seq(
                         .ok_or_else(|| at(format!("expected an object, found {item}")))?;
                     encode_seq(g.members, m, out).map_err(at)?;
                 }
+                Member::Paired(_) => unreachable!("handled above"),
             }
         }
+    }
+    Ok(())
+}
+
+fn encode_paired(p: &PairedDef, v: &Value, out: &mut Vec<Subrecord>) -> Result<(), String> {
+    let no_siblings = Map::new();
+    let (items, keys): (Vec<Map<String, Value>>, Vec<Value>) = match v {
+        Value::Array(list) => {
+            let mut items = Vec::with_capacity(list.len());
+            let mut keys = Vec::with_capacity(list.len());
+            for (i, entry) in list.iter().enumerate() {
+                let mut m = entry
+                    .as_object()
+                    .cloned()
+                    .ok_or_else(|| format!("[{i}]: expected an object, found {entry}"))?;
+                let key = m
+                    .shift_remove(p.key_name)
+                    .ok_or_else(|| format!("[{i}]: missing \"{}\"", p.key_name))?;
+                items.push(m);
+                keys.push(key);
+            }
+            (items, keys)
+        }
+        Value::Object(m) => {
+            let list = |k: &str| -> Result<Vec<Value>, String> {
+                m.get(k)
+                    .and_then(Value::as_array)
+                    .cloned()
+                    .ok_or_else(|| format!("expected \"{k}\": a list"))
+            };
+            let items = list("items")?
+                .into_iter()
+                .map(|i| {
+                    i.as_object()
+                        .cloned()
+                        .ok_or_else(|| format!("items: expected objects, found {i}"))
+                })
+                .collect::<Result<_, _>>()?;
+            (items, list("keys")?)
+        }
+        _ => return Err(format!("expected a list, found {v}")),
+    };
+    for (i, item) in items.iter().enumerate() {
+        encode_seq(p.items, item, out).map_err(|e| format!("[{i}]: {e}"))?;
+    }
+    for (i, key) in keys.iter().enumerate() {
+        out.push(
+            encode_sub(&p.key, key, &no_siblings)
+                .map_err(|e| format!("[{i}] {}: {e}", p.key_name))?,
+        );
     }
     Ok(())
 }

@@ -19,6 +19,34 @@ pub enum Occurs {
 pub enum Member {
     Sub(SubDef),
     Group(GroupDef),
+    Paired(PairedDef),
+}
+
+impl Member {
+    /// Marks a subrecord member as the one meant when a sibling has one of
+    /// the given values (see [`SubDef::when`]).
+    pub const fn when(self, sibling: &'static str, any_of: &'static [&'static str]) -> Member {
+        match self {
+            Member::Sub(mut s) => {
+                s.when = Some(When { sibling, any_of });
+                Member::Sub(s)
+            }
+            other => other,
+        }
+    }
+}
+
+/// A run of groups followed by a run of subrecords that name them, the
+/// k-th key naming the k-th group (Skyrim's package data inputs and their
+/// UNAM IDs). Shown as one list of groups, each with its key; when the
+/// counts differ, as the two lists side by side.
+#[derive(Debug)]
+pub struct PairedDef {
+    pub name: &'static str,
+    pub items: &'static [Member],
+    pub key: SubDef,
+    /// The name the key gets inside each item.
+    pub key_name: &'static str,
 }
 
 /// A subrecord: its signature, the name it gets in JSON and code, and the
@@ -29,6 +57,17 @@ pub struct SubDef {
     pub name: &'static str,
     pub field: Field,
     pub occurs: Occurs,
+    /// For members that share a name in one group (a value whose
+    /// subrecord depends on a type given by a sibling): when this one is
+    /// the one meant.
+    pub when: Option<When>,
+}
+
+/// "This member, when sibling `sibling` is one of `any_of`."
+#[derive(Debug, Clone, Copy)]
+pub struct When {
+    pub sibling: &'static str,
+    pub any_of: &'static [&'static str],
 }
 
 /// Subrecords that belong together (Wrye Bash's MelGroup/MelGroups): the
@@ -49,6 +88,8 @@ pub enum Field {
     Bytes,
     /// No data (a marker subrecord).
     Empty,
+    /// Windows-1252 text without a terminating zero (script source).
+    Text,
     /// One value filling the whole subrecord.
     Value(Ty),
     /// Fields in order. Data that ends early at a field boundary leaves the
@@ -126,21 +167,29 @@ pub enum Ty {
     Flags(Int, &'static FlagsDef),
     /// An integer split into named bit ranges.
     Bits(Int, &'static [BitField]),
-    /// A type chosen by an earlier field of the same struct.
+    /// A type chosen by an earlier field (of this struct or an enclosing
+    /// one).
     Select(&'static SelectDef),
+    /// A byte 0 or 1 shown as false or true (other values stay numbers).
+    Bool,
+    /// Windows-1252 text with a u16 length before it.
+    WString,
+    /// Fields nested under one name.
+    Struct(&'static [FieldDef]),
+    /// A list whose item count comes first, stored as the given integer.
+    List(Int, &'static [FieldDef]),
+    /// A list whose item count is an earlier field.
+    ListBy(&'static str, &'static [FieldDef]),
+    /// Present only when an earlier field passes a test.
+    If(&'static IfDef),
 }
 
-impl Ty {
-    /// Stored size in bytes.
-    pub fn size(&self) -> usize {
-        match self {
-            Ty::Int(i) | Ty::Enum(i, _) | Ty::Flags(i, _) | Ty::Bits(i, _) => i.size(),
-            Ty::F32 | Ty::FormId | Ty::Char4 => 4,
-            Ty::F64 => 8,
-            Ty::Bytes(n) => *n,
-            Ty::Select(s) => s.default.size(),
-        }
-    }
+/// A field present only when an earlier field's raw value passes a test.
+#[derive(Debug)]
+pub struct IfDef {
+    pub field: &'static str,
+    pub test: Match,
+    pub ty: Ty,
 }
 
 /// Names for values.
@@ -196,6 +245,8 @@ pub enum Match {
     OneOf(&'static [i64]),
     /// Any of these bits set.
     AnyBit(u64),
+    /// At least this value.
+    AtLeast(i64),
 }
 
 impl Match {
@@ -203,6 +254,7 @@ impl Match {
         match self {
             Match::OneOf(vals) => vals.contains(&v),
             Match::AnyBit(bits) => (v as u64) & bits != 0,
+            Match::AtLeast(min) => v >= *min,
         }
     }
 }
@@ -224,6 +276,7 @@ pub const fn sub(sig: &[u8; 4], name: &'static str, field: Field) -> Member {
         name,
         field,
         occurs: Occurs::Required,
+        when: None,
     })
 }
 
@@ -233,6 +286,7 @@ pub const fn opt(sig: &[u8; 4], name: &'static str, field: Field) -> Member {
         name,
         field,
         occurs: Occurs::Optional,
+        when: None,
     })
 }
 
@@ -242,6 +296,7 @@ pub const fn rep(sig: &[u8; 4], name: &'static str, field: Field) -> Member {
         name,
         field,
         occurs: Occurs::Repeating,
+        when: None,
     })
 }
 
@@ -258,6 +313,28 @@ pub const fn groups(name: &'static str, members: &'static [Member]) -> Member {
         name,
         members,
         occurs: Occurs::Repeating,
+    })
+}
+
+/// Groups paired with the key subrecords that follow them.
+pub const fn paired(
+    name: &'static str,
+    items: &'static [Member],
+    key_sig: &[u8; 4],
+    key_name: &'static str,
+    key: Field,
+) -> Member {
+    Member::Paired(PairedDef {
+        name,
+        items,
+        key: SubDef {
+            sig: Sig(*key_sig),
+            name: key_name,
+            field: key,
+            occurs: Occurs::Repeating,
+            when: None,
+        },
+        key_name,
     })
 }
 
