@@ -2,6 +2,7 @@
 
 pub mod condition;
 pub mod fact;
+pub mod functions;
 pub mod pack;
 
 use crate::schema::RecordDef;

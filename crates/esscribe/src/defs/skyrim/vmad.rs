@@ -1,0 +1,137 @@
+//! VMAD: the scripts attached to a record, with their properties, and (for
+//! packages) the script fragments run on begin, end and change.
+
+use crate::schema::types::*;
+
+static SCRIPT_FLAGS: EnumDef = EnumDef {
+    values: &[(0, "local"), (1, "inherited"), (2, "removed"), (3, "inherited_and_removed")],
+};
+
+static PROPERTY_TYPES: EnumDef = EnumDef {
+    values: &[
+        (0, "none"),
+        (1, "object"),
+        (2, "string"),
+        (3, "int"),
+        (4, "float"),
+        (5, "bool"),
+        (11, "object_array"),
+        (12, "string_array"),
+        (13, "int_array"),
+        (14, "float_array"),
+        (15, "bool_array"),
+    ],
+};
+
+static PROPERTY_FLAGS: EnumDef = EnumDef {
+    values: &[(1, "edited"), (3, "removed")],
+};
+
+/// Object format 1: form ID, alias, unused.
+static OBJECT_V1: [FieldDef; 3] = [
+    f("form_id", Ty::FormId),
+    f("alias", I16),
+    f("unused", Ty::Bytes(2)),
+];
+
+/// Object format 2: unused, alias, form ID.
+static OBJECT_V2: [FieldDef; 3] = [
+    f("unused", Ty::Bytes(2)),
+    f("alias", I16),
+    f("form_id", Ty::FormId),
+];
+
+/// Every object value in a VMAD follows the format its header names.
+static OBJECT: SelectDef = SelectDef {
+    field: "object_format",
+    cases: &[(Match::OneOf(&[1]), Ty::Struct(&OBJECT_V1))],
+    default: Ty::Struct(&OBJECT_V2),
+};
+
+static PROPERTY_VALUE: SelectDef = SelectDef {
+    field: "type",
+    cases: &[
+        (Match::OneOf(&[1]), Ty::Select(&OBJECT)),
+        (Match::OneOf(&[2]), Ty::WString),
+        (Match::OneOf(&[3]), I32),
+        (Match::OneOf(&[4]), Ty::F32),
+        (Match::OneOf(&[5]), Ty::Bool),
+        (Match::OneOf(&[11]), Ty::List(Int::U32, &[f("object", Ty::Select(&OBJECT))])),
+        (Match::OneOf(&[12]), Ty::List(Int::U32, &[f("string", Ty::WString)])),
+        (Match::OneOf(&[13]), Ty::List(Int::U32, &[f("int", I32)])),
+        (Match::OneOf(&[14]), Ty::List(Int::U32, &[f("float", Ty::F32)])),
+        (Match::OneOf(&[15]), Ty::List(Int::U32, &[f("bool", Ty::Bool)])),
+    ],
+    // "None" and unknown types carry no value bytes.
+    default: Ty::Bytes(0),
+};
+
+/// Script and property status bytes exist from version 4 on.
+static STATUS_SINCE_V4: IfDef = IfDef {
+    field: "version",
+    test: Match::AtLeast(4),
+    ty: Ty::Enum(Int::U8, &SCRIPT_FLAGS),
+};
+
+static PROPERTY_STATUS_SINCE_V4: IfDef = IfDef {
+    field: "version",
+    test: Match::AtLeast(4),
+    ty: Ty::Enum(Int::U8, &PROPERTY_FLAGS),
+};
+
+static PROPERTY: [FieldDef; 4] = [
+    f("name", Ty::WString),
+    f("type", Ty::Enum(Int::U8, &PROPERTY_TYPES)),
+    f("status", Ty::If(&PROPERTY_STATUS_SINCE_V4)),
+    f("value", Ty::Select(&PROPERTY_VALUE)),
+];
+
+static SCRIPT: [FieldDef; 3] = [
+    f("name", Ty::WString),
+    f("status", Ty::If(&STATUS_SINCE_V4)),
+    f("properties", Ty::List(Int::U16, &PROPERTY)),
+];
+
+static FRAGMENT: [FieldDef; 3] = [
+    f("unknown", I8),
+    f("script_name", Ty::WString),
+    f("fragment_name", Ty::WString),
+];
+
+static FRAGMENT_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "on_begin"), (0x02, "on_end"), (0x04, "on_change")],
+};
+
+static ON_BEGIN: IfDef = IfDef {
+    field: "flags",
+    test: Match::AnyBit(0x01),
+    ty: Ty::Struct(&FRAGMENT),
+};
+static ON_END: IfDef = IfDef {
+    field: "flags",
+    test: Match::AnyBit(0x02),
+    ty: Ty::Struct(&FRAGMENT),
+};
+static ON_CHANGE: IfDef = IfDef {
+    field: "flags",
+    test: Match::AnyBit(0x04),
+    ty: Ty::Struct(&FRAGMENT),
+};
+
+/// A package's fragments, in the order on begin, on end, on change.
+static PACKAGE_FRAGMENTS: [FieldDef; 6] = [
+    f("extra_bind_data_version", I8),
+    f("flags", Ty::Flags(Int::U8, &FRAGMENT_FLAGS)),
+    f("file_name", Ty::WString),
+    f("on_begin", Ty::If(&ON_BEGIN)),
+    f("on_end", Ty::If(&ON_END)),
+    f("on_change", Ty::If(&ON_CHANGE)),
+];
+
+/// VMAD of a package. The fragment section may be absent.
+pub static PACKAGE_VMAD: [FieldDef; 4] = [
+    f_default("version", I16, Default::Int(5)),
+    f_default("object_format", I16, Default::Int(2)),
+    f("scripts", Ty::List(Int::U16, &SCRIPT)),
+    f("fragments", Ty::Struct(&PACKAGE_FRAGMENTS)),
+];
