@@ -68,27 +68,41 @@ fn repeats(m: &Member) -> bool {
     }
 }
 
-/// Finds the member a JSON key names; among members sharing a name, the
-/// one whose [`When`] matches its siblings.
-fn find_member<'m>(
-    members: &'m [Member],
-    name: &str,
-    siblings: &Map<String, Value>,
-) -> Option<&'m Member> {
-    let mut fallback = None;
-    for m in members.iter().filter(|m| member_name(m) == name) {
-        match m {
-            Member::Sub(SubDef { when: Some(w), .. }) => {
-                let value = siblings.get(w.sibling).and_then(Value::as_str);
-                if value.is_some_and(|v| w.any_of.contains(&v)) {
-                    return Some(m);
-                }
-                fallback = fallback.or(Some(m));
-            }
-            _ => return Some(m),
-        }
+/// Finds the member a JSON key names. Among members sharing a name, the
+/// one whose [`When`] matches its siblings, else one without a `When`. A
+/// key `name:SIG` names the member with that signature outright.
+fn find_member<'m>(members: &'m [Member], key: &str, siblings: &Map<String, Value>) -> Option<&'m Member> {
+    if let Some((name, sig)) = key.split_once(':') {
+        let sig = Sig::parse(sig)?;
+        return members
+            .iter()
+            .find(|m| member_name(m) == name && matches!(m, Member::Sub(s) if s.sig == sig));
     }
-    fallback
+    let named = || members.iter().filter(move |m| member_name(m) == key);
+    let when_matches = |m: &&Member| match m {
+        Member::Sub(SubDef { when: Some(w), .. }) => siblings
+            .get(w.sibling)
+            .and_then(Value::as_str)
+            .is_some_and(|v| w.any_of.contains(&v)),
+        _ => false,
+    };
+    let unconditional = |m: &&Member| !matches!(m, Member::Sub(SubDef { when: Some(_), .. }));
+    named()
+        .find(when_matches)
+        .or_else(|| named().find(unconditional))
+        .or_else(|| named().next())
+}
+
+/// The key a member's value is stored under: its name, or `name:SIG` when
+/// its name alone would lead back to another member.
+fn key_for(members: &[Member], member: &Member, siblings: &Map<String, Value>) -> String {
+    let name = member_name(member);
+    match member {
+        Member::Sub(s) if !std::ptr::eq(find_member(members, name, siblings).unwrap_or(member), member) => {
+            format!("{name}:{}", s.sig)
+        }
+        _ => name.to_string(),
+    }
 }
 
 /// Strips the `#n` that keeps repeated keys unique.
@@ -249,7 +263,8 @@ impl Decoder<'_, '_> {
                 }
                 Member::Paired(p) => self.paired(p),
             };
-            insert(out, member_name(member), value, repeats(member));
+            let key = key_for(members, member, out);
+            insert(out, &key, value, repeats(member));
             *cursor = if repeats(member) { j } else { j + 1 };
         }
     }
