@@ -1,6 +1,7 @@
 //! `esscribe`: inspect, dump, verify, build and edit The Elder Scrolls IV and
 //! V plugin files and Oblivion save games.
 
+mod package_cmds;
 mod plugin_cmds;
 mod util;
 
@@ -15,7 +16,9 @@ Examples:
   esscribe dump OblivionOnline.esp --json > dump.json
   esscribe build dump.json -o Rebuilt.esp
   esscribe verify *.esp *.esm
-  esscribe stats Campfire.esm --json";
+  esscribe stats Campfire.esm --json
+  esscribe packages Campfire.esm
+  esscribe lint Campfire.esm";
 
 #[derive(Parser)]
 #[command(
@@ -96,6 +99,31 @@ enum Command {
         #[command(flatten)]
         game: GameOpt,
     },
+    /// One line per AI package: schedule in words, location, target, template.
+    #[command(
+        after_help = "Example:\n  esscribe packages Campfire.esm\n  esscribe packages --json Campfire.esm"
+    )]
+    Packages {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        game: GameOpt,
+    },
+    /// Report packages whose parts disagree (input counts, activity IDs,
+    /// XNAM, template and tree, condition counts).
+    #[command(after_help = "Example:\n  esscribe lint Campfire.esm")]
+    Lint {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        game: GameOpt,
+    },
     /// Read each file, write it back in memory and compare the bytes.
     #[command(after_help = "Example:\n  esscribe verify Data/*.esp Data/*.esm")]
     Verify {
@@ -127,6 +155,8 @@ fn main() -> ExitCode {
         } => plugin_cmds::dump(&file, json, &types, form.as_deref(), game),
         Command::Verify { files, game } => plugin_cmds::verify(&files, game),
         Command::Build { json, output } => plugin_cmds::build(&json, &output),
+        Command::Packages { files, json, game } => package_cmds::packages(&files, json, game),
+        Command::Lint { files, json, game } => package_cmds::lint(&files, json, game),
         Command::Stats {
             files,
             json,

@@ -178,3 +178,55 @@ fn errors_go_to_stderr_with_a_failure_status() {
         .failure()
         .stderr(predicate::str::contains("save game, not a plugin"));
 }
+
+#[test]
+fn packages_lists_follower_sit_campfire_with_its_schedule_and_location() {
+    let Some(file) = corpus("skyrim-plugins/Campfire.esm") else {
+        return;
+    };
+    esscribe()
+        .arg("packages")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("(14 packages)"))
+        .stdout(predicate::str::is_match(
+            r"_Camp_FollowerSitCampfire +package +any day, any time; at near package start, radius 1500; target object id 0x02039577 \(Campfire.esm\); template 0x00019715 \(Skyrim.esm\); 2 conditions",
+        ).unwrap());
+    let out = esscribe()
+        .args(["packages", "--json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let sit = v["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["editor_id"] == "_Camp_FollowerSitCampfire")
+        .unwrap();
+    assert_eq!(sit["schedule"], "any day, any time");
+    assert_eq!(sit["location"], "near package start, radius 1500");
+}
+
+#[test]
+fn lint_is_quiet_on_the_corpus_and_stats_shows_no_raw_pack() {
+    let Some(file) = corpus("skyrim-plugins/UndeadTrinity_PACKonly.esp") else {
+        return;
+    };
+    esscribe()
+        .arg("lint")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout("")
+        .stderr(predicate::str::contains("1 files checked, 0 findings"));
+    let out = esscribe()
+        .args(["stats", "--json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["by_type"]["PACK"]["records"], 7);
+    assert_eq!(v["by_type"]["PACK"]["raw_subrecords"], 0);
+}

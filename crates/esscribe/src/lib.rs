@@ -6,12 +6,14 @@
 //! - [`plugin`]: plugin files, their groups, records and subrecords.
 //! - [`schema`]: the declaration engine; [`defs`]: the declarations.
 //! - [`json`]: whole plugins as JSON and back.
+//! - [`package`]: AI packages summarised for people, and checked.
 //! - [`fsio`]: safe writes (temporary file, check, rename, backup).
 
 pub mod defs;
 pub mod fsio;
 pub mod io;
 pub mod json;
+pub mod package;
 pub mod plugin;
 pub mod schema;
 

@@ -71,7 +71,11 @@ fn repeats(m: &Member) -> bool {
 /// Finds the member a JSON key names. Among members sharing a name, the
 /// one whose [`When`] matches its siblings, else one without a `When`. A
 /// key `name:SIG` names the member with that signature outright.
-fn find_member<'m>(members: &'m [Member], key: &str, siblings: &Map<String, Value>) -> Option<&'m Member> {
+fn find_member<'m>(
+    members: &'m [Member],
+    key: &str,
+    siblings: &Map<String, Value>,
+) -> Option<&'m Member> {
     if let Some((name, sig)) = key.split_once(':') {
         let sig = Sig::parse(sig)?;
         return members
@@ -98,7 +102,12 @@ fn find_member<'m>(members: &'m [Member], key: &str, siblings: &Map<String, Valu
 fn key_for(members: &[Member], member: &Member, siblings: &Map<String, Value>) -> String {
     let name = member_name(member);
     match member {
-        Member::Sub(s) if !std::ptr::eq(find_member(members, name, siblings).unwrap_or(member), member) => {
+        Member::Sub(s)
+            if !std::ptr::eq(
+                find_member(members, name, siblings).unwrap_or(member),
+                member,
+            ) =>
+        {
             format!("{name}:{}", s.sig)
         }
         _ => name.to_string(),
@@ -294,6 +303,7 @@ pub fn decode(def: &RecordDef, subs: &[SubrecordRef<'_>], ctx: &FormCtx, record:
         let key = unique_key(&fields, &format!("!{}", sub.sig));
         fields.insert(key, raw_value(&sub));
     }
+    nest_trees(def.members, &mut fields);
     let decoded = Decoded {
         fields,
         coverage: d.coverage,
@@ -315,6 +325,101 @@ fn encode_refs(subs: &[SubrecordRef<'_>]) -> Vec<u8> {
         write_subrecord(&mut out, s.sig, s.data, s.size_form);
     }
     out
+}
+
+/// Turns the preorder lists of tree members into nested nodes. A list
+/// whose counts do not make a forest stays flat.
+fn nest_trees(members: &[Member], fields: &mut Map<String, Value>) {
+    for m in members {
+        let Member::Group(GroupDef {
+            name,
+            tree: Some((sub, count)),
+            ..
+        }) = m
+        else {
+            continue;
+        };
+        let child_count = |node: &Value| {
+            node.get(sub)
+                .and_then(|s| s.get(count))
+                .and_then(Value::as_u64)
+                .unwrap_or(0)
+        };
+        for (key, v) in fields.iter_mut() {
+            let Value::Array(flat) = v else { continue };
+            if base_key(key) != *name || !is_forest(flat, &child_count) {
+                continue;
+            }
+            let mut nodes = std::mem::take(flat).into_iter();
+            while let Some(root) = nodes.next() {
+                flat.push(build_node(root, &mut nodes, &child_count));
+            }
+        }
+    }
+}
+
+/// Groups nest no deeper than real trees do; a count that would go deeper
+/// leaves the list flat.
+const MAX_TREE_DEPTH: usize = 64;
+
+/// Whether child counts split a preorder list exactly into trees.
+fn is_forest(flat: &[Value], child_count: &dyn Fn(&Value) -> u64) -> bool {
+    fn end_of(flat: &[Value], i: usize, depth: usize, cc: &dyn Fn(&Value) -> u64) -> Option<usize> {
+        if depth > MAX_TREE_DEPTH {
+            return None;
+        }
+        let mut j = i + 1;
+        for _ in 0..cc(&flat[i]) {
+            if j >= flat.len() {
+                return None;
+            }
+            j = end_of(flat, j, depth + 1, cc)?;
+        }
+        Some(j)
+    }
+    let mut i = 0;
+    while i < flat.len() {
+        match end_of(flat, i, 0, child_count) {
+            Some(j) => i = j,
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Builds one node and its subtree from a list already checked by
+/// [`is_forest`].
+fn build_node(
+    mut node: Value,
+    rest: &mut std::vec::IntoIter<Value>,
+    child_count: &dyn Fn(&Value) -> u64,
+) -> Value {
+    let n = child_count(&node);
+    if n > 0 {
+        let children: Vec<Value> = (0..n)
+            .filter_map(|_| rest.next().map(|c| build_node(c, rest, child_count)))
+            .collect();
+        if let Some(m) = node.as_object_mut() {
+            m.insert("children".into(), Value::Array(children));
+        }
+    }
+    node
+}
+
+/// Writes a node and its children back in preorder.
+fn flatten_node(mut node: Value, out: &mut Vec<Value>) {
+    let children = node
+        .as_object_mut()
+        .and_then(|m| m.shift_remove("children"))
+        .and_then(|c| match c {
+            Value::Array(list) => Some(list),
+            _ => None,
+        })
+        .unwrap_or_default();
+    out.push(node);
+    for c in children {
+        flatten_node(c, out);
+    }
 }
 
 /// Every subrecord kept as bytes, in order.
@@ -398,11 +503,21 @@ fn encode_seq(
             encode_paired(p, v, out).map_err(|e| format!("{key}: {e}"))?;
             continue;
         }
+        let flattened;
         let items: Vec<&Value> = if repeats(member) {
-            v.as_array()
-                .ok_or_else(|| format!("{key}: expected a list, found {v}"))?
-                .iter()
-                .collect()
+            let list = v
+                .as_array()
+                .ok_or_else(|| format!("{key}: expected a list, found {v}"))?;
+            if matches!(member, Member::Group(GroupDef { tree: Some(_), .. })) {
+                let mut flat = Vec::new();
+                for node in list {
+                    flatten_node(node.clone(), &mut flat);
+                }
+                flattened = flat;
+                flattened.iter().collect()
+            } else {
+                list.iter().collect()
+            }
         } else {
             vec![v]
         };

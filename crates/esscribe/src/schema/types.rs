@@ -77,6 +77,10 @@ pub struct GroupDef {
     pub name: &'static str,
     pub members: &'static [Member],
     pub occurs: Occurs,
+    /// For repeating groups stored as a tree in preorder: the member and
+    /// field that give each node's child count. Shown nested, with each
+    /// node's `children`.
+    pub tree: Option<(&'static str, &'static str)>,
 }
 
 /// The layout of a subrecord's data.
@@ -305,6 +309,7 @@ pub const fn group(name: &'static str, members: &'static [Member]) -> Member {
         name,
         members,
         occurs: Occurs::Optional,
+        tree: None,
     })
 }
 
@@ -313,6 +318,22 @@ pub const fn groups(name: &'static str, members: &'static [Member]) -> Member {
         name,
         members,
         occurs: Occurs::Repeating,
+        tree: None,
+    })
+}
+
+/// Repeating groups that are the nodes of a tree, in preorder; `count`
+/// names the member and field holding each node's number of children.
+pub const fn tree(
+    name: &'static str,
+    members: &'static [Member],
+    count: (&'static str, &'static str),
+) -> Member {
+    Member::Group(GroupDef {
+        name,
+        members,
+        occurs: Occurs::Repeating,
+        tree: Some(count),
     })
 }
 

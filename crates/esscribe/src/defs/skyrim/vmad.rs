@@ -4,7 +4,12 @@
 use crate::schema::types::*;
 
 static SCRIPT_FLAGS: EnumDef = EnumDef {
-    values: &[(0, "local"), (1, "inherited"), (2, "removed"), (3, "inherited_and_removed")],
+    values: &[
+        (0, "local"),
+        (1, "inherited"),
+        (2, "removed"),
+        (3, "inherited_and_removed"),
+    ],
 };
 
 static PROPERTY_TYPES: EnumDef = EnumDef {
@@ -56,11 +61,23 @@ static PROPERTY_VALUE: SelectDef = SelectDef {
         (Match::OneOf(&[3]), I32),
         (Match::OneOf(&[4]), Ty::F32),
         (Match::OneOf(&[5]), Ty::Bool),
-        (Match::OneOf(&[11]), Ty::List(Int::U32, &[f("object", Ty::Select(&OBJECT))])),
-        (Match::OneOf(&[12]), Ty::List(Int::U32, &[f("string", Ty::WString)])),
+        (
+            Match::OneOf(&[11]),
+            Ty::List(Int::U32, &[f("object", Ty::Select(&OBJECT))]),
+        ),
+        (
+            Match::OneOf(&[12]),
+            Ty::List(Int::U32, &[f("string", Ty::WString)]),
+        ),
         (Match::OneOf(&[13]), Ty::List(Int::U32, &[f("int", I32)])),
-        (Match::OneOf(&[14]), Ty::List(Int::U32, &[f("float", Ty::F32)])),
-        (Match::OneOf(&[15]), Ty::List(Int::U32, &[f("bool", Ty::Bool)])),
+        (
+            Match::OneOf(&[14]),
+            Ty::List(Int::U32, &[f("float", Ty::F32)]),
+        ),
+        (
+            Match::OneOf(&[15]),
+            Ty::List(Int::U32, &[f("bool", Ty::Bool)]),
+        ),
     ],
     // "None" and unknown types carry no value bytes.
     default: Ty::Bytes(0),
