@@ -23,3 +23,6 @@ pub fn find(game: Game, sig: Sig) -> Option<&'static RecordDef> {
     };
     defs.iter().copied().find(|d| d.sig == sig)
 }
+
+#[cfg(test)]
+mod tests;
