@@ -63,11 +63,7 @@ pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Rec
         m.insert("zlib_original".into(), Value::from(b64().encode(stored)));
     }
     let data = rec.data(game)?;
-    let base = if h.is_compressed() {
-        0
-    } else {
-        rec.offset + game.header_len() as u64
-    };
+    let base = rec.subrecord_base(game);
     let mut coverage = Coverage::default();
     let mut warnings = Vec::new();
     match Subrecords::new(&data, base).collect::<Result<Vec<_>>>() {

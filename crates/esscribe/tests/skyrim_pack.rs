@@ -241,3 +241,46 @@ fn a_schedule_edit_in_json_changes_only_those_bytes() {
         .unwrap();
     assert_eq!(sit.schedule, "any day, 22:00 for 8 h");
 }
+
+#[test]
+fn fields_can_be_read_and_changed_in_code() {
+    use esscribe::schema::Fields;
+    let Some(data) = common::file("skyrim-plugins/Campfire.esm") else {
+        return;
+    };
+    let mut plugin = Plugin::parse(&data).unwrap();
+    let ctx = form_ctx(&plugin, "Campfire.esm");
+    let id = esscribe::FormId(0x02039578);
+    let record = plugin.find_record(id).unwrap();
+    let mut fields = Fields::of(record, plugin.game, &ctx).unwrap().unwrap();
+    assert_eq!(
+        fields.get_as::<String>("editor_id").unwrap(),
+        "_Camp_FollowerSitCampfire"
+    );
+    assert_eq!(
+        fields.get_as::<i64>("data_inputs.0.value.radius").unwrap(),
+        1500
+    );
+    assert_eq!(fields.get_as::<String>("schedule.hour").unwrap(), "any");
+
+    // A value the declaration cannot hold is refused, and nothing changes.
+    let err = fields.set("schedule.hour", "noon").unwrap_err().to_string();
+    assert!(err.contains("schedule: hour"), "{err}");
+    assert_eq!(fields.get_as::<String>("schedule.hour").unwrap(), "any");
+
+    fields.set("data_inputs.0.value.radius", 2000).unwrap();
+    fields
+        .apply_to(plugin.find_record_mut(id).unwrap())
+        .unwrap();
+    let bytes = plugin.to_bytes().unwrap();
+    let again = Plugin::parse(&bytes).unwrap();
+    let fields = Fields::of(again.find_record(id).unwrap(), again.game, &ctx)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        fields.get_as::<i64>("data_inputs.0.value.radius").unwrap(),
+        2000
+    );
+    let changed = (0..data.len()).filter(|&i| data[i] != bytes[i]).count();
+    assert_eq!(changed, 2, "1500 → 2000 changes two bytes of the radius");
+}

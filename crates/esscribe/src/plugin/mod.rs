@@ -64,6 +64,17 @@ impl<'a> Record<'a> {
         self.offset + game.header_len() as u64
     }
 
+    /// Where offsets of this record's subrecords count from: the file
+    /// offset of its data, or 0 (the start of the inflated data) for a
+    /// compressed record.
+    pub fn subrecord_base(&self, game: Game) -> u64 {
+        if self.header.is_compressed() {
+            0
+        } else {
+            self.data_offset(game)
+        }
+    }
+
     /// The record's data, decompressed when needed.
     pub fn data(&self, game: Game) -> Result<Cow<'_, [u8]>> {
         match &self.body {
@@ -85,12 +96,7 @@ impl<'a> Record<'a> {
         mut f: impl FnMut(SubrecordRef<'_>),
     ) -> Result<()> {
         let data = self.data(game)?;
-        let base = if self.header.is_compressed() {
-            0
-        } else {
-            self.data_offset(game)
-        };
-        for sub in Subrecords::new(&data, base) {
+        for sub in Subrecords::new(&data, self.subrecord_base(game)) {
             f(sub.within(|| self.describe())?);
         }
         Ok(())
@@ -102,12 +108,7 @@ impl<'a> Record<'a> {
             Body::Subrecords(subs) => Ok(subs.clone()),
             Body::Stored(_) => {
                 let data = self.data(game)?;
-                let base = if self.header.is_compressed() {
-                    0
-                } else {
-                    self.data_offset(game)
-                };
-                parse_subrecords(&data, base).within(|| self.describe())
+                parse_subrecords(&data, self.subrecord_base(game)).within(|| self.describe())
             }
         }
     }
@@ -369,6 +370,30 @@ impl<'a> Plugin<'a> {
                 Some(Entry::Group(g)) => stack.push(g.children.iter()),
             }
         })
+    }
+
+    /// The first record with this form ID.
+    pub fn find_record(&self, form_id: FormId) -> Option<&Record<'a>> {
+        self.records().find(|r| r.header.form_id == form_id)
+    }
+
+    /// The first record with this form ID, to change it.
+    pub fn find_record_mut(&mut self, form_id: FormId) -> Option<&mut Record<'a>> {
+        fn find<'e, 'a>(entries: &'e mut [Entry<'a>], id: FormId) -> Option<&'e mut Record<'a>> {
+            for e in entries {
+                match e {
+                    Entry::Record(r) if r.header.form_id == id => return Some(r),
+                    Entry::Record(_) => {}
+                    Entry::Group(g) => {
+                        if let Some(r) = find(&mut g.children, id) {
+                            return Some(r);
+                        }
+                    }
+                }
+            }
+            None
+        }
+        find(&mut self.entries, form_id)
     }
 
     /// Visits every record mutably, depth first.

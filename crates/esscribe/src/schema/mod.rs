@@ -5,10 +5,12 @@
 //! parsing code of its own.
 
 pub mod codec;
+pub mod fields;
 pub mod record;
 pub mod types;
 
 pub use codec::FormCtx;
+pub use fields::Fields;
 pub use record::{decode, encode, raw_record, Coverage, Decoded};
 pub use types::RecordDef;
 
