@@ -3,6 +3,7 @@
 
 mod package_cmds;
 mod plugin_cmds;
+mod query_cmds;
 mod util;
 
 use clap::{Parser, Subcommand};
@@ -18,7 +19,9 @@ Examples:
   esscribe verify *.esp *.esm
   esscribe stats Campfire.esm --json
   esscribe packages Campfire.esm
-  esscribe lint Campfire.esm";
+  esscribe lint Campfire.esm
+  esscribe diff Mod-old.esp Mod.esp
+  esscribe query Campfire.esm --type PACK --where general.type=template";
 
 #[derive(Parser)]
 #[command(
@@ -124,6 +127,41 @@ enum Command {
         #[command(flatten)]
         game: GameOpt,
     },
+    /// Show the records that differ between two plugins, field by field.
+    /// Exit status 1 when they differ.
+    #[command(after_help = "Example:\n  esscribe diff Mod-old.esp Mod.esp")]
+    Diff {
+        old: PathBuf,
+        new: PathBuf,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        game: GameOpt,
+    },
+    /// Find records by type and field values, and show chosen fields.
+    #[command(
+        after_help = "Examples:\n  esscribe query Campfire.esm --type PACK --where general.type=template\n  esscribe query *.esp --type PACK --where editor_id~guard --show schedule.hour --show counter.template"
+    )]
+    Query {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Only records of this type (repeatable).
+        #[arg(long = "type", value_name = "SIG")]
+        types: Vec<String>,
+        /// PATH=VALUE (equal) or PATH~TEXT (contains, any case); repeatable,
+        /// all must hold. Paths are dotted: schedule.hour, data_inputs.0.type.
+        #[arg(long = "where", value_name = "COND")]
+        wheres: Vec<String>,
+        /// Fields to show (repeatable; default editor_id).
+        #[arg(long = "show", value_name = "PATH")]
+        shows: Vec<String>,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        game: GameOpt,
+    },
     /// Read each file, write it back in memory and compare the bytes.
     #[command(after_help = "Example:\n  esscribe verify Data/*.esp Data/*.esm")]
     Verify {
@@ -157,6 +195,20 @@ fn main() -> ExitCode {
         Command::Build { json, output } => plugin_cmds::build(&json, &output),
         Command::Packages { files, json, game } => package_cmds::packages(&files, json, game),
         Command::Lint { files, json, game } => package_cmds::lint(&files, json, game),
+        Command::Diff {
+            old,
+            new,
+            json,
+            game,
+        } => query_cmds::diff(&old, &new, json, game),
+        Command::Query {
+            files,
+            types,
+            wheres,
+            shows,
+            json,
+            game,
+        } => query_cmds::query(&files, &types, &wheres, &shows, json, game),
         Command::Stats {
             files,
             json,

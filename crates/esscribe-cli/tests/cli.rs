@@ -230,3 +230,66 @@ fn lint_is_quiet_on_the_corpus_and_stats_shows_no_raw_pack() {
     assert_eq!(v["by_type"]["PACK"]["records"], 7);
     assert_eq!(v["by_type"]["PACK"]["raw_subrecords"], 0);
 }
+
+#[test]
+fn diff_shows_an_edited_schedule_field_by_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let json_path = dir.path().join("edited.json");
+    let text = std::fs::read_to_string(samples().join("sample-oblivion.json"))
+        .unwrap()
+        .replace("\"hour\": 22", "\"hour\": 21");
+    std::fs::write(&json_path, text).unwrap();
+    let edited = dir.path().join("edited.esp");
+    esscribe()
+        .arg("build")
+        .arg(&json_path)
+        .arg("-o")
+        .arg(&edited)
+        .assert()
+        .success();
+    esscribe()
+        .arg("diff")
+        .arg(samples().join("sample-oblivion.esp"))
+        .arg(&edited)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "changed PACK 0x01000801 SampleKeeperSleepsAtNight",
+        ))
+        .stdout(predicate::str::contains("fields.schedule.hour: 22 → 21"));
+    esscribe()
+        .arg("diff")
+        .arg(samples().join("sample-oblivion.esp"))
+        .arg(samples().join("sample-oblivion.esp"))
+        .assert()
+        .success()
+        .stdout("");
+}
+
+#[test]
+fn query_finds_records_by_field() {
+    let out = esscribe()
+        .args([
+            "query",
+            "--type",
+            "PACK",
+            "--where",
+            "general.type=wander",
+            "--show",
+            "schedule.hour",
+            "--json",
+        ])
+        .arg(samples().join("sample-oblivion.esp"))
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 1);
+    assert_eq!(v[0]["form_id"], "0x01000802 (sample-oblivion.esp)");
+    assert_eq!(v[0]["values"]["schedule.hour"], 8);
+    esscribe()
+        .args(["query", "--where", "nonsense"])
+        .arg(samples().join("sample-oblivion.esp"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("expected PATH=VALUE or PATH~TEXT"));
+}

@@ -469,3 +469,51 @@ pub fn plugin_from_json(doc: &Value) -> Result<Plugin<'static>> {
         .map(|n| n as usize);
     Ok(Plugin::from_parts(game, header, entries, counted))
 }
+
+/// One difference between two JSON values: where, and the two sides
+/// (`None` where a side lacks the path).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct ValueChange {
+    pub path: String,
+    pub old: Option<Value>,
+    pub new: Option<Value>,
+}
+
+/// The paths at which two values differ, deepest first found, in order.
+pub fn diff_values(old: &Value, new: &Value) -> Vec<ValueChange> {
+    fn walk(path: &str, a: Option<&Value>, b: Option<&Value>, out: &mut Vec<ValueChange>) {
+        let join = |k: &str| {
+            if path.is_empty() {
+                k.to_string()
+            } else {
+                format!("{path}.{k}")
+            }
+        };
+        match (a, b) {
+            (Some(Value::Object(x)), Some(Value::Object(y))) => {
+                for (k, v) in x {
+                    walk(&join(k), Some(v), y.get(k), out);
+                }
+                for (k, v) in y {
+                    if !x.contains_key(k) {
+                        walk(&join(k), None, Some(v), out);
+                    }
+                }
+            }
+            (Some(Value::Array(x)), Some(Value::Array(y))) => {
+                for i in 0..x.len().max(y.len()) {
+                    walk(&join(&i.to_string()), x.get(i), y.get(i), out);
+                }
+            }
+            (a, b) if a != b => out.push(ValueChange {
+                path: path.to_string(),
+                old: a.cloned(),
+                new: b.cloned(),
+            }),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk("", Some(old), Some(new), &mut out);
+    out
+}
