@@ -164,6 +164,9 @@ struct Decoder<'s, 'a> {
     pos: usize,
     ctx: &'s FormCtx,
     record: &'s str,
+    /// Encode each subrecord back as it is decoded, keeping those that do
+    /// not come back exact as bytes.
+    verify_each: bool,
     coverage: Coverage,
     warnings: Vec<String>,
 }
@@ -189,6 +192,9 @@ impl Decoder<'_, '_> {
         // Each subrecord must encode back to its exact bytes, or it stays
         // bytes: one odd subrecord does not turn its whole record raw.
         let exact = decoded.as_ref().is_some_and(|v| {
+            if !self.verify_each {
+                return true;
+            }
             let mut back = Vec::with_capacity(sub.data.len());
             encode_field(&def.field, v, siblings, &mut back).is_ok() && back == sub.data
         });
@@ -282,11 +288,38 @@ impl Decoder<'_, '_> {
 /// Decodes one record's subrecords by a declaration. `record` names it in
 /// warnings. The result always encodes back to the same subrecords.
 pub fn decode(def: &RecordDef, subs: &[SubrecordRef<'_>], ctx: &FormCtx, record: &str) -> Decoded {
+    let original = encode_refs(subs);
+    // The safety net: the declaration must give back exactly the input.
+    let exact =
+        |d: &Decoded| encode(def, &d.fields).is_ok_and(|back| encode_subrecords(&back) == original);
+    // Most records come back whole at the first try; only a record that
+    // does not is decoded again checking each subrecord, so that one odd
+    // subrecord stays bytes without turning its whole record raw.
+    let fast = decode_pass(def, subs, ctx, record, false);
+    if exact(&fast) {
+        return fast;
+    }
+    let careful = decode_pass(def, subs, ctx, record, true);
+    if exact(&careful) {
+        careful
+    } else {
+        raw_record(subs, record)
+    }
+}
+
+fn decode_pass(
+    def: &RecordDef,
+    subs: &[SubrecordRef<'_>],
+    ctx: &FormCtx,
+    record: &str,
+    verify_each: bool,
+) -> Decoded {
     let mut d = Decoder {
         subs,
         pos: 0,
         ctx,
         record,
+        verify_each,
         coverage: Coverage::default(),
         warnings: Vec::new(),
     };
@@ -304,18 +337,10 @@ pub fn decode(def: &RecordDef, subs: &[SubrecordRef<'_>], ctx: &FormCtx, record:
         fields.insert(key, raw_value(&sub));
     }
     nest_trees(def.members, &mut fields);
-    let decoded = Decoded {
+    Decoded {
         fields,
         coverage: d.coverage,
         warnings: d.warnings,
-    };
-    // The safety net: the declaration must give back exactly the input.
-    let same = encode(def, &decoded.fields)
-        .is_ok_and(|back| encode_subrecords(&back) == encode_refs(subs));
-    if same {
-        decoded
-    } else {
-        raw_record(subs, record)
     }
 }
 
