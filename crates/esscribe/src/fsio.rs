@@ -72,7 +72,11 @@ mod tests {
         write_file_safely(&target, b"new", |_| Ok(())).unwrap();
         assert_eq!(fs::read(&target).unwrap(), b"new");
         assert_eq!(fs::read(dir.join("a.esp.bak")).unwrap(), b"old");
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 2, "no temporary file left");
+        assert_eq!(
+            fs::read_dir(&dir).unwrap().count(),
+            2,
+            "no temporary file left"
+        );
         fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -81,7 +85,8 @@ mod tests {
         let dir = temp_dir("check");
         let target = dir.join("a.esp");
         fs::write(&target, b"old").unwrap();
-        let err = write_file_safely(&target, b"new", |_| Err(Error::invalid(3, "bad"))).unwrap_err();
+        let err =
+            write_file_safely(&target, b"new", |_| Err(Error::invalid(3, "bad"))).unwrap_err();
         assert_eq!(err.offset, 3);
         assert_eq!(fs::read(&target).unwrap(), b"old");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
@@ -92,7 +97,9 @@ mod tests {
     fn missing_folder_fails_cleanly() {
         let target = std::env::temp_dir().join("esscribe-no-such-dir/x/a.esp");
         assert_eq!(
-            write_file_safely(&target, b"x", |_| Ok(())).unwrap_err().kind,
+            write_file_safely(&target, b"x", |_| Ok(()))
+                .unwrap_err()
+                .kind,
             ErrorKind::Io
         );
     }

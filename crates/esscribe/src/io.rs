@@ -333,8 +333,9 @@ impl serde::Serialize for Sig {
 impl<'de> serde::Deserialize<'de> for Sig {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;
-        Sig::parse(&text)
-            .ok_or_else(|| serde::de::Error::custom(format!("not a 4-character signature: {text:?}")))
+        Sig::parse(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!("not a 4-character signature: {text:?}"))
+        })
     }
 }
 
@@ -392,7 +393,9 @@ impl<'de> serde::Deserialize<'de> for FormId {
 /// Decodes Windows-1252 bytes for people. Every byte maps to a character
 /// and back, so [`encode_cp1252`] restores the exact bytes.
 pub fn decode_cp1252(bytes: &[u8]) -> Cow<'_, str> {
-    encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes).0
+    encoding_rs::WINDOWS_1252
+        .decode_without_bom_handling(bytes)
+        .0
 }
 
 /// Encodes text as Windows-1252; `None` if a character has no byte there.
@@ -442,7 +445,9 @@ mod tests {
         let err = r.bytes(10, "payload").unwrap_err();
         assert_eq!(err.kind, ErrorKind::Truncated);
         assert_eq!(err.offset, 0x102);
-        assert!(err.to_string().contains("payload: needs 10 bytes, only 4 remain"));
+        assert!(err
+            .to_string()
+            .contains("payload: needs 10 bytes, only 4 remain"));
         assert_eq!(r.u32("b").unwrap(), 2);
     }
 
@@ -479,12 +484,18 @@ mod tests {
         for sig in [Sig(*b"PACK"), Sig([0, 0xFF, b'\\', b'A'])] {
             assert_eq!(Sig::parse(&sig.to_string()), Some(sig));
         }
-        assert_eq!(FormId::parse("0x0001CB6 (Skyrim.esm)"), Some(FormId(0x1CB6)));
+        assert_eq!(
+            FormId::parse("0x0001CB6 (Skyrim.esm)"),
+            Some(FormId(0x1CB6))
+        );
     }
 
     #[test]
     fn hex_round_trips() {
-        assert_eq!(from_hex(&to_hex(&[0, 0xAB, 0xFF])).unwrap(), vec![0, 0xAB, 0xFF]);
+        assert_eq!(
+            from_hex(&to_hex(&[0, 0xAB, 0xFF])).unwrap(),
+            vec![0, 0xAB, 0xFF]
+        );
         assert_eq!(from_hex("0"), None);
     }
 }

@@ -4,11 +4,13 @@
 //!
 //! - [`io`]: the bounds-checked byte reader, errors with offsets and context.
 //! - [`plugin`]: plugin files, their groups, records and subrecords.
+//! - [`save`]: Oblivion save games, every part, with exact write-back.
 //! - [`fsio`]: safe writes (temporary file, check, rename, backup).
 
 pub mod fsio;
 pub mod io;
 pub mod plugin;
+pub mod save;
 
 pub use io::{Error, ErrorKind, FormId, Result, Sig};
 pub use plugin::{Game, Plugin};

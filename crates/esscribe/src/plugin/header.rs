@@ -243,10 +243,12 @@ impl GroupHeader {
         let l = self.label;
         match self.kind() {
             Top => GroupLabel::Sig(Sig(l)),
-            WorldChildren | CellChildren | TopicChildren | CellPersistentChildren
-            | CellTemporaryChildren | CellVisibleDistantChildren => {
-                GroupLabel::Parent(FormId(u32::from_le_bytes(l)))
-            }
+            WorldChildren
+            | CellChildren
+            | TopicChildren
+            | CellPersistentChildren
+            | CellTemporaryChildren
+            | CellVisibleDistantChildren => GroupLabel::Parent(FormId(u32::from_le_bytes(l))),
             InteriorCellBlock | InteriorCellSubBlock => GroupLabel::Block(i32::from_le_bytes(l)),
             ExteriorCellBlock | ExteriorCellSubBlock => GroupLabel::Grid {
                 y: i16::from_le_bytes([l[0], l[1]]),
@@ -262,7 +264,10 @@ impl GroupHeader {
 /// header in Skyrim.
 pub fn detect_game(data: &[u8]) -> Result<Game> {
     if data.len() < 4 || &data[0..4] != b"TES4" {
-        let found = Sig(data.get(0..4).and_then(|s| s.try_into().ok()).unwrap_or([0; 4]));
+        let found = Sig(data
+            .get(0..4)
+            .and_then(|s| s.try_into().ok())
+            .unwrap_or([0; 4]));
         return Err(Error::invalid(
             0,
             format!("expected a plugin starting with a TES4 record, found {found}"),

@@ -138,9 +138,8 @@ impl<'a> Record<'a> {
         match &self.body {
             Body::Stored(bytes) => {
                 let mut header = self.header;
-                header.data_size = u32::try_from(bytes.len()).map_err(|_| {
-                    Error::invalid(self.offset, "record data larger than 4 GiB")
-                })?;
+                header.data_size = u32::try_from(bytes.len())
+                    .map_err(|_| Error::invalid(self.offset, "record data larger than 4 GiB"))?;
                 header.write(out, game);
                 out.put(bytes);
             }
@@ -152,9 +151,8 @@ impl<'a> Record<'a> {
                     raw
                 };
                 let mut header = self.header;
-                header.data_size = u32::try_from(stored.len()).map_err(|_| {
-                    Error::invalid(self.offset, "record data larger than 4 GiB")
-                })?;
+                header.data_size = u32::try_from(stored.len())
+                    .map_err(|_| Error::invalid(self.offset, "record data larger than 4 GiB"))?;
                 header.write(out, game);
                 out.put(&stored);
             }
