@@ -37,9 +37,15 @@ fn campfire_has_its_real_figures() {
     assert_eq!(plugin.game, Game::Skyrim);
     // The figure counts the TES4 header record too.
     assert_eq!(plugin.records().count() + 1, 1627);
-    let packs = plugin.records().filter(|r| r.header.sig.0 == *b"PACK").count();
+    let packs = plugin
+        .records()
+        .filter(|r| r.header.sig.0 == *b"PACK")
+        .count();
     assert_eq!(packs, 14);
-    let compressed = plugin.records().filter(|r| r.header.is_compressed()).count();
+    let compressed = plugin
+        .records()
+        .filter(|r| r.header.is_compressed())
+        .count();
     assert_eq!(compressed, 10);
     let info = plugin.info().unwrap();
     assert_eq!(info.author.as_deref(), Some("Chesko"));
@@ -72,7 +78,10 @@ fn large_subrecord_behind_xxxx_is_read() {
     let subs = plugin.header.subrecords(plugin.game).unwrap();
     let onam = subs.iter().find(|s| s.sig.0 == *b"ONAM").unwrap();
     assert_eq!(onam.data.len(), 0x10000);
-    assert!(matches!(onam.size_form, esscribe::plugin::SizeForm::Extended { short_size: 0 }));
+    assert!(matches!(
+        onam.size_form,
+        esscribe::plugin::SizeForm::Extended { short_size: 0 }
+    ));
 }
 
 #[test]

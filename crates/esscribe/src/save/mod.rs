@@ -36,10 +36,6 @@ pub(crate) mod ser_hex {
         s.serialize_str(&crate::io::to_hex(b))
     }
 
-    pub fn blocks<S: Serializer>(b: &[Vec<u8>], s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(b.iter().map(|x| crate::io::to_hex(x)))
-    }
-
     pub fn text<S: Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&crate::io::decode_cp1252(b))
     }
@@ -115,6 +111,25 @@ impl SaveFile {
                 r.f32("player Z").within(ctx)?,
             ],
         };
+        // The formIdArray and world spaces are read first, through the
+        // offset: a truncated or cut save is then reported at once, before
+        // the change records are decoded.
+        let (form_ids, world_spaces, tail_len) = {
+            let start = form_id_array_offset.min(data.len());
+            let mut t = Reader::new(&data[start..], start as u64);
+            if form_id_array_offset > data.len() {
+                return Err(Error::truncated(
+                    fia_at,
+                    format!(
+                        "formIdArray offset 0x{form_id_array_offset:X} is past the end of the file (0x{:X})",
+                        data.len()
+                    ),
+                ));
+            }
+            let form_ids = read_form_ids(&mut t, "formIdArray")?;
+            let world_spaces = read_form_ids(&mut t, "world spaces")?;
+            (form_ids, world_spaces, t.position())
+        };
         let globals = global::read_globals(r).within(|| "globals".into())?;
         let (death_counts, game_mode_seconds) =
             global::read_death_counts(r).within(|| "death counts".into())?;
@@ -149,8 +164,7 @@ impl SaveFile {
                 ),
             ));
         }
-        let form_ids = read_form_ids(r, "formIdArray")?;
-        let world_spaces = read_form_ids(r, "world spaces")?;
+        r.bytes(tail_len, "formIdArray and world spaces")?;
         let trailing = r.rest().to_vec();
         Ok(SaveFile {
             file_header,

@@ -184,13 +184,11 @@ pub enum PropertyValue {
     /// 0x3a: an iref and a u16 count of 61-byte blocks.
     IrefBlocks {
         iref: u32,
-        #[serde(serialize_with = "ser_hex::blocks")]
-        blocks: Vec<Vec<u8>>,
+        blocks: Vec<Fixed<61>>,
     },
     /// 0x4e: a u16 count of 10-byte blocks.
     Blocks10 {
-        #[serde(serialize_with = "ser_hex::blocks")]
-        blocks: Vec<Vec<u8>>,
+        blocks: Vec<Fixed<10>>,
     },
     /// 0x4a: a u8-length string without NUL.
     Text {
@@ -211,6 +209,23 @@ pub enum PropertyValue {
         topic: Vec<u8>,
         unknown: u8,
         entries: Vec<ConversationEntry>,
+    },
+    /// Values of a fixed known size whose meaning is not known (kept
+    /// inline: some of these occur on most references).
+    Bytes4 {
+        bytes: Fixed<4>,
+    },
+    Bytes5 {
+        bytes: Fixed<5>,
+    },
+    Bytes12 {
+        bytes: Fixed<12>,
+    },
+    Bytes14 {
+        bytes: Fixed<14>,
+    },
+    Bytes63 {
+        bytes: Fixed<63>,
     },
     /// A value whose size is known but whose meaning is not.
     Bytes {
@@ -254,11 +269,27 @@ fn put_f3(out: &mut Vec<u8>, v: &[f32; 3]) {
     }
 }
 
-fn blocks(r: &mut Reader<'_>, n: usize, size: usize, what: &str) -> Result<Vec<Vec<u8>>> {
-    r.check_count(n, size, what)?;
+/// Bytes of a fixed size, kept inline and shown as hex.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fixed<const N: usize>(pub [u8; N]);
+
+impl<const N: usize> Fixed<N> {
+    fn read(r: &mut Reader<'_>, what: &str) -> Result<Self> {
+        Ok(Fixed(r.array(what)?))
+    }
+}
+
+impl<const N: usize> Serialize for Fixed<N> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(&crate::io::to_hex(&self.0))
+    }
+}
+
+fn blocks<const N: usize>(r: &mut Reader<'_>, n: usize, what: &str) -> Result<Vec<Fixed<N>>> {
+    r.check_count(n, N, what)?;
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {
-        out.push(r.bytes(size, what)?.to_vec());
+        out.push(Fixed::read(r, what)?);
     }
     Ok(out)
 }
@@ -358,13 +389,13 @@ impl PropertyValue {
                 let n = r.u16("block count")? as usize;
                 V::IrefBlocks {
                     iref,
-                    blocks: blocks(r, n, 61, "61-byte blocks")?,
+                    blocks: blocks(r, n, "61-byte blocks")?,
                 }
             }
             0x4e => {
                 let n = r.u16("block count")? as usize;
                 V::Blocks10 {
-                    blocks: blocks(r, n, 10, "10-byte blocks")?,
+                    blocks: blocks(r, n, "10-byte blocks")?,
                 }
             }
             0x4a => {
@@ -406,20 +437,20 @@ impl PropertyValue {
                     entries,
                 }
             }
-            0x1f => V::Bytes {
-                bytes: r.bytes(14, "value")?.to_vec(),
+            0x1f => V::Bytes14 {
+                bytes: Fixed::read(r, "value")?,
             },
-            0x20 => V::Bytes {
-                bytes: r.bytes(63, "value")?.to_vec(),
+            0x20 => V::Bytes63 {
+                bytes: Fixed::read(r, "value")?,
             },
-            0x36 => V::Bytes {
-                bytes: r.bytes(5, "value")?.to_vec(),
+            0x36 => V::Bytes5 {
+                bytes: Fixed::read(r, "value")?,
             },
-            0x39 => V::Bytes {
-                bytes: r.bytes(12, "value")?.to_vec(),
+            0x39 => V::Bytes12 {
+                bytes: Fixed::read(r, "value")?,
             },
-            0x4f => V::Bytes {
-                bytes: r.bytes(4, "value")?.to_vec(),
+            0x4f => V::Bytes4 {
+                bytes: Fixed::read(r, "value")?,
             },
             other => {
                 return Err(Error::invalid(
@@ -500,13 +531,13 @@ impl PropertyValue {
                 out.put_u32(*iref);
                 out.put_u16(blocks.len() as u16);
                 for b in blocks {
-                    out.put(b);
+                    out.put(&b.0);
                 }
             }
             V::Blocks10 { blocks } => {
                 out.put_u16(blocks.len() as u16);
                 for b in blocks {
-                    out.put(b);
+                    out.put(&b.0);
                 }
             }
             V::Text { bytes } => {
@@ -540,6 +571,11 @@ impl PropertyValue {
                     out.put_u32(e.info);
                 }
             }
+            V::Bytes4 { bytes } => out.put(&bytes.0),
+            V::Bytes5 { bytes } => out.put(&bytes.0),
+            V::Bytes12 { bytes } => out.put(&bytes.0),
+            V::Bytes14 { bytes } => out.put(&bytes.0),
+            V::Bytes63 { bytes } => out.put(&bytes.0),
             V::Bytes { bytes } => out.put(bytes),
         }
     }
