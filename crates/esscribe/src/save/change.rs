@@ -170,9 +170,10 @@ pub enum Part {
     OblivionCell {
         cell: u32,
     },
-    /// The player's temporary attribute changes (219 f32).
+    /// The player's temporary attribute changes (219 f32), kept as bytes
+    /// and shown as numbers.
     TempAttributes {
-        #[serde(serialize_with = "ser_hex::bytes")]
+        #[serde(serialize_with = "ser_hex::f32s")]
         bytes: Vec<u8>,
     },
     /// Actor flag: 0 high, 1 mid high, 2 mid low, 3 low, 0xFF none.

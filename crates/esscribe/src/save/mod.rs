@@ -36,6 +36,13 @@ pub(crate) mod ser_hex {
         s.serialize_str(&crate::io::to_hex(b))
     }
 
+    pub fn f32s<S: Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(
+            b.chunks_exact(4)
+                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+        )
+    }
+
     pub fn text<S: Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&crate::io::decode_cp1252(b))
     }
