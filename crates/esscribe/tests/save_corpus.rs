@@ -254,3 +254,107 @@ fn damaged_input_is_rejected_cleanly() {
         }
     });
 }
+
+mod property_sets {
+    use esscribe::io::Reader;
+    use esscribe::save::properties::{Fixed, ScriptVar, VarValue};
+    use esscribe::save::{Property, PropertySet, PropertyValue as V};
+    use proptest::prelude::*;
+
+    fn f32_bits() -> impl Strategy<Value = f32> {
+        any::<u32>().prop_map(f32::from_bits)
+    }
+
+    fn property() -> impl Strategy<Value = Property> {
+        prop_oneof![
+            prop::sample::select(vec![0x1bu8, 0x1c, 0x25, 0x35, 0x47, 0x50])
+                .prop_map(|f| Property::new(f, V::Empty)),
+            (
+                prop::sample::select(vec![0x2cu8, 0x2f, 0x33, 0x55, 0x5a]),
+                any::<u8>()
+            )
+                .prop_map(|(f, value)| Property::new(f, V::U8 { value })),
+            any::<u16>().prop_map(|value| Property::new(0x2a, V::U16 { value })),
+            (
+                prop::sample::select(vec![0x11u8, 0x22, 0x28, 0x52]),
+                any::<u32>()
+            )
+                .prop_map(|(f, value)| Property::new(f, V::U32 { value })),
+            any::<u32>().prop_map(|iref| Property::new(0x27, V::Iref { iref })),
+            (
+                prop::sample::select(vec![0x2bu8, 0x2d, 0x2e, 0x37, 0x3d]),
+                f32_bits()
+            )
+                .prop_map(|(f, value)| Property::new(f, V::F32 { value })),
+            (
+                any::<u32>(),
+                prop::collection::vec((any::<u16>(), any::<bool>(), any::<u64>()), 0..5),
+                any::<u8>()
+            )
+                .prop_map(|(script, vars, trailer)| {
+                    let vars = vars
+                        .into_iter()
+                        .map(|(index, number, bits)| ScriptVar {
+                            index,
+                            var_type: if number { 0 } else { 0xF000 },
+                            value: if number {
+                                VarValue::Number(f64::from_bits(bits))
+                            } else {
+                                VarValue::Reference(bits as u32)
+                            },
+                        })
+                        .collect();
+                    Property::new(
+                        0x12,
+                        V::Script {
+                            script,
+                            vars,
+                            trailer,
+                        },
+                    )
+                }),
+            (any::<u8>(), any::<u32>(), any::<u8>())
+                .prop_map(|(level, key, flags)| Property::new(0x31, V::Lock { level, key, flags })),
+            prop::collection::vec(any::<u8>(), 0..40)
+                .prop_map(|bytes| Property::new(0x4a, V::Text { bytes })),
+            (
+                any::<u16>(),
+                prop::collection::vec(any::<u8>(), 0..30),
+                prop::collection::vec(any::<u8>(), 0..30)
+            )
+                .prop_map(|(lead, animation, havok)| Property::new(
+                    0x4b,
+                    V::MovementExtra {
+                        lead,
+                        animation,
+                        havok
+                    }
+                )),
+            any::<[u8; 5]>().prop_map(|b| Property::new(0x36, V::Bytes5 { bytes: Fixed(b) })),
+            prop::collection::vec(any::<u32>(), 0..6)
+                .prop_map(|irefs| Property::new(0x23, V::Irefs { irefs })),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn property_sets_round_trip(props in prop::collection::vec(property(), 0..12)) {
+            let set = PropertySet { properties: props };
+            let bytes = set.to_bytes();
+            let mut r = Reader::new(&bytes, 0);
+            let back = PropertySet::read(&mut r).unwrap();
+            prop_assert!(r.is_empty());
+            prop_assert_eq!(back.properties.len(), set.properties.len());
+            prop_assert_eq!(back.to_bytes(), bytes);
+        }
+
+        #[test]
+        fn any_bytes_read_cleanly(bytes in prop::collection::vec(any::<u8>(), 0..64)) {
+            let mut r = Reader::new(&bytes, 0);
+            if let Ok(set) = PropertySet::read(&mut r) {
+                let used = r.position();
+                prop_assert_eq!(set.to_bytes(), bytes[..used].to_vec());
+            }
+        }
+    }
+}
