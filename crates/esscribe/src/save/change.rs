@@ -94,21 +94,35 @@ pub fn type_code(name: &str) -> Option<u8> {
     (0..=u8::MAX).find(|c| type_name(*c).eq_ignore_ascii_case(name))
 }
 
+/// Placed object.
 pub const TYPE_REFR: u8 = 49;
+/// Placed NPC (the player too).
 pub const TYPE_ACHR: u8 = 50;
+/// Placed creature.
 pub const TYPE_ACRE: u8 = 51;
 
 /// Flag bits of reference change records.
 pub mod bits {
+    /// A u32 of current form flags follows.
     pub const FORM_FLAGS: u32 = 1 << 0;
+    /// Created in game: flags, base, cell, position, rotation.
     pub const CREATED: u32 = 1 << 1;
+    /// Moved: cell, position, rotation.
     pub const MOVED: u32 = 1 << 2;
+    /// Moved by physics: a placement (when not created or moved) and a
+    /// havok block after the properties.
     pub const HAVOK_MOVED: u32 = 1 << 3;
+    /// A scale (f32) ends the decoded parts.
     pub const SCALE: u32 = 1 << 4;
+    /// REFR only: a havok block after the properties.
     pub const HAVOK_EXTRA: u32 = 1 << 11;
+    /// The Oblivion cell (4 bytes) when no placement is stored.
     pub const OBLIVION_CELL: u32 = 1 << 23;
+    /// REFR: an animation block after the properties.
     pub const ANIMATION: u32 = 1 << 25;
+    /// Inventory changes follow the form flags.
     pub const INVENTORY: u32 = 1 << 27;
+    /// The original cell and position come first.
     pub const CELL_CHANGED: u32 = 1 << 31;
     /// Bits any of which brings a properties section into a REFR record.
     pub const REFR_PROPERTIES: u32 = (1 << 5)
@@ -235,6 +249,7 @@ fn short_block(r: &mut Reader<'_>, what: &str) -> Result<Vec<u8>> {
 }
 
 impl Part {
+    /// Writes the part exactly as it is stored.
     pub fn write(&self, out: &mut Vec<u8>) {
         match self {
             Part::CellChanged { cell, position } => {
@@ -493,6 +508,7 @@ impl ChangeRecord {
         })
     }
 
+    /// The record's type as a name (or number when unknown).
     pub fn type_name(&self) -> String {
         type_name(self.kind)
     }
@@ -535,6 +551,7 @@ impl ChangeRecord {
         Ok(())
     }
 
+    /// The decoded parts (empty for types kept raw).
     pub fn parts(&self) -> &[Part] {
         match &self.data {
             ChangeData::Reference { parts } => parts,
@@ -542,6 +559,7 @@ impl ChangeRecord {
         }
     }
 
+    /// The decoded parts, for edits; sizes follow on write.
     pub fn parts_mut(&mut self) -> Option<&mut Vec<Part>> {
         match &mut self.data {
             ChangeData::Reference { parts } => Some(parts),
@@ -549,6 +567,7 @@ impl ChangeRecord {
         }
     }
 
+    /// The inventory part, when decoded.
     pub fn inventory(&self) -> Option<&Inventory> {
         self.parts().iter().find_map(|p| match p {
             Part::Inventory(i) => Some(i),
@@ -556,6 +575,7 @@ impl ChangeRecord {
         })
     }
 
+    /// The properties section, when decoded.
     pub fn properties(&self) -> Option<&PropertySet> {
         self.parts().iter().find_map(|p| match p {
             Part::Properties(s) => Some(s),

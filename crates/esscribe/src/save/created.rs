@@ -34,6 +34,7 @@ pub struct Effect {
 }
 
 impl CreatedRecord {
+    /// Reads one record: plugin-format header, then its subrecords.
     pub fn read(r: &mut Reader<'_>) -> Result<Self> {
         let at = r.offset();
         let header = RecordHeader::read(r, Game::Oblivion)?;
@@ -46,6 +47,7 @@ impl CreatedRecord {
         .within(|| format!("created {} {} at 0x{at:X}", header.sig, header.form_id))
     }
 
+    /// Writes the record with its data size recomputed.
     pub fn write(&self, out: &mut Vec<u8>) {
         let data = encode_subrecords(&self.subrecords);
         let mut h = self.header;
@@ -65,6 +67,7 @@ impl CreatedRecord {
         Some(decode_cp1252(b).into_owned())
     }
 
+    /// The editor ID (EDID), decoded, if the record has one.
     pub fn editor_id(&self) -> Option<String> {
         let e = self.sub(b"EDID")?;
         let b = e.data.strip_suffix(&[0]).unwrap_or(&e.data);

@@ -75,12 +75,12 @@ pub(crate) fn write_short_block(out: &mut Vec<u8>, what: &str, body: &[u8]) -> R
 }
 
 impl Opaque {
-    pub fn read(r: &mut Reader<'_>, what: &str) -> Result<Self> {
+    pub(crate) fn read(r: &mut Reader<'_>, what: &str) -> Result<Self> {
         Ok(Opaque(read_short_block(r, what)?.rest().to_vec()))
     }
 }
 
-pub fn read_globals(r: &mut Reader<'_>) -> Result<Vec<GlobalVar>> {
+pub(crate) fn read_globals(r: &mut Reader<'_>) -> Result<Vec<GlobalVar>> {
     let n = r.u16("global count")? as usize;
     r.check_count(n, 8, "globals")?;
     let mut out = Vec::with_capacity(n);
@@ -93,7 +93,7 @@ pub fn read_globals(r: &mut Reader<'_>) -> Result<Vec<GlobalVar>> {
     Ok(out)
 }
 
-pub fn write_globals(out: &mut Vec<u8>, globals: &[GlobalVar]) {
+pub(crate) fn write_globals(out: &mut Vec<u8>, globals: &[GlobalVar]) {
     out.put_u16(globals.len() as u16);
     for g in globals {
         out.put_u32(g.iref);
@@ -103,7 +103,7 @@ pub fn write_globals(out: &mut Vec<u8>, globals: &[GlobalVar]) {
 
 /// Reads the death-count block: u32 count, entries, then the game-mode
 /// seconds.
-pub fn read_death_counts(r: &mut Reader<'_>) -> Result<(Vec<DeathCount>, f32)> {
+pub(crate) fn read_death_counts(r: &mut Reader<'_>) -> Result<(Vec<DeathCount>, f32)> {
     let mut b = read_short_block(r, "death counts block")?;
     let n = b.u32("death count entries")? as usize;
     b.check_count(n, 6, "death counts")?;
@@ -119,7 +119,11 @@ pub fn read_death_counts(r: &mut Reader<'_>) -> Result<(Vec<DeathCount>, f32)> {
     Ok((out, secs))
 }
 
-pub fn write_death_counts(out: &mut Vec<u8>, counts: &[DeathCount], secs: f32) -> Result<()> {
+pub(crate) fn write_death_counts(
+    out: &mut Vec<u8>,
+    counts: &[DeathCount],
+    secs: f32,
+) -> Result<()> {
     let mut b = Vec::new();
     b.put_u32(counts.len() as u32);
     for c in counts {
@@ -130,7 +134,7 @@ pub fn write_death_counts(out: &mut Vec<u8>, counts: &[DeathCount], secs: f32) -
     write_short_block(out, "death counts block", &b)
 }
 
-pub fn read_quick_keys(r: &mut Reader<'_>) -> Result<Vec<QuickKey>> {
+pub(crate) fn read_quick_keys(r: &mut Reader<'_>) -> Result<Vec<QuickKey>> {
     let mut b = read_short_block(r, "quick keys block")?;
     b.check_count(b.remaining(), 1, "quick keys")?;
     let mut out = Vec::new();
@@ -152,7 +156,7 @@ pub fn read_quick_keys(r: &mut Reader<'_>) -> Result<Vec<QuickKey>> {
     Ok(out)
 }
 
-pub fn write_quick_keys(out: &mut Vec<u8>, keys: &[QuickKey]) -> Result<()> {
+pub(crate) fn write_quick_keys(out: &mut Vec<u8>, keys: &[QuickKey]) -> Result<()> {
     let mut b = Vec::new();
     for k in keys {
         b.put_u8(k.flag);
@@ -163,7 +167,7 @@ pub fn write_quick_keys(out: &mut Vec<u8>, keys: &[QuickKey]) -> Result<()> {
     write_short_block(out, "quick keys block", &b)
 }
 
-pub fn read_regions(r: &mut Reader<'_>) -> Result<Vec<Region>> {
+pub(crate) fn read_regions(r: &mut Reader<'_>) -> Result<Vec<Region>> {
     let mut b = read_short_block(r, "regions block")?;
     let n = b.u16("region count")? as usize;
     b.check_count(n, 8, "regions")?;
@@ -178,7 +182,7 @@ pub fn read_regions(r: &mut Reader<'_>) -> Result<Vec<Region>> {
     Ok(out)
 }
 
-pub fn write_regions(out: &mut Vec<u8>, regions: &[Region]) -> Result<()> {
+pub(crate) fn write_regions(out: &mut Vec<u8>, regions: &[Region]) -> Result<()> {
     let mut b = Vec::new();
     b.put_u16(regions.len() as u16);
     for g in regions {

@@ -5,6 +5,7 @@
 use crate::io::{decode_cp1252, Error, Reader, Result, WriteLe};
 use serde::Serialize;
 
+/// The first 12 bytes of every Oblivion save.
 pub const MAGIC: &[u8; 12] = b"TES4SAVEGAME";
 
 /// Text as stored: the exact bytes (Windows-1252, with a trailing NUL where
@@ -25,6 +26,7 @@ impl BString {
         Ok(BString(r.bytes(n, what)?.to_vec()))
     }
 
+    /// Writes the u8 length and the bytes.
     pub fn write_u8(&self, out: &mut Vec<u8>) {
         out.put_u8(self.0.len() as u8);
         out.put(&self.0);
@@ -43,6 +45,7 @@ impl Serialize for BString {
 pub struct SystemTime(pub [u16; 8]);
 
 impl SystemTime {
+    /// Reads the eight u16 fields.
     pub fn read(r: &mut Reader<'_>, what: &str) -> Result<Self> {
         let mut v = [0u16; 8];
         for x in &mut v {
@@ -51,6 +54,7 @@ impl SystemTime {
         Ok(SystemTime(v))
     }
 
+    /// Writes the eight u16 fields.
     pub fn write(&self, out: &mut Vec<u8>) {
         for x in self.0 {
             out.put_u16(x);
@@ -75,6 +79,7 @@ pub struct FileHeader {
 }
 
 impl FileHeader {
+    /// Reads and checks the magic, then the versions and time stamp.
     pub fn read(r: &mut Reader<'_>) -> Result<Self> {
         let at = r.offset();
         let magic = r.bytes(12, "file magic")?;
@@ -91,6 +96,7 @@ impl FileHeader {
         })
     }
 
+    /// Writes the file header.
     pub fn write(&self, out: &mut Vec<u8>) {
         out.put(MAGIC);
         out.put_u8(self.major);
@@ -127,6 +133,7 @@ pub struct SaveHeader {
 }
 
 impl SaveHeader {
+    /// Reads the save header; its stored size must match its fields.
     pub fn read(r: &mut Reader<'_>) -> Result<Self> {
         let version = r.u32("save header version")?;
         let size_at = r.offset();
@@ -170,6 +177,7 @@ impl SaveHeader {
         })
     }
 
+    /// Writes the save header with both sizes recomputed.
     pub fn write(&self, out: &mut Vec<u8>) {
         let mut body = Vec::new();
         body.put_u32(self.save_number);

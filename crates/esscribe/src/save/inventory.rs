@@ -43,6 +43,7 @@ pub struct Inventory {
 }
 
 impl Inventory {
+    /// Reads the u16 item count and the items; errors name the item.
     pub fn read(r: &mut Reader<'_>) -> Result<Self> {
         let n = r.u16("inventory item count")? as usize;
         r.check_count(n, 12, "inventory items")?;
@@ -70,6 +71,7 @@ impl Inventory {
         Ok(Inventory { items })
     }
 
+    /// Writes the inventory; counts come from the lists.
     pub fn write(&self, out: &mut Vec<u8>) {
         out.put_u16(self.items.len() as u16);
         for item in &self.items {

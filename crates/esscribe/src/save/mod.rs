@@ -402,6 +402,7 @@ pub struct TypeStats {
 }
 
 impl TypeStats {
+    /// Adds another file's numbers, for totals over many saves.
     pub fn add(&mut self, o: &TypeStats) {
         self.count += o.count;
         self.bytes += o.bytes;

@@ -244,6 +244,7 @@ pub struct Property {
 }
 
 impl Property {
+    /// A property with its flag's short name filled in.
     pub fn new(flag: u8, value: PropertyValue) -> Self {
         Property {
             flag,
@@ -461,6 +462,7 @@ impl PropertyValue {
         })
     }
 
+    /// Writes the value in its flag's layout; list counts come from the lists.
     pub fn write(&self, out: &mut Vec<u8>) {
         use PropertyValue as V;
         match self {
@@ -621,6 +623,7 @@ impl PropertySet {
         Ok(PropertySet { properties })
     }
 
+    /// Writes the set; the count comes from the list.
     pub fn write(&self, out: &mut Vec<u8>) {
         out.put_u16(self.properties.len() as u16);
         for p in &self.properties {
@@ -629,12 +632,14 @@ impl PropertySet {
         }
     }
 
+    /// The set as stored.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         self.write(&mut out);
         out
     }
 
+    /// The value of the first property with this flag.
     pub fn get(&self, flag: u8) -> Option<&PropertyValue> {
         self.properties
             .iter()
@@ -642,6 +647,7 @@ impl PropertySet {
             .map(|p| &p.value)
     }
 
+    /// Whether some property has this flag.
     pub fn has(&self, flag: u8) -> bool {
         self.properties.iter().any(|p| p.flag == flag)
     }
