@@ -89,6 +89,30 @@ pub enum SaveCommand {
         #[arg(required = true)]
         saves: Vec<PathBuf>,
     },
+    /// Changes an item count, a position or a scale and writes the save:
+    /// in place (keeping a .bak) or to --output. The written file is read
+    /// back and checked before it replaces anything.
+    Edit {
+        save: PathBuf,
+        /// The reference to change (the player by default).
+        #[arg(long = "ref", value_parser = parse_form_id)]
+        reference: Option<FormId>,
+        /// Form ID of an inventory item whose count to set (with --count).
+        #[arg(long, value_parser = parse_form_id, requires = "count")]
+        item: Option<FormId>,
+        /// New count of --item.
+        #[arg(long, requires = "item", allow_hyphen_values = true)]
+        count: Option<i32>,
+        /// New position, as X,Y,Z.
+        #[arg(long, value_delimiter = ',', num_args = 1, allow_hyphen_values = true)]
+        position: Option<Vec<f32>>,
+        /// New scale.
+        #[arg(long)]
+        scale: Option<f32>,
+        /// Where to write (default: replace the save, keeping a .bak).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
 }
 
 pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
@@ -108,6 +132,22 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
         } => records(&save, kind.as_deref(), form, json),
         SaveCommand::Stats { saves, json } => stats(&saves, json),
         SaveCommand::Verify { saves } => verify(&saves),
+        SaveCommand::Edit {
+            save,
+            reference,
+            item,
+            count,
+            position,
+            scale,
+            output,
+        } => edit(
+            &save,
+            reference.unwrap_or(PLAYER_REF),
+            item.zip(count),
+            position,
+            scale,
+            output.as_deref(),
+        ),
     }
 }
 
@@ -550,4 +590,44 @@ fn verify(paths: &[PathBuf]) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+fn edit(
+    path: &Path,
+    reference: FormId,
+    item_count: Option<(FormId, i32)>,
+    position: Option<Vec<f32>>,
+    scale: Option<f32>,
+    output: Option<&Path>,
+) -> Result<ExitCode> {
+    let (_, mut save) = load(path)?;
+    let mut changes = Vec::new();
+    if let Some((item, count)) = item_count {
+        save.set_item_count(reference, item, count)?;
+        changes.push(format!("count of {item} set to {count}"));
+    }
+    if let Some(p) = position {
+        let [x, y, z] = p[..] else {
+            bail!("--position needs three numbers, X,Y,Z");
+        };
+        save.set_position(reference, [x, y, z])?;
+        changes.push(format!("position set to {x}, {y}, {z}"));
+    }
+    if let Some(s) = scale {
+        save.set_scale(reference, s)?;
+        changes.push(format!("scale set to {s}"));
+    }
+    if changes.is_empty() {
+        bail!("nothing to change: give --item and --count, --position or --scale");
+    }
+    let bytes = save.to_bytes()?;
+    let target = output.unwrap_or(path);
+    esscribe::fsio::write_file_safely(target, &bytes, |b| SaveFile::parse(b).map(|_| ()))
+        .with_context(|| format!("cannot write {}", target.display()))?;
+    eprintln!(
+        "{reference}: {}; wrote {}",
+        changes.join(", "),
+        target.display()
+    );
+    Ok(ExitCode::SUCCESS)
 }

@@ -163,3 +163,52 @@ fn stats_and_verify_over_the_corpus() {
         .failure()
         .stderr(predicate::str::contains("offset"));
 }
+
+#[test]
+fn edit_writes_a_checked_copy_or_replaces_with_a_backup() {
+    let Some(dir) = saves_dir() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let src = tmp.path().join("s.ess");
+    let original = std::fs::read(dir.join("save002.ess")).unwrap();
+    std::fs::write(&src, &original).unwrap();
+    let out = tmp.path().join("out.ess");
+    esscribe()
+        .args(["save", "edit"])
+        .arg(&src)
+        .args(["--item", "0x0002EE72", "--count", "99", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read(&src).unwrap(), original);
+    let v = json_of(esscribe().args(["save", "inventory", "--json"]).arg(&out));
+    let item = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["form_id"] == "0x0002EE72")
+        .unwrap()
+        .clone();
+    assert_eq!(item["count"], 99);
+
+    esscribe()
+        .args(["save", "edit"])
+        .arg(&src)
+        .arg("--position=-1.5,2,3")
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read(tmp.path().join("s.ess.bak")).unwrap(),
+        original
+    );
+    let data = std::fs::read(&src).unwrap();
+    let save = esscribe::save::SaveFile::parse(&data).unwrap();
+    assert_eq!(save.global.player_position, [-1.5, 2.0, 3.0]);
+
+    esscribe()
+        .args(["save", "edit"])
+        .arg(&src)
+        .args(["--scale", "2"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("stores no scale"));
+}

@@ -150,17 +150,22 @@ fn editing_a_count_changes_only_its_bytes() {
     assert_eq!(item.count, 4242);
     assert_eq!(&data[diff[0] - 4..diff[0]], &out[diff[0] - 4..diff[0]]);
 
-    // Moving the player touches only the 12 position bytes.
+    // Moving the player touches only the 12 position bytes of the global
+    // data and the 12 of the player's record.
     let mut save = SaveFile::parse(&data).unwrap();
     save.set_position(FormId(0x14), [1.0, 2.0, 3.0]).unwrap();
     let out = save.to_bytes().unwrap();
     let diff = diff_offsets(&data, &out);
-    assert!(diff.last().unwrap() - diff[0] < 12, "{diff:?}");
+    let player_at = save.player().unwrap().offset as usize;
+    let (global, record): (Vec<usize>, Vec<usize>) = diff.iter().partition(|&&i| i < player_at);
+    assert!(global.last().unwrap() - global[0] < 12, "{diff:?}");
+    assert!(record.last().unwrap() - record[0] < 12, "{diff:?}");
     let back = SaveFile::parse(&out).unwrap();
     assert_eq!(
         back.player().unwrap().placement().unwrap().position,
         [1.0, 2.0, 3.0]
     );
+    assert_eq!(back.global.player_position, [1.0, 2.0, 3.0]);
 }
 
 #[test]

@@ -318,6 +318,7 @@ impl SaveFile {
             }
         };
         let rec = self.reference_mut(reference)?;
+        let at = rec.offset;
         let parts = rec.parts_mut().expect("reference records are decoded");
         let inv = parts
             .iter_mut()
@@ -325,12 +326,12 @@ impl SaveFile {
                 Part::Inventory(i) => Some(i),
                 _ => None,
             })
-            .ok_or_else(|| Error::invalid(0, format!("{reference} has no decoded inventory")))?;
+            .ok_or_else(|| Error::invalid(at, format!("{reference} has no decoded inventory")))?;
         let entry = inv
             .items
             .iter_mut()
             .find(|i| resolve(i.iref) == Some(item))
-            .ok_or_else(|| Error::invalid(0, format!("{reference} has no item {item}")))?;
+            .ok_or_else(|| Error::invalid(at, format!("{reference} has no item {item}")))?;
         entry.count = count;
         Ok(())
     }
@@ -338,6 +339,7 @@ impl SaveFile {
     /// Sets the scale of a reference whose change record stores one.
     pub fn set_scale(&mut self, reference: FormId, scale: f32) -> Result<()> {
         let rec = self.reference_mut(reference)?;
+        let at = rec.offset;
         let parts = rec.parts_mut().expect("reference records are decoded");
         for p in parts.iter_mut() {
             if let Part::Scale { scale: s } = p {
@@ -345,13 +347,18 @@ impl SaveFile {
                 return Ok(());
             }
         }
-        Err(Error::invalid(0, format!("{reference} stores no scale")))
+        Err(Error::invalid(at, format!("{reference} stores no scale")))
     }
 
     /// Sets the position of a reference whose change record stores its
-    /// placement (moved, havok-moved or created).
+    /// placement (moved, havok-moved or created). For the player the global
+    /// player position is set too, since the two must agree.
     pub fn set_position(&mut self, reference: FormId, position: [f32; 3]) -> Result<()> {
+        if reference == PLAYER_REF {
+            self.global.player_position = position;
+        }
         let rec = self.reference_mut(reference)?;
+        let at = rec.offset;
         let parts = rec.parts_mut().expect("reference records are decoded");
         for p in parts.iter_mut() {
             if let Part::Moved { placement }
@@ -362,7 +369,10 @@ impl SaveFile {
                 return Ok(());
             }
         }
-        Err(Error::invalid(0, format!("{reference} stores no position")))
+        Err(Error::invalid(
+            at,
+            format!("{reference} stores no position"),
+        ))
     }
 
     /// Change-record statistics per type name.
