@@ -421,6 +421,24 @@ fn inventory(path: &Path, reference: FormId, as_json: bool) -> Result<ExitCode> 
     Ok(ExitCode::SUCCESS)
 }
 
+/// Each iref of a record resolved to its form ID and plugin.
+fn references(save: &SaveFile, c: &ChangeRecord) -> BTreeMap<String, Value> {
+    c.irefs()
+        .into_iter()
+        .map(|i| {
+            let id = save.resolve(i);
+            let v = match id {
+                Some(f) => json!({
+                    "form_id": f.to_string(),
+                    "plugin": save.plugin_of(f),
+                }),
+                None => Value::Null,
+            };
+            (format!("0x{i:X}"), v)
+        })
+        .collect()
+}
+
 fn record_json(save: &SaveFile, c: &ChangeRecord) -> Value {
     let (decoded, raw) = c.coverage();
     json!({
@@ -434,6 +452,7 @@ fn record_json(save: &SaveFile, c: &ChangeRecord) -> Value {
         "exact": c.is_exact(),
         "stopped": c.stop_note(),
         "data": c.data,
+        "references": references(save, c),
     })
 }
 
@@ -487,6 +506,17 @@ fn records(
                 text
             };
             outln!(o, "    {text}");
+        }
+        let refs = references(&save, c);
+        if !refs.is_empty() {
+            let list: Vec<String> = refs
+                .iter()
+                .map(|(iref, v)| match v["form_id"].as_str() {
+                    Some(f) => format!("{iref}={f}"),
+                    None => format!("{iref}=?"),
+                })
+                .collect();
+            outln!(o, "    irefs: {}", list.join(" "));
         }
     }
     emit(&o)?;

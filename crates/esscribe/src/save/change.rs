@@ -593,6 +593,44 @@ impl ChangeRecord {
         })
     }
 
+    /// Every iref the decoded parts hold (cells, base objects, items,
+    /// property values), in order, for resolving through the formIdArray.
+    pub fn irefs(&self) -> Vec<u32> {
+        let mut out = Vec::new();
+        for p in self.parts() {
+            match p {
+                Part::CellChanged { cell, .. } | Part::MovedCell { cell } => out.push(*cell),
+                Part::Created {
+                    base, placement, ..
+                } => {
+                    out.push(*base);
+                    out.push(placement.cell);
+                }
+                Part::Moved { placement } | Part::HavokMoved { placement } => {
+                    out.push(placement.cell)
+                }
+                Part::Inventory(inv) => {
+                    for item in &inv.items {
+                        out.push(item.iref);
+                        for e in &item.entries {
+                            for p in &e.properties {
+                                out.extend(p.value.irefs());
+                            }
+                        }
+                    }
+                }
+                Part::Properties(set) => {
+                    for p in &set.properties {
+                        out.extend(p.value.irefs());
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.retain(|&i| i != 0);
+        out
+    }
+
     /// Where decoding stopped, if it did.
     pub fn stop_note(&self) -> Option<&str> {
         self.parts().iter().find_map(|p| match p {
