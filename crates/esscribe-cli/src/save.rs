@@ -212,6 +212,7 @@ fn info_json(path: &Path, save: &SaveFile) -> Value {
         },
         "save_number": h.save_number,
         "game_days": h.game_days,
+        "game_date": save.game_date().map(|d| d.to_string()),
         "play_time_seconds": h.game_ticks / 1000,
         "saved_at": h.game_time.to_string(),
         "screenshot": {"width": h.screenshot.width, "height": h.screenshot.height},
@@ -256,7 +257,8 @@ fn info(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
             outln!(o, "  location:   {}", p["location"].as_str().unwrap_or(""));
             outln!(
                 o,
-                "  game date:  day {:.2} in game, saved {}",
+                "  game date:  {} (day {:.2} in game), saved {}",
+                v["game_date"].as_str().unwrap_or("?"),
                 v["game_days"].as_f64().unwrap_or(0.0),
                 v["saved_at"].as_str().unwrap_or("")
             );

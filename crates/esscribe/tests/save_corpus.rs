@@ -99,6 +99,9 @@ fn save002_known_values() {
         "Seitliche Höhle - Verschollener Abagarlas"
     );
     assert_eq!(save.plugins[0].text(), "Oblivion.esm");
+    let date = save.game_date().unwrap();
+    assert_eq!((date.year, date.month, date.day), (433, 7, 28));
+    assert_eq!(date.to_string(), "28 Last Seed 3E 433, 05:49");
     let player = save.player().expect("player record");
     let placement = player.placement().expect("player placement");
     assert_eq!(placement.position, save.global.player_position);

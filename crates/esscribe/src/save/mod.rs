@@ -275,6 +275,24 @@ impl SaveFile {
         }
     }
 
+    /// The in-game calendar date, from the globals GameYear (0x35),
+    /// GameMonth (0x36, counted from 0), GameDay (0x37) and GameHour (0x38)
+    /// of Oblivion.esm, which every save stores among its globals.
+    pub fn game_date(&self) -> Option<GameDate> {
+        let get = |id: u32| {
+            self.globals
+                .iter()
+                .find(|g| self.resolve(g.iref) == Some(FormId(id)))
+                .map(|g| g.value)
+        };
+        Some(GameDate {
+            year: get(0x35)? as i32,
+            month: get(0x36)? as u8,
+            day: get(0x37)? as u8,
+            hour: get(0x38)?,
+        })
+    }
+
     /// The created record with this form ID.
     pub fn created_record(&self, id: FormId) -> Option<&CreatedRecord> {
         self.created.iter().find(|c| c.header.form_id == id)
@@ -393,6 +411,49 @@ impl SaveFile {
             }
         }
         out
+    }
+}
+
+/// A date of the game's calendar.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct GameDate {
+    /// Year of the third era.
+    pub year: i32,
+    /// Month, counted from 0 (Morning Star).
+    pub month: u8,
+    pub day: u8,
+    /// Hour of the day, with its fraction.
+    pub hour: f32,
+}
+
+/// The months of the game's calendar.
+pub const MONTHS: [&str; 12] = [
+    "Morning Star",
+    "Sun's Dawn",
+    "First Seed",
+    "Rain's Hand",
+    "Second Seed",
+    "Midyear",
+    "Sun's Height",
+    "Last Seed",
+    "Hearthfire",
+    "Frostfall",
+    "Sun's Dusk",
+    "Evening Star",
+];
+
+impl std::fmt::Display for GameDate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let month = MONTHS.get(self.month as usize).copied().unwrap_or("?");
+        let minutes = (self.hour.clamp(0.0, 24.0) * 60.0) as u32;
+        write!(
+            f,
+            "{} {month} 3E {}, {:02}:{:02}",
+            self.day,
+            self.year,
+            minutes / 60,
+            minutes % 60
+        )
     }
 }
 
