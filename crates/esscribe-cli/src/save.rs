@@ -218,6 +218,12 @@ fn info_json(path: &Path, save: &SaveFile) -> Value {
         "screenshot": {"width": h.screenshot.width, "height": h.screenshot.height},
         "plugins": save.plugins.iter().map(|p| p.text()).collect::<Vec<_>>(),
         "created_records": save.created.len(),
+        "created": save.created.iter().map(|c| json!({
+            "form_id": c.header.form_id.to_string(),
+            "type": c.header.sig.to_string(),
+            "name": c.name(),
+            "effects": c.effects(),
+        })).collect::<Vec<_>>(),
         "form_ids": save.form_ids.len(),
         "change_records": counts_by_type(save),
     })
@@ -271,6 +277,45 @@ fn info(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
             outln!(o, "  plugins ({}):", plugins.len());
             for (i, name) in plugins.iter().enumerate() {
                 outln!(o, "    {i:02X} {}", name.as_str().unwrap_or(""));
+            }
+            let created = v["created"].as_array().cloned().unwrap_or_default();
+            if !created.is_empty() {
+                outln!(o, "  created ({}):", created.len());
+            }
+            for c in &created {
+                let effects: Vec<String> = c["effects"]
+                    .as_array()
+                    .map(|fx| {
+                        fx.iter()
+                            .map(|e| {
+                                let range = match e["range"].as_u64() {
+                                    Some(0) => "self",
+                                    Some(1) => "touch",
+                                    Some(2) => "target",
+                                    _ => "?",
+                                };
+                                format!(
+                                    "{} {} pts {} s area {} on {range}",
+                                    e["code"].as_str().unwrap_or("?"),
+                                    e["magnitude"],
+                                    e["duration"],
+                                    e["area"]
+                                )
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let name = c["name"]
+                    .as_str()
+                    .map(|n| format!(" \"{n}\""))
+                    .unwrap_or_default();
+                outln!(
+                    o,
+                    "    {} {}{name}: {}",
+                    c["form_id"].as_str().unwrap_or(""),
+                    c["type"].as_str().unwrap_or(""),
+                    effects.join("; ")
+                );
             }
             let counts = v["change_records"].as_object().cloned().unwrap_or_default();
             let total: u64 = counts.values().filter_map(Value::as_u64).sum();
