@@ -204,6 +204,34 @@ fn growing_a_record_recomputes_sizes_and_offsets() {
     let item = &back.player().unwrap().inventory().unwrap().items[0];
     assert_eq!(item.health(), Some(12.5));
     assert_eq!(back.to_bytes().unwrap(), out);
+
+    // A longer player name and potion name: the save-header size and the
+    // created record's data size follow.
+    let mut save = back;
+    save.header.player_name = esscribe::save::BString(b"Onkel M\xfcller-Morph\0".to_vec());
+    let potion = save
+        .created
+        .iter_mut()
+        .find(|c| c.header.form_id == FormId(0xFF000838))
+        .unwrap();
+    let full = potion
+        .subrecords
+        .iter_mut()
+        .find(|s| s.sig.to_string() == "FULL")
+        .unwrap();
+    full.data = b"Schaden: Ausdauer, stark\0".to_vec();
+    let out2 = save.to_bytes().unwrap();
+    assert_eq!(out2.len(), out.len() + 7 + 7);
+    let back = SaveFile::parse(&out2).unwrap();
+    assert_eq!(back.header.player_name.text(), "Onkel Müller-Morph");
+    assert_eq!(
+        back.created_record(FormId(0xFF000838))
+            .unwrap()
+            .name()
+            .as_deref(),
+        Some("Schaden: Ausdauer, stark")
+    );
+    assert_eq!(back.to_bytes().unwrap(), out2);
 }
 
 /// A small fixed-seed generator, so failures reproduce.
