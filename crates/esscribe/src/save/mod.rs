@@ -259,11 +259,7 @@ impl SaveFile {
     /// The form ID an iref stands for: 0xFF…… values are created form IDs,
     /// others index the formIdArray.
     pub fn resolve(&self, iref: u32) -> Option<FormId> {
-        if iref >> 24 == 0xFF {
-            Some(FormId(iref))
-        } else {
-            self.form_ids.get(iref as usize).copied()
-        }
+        resolve_in(&self.form_ids, iref)
     }
 
     /// The plugin a form ID comes from: its top byte indexes the plugin
@@ -305,19 +301,6 @@ impl SaveFile {
             .find(|c| c.form_id == id && kind.is_none_or(|k| k == c.kind))
     }
 
-    fn reference_mut(&mut self, id: FormId) -> Result<&mut ChangeRecord> {
-        self.changes
-            .iter_mut()
-            .find(|c| {
-                c.form_id == id
-                    && matches!(
-                        c.kind,
-                        change::TYPE_REFR | change::TYPE_ACHR | change::TYPE_ACRE
-                    )
-            })
-            .ok_or_else(|| Error::invalid(0, format!("no reference change record for {id}")))
-    }
-
     /// Player's change record (form ID 0x14).
     pub fn player(&self) -> Option<&ChangeRecord> {
         self.change(PLAYER_REF, Some(change::TYPE_ACHR))
@@ -327,17 +310,8 @@ impl SaveFile {
     /// inventory change record. The record's data size is recomputed when
     /// the save is written.
     pub fn set_item_count(&mut self, reference: FormId, item: FormId, count: i32) -> Result<()> {
-        let form_ids = self.form_ids.clone();
-        let resolve = |iref: u32| {
-            if iref >> 24 == 0xFF {
-                Some(FormId(iref))
-            } else {
-                form_ids.get(iref as usize).copied()
-            }
-        };
-        let rec = self.reference_mut(reference)?;
-        let at = rec.offset;
-        let parts = rec.parts_mut().expect("reference records are decoded");
+        let form_ids = &self.form_ids;
+        let (at, parts) = reference_parts(&mut self.changes, reference)?;
         let inv = parts
             .iter_mut()
             .find_map(|p| match p {
@@ -348,7 +322,7 @@ impl SaveFile {
         let entry = inv
             .items
             .iter_mut()
-            .find(|i| resolve(i.iref) == Some(item))
+            .find(|i| resolve_in(form_ids, i.iref) == Some(item))
             .ok_or_else(|| Error::invalid(at, format!("{reference} has no item {item}")))?;
         entry.count = count;
         Ok(())
@@ -356,9 +330,7 @@ impl SaveFile {
 
     /// Sets the scale of a reference whose change record stores one.
     pub fn set_scale(&mut self, reference: FormId, scale: f32) -> Result<()> {
-        let rec = self.reference_mut(reference)?;
-        let at = rec.offset;
-        let parts = rec.parts_mut().expect("reference records are decoded");
+        let (at, parts) = reference_parts(&mut self.changes, reference)?;
         for p in parts.iter_mut() {
             if let Part::Scale { scale: s } = p {
                 *s = scale;
@@ -372,25 +344,21 @@ impl SaveFile {
     /// placement (moved, havok-moved or created). For the player the global
     /// player position is set too, since the two must agree.
     pub fn set_position(&mut self, reference: FormId, position: [f32; 3]) -> Result<()> {
+        let (at, parts) = reference_parts(&mut self.changes, reference)?;
+        let placement = parts
+            .iter_mut()
+            .find_map(|p| match p {
+                Part::Moved { placement }
+                | Part::HavokMoved { placement }
+                | Part::Created { placement, .. } => Some(placement),
+                _ => None,
+            })
+            .ok_or_else(|| Error::invalid(at, format!("{reference} stores no position")))?;
+        placement.position = position;
         if reference == PLAYER_REF {
             self.global.player_position = position;
         }
-        let rec = self.reference_mut(reference)?;
-        let at = rec.offset;
-        let parts = rec.parts_mut().expect("reference records are decoded");
-        for p in parts.iter_mut() {
-            if let Part::Moved { placement }
-            | Part::HavokMoved { placement }
-            | Part::Created { placement, .. } = p
-            {
-                placement.position = position;
-                return Ok(());
-            }
-        }
-        Err(Error::invalid(
-            at,
-            format!("{reference} stores no position"),
-        ))
+        Ok(())
     }
 
     /// Change-record statistics per type name.
@@ -412,6 +380,33 @@ impl SaveFile {
         }
         out
     }
+}
+
+fn resolve_in(form_ids: &[FormId], iref: u32) -> Option<FormId> {
+    if iref >> 24 == 0xFF {
+        Some(FormId(iref))
+    } else {
+        form_ids.get(iref as usize).copied()
+    }
+}
+
+/// The file offset and decoded parts of a reference's change record.
+fn reference_parts(changes: &mut [ChangeRecord], id: FormId) -> Result<(u64, &mut Vec<Part>)> {
+    let rec = changes
+        .iter_mut()
+        .find(|c| {
+            c.form_id == id
+                && matches!(
+                    c.kind,
+                    change::TYPE_REFR | change::TYPE_ACHR | change::TYPE_ACRE
+                )
+        })
+        .ok_or_else(|| Error::invalid(0, format!("no reference change record for {id}")))?;
+    let at = rec.offset;
+    let parts = rec
+        .parts_mut()
+        .ok_or_else(|| Error::invalid(at, format!("{id}: record data is not decoded")))?;
+    Ok((at, parts))
 }
 
 /// A date of the game's calendar.
