@@ -394,3 +394,45 @@ mod property_sets {
         }
     }
 }
+
+#[test]
+fn an_unknown_property_keeps_the_rest_raw_with_a_note() {
+    use esscribe::io::Reader;
+    use esscribe::save::{ChangeData, ChangeRecord, Part};
+    // REFR 0x0001ABCD, flags: form flags + inventory + script (properties).
+    let flags: u32 = 1 | (1 << 27) | (1 << 26);
+    let mut data = Vec::new();
+    data.extend_from_slice(&7u32.to_le_bytes()); // form flags
+    data.extend_from_slice(&1u16.to_le_bytes()); // one item
+    data.extend_from_slice(&5u32.to_le_bytes()); // iref
+    data.extend_from_slice(&2i32.to_le_bytes()); // count
+    data.extend_from_slice(&1u32.to_le_bytes()); // one changed entry
+    data.extend_from_slice(&[1, 0, 0x1b]); // equipped
+    data.extend_from_slice(&[2, 0, 0x1b, 0x7f, 9, 9, 9]); // properties: equipped, unknown 0x7f
+    let mut rec = Vec::new();
+    rec.extend_from_slice(&0x0001_ABCDu32.to_le_bytes());
+    rec.push(49);
+    rec.extend_from_slice(&flags.to_le_bytes());
+    rec.push(125);
+    rec.extend_from_slice(&(data.len() as u16).to_le_bytes());
+    rec.extend_from_slice(&data);
+
+    let c = ChangeRecord::read(&mut Reader::new(&rec, 0x1F2A)).unwrap();
+    let ChangeData::Reference { parts } = &c.data else {
+        panic!("not decoded")
+    };
+    assert!(matches!(parts[0], Part::FormFlags { flags: 7 }));
+    assert!(c.inventory().unwrap().items[0].equipped());
+    let note = c.stop_note().unwrap();
+    assert!(
+        note.contains("change record 0x0001ABCD REFR at 0x1F2A"),
+        "{note}"
+    );
+    assert!(note.contains("property 1 0x7F"), "{note}");
+    assert!(!c.is_exact());
+    let (decoded, raw) = c.coverage();
+    assert_eq!((decoded, raw), (4 + 2 + 12 + 3, 7));
+    let mut out = Vec::new();
+    c.write(&mut out).unwrap();
+    assert_eq!(out, rec);
+}
