@@ -45,54 +45,29 @@ pub mod flag {
     pub const INVESTMENT_GOLD: u8 = 0x52;
 }
 
-/// A short name for a property flag, where one is known.
+/// A short name for a property flag, where its meaning is known; others
+/// are shown by number.
 pub fn flag_name(f: u8) -> Option<&'static str> {
     Some(match f {
-        0x11 => "unknown-u32",
         0x12 => "script",
         0x1b => "equipped",
         0x1c => "equipped-left",
-        0x1e => "original-position",
-        0x1f => "package",
         0x20 => "trespass",
-        0x21 => "iref-list",
-        0x22 => "worn",
-        0x23 => "iref-array",
-        0x25 => "merchant-container",
         0x27 => "owner",
-        0x28 => "rank",
-        0x29 => "global",
         0x2a => "affected-count",
         0x2b => "health",
-        0x2c => "uses",
         0x2d => "time-left",
         0x2e => "charge",
         0x2f => "soul",
         0x31 => "lock",
         0x32 => "teleport",
-        0x33 => "map-marker",
         0x35 => "leveled-creature",
-        0x36 => "leveled-item",
         0x37 => "scale",
-        0x39 => "package-start",
-        0x3a => "dialogue-data",
-        0x3c => "enable-parent",
         0x3d => "crime-gold",
         0x3e => "oblivion-entry",
-        0x41 => "unknown-f32",
-        0x47 => "unknown-empty",
-        0x48 => "unknown-u32b",
         0x4a => "animation",
         0x4b => "movement-extra",
-        0x4e => "unknown-list",
-        0x4f => "unknown-4",
-        0x50 => "unknown-empty-b",
         0x52 => "investment-gold",
-        0x53 => "unknown-u32c",
-        0x55 => "unknown-u8",
-        0x59 => "conversation",
-        0x5a => "unknown-u8b",
-        0x5c => "unknown-f32b",
         _ => return None,
     })
 }
