@@ -4,6 +4,7 @@
 mod package_cmds;
 mod plugin_cmds;
 mod query_cmds;
+mod save;
 mod util;
 
 use clap::{Parser, Subcommand};
@@ -21,7 +22,9 @@ Examples:
   esscribe packages Campfire.esm
   esscribe lint Campfire.esm
   esscribe diff Mod-old.esp Mod.esp
-  esscribe query Campfire.esm --type PACK --where general.type=template";
+  esscribe query Campfire.esm --type PACK --where general.type=template
+  esscribe save info save002.ess
+  esscribe save inventory save002.ess";
 
 #[derive(Parser)]
 #[command(
@@ -162,6 +165,12 @@ enum Command {
         #[command(flatten)]
         game: GameOpt,
     },
+    /// Oblivion save games (.ess): info, screenshot, inventory, records,
+    /// stats, verify, edit.
+    Save {
+        #[command(subcommand)]
+        cmd: save::SaveCommand,
+    },
     /// Read each file, write it back in memory and compare the bytes.
     #[command(after_help = "Example:\n  esscribe verify Data/*.esp Data/*.esm")]
     Verify {
@@ -192,6 +201,7 @@ fn main() -> ExitCode {
             game,
         } => plugin_cmds::dump(&file, json, &types, form.as_deref(), game),
         Command::Verify { files, game } => plugin_cmds::verify(&files, game),
+        Command::Save { cmd } => save::run(cmd),
         Command::Build { json, output } => plugin_cmds::build(&json, &output),
         Command::Packages { files, json, game } => package_cmds::packages(&files, json, game),
         Command::Lint { files, json, game } => package_cmds::lint(&files, json, game),

@@ -7,6 +7,7 @@
 //! - [`schema`]: the declaration engine; [`defs`]: the declarations.
 //! - [`json`]: whole plugins as JSON and back.
 //! - [`package`]: AI packages summarised for people, and checked.
+//! - [`save`]: Oblivion save games, every part, with exact write-back.
 //! - [`fsio`]: safe writes (temporary file, check, rename, backup).
 
 pub mod defs;
@@ -15,6 +16,7 @@ pub mod io;
 pub mod json;
 pub mod package;
 pub mod plugin;
+pub mod save;
 pub mod schema;
 
 pub use io::{Error, ErrorKind, FormId, Result, Sig};
