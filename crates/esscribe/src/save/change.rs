@@ -12,8 +12,8 @@ use super::inventory::Inventory;
 use super::properties::PropertySet;
 use super::ser_hex;
 
-/// Type codes of change records: the form types, counted from 1 (so
-/// CELL is 48, DIAL 57, INFO 58, QUST 59, PACK 61).
+/// Type codes of change records: the game's form types in their order
+/// (CELL 48, REFR 49, ROAD 56, DIAL 57, INFO 58, QUST 59, PACK 61).
 pub const TYPE_NAMES: &[(u8, &str)] = &[
     (6, "FACT"),
     (7, "HAIR"),
