@@ -272,6 +272,10 @@ fn decode_ty(
             let len = u16::from_le_bytes(r.take(2)?.try_into().ok()?) as usize;
             (Value::from(decode_cp1252(r.take(len)?).into_owned()), None)
         }
+        Ty::String32 => {
+            let len = usize::try_from(u32::from_le_bytes(r.take(4)?.try_into().ok()?)).ok()?;
+            (Value::from(decode_cp1252(r.take(len)?).into_owned()), None)
+        }
         Ty::Select(sel) => return decode_ty(select(sel, earlier), r, earlier, ctx),
         Ty::Struct(fields) => (Value::Object(decode_fields(fields, r, earlier, ctx)?), None),
         Ty::List(int, fields) => {
@@ -494,6 +498,18 @@ fn encode_ty(
             out.extend_from_slice(&b);
             Ok(None)
         }
+        Ty::String32 => {
+            let s = v
+                .as_str()
+                .ok_or_else(|| format!("expected a string, found {v}"))?;
+            let b = encode_cp1252(s)
+                .ok_or_else(|| format!("{s:?} has characters Windows-1252 cannot hold"))?;
+            let len = u32::try_from(b.len())
+                .map_err(|_| format!("string of {} bytes is too long", b.len()))?;
+            out.extend_from_slice(&len.to_le_bytes());
+            out.extend_from_slice(&b);
+            Ok(None)
+        }
         Ty::Select(sel) => {
             let chosen = select(sel, earlier);
             encode_ty(chosen, v, earlier, out)
@@ -574,7 +590,7 @@ fn default_value(d: &FieldDef) -> Value {
         (Default::Zero, Ty::List(..) | Ty::ListBy(..)) => Value::Array(Vec::new()),
         (Default::Zero, Ty::Char4) => Value::from("\\x00\\x00\\x00\\x00"),
         (Default::Zero, Ty::FormId) => Value::from("0x00000000"),
-        (Default::Zero, Ty::WString) => Value::from(""),
+        (Default::Zero, Ty::WString | Ty::String32) => Value::from(""),
         (Default::Zero, Ty::Bool) => Value::Bool(false),
         (Default::Zero, _) => Value::from(0),
     }
@@ -641,7 +657,11 @@ fn sibling_case<'a>(
     siblings: &Siblings,
 ) -> &'a Field {
     let text = siblings.get(sibling).and_then(Value::as_str);
-    text.and_then(|t| cases.iter().find(|(c, _)| *c == t))
+    let fits = |case: &str, t: &str| match case.strip_suffix('*') {
+        Some(prefix) => t.starts_with(prefix),
+        None => case == t,
+    };
+    text.and_then(|t| cases.iter().find(|(c, _)| fits(c, t)))
         .map(|(_, f)| f)
         .unwrap_or(default)
 }

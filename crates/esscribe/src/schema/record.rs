@@ -71,7 +71,11 @@ fn repeats(m: &Member) -> bool {
 /// Finds the member a JSON key names. Among members sharing a name, the
 /// one whose [`When`] matches its siblings, else one without a `When`. A
 /// key `name:SIG` names the member with that signature outright.
-fn find_member<'m>(members: &'m [Member], key: &str, siblings: &Map<String, Value>) -> Option<&'m Member> {
+fn find_member<'m>(
+    members: &'m [Member],
+    key: &str,
+    siblings: &Map<String, Value>,
+) -> Option<&'m Member> {
     if let Some((name, sig)) = key.split_once(':') {
         let sig = Sig::parse(sig)?;
         return members
@@ -98,7 +102,12 @@ fn find_member<'m>(members: &'m [Member], key: &str, siblings: &Map<String, Valu
 fn key_for(members: &[Member], member: &Member, siblings: &Map<String, Value>) -> String {
     let name = member_name(member);
     match member {
-        Member::Sub(s) if !std::ptr::eq(find_member(members, name, siblings).unwrap_or(member), member) => {
+        Member::Sub(s)
+            if !std::ptr::eq(
+                find_member(members, name, siblings).unwrap_or(member),
+                member,
+            ) =>
+        {
             format!("{name}:{}", s.sig)
         }
         _ => name.to_string(),

@@ -101,7 +101,8 @@ pub enum Field {
     /// A layout chosen by the subrecord's size.
     BySize(&'static [(usize, Field)]),
     /// A layout chosen by the value of an earlier member of the same group
-    /// (matched as text; `default` otherwise).
+    /// (matched as text, or by its beginning when the case ends in `*`;
+    /// `default` otherwise).
     BySibling {
         sibling: &'static str,
         cases: &'static [(&'static str, Field)],
@@ -174,6 +175,8 @@ pub enum Ty {
     Bool,
     /// Windows-1252 text with a u16 length before it.
     WString,
+    /// Windows-1252 text with a u32 length before it.
+    String32,
     /// Fields nested under one name.
     Struct(&'static [FieldDef]),
     /// A list whose item count comes first, stored as the given integer.

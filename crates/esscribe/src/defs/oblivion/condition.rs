@@ -1,7 +1,10 @@
 //! Oblivion conditions (CTDA; CTDT in older files), shared by every record
 //! that has conditions.
 
-use super::functions::{AXIS_PARAMETER_1, AXIS_PARAMETER_2, FLOAT_PARAMETER_1, FLOAT_PARAMETER_2, FORM_PARAMETER_1, FORM_PARAMETER_2, FUNCTIONS};
+use super::functions::{
+    AXIS_PARAMETER_1, AXIS_PARAMETER_2, FLOAT_PARAMETER_1, FLOAT_PARAMETER_2, FORM_PARAMETER_1,
+    FORM_PARAMETER_2, FUNCTIONS,
+};
 use crate::defs::AXES;
 use crate::schema::types::*;
 

@@ -209,31 +209,23 @@ pub static FUNCTIONS: EnumDef = EnumDef {
 
 /// Functions whose parameter 1 values hold a form ID.
 pub static FORM_PARAMETER_1: &[i64] = &[
-    1, 27, 32, 42, 43, 44, 45, 47, 53, 56, 58, 59, 60, 66, 67, 68, 69, 71, 72, 73, 74, 76, 79,
-    84, 99, 122, 129, 130, 132, 136, 149, 161, 162, 163, 172, 180, 182, 193, 195, 197, 199, 201,
-    214, 223, 224, 228, 230, 246, 278, 280, 288, 310, 1122, 1884, 2213, 2214, 2215, 2216, 2217,
-    2218, 2219, 2220, 2221, 2222, 2223, 2224, 2225, 2226, 2227, 2228, 2229, 2230, 2231, 2232,
-    2233,
+    1, 27, 32, 42, 43, 44, 45, 47, 53, 56, 58, 59, 60, 66, 67, 68, 69, 71, 72, 73, 74, 76, 79, 84,
+    99, 122, 129, 130, 132, 136, 149, 161, 162, 163, 172, 180, 182, 193, 195, 197, 199, 201, 214,
+    223, 224, 228, 230, 246, 278, 280, 288, 310, 1122, 1884, 2213, 2214, 2215, 2216, 2217, 2218,
+    2219, 2220, 2221, 2222, 2223, 2224, 2225, 2226, 2227, 2228, 2229, 2230, 2231, 2232, 2233,
 ];
 
 /// Functions whose parameter 1 values hold a float.
-pub static FLOAT_PARAMETER_1: &[i64] = &[
-];
+pub static FLOAT_PARAMETER_1: &[i64] = &[];
 
 /// Functions whose parameter 1 values name an axis.
-pub static AXIS_PARAMETER_1: &[i64] = &[
-    6, 8, 10, 11,
-];
+pub static AXIS_PARAMETER_1: &[i64] = &[6, 8, 10, 11];
 
 /// Functions whose parameter 2 values hold a form ID.
-pub static FORM_PARAMETER_2: &[i64] = &[
-    60, 230, 280, 1124,
-];
+pub static FORM_PARAMETER_2: &[i64] = &[60, 230, 280, 1124];
 
 /// Functions whose parameter 2 values hold a float.
-pub static FLOAT_PARAMETER_2: &[i64] = &[
-];
+pub static FLOAT_PARAMETER_2: &[i64] = &[];
 
 /// Functions whose parameter 2 values name an axis.
-pub static AXIS_PARAMETER_2: &[i64] = &[
-];
+pub static AXIS_PARAMETER_2: &[i64] = &[];

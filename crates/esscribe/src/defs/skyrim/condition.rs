@@ -49,7 +49,10 @@ static REFERENCE_OR_INDEX: SelectDef = SelectDef {
 static PARAMETER_1: SelectDef = SelectDef {
     field: "function",
     cases: &[
-        (Match::OneOf(REF_PARAMETER_1), Ty::Select(&REFERENCE_OR_INDEX)),
+        (
+            Match::OneOf(REF_PARAMETER_1),
+            Ty::Select(&REFERENCE_OR_INDEX),
+        ),
         (Match::OneOf(FORM_PARAMETER_1), Ty::FormId),
         (Match::OneOf(FLOAT_PARAMETER_1), Ty::F32),
         (Match::OneOf(AXIS_PARAMETER_1), Ty::Enum(Int::U32, &AXES)),
@@ -60,7 +63,10 @@ static PARAMETER_1: SelectDef = SelectDef {
 static PARAMETER_2: SelectDef = SelectDef {
     field: "function",
     cases: &[
-        (Match::OneOf(REF_PARAMETER_2), Ty::Select(&REFERENCE_OR_INDEX)),
+        (
+            Match::OneOf(REF_PARAMETER_2),
+            Ty::Select(&REFERENCE_OR_INDEX),
+        ),
         (Match::OneOf(FORM_PARAMETER_2), Ty::FormId),
         (Match::OneOf(FLOAT_PARAMETER_2), Ty::F32),
         (Match::OneOf(AXIS_PARAMETER_2), Ty::Enum(Int::U32, &AXES)),

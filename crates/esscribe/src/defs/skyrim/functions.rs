@@ -414,28 +414,25 @@ pub static FUNCTIONS: EnumDef = EnumDef {
 
 /// Functions whose parameter 1 values hold a form ID.
 pub static FORM_PARAMETER_1: &[i64] = &[
-    47, 56, 58, 59, 60, 67, 68, 69, 71, 72, 73, 74, 79, 84, 117, 129, 130, 132, 149, 152, 163,
-    182, 193, 195, 197, 199, 214, 223, 228, 230, 246, 248, 250, 262, 264, 278, 280, 310, 359,
-    362, 366, 372, 373, 375, 376, 378, 398, 409, 410, 426, 444, 445, 448, 450, 459, 465, 479,
-    493, 501, 533, 534, 535, 543, 550, 552, 560, 561, 562, 563, 565, 579, 591, 592, 595, 606,
-    617, 625, 629, 651, 660, 682, 691, 693, 697, 699, 707, 713, 722,
+    47, 56, 58, 59, 60, 67, 68, 69, 71, 72, 73, 74, 79, 84, 117, 129, 130, 132, 149, 152, 163, 182,
+    193, 195, 197, 199, 214, 223, 228, 230, 246, 248, 250, 262, 264, 278, 280, 310, 359, 362, 366,
+    372, 373, 375, 376, 378, 398, 409, 410, 426, 444, 445, 448, 450, 459, 465, 479, 493, 501, 533,
+    534, 535, 543, 550, 552, 560, 561, 562, 563, 565, 579, 591, 592, 595, 606, 617, 625, 629, 651,
+    660, 682, 691, 693, 697, 699, 707, 713, 722,
 ];
 
 /// Functions whose parameter 1 values hold a reference (or, with the alias or package-data flag, an index).
 pub static REF_PARAMETER_1: &[i64] = &[
-    1, 27, 32, 42, 43, 44, 45, 53, 66, 99, 122, 136, 161, 162, 172, 180, 258, 259, 261, 370,
-    403, 408, 414, 449, 463, 477, 513, 515, 516, 517, 518, 522, 523, 524, 525, 577, 584, 603,
-    624, 630, 639, 650, 652, 678, 705, 719, 720,
+    1, 27, 32, 42, 43, 44, 45, 53, 66, 99, 122, 136, 161, 162, 172, 180, 258, 259, 261, 370, 403,
+    408, 414, 449, 463, 477, 513, 515, 516, 517, 518, 522, 523, 524, 525, 577, 584, 603, 624, 630,
+    639, 650, 652, 678, 705, 719, 720,
 ];
 
 /// Functions whose parameter 1 values hold a float.
-pub static FLOAT_PARAMETER_1: &[i64] = &[
-];
+pub static FLOAT_PARAMETER_1: &[i64] = &[];
 
 /// Functions whose parameter 1 values name an axis.
-pub static AXIS_PARAMETER_1: &[i64] = &[
-    6, 8, 10, 11, 446, 619, 620, 622, 684,
-];
+pub static AXIS_PARAMETER_1: &[i64] = &[6, 8, 10, 11, 446, 619, 620, 622, 684];
 
 /// Functions whose parameter 2 values hold a form ID.
 pub static FORM_PARAMETER_2: &[i64] = &[
@@ -443,16 +440,10 @@ pub static FORM_PARAMETER_2: &[i64] = &[
 ];
 
 /// Functions whose parameter 2 values hold a reference (or, with the alias or package-data flag, an index).
-pub static REF_PARAMETER_2: &[i64] = &[
-    60, 230, 577,
-];
+pub static REF_PARAMETER_2: &[i64] = &[60, 230, 577];
 
 /// Functions whose parameter 2 values hold a float.
-pub static FLOAT_PARAMETER_2: &[i64] = &[
-    639,
-];
+pub static FLOAT_PARAMETER_2: &[i64] = &[639];
 
 /// Functions whose parameter 2 values name an axis.
-pub static AXIS_PARAMETER_2: &[i64] = &[
-    584,
-];
+pub static AXIS_PARAMETER_2: &[i64] = &[584];

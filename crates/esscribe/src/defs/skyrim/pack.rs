@@ -260,7 +260,11 @@ static BRANCH: [Member; 9] = [
         ]),
     ),
     opt(b"PNAM", "procedure", Field::ZString),
-    opt(b"FNAM", "flags", Field::Value(Ty::Flags(Int::U32, &PROCEDURE_FLAGS))),
+    opt(
+        b"FNAM",
+        "flags",
+        Field::Value(Ty::Flags(Int::U32, &PROCEDURE_FLAGS)),
+    ),
     rep(b"PKC2", "activity_ids", Field::Value(I8)),
     rep(
         b"PFO2",
@@ -269,7 +273,10 @@ static BRANCH: [Member; 9] = [
             f("set_flags", Ty::Flags(Int::U32, &PACKAGE_FLAGS)),
             f("clear_flags", Ty::Flags(Int::U32, &PACKAGE_FLAGS)),
             f("set_interrupt_flags", Ty::Flags(Int::U16, &INTERRUPT_FLAGS)),
-            f("clear_interrupt_flags", Ty::Flags(Int::U16, &INTERRUPT_FLAGS)),
+            f(
+                "clear_interrupt_flags",
+                Ty::Flags(Int::U16, &INTERRUPT_FLAGS),
+            ),
             f("preferred_speed", Ty::Enum(Int::U8, &SPEEDS)),
             f("unknown", Ty::Bytes(3)),
         ]),
@@ -322,7 +329,10 @@ pub static PACK: RecordDef = RecordDef {
             Field::Struct(&[
                 f("flags", Ty::Flags(Int::U32, &PACKAGE_FLAGS)),
                 f("type", Ty::Enum(Int::U8, &PACKAGE_TYPES)),
-                f("interrupt_override", Ty::Enum(Int::U8, &INTERRUPT_OVERRIDES)),
+                f(
+                    "interrupt_override",
+                    Ty::Enum(Int::U8, &INTERRUPT_OVERRIDES),
+                ),
                 f("preferred_speed", Ty::Enum(Int::U8, &SPEEDS)),
                 f("unknown", Ty::Bytes(1)),
                 f("interrupt_flags", Ty::Flags(Int::U16, &INTERRUPT_FLAGS)),
@@ -343,15 +353,27 @@ pub static PACK: RecordDef = RecordDef {
             ]),
         ),
         groups("conditions", &CONDITION_GROUP),
-        opt(b"IDLF", "idle_flags", Field::Value(Ty::Enum(Int::U8, &IDLE_FLAGS))),
+        opt(
+            b"IDLF",
+            "idle_flags",
+            Field::Value(Ty::Enum(Int::U8, &IDLE_FLAGS)),
+        ),
         opt(
             b"IDLC",
             "idle_count",
             Field::Struct(&[f("count", U8), f("unused", Ty::Bytes(3))]),
         ),
         opt(b"IDLT", "idle_timer", Field::Value(Ty::F32)),
-        opt(b"IDLA", "idle_animations", Field::Array(&[f("idle", Ty::FormId)])),
-        opt(b"IDLB", "idle_unknown", Field::Struct(&[f("unknown", Ty::Bytes(4))])),
+        opt(
+            b"IDLA",
+            "idle_animations",
+            Field::Array(&[f("idle", Ty::FormId)]),
+        ),
+        opt(
+            b"IDLB",
+            "idle_unknown",
+            Field::Struct(&[f("unknown", Ty::Bytes(4))]),
+        ),
         opt(b"CNAM", "combat_style", Field::Value(Ty::FormId)),
         opt(b"QNAM", "owner_quest", Field::Value(Ty::FormId)),
         sub(
@@ -371,7 +393,11 @@ pub static PACK: RecordDef = RecordDef {
             &[
                 sub(b"UNAM", "id", Field::Value(I8)),
                 opt(b"BNAM", "name", Field::ZString),
-                opt(b"PNAM", "flags", Field::Value(Ty::Flags(Int::U32, &ACTIVITY_FLAGS))),
+                opt(
+                    b"PNAM",
+                    "flags",
+                    Field::Value(Ty::Flags(Int::U32, &ACTIVITY_FLAGS)),
+                ),
             ],
         ),
         group("on_begin", &ON_BEGIN),

@@ -4,7 +4,12 @@
 use crate::schema::types::*;
 
 static SCRIPT_FLAGS: EnumDef = EnumDef {
-    values: &[(0, "local"), (1, "inherited"), (2, "removed"), (3, "inherited_and_removed")],
+    values: &[
+        (0, "local"),
+        (1, "inherited"),
+        (2, "removed"),
+        (3, "inherited_and_removed"),
+    ],
 };
 
 static PROPERTY_TYPES: EnumDef = EnumDef {
@@ -56,11 +61,23 @@ static PROPERTY_VALUE: SelectDef = SelectDef {
         (Match::OneOf(&[3]), I32),
         (Match::OneOf(&[4]), Ty::F32),
         (Match::OneOf(&[5]), Ty::Bool),
-        (Match::OneOf(&[11]), Ty::List(Int::U32, &[f("object", Ty::Select(&OBJECT))])),
-        (Match::OneOf(&[12]), Ty::List(Int::U32, &[f("string", Ty::WString)])),
+        (
+            Match::OneOf(&[11]),
+            Ty::List(Int::U32, &[f("object", Ty::Select(&OBJECT))]),
+        ),
+        (
+            Match::OneOf(&[12]),
+            Ty::List(Int::U32, &[f("string", Ty::WString)]),
+        ),
         (Match::OneOf(&[13]), Ty::List(Int::U32, &[f("int", I32)])),
-        (Match::OneOf(&[14]), Ty::List(Int::U32, &[f("float", Ty::F32)])),
-        (Match::OneOf(&[15]), Ty::List(Int::U32, &[f("bool", Ty::Bool)])),
+        (
+            Match::OneOf(&[14]),
+            Ty::List(Int::U32, &[f("float", Ty::F32)]),
+        ),
+        (
+            Match::OneOf(&[15]),
+            Ty::List(Int::U32, &[f("bool", Ty::Bool)]),
+        ),
     ],
     // "None" and unknown types carry no value bytes.
     default: Ty::Bytes(0),
@@ -86,7 +103,7 @@ static PROPERTY: [FieldDef; 4] = [
     f("value", Ty::Select(&PROPERTY_VALUE)),
 ];
 
-static SCRIPT: [FieldDef; 3] = [
+pub static SCRIPT: [FieldDef; 3] = [
     f("name", Ty::WString),
     f("status", Ty::If(&STATUS_SINCE_V4)),
     f("properties", Ty::List(Int::U16, &PROPERTY)),
@@ -126,6 +143,13 @@ static PACKAGE_FRAGMENTS: [FieldDef; 6] = [
     f("on_begin", Ty::If(&ON_BEGIN)),
     f("on_end", Ty::If(&ON_END)),
     f("on_change", Ty::If(&ON_CHANGE)),
+];
+
+/// VMAD of most records: the version, the object format and the scripts.
+pub static VMAD: [FieldDef; 3] = [
+    f_default("version", I16, Default::Int(5)),
+    f_default("object_format", I16, Default::Int(2)),
+    f("scripts", Ty::List(Int::U16, &SCRIPT)),
 ];
 
 /// VMAD of a package. The fragment section may be absent.
