@@ -1,22 +1,45 @@
 //! Skyrim's record declarations.
 
 pub mod acti;
+pub mod ammo;
 pub mod arma;
 pub mod armo;
+pub mod arto;
 pub mod body;
 pub mod book;
+pub mod bptd;
+pub mod cell;
 pub mod cobj;
 pub mod common;
 pub mod condition;
+pub mod cont;
+pub mod ench;
+pub mod expl;
 pub mod flst;
 pub mod functions;
 pub mod furn;
 pub mod glob;
 pub mod gmst;
+pub mod hazd;
+pub mod idle;
+pub mod ipct;
+pub mod ipds;
 pub mod kywd;
+pub mod ligh;
+pub mod magic;
+pub mod mato;
+pub mod mesg;
+pub mod mgef;
 pub mod misc;
+pub mod mstt;
 pub mod pack;
+pub mod proj;
+pub mod refr;
+pub mod rfct;
+pub mod soun;
+pub mod spel;
 pub mod stat;
+pub mod txst;
 pub mod vmad;
 
 use crate::schema::RecordDef;
@@ -24,16 +47,38 @@ use crate::schema::RecordDef;
 /// Every declared Skyrim record type.
 pub static ALL: &[&RecordDef] = &[
     &acti::ACTI,
+    &ammo::AMMO,
     &arma::ARMA,
     &armo::ARMO,
+    &arto::ARTO,
     &book::BOOK,
+    &bptd::BPTD,
+    &cell::CELL,
     &cobj::COBJ,
+    &cont::CONT,
+    &ench::ENCH,
+    &expl::EXPL,
     &flst::FLST,
     &furn::FURN,
     &glob::GLOB,
     &gmst::GMST,
+    &hazd::HAZD,
+    &idle::IDLE,
+    &ipct::IPCT,
+    &ipds::IPDS,
     &kywd::KYWD,
+    &ligh::LIGH,
+    &mato::MATO,
+    &mesg::MESG,
+    &mgef::MGEF,
     &misc::MISC,
+    &mstt::MSTT,
     &pack::PACK,
+    &proj::PROJ,
+    &refr::REFR,
+    &rfct::RFCT,
+    &soun::SOUN,
+    &spel::SPEL,
     &stat::STAT,
+    &txst::TXST,
 ];
