@@ -276,6 +276,12 @@ fn decode_ty(
             let len = usize::try_from(u32::from_le_bytes(r.take(4)?.try_into().ok()?)).ok()?;
             (Value::from(decode_cp1252(r.take(len)?).into_owned()), None)
         }
+        Ty::ZString => {
+            let len = r.data[r.pos..].iter().position(|&b| b == 0)?;
+            let text = decode_cp1252(r.take(len)?).into_owned();
+            r.take(1)?;
+            (Value::from(text), None)
+        }
         Ty::Select(sel) => return decode_ty(select(sel, earlier), r, earlier, ctx),
         Ty::Struct(fields) => (Value::Object(decode_fields(fields, r, earlier, ctx)?), None),
         Ty::List(int, fields) => {
@@ -510,6 +516,19 @@ fn encode_ty(
             out.extend_from_slice(&b);
             Ok(None)
         }
+        Ty::ZString => {
+            let s = v
+                .as_str()
+                .ok_or_else(|| format!("expected a string, found {v}"))?;
+            let b = encode_cp1252(s)
+                .ok_or_else(|| format!("{s:?} has characters Windows-1252 cannot hold"))?;
+            if b.contains(&0) {
+                return Err(format!("{s:?} holds a zero byte"));
+            }
+            out.extend_from_slice(&b);
+            out.push(0);
+            Ok(None)
+        }
         Ty::Select(sel) => {
             let chosen = select(sel, earlier);
             encode_ty(chosen, v, earlier, out)
@@ -590,7 +609,7 @@ fn default_value(d: &FieldDef) -> Value {
         (Default::Zero, Ty::List(..) | Ty::ListBy(..)) => Value::Array(Vec::new()),
         (Default::Zero, Ty::Char4) => Value::from("\\x00\\x00\\x00\\x00"),
         (Default::Zero, Ty::FormId) => Value::from("0x00000000"),
-        (Default::Zero, Ty::WString | Ty::String32) => Value::from(""),
+        (Default::Zero, Ty::WString | Ty::String32 | Ty::ZString) => Value::from(""),
         (Default::Zero, Ty::Bool) => Value::Bool(false),
         (Default::Zero, _) => Value::from(0),
     }

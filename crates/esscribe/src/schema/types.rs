@@ -177,6 +177,9 @@ pub enum Ty {
     WString,
     /// Windows-1252 text with a u32 length before it.
     String32,
+    /// Windows-1252 text ending in a zero byte, inside a larger layout
+    /// (lists of names packed into one subrecord).
+    ZString,
     /// Fields nested under one name.
     Struct(&'static [FieldDef]),
     /// A list whose item count comes first, stored as the given integer.

@@ -65,6 +65,9 @@ pub const fn packages() -> Member {
     rep(b"PKID", "packages", Field::Value(Ty::FormId))
 }
 
+/// Names packed one after the other, each ending in a zero byte.
+pub static NAMES: [FieldDef; 1] = [f("name", Ty::ZString)];
+
 pub const fn animations() -> Member {
-    opt(b"KFFZ", "animations", Field::Bytes)
+    opt(b"KFFZ", "animations", Field::Array(&NAMES))
 }

@@ -76,7 +76,7 @@ pub static CREA: RecordDef = RecordDef {
         full_name(),
         model(),
         spells(),
-        opt(b"NIFZ", "models", Field::Bytes),
+        opt(b"NIFZ", "models", Field::Array(&NAMES)),
         opt(b"NIFT", "model_list_textures", Field::Bytes),
         sub(
             b"ACBS",
