@@ -34,13 +34,17 @@ pub mod misc;
 pub mod mstt;
 pub mod pack;
 pub mod proj;
+pub mod qust;
 pub mod refr;
 pub mod rfct;
+pub mod sndr;
 pub mod soun;
 pub mod spel;
 pub mod stat;
 pub mod txst;
 pub mod vmad;
+pub mod weap;
+pub mod wrld;
 
 use crate::schema::RecordDef;
 
@@ -75,10 +79,14 @@ pub static ALL: &[&RecordDef] = &[
     &mstt::MSTT,
     &pack::PACK,
     &proj::PROJ,
+    &qust::QUST,
     &refr::REFR,
     &rfct::RFCT,
+    &sndr::SNDR,
     &soun::SOUN,
     &spel::SPEL,
     &stat::STAT,
     &txst::TXST,
+    &weap::WEAP,
+    &wrld::WRLD,
 ];

@@ -152,6 +152,41 @@ pub static VMAD: [FieldDef; 3] = [
     f("scripts", Ty::List(Int::U16, &SCRIPT)),
 ];
 
+/// A quest's script fragment, run when a stage is set.
+static QUEST_FRAGMENT: [FieldDef; 6] = [
+    f("quest_stage", U16),
+    f("unknown", I16),
+    f("quest_stage_index", I32),
+    f("unknown_2", I8),
+    f("script_name", Ty::WString),
+    f("fragment_name", Ty::WString),
+];
+
+/// The scripts attached to one of a quest's aliases.
+static QUEST_ALIAS: [FieldDef; 4] = [
+    f("object", Ty::Select(&OBJECT)),
+    f_default("version", I16, Default::Int(5)),
+    f_default("object_format", I16, Default::Int(2)),
+    f("scripts", Ty::List(Int::U16, &SCRIPT)),
+];
+
+static QUEST_FRAGMENTS: [FieldDef; 6] = [
+    f("extra_bind_data_version", I8),
+    f("fragment_count", U16),
+    f("file_name", Ty::WString),
+    f("fragments", Ty::ListBy("fragment_count", &QUEST_FRAGMENT)),
+    f("alias_count", U16),
+    f("aliases", Ty::ListBy("alias_count", &QUEST_ALIAS)),
+];
+
+/// VMAD of a quest: scripts, then stage fragments and alias scripts.
+pub static QUEST_VMAD: [FieldDef; 4] = [
+    f_default("version", I16, Default::Int(5)),
+    f_default("object_format", I16, Default::Int(2)),
+    f("scripts", Ty::List(Int::U16, &SCRIPT)),
+    f("fragments", Ty::Struct(&QUEST_FRAGMENTS)),
+];
+
 /// VMAD of a package. The fragment section may be absent.
 pub static PACKAGE_VMAD: [FieldDef; 4] = [
     f_default("version", I16, Default::Int(5)),
