@@ -13,6 +13,7 @@ pub mod cobj;
 pub mod common;
 pub mod condition;
 pub mod cont;
+pub mod efsh;
 pub mod ench;
 pub mod expl;
 pub mod flst;
@@ -60,6 +61,7 @@ pub static ALL: &[&RecordDef] = &[
     &cell::CELL,
     &cobj::COBJ,
     &cont::CONT,
+    &efsh::EFSH,
     &ench::ENCH,
     &expl::EXPL,
     &flst::FLST,
