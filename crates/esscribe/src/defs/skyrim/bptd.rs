@@ -27,8 +27,9 @@ pub static PART_TYPES: EnumDef = EnumDef {
     ],
 };
 
-static PART: [Member; 8] = [
+static PART: [Member; 9] = [
     sub(b"BPTN", "name", Field::ZString),
+    opt(b"PNAM", "pose_matching", Field::ZString),
     opt(b"BPNN", "node_name", Field::ZString),
     opt(b"BPNT", "vats_target", Field::ZString),
     opt(b"BPNI", "ik_start_node", Field::ZString),

@@ -23,6 +23,7 @@ pub mod glob;
 pub mod gmst;
 pub mod hazd;
 pub mod idle;
+pub mod imad;
 pub mod ipct;
 pub mod ipds;
 pub mod kywd;
@@ -34,6 +35,7 @@ pub mod mgef;
 pub mod misc;
 pub mod mstt;
 pub mod pack;
+pub mod perk;
 pub mod proj;
 pub mod qust;
 pub mod refr;
@@ -70,6 +72,7 @@ pub static ALL: &[&RecordDef] = &[
     &gmst::GMST,
     &hazd::HAZD,
     &idle::IDLE,
+    &imad::IMAD,
     &ipct::IPCT,
     &ipds::IPDS,
     &kywd::KYWD,
@@ -80,6 +83,7 @@ pub static ALL: &[&RecordDef] = &[
     &misc::MISC,
     &mstt::MSTT,
     &pack::PACK,
+    &perk::PERK,
     &proj::PROJ,
     &qust::QUST,
     &refr::REFR,

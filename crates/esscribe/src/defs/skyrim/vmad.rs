@@ -187,6 +187,29 @@ pub static QUEST_VMAD: [FieldDef; 4] = [
     f("fragments", Ty::Struct(&QUEST_FRAGMENTS)),
 ];
 
+/// A perk's script fragment, run from an entry point.
+static PERK_FRAGMENT: [FieldDef; 5] = [
+    f("fragment_index", U16),
+    f("unknown", I16),
+    f("unknown_2", I8),
+    f("script_name", Ty::WString),
+    f("fragment_name", Ty::WString),
+];
+
+static PERK_FRAGMENTS: [FieldDef; 3] = [
+    f("extra_bind_data_version", I8),
+    f("file_name", Ty::WString),
+    f("fragments", Ty::List(Int::U16, &PERK_FRAGMENT)),
+];
+
+/// VMAD of a perk: scripts, then entry point fragments.
+pub static PERK_VMAD: [FieldDef; 4] = [
+    f_default("version", I16, Default::Int(5)),
+    f_default("object_format", I16, Default::Int(2)),
+    f("scripts", Ty::List(Int::U16, &SCRIPT)),
+    f("fragments", Ty::Struct(&PERK_FRAGMENTS)),
+];
+
 /// VMAD of a package. The fragment section may be absent.
 pub static PACKAGE_VMAD: [FieldDef; 4] = [
     f_default("version", I16, Default::Int(5)),
