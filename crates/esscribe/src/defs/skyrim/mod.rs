@@ -40,6 +40,7 @@ pub mod proj;
 pub mod qust;
 pub mod refr;
 pub mod rfct;
+pub mod scen;
 pub mod sndr;
 pub mod soun;
 pub mod spel;
@@ -88,6 +89,7 @@ pub static ALL: &[&RecordDef] = &[
     &qust::QUST,
     &refr::REFR,
     &rfct::RFCT,
+    &scen::SCEN,
     &sndr::SNDR,
     &soun::SOUN,
     &spel::SPEL,

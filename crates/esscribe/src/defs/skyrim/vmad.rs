@@ -210,6 +210,53 @@ pub static PERK_VMAD: [FieldDef; 4] = [
     f("fragments", Ty::Struct(&PERK_FRAGMENTS)),
 ];
 
+static SCENE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "on_begin"), (0x02, "on_end")],
+};
+
+static SCENE_ON_BEGIN: IfDef = IfDef {
+    field: "flags",
+    test: Match::AnyBit(0x01),
+    ty: Ty::Struct(&FRAGMENT),
+};
+static SCENE_ON_END: IfDef = IfDef {
+    field: "flags",
+    test: Match::AnyBit(0x02),
+    ty: Ty::Struct(&FRAGMENT),
+};
+
+static PHASE_FRAGMENT_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "on_start"), (0x02, "on_completion")],
+};
+
+/// A scene phase's script fragment, run when the phase starts or ends.
+static PHASE_FRAGMENT: [FieldDef; 7] = [
+    f("flags", Ty::Flags(Int::U8, &PHASE_FRAGMENT_FLAGS)),
+    f("phase_index", U8),
+    f("unknown", I16),
+    f("unknown_2", I8),
+    f("unknown_3", I8),
+    f("script_name", Ty::WString),
+    f("fragment_name", Ty::WString),
+];
+
+static SCENE_FRAGMENTS: [FieldDef; 6] = [
+    f("extra_bind_data_version", I8),
+    f("flags", Ty::Flags(Int::U8, &SCENE_FLAGS)),
+    f("file_name", Ty::WString),
+    f("on_begin", Ty::If(&SCENE_ON_BEGIN)),
+    f("on_end", Ty::If(&SCENE_ON_END)),
+    f("phase_fragments", Ty::List(Int::U16, &PHASE_FRAGMENT)),
+];
+
+/// VMAD of a scene: scripts, then begin, end and phase fragments.
+pub static SCENE_VMAD: [FieldDef; 4] = [
+    f_default("version", I16, Default::Int(5)),
+    f_default("object_format", I16, Default::Int(2)),
+    f("scripts", Ty::List(Int::U16, &SCRIPT)),
+    f("fragments", Ty::Struct(&SCENE_FRAGMENTS)),
+];
+
 /// VMAD of a package. The fragment section may be absent.
 pub static PACKAGE_VMAD: [FieldDef; 4] = [
     f_default("version", I16, Default::Int(5)),
