@@ -14,10 +14,11 @@ use std::collections::BTreeMap;
 /// (game, type, records in the corpus, subrecords kept raw).
 ///
 /// The raw ones are opaque by nature: Skyrim cell occlusion data (TVDT),
-/// Oblivion compiled script code (SCDA), creature model texture hashes
-/// (NIFT) and path grid data of unknown meaning (PGAG), and one script
-/// reference (SCRO) that follows a variable reference (SCRV): the two
-/// alternate in one list, which declarations cannot yet express.
+/// worldspace height data (MHDT) and a scene's unknown VNAM; Oblivion
+/// compiled script code (SCDA), creature model texture hashes (NIFT) and
+/// path grid data of unknown meaning (PGAG); and one script reference
+/// (SCRO) that follows a variable reference (SCRV): the two alternate in
+/// one list, which declarations cannot yet express.
 const EXPECTED: &[(Game, &str, usize, u64)] = &[
     (Game::Oblivion, "ACHR", 14, 0),
     (Game::Oblivion, "ACRE", 7, 0),
@@ -52,6 +53,7 @@ const EXPECTED: &[(Game, &str, usize, u64)] = &[
     (Game::Skyrim, "CELL", 14, 2),
     (Game::Skyrim, "COBJ", 314, 0),
     (Game::Skyrim, "CONT", 1, 0),
+    (Game::Skyrim, "EFSH", 14, 0),
     (Game::Skyrim, "ENCH", 12, 0),
     (Game::Skyrim, "EXPL", 7, 0),
     (Game::Skyrim, "FLST", 23, 0),
@@ -60,6 +62,7 @@ const EXPECTED: &[(Game, &str, usize, u64)] = &[
     (Game::Skyrim, "GMST", 3, 0),
     (Game::Skyrim, "HAZD", 2, 0),
     (Game::Skyrim, "IDLE", 1, 0),
+    (Game::Skyrim, "IMAD", 7, 0),
     (Game::Skyrim, "IPCT", 1, 0),
     (Game::Skyrim, "IPDS", 1, 0),
     (Game::Skyrim, "KYWD", 16, 0),
@@ -70,13 +73,19 @@ const EXPECTED: &[(Game, &str, usize, u64)] = &[
     (Game::Skyrim, "MISC", 36, 0),
     (Game::Skyrim, "MSTT", 2, 0),
     (Game::Skyrim, "PACK", 21, 0),
+    (Game::Skyrim, "PERK", 3, 0),
     (Game::Skyrim, "PROJ", 4, 0),
+    (Game::Skyrim, "QUST", 25, 0),
     (Game::Skyrim, "REFR", 450, 0),
     (Game::Skyrim, "RFCT", 2, 0),
+    (Game::Skyrim, "SCEN", 1, 1),
+    (Game::Skyrim, "SNDR", 1, 0),
     (Game::Skyrim, "SOUN", 5, 0),
     (Game::Skyrim, "SPEL", 23, 0),
     (Game::Skyrim, "STAT", 57, 0),
     (Game::Skyrim, "TXST", 5, 0),
+    (Game::Skyrim, "WEAP", 3, 0),
+    (Game::Skyrim, "WRLD", 2, 1),
 ];
 
 /// Records and coverage per (game, type) over every corpus plugin.
