@@ -26,6 +26,7 @@ pub mod refr;
 pub mod scpt;
 pub mod soun;
 pub mod stat;
+pub mod tes4;
 pub mod wrld;
 
 use crate::schema::RecordDef;
@@ -54,5 +55,6 @@ pub static ALL: &[&RecordDef] = &[
     &scpt::SCPT,
     &soun::SOUN,
     &stat::STAT,
+    &tes4::TES4,
     &wrld::WRLD,
 ];

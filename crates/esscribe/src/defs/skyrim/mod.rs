@@ -45,6 +45,7 @@ pub mod sndr;
 pub mod soun;
 pub mod spel;
 pub mod stat;
+pub mod tes4;
 pub mod txst;
 pub mod vmad;
 pub mod weap;
@@ -94,6 +95,7 @@ pub static ALL: &[&RecordDef] = &[
     &soun::SOUN,
     &spel::SPEL,
     &stat::STAT,
+    &tes4::TES4,
     &txst::TXST,
     &weap::WEAP,
     &wrld::WRLD,
