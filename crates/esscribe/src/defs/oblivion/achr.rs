@@ -4,14 +4,18 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+static UNUSED_CELL: [Member; 2] = [
+    sub(b"XPCI", "cell", Field::Value(Ty::FormId)),
+    opt(b"FULL", "name", Field::ZString),
+];
+
 pub static ACHR: RecordDef = RecordDef {
     sig: Sig(*b"ACHR"),
     title: "Placed NPC",
     members: &[
         editor_id(),
         sub(b"NAME", "base", Field::Value(Ty::FormId)),
-        form(b"XPCI", "unused_cell"),
-        opt(b"FULL", "unused_cell_name", Field::ZString),
+        group("unused_cell", &UNUSED_CELL),
         distant_lod(),
         enable_parent(),
         form(b"XMRC", "merchant_container"),

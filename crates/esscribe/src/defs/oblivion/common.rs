@@ -105,3 +105,96 @@ pub const fn scale() -> Member {
 pub const fn ragdoll() -> Member {
     opt(b"XRGD", "ragdoll_data", Field::Bytes)
 }
+
+/// Conditions (CTDA; CTDT in older files).
+pub const fn conditions() -> Member {
+    rep(
+        b"CTDA",
+        "conditions",
+        Field::Struct(&super::condition::CONDITION),
+    )
+}
+
+pub const fn conditions_old() -> Member {
+    rep(
+        b"CTDT",
+        "conditions_old",
+        Field::Struct(&super::condition::CONDITION),
+    )
+}
+
+/// An enchantment and its points.
+pub const fn enchantment() -> Member {
+    form(b"ENAM", "enchantment")
+}
+
+pub const fn enchantment_points() -> Member {
+    opt(b"ANAM", "enchantment_points", Field::Value(U16))
+}
+
+/// Value and weight of an inventory item.
+pub static VALUE_WEIGHT: [FieldDef; 2] = [f("value", I32), f("weight", Ty::F32)];
+
+pub const fn value_weight() -> Member {
+    sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT))
+}
+
+pub static EFFECT_RANGES: EnumDef = EnumDef {
+    values: &[(0, "self"), (1, "touch"), (2, "target")],
+};
+
+pub static MAGIC_SCHOOLS: EnumDef = EnumDef {
+    values: &[
+        (0, "alteration"),
+        (1, "conjuration"),
+        (2, "destruction"),
+        (3, "illusion"),
+        (4, "mysticism"),
+        (5, "restoration"),
+    ],
+};
+
+static EFFECT: [Member; 4] = [
+    sub(b"EFID", "effect", Field::Value(Ty::Char4)),
+    opt(
+        b"EFIT",
+        "data",
+        Field::Struct(&[
+            f("effect", Ty::Char4),
+            f("magnitude", U32),
+            f("area", U32),
+            f("duration", U32),
+            f("range", Ty::Enum(Int::U32, &EFFECT_RANGES)),
+            f("actor_value", I32),
+        ]),
+    ),
+    opt(
+        b"SCIT",
+        "script_effect",
+        Field::Struct(&[
+            f("script", Ty::FormId),
+            f("magic_school", Ty::Enum(Int::U32, &MAGIC_SCHOOLS)),
+            f("visual_effect", Ty::Char4),
+            f("hostile", Ty::Bool),
+            f("unused", Ty::Bytes(3)),
+        ]),
+    ),
+    opt(b"FULL", "script_effect_name", Field::ZString),
+];
+
+/// Magic effects of a spell, enchantment, potion, ingredient or sigil
+/// stone.
+pub const fn effects() -> Member {
+    groups("effects", &EFFECT)
+}
+
+pub static CONSUMABLE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "no_auto_calculation"), (0x02, "food_item")],
+};
+
+/// ENIT of potions and ingredients.
+pub static CONSUMABLE: [FieldDef; 3] = [
+    f("value", I32),
+    f("flags", Ty::Flags(Int::U8, &CONSUMABLE_FLAGS)),
+    f("unused", Ty::Bytes(3)),
+];

@@ -4,29 +4,52 @@ pub mod achr;
 pub mod acre;
 pub mod acti;
 pub mod actor;
+pub mod alch;
+pub mod ammo;
+pub mod appa;
+pub mod apparel;
+pub mod armo;
 pub mod book;
 pub mod cell;
+pub mod clot;
 pub mod common;
 pub mod condition;
 pub mod cont;
 pub mod crea;
 pub mod csty;
 pub mod door;
+pub mod ench;
+pub mod eyes;
 pub mod fact;
+pub mod flor;
 pub mod functions;
+pub mod furn;
 pub mod glob;
 pub mod gmst;
+pub mod hair;
+pub mod idle;
+pub mod ingr;
+pub mod keym;
 pub mod land;
 pub mod ligh;
 pub mod lvlc;
+pub mod lvli;
+pub mod lvsp;
+pub mod misc;
 pub mod npc_;
 pub mod pack;
 pub mod pgrd;
 pub mod refr;
+pub mod sbsp;
 pub mod scpt;
+pub mod sgst;
+pub mod slgm;
 pub mod soun;
+pub mod spel;
 pub mod stat;
 pub mod tes4;
+pub mod tree;
+pub mod weap;
 pub mod wrld;
 
 use crate::schema::RecordDef;
@@ -36,25 +59,47 @@ pub static ALL: &[&RecordDef] = &[
     &achr::ACHR,
     &acre::ACRE,
     &acti::ACTI,
+    &alch::ALCH,
+    &ammo::AMMO,
+    &appa::APPA,
+    &armo::ARMO,
     &book::BOOK,
     &cell::CELL,
+    &clot::CLOT,
     &cont::CONT,
     &crea::CREA,
     &csty::CSTY,
     &door::DOOR,
+    &ench::ENCH,
+    &eyes::EYES,
     &fact::FACT,
+    &flor::FLOR,
+    &furn::FURN,
     &glob::GLOB,
     &gmst::GMST,
+    &hair::HAIR,
+    &idle::IDLE,
+    &ingr::INGR,
+    &keym::KEYM,
     &land::LAND,
     &ligh::LIGH,
     &lvlc::LVLC,
+    &lvli::LVLI,
+    &lvsp::LVSP,
+    &misc::MISC,
     &npc_::NPC_,
     &pack::PACK,
     &pgrd::PGRD,
     &refr::REFR,
+    &sbsp::SBSP,
     &scpt::SCPT,
+    &sgst::SGST,
+    &slgm::SLGM,
     &soun::SOUN,
+    &spel::SPEL,
     &stat::STAT,
     &tes4::TES4,
+    &tree::TREE,
+    &weap::WEAP,
     &wrld::WRLD,
 ];

@@ -48,6 +48,11 @@ static MAP_MARKER: [Member; 4] = [
     ),
 ];
 
+static UNUSED_CELL: [Member; 2] = [
+    sub(b"XPCI", "cell", Field::Value(Ty::FormId)),
+    opt(b"FULL", "name", Field::ZString),
+];
+
 pub static ACTION_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "use_default"),
@@ -111,6 +116,7 @@ pub static REFR: RecordDef = RecordDef {
         distant_lod(),
         opt(b"XCHG", "charge", Field::Value(Ty::F32)),
         opt(b"XHLT", "health", Field::Value(I32)),
+        group("unused_cell", &UNUSED_CELL),
         opt(b"XLCM", "level_modifier", Field::Value(I32)),
         form(b"XRTM", "reference_teleport_marker"),
         opt(
