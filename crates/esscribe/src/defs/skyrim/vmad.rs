@@ -257,6 +257,22 @@ pub static SCENE_VMAD: [FieldDef; 4] = [
     f("fragments", Ty::Struct(&SCENE_FRAGMENTS)),
 ];
 
+static INFO_FRAGMENTS: [FieldDef; 5] = [
+    f("extra_bind_data_version", I8),
+    f("flags", Ty::Flags(Int::U8, &SCENE_FLAGS)),
+    f("file_name", Ty::WString),
+    f("on_begin", Ty::If(&SCENE_ON_BEGIN)),
+    f("on_end", Ty::If(&SCENE_ON_END)),
+];
+
+/// VMAD of a dialogue response: scripts, then begin and end fragments.
+pub static INFO_VMAD: [FieldDef; 4] = [
+    f_default("version", I16, Default::Int(5)),
+    f_default("object_format", I16, Default::Int(2)),
+    f("scripts", Ty::List(Int::U16, &SCRIPT)),
+    f("fragments", Ty::Struct(&INFO_FRAGMENTS)),
+];
+
 /// VMAD of a package. The fragment section may be absent.
 pub static PACKAGE_VMAD: [FieldDef; 4] = [
     f_default("version", I16, Default::Int(5)),
