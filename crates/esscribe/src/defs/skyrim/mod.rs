@@ -47,6 +47,7 @@ pub mod mesg;
 pub mod mgef;
 pub mod misc;
 pub mod mstt;
+pub mod npc_;
 pub mod otft;
 pub mod pack;
 pub mod perk;
@@ -113,6 +114,7 @@ pub static ALL: &[&RecordDef] = &[
     &mgef::MGEF,
     &misc::MISC,
     &mstt::MSTT,
+    &npc_::NPC_,
     &otft::OTFT,
     &pack::PACK,
     &perk::PERK,
