@@ -17,6 +17,7 @@ pub mod condition;
 pub mod cont;
 pub mod crea;
 pub mod csty;
+pub mod dial;
 pub mod door;
 pub mod ench;
 pub mod eyes;
@@ -28,6 +29,7 @@ pub mod glob;
 pub mod gmst;
 pub mod hair;
 pub mod idle;
+pub mod info;
 pub mod ingr;
 pub mod keym;
 pub mod land;
@@ -39,6 +41,7 @@ pub mod misc;
 pub mod npc_;
 pub mod pack;
 pub mod pgrd;
+pub mod qust;
 pub mod refr;
 pub mod sbsp;
 pub mod scpt;
@@ -69,6 +72,7 @@ pub static ALL: &[&RecordDef] = &[
     &cont::CONT,
     &crea::CREA,
     &csty::CSTY,
+    &dial::DIAL,
     &door::DOOR,
     &ench::ENCH,
     &eyes::EYES,
@@ -79,6 +83,7 @@ pub static ALL: &[&RecordDef] = &[
     &gmst::GMST,
     &hair::HAIR,
     &idle::IDLE,
+    &info::INFO,
     &ingr::INGR,
     &keym::KEYM,
     &land::LAND,
@@ -90,6 +95,7 @@ pub static ALL: &[&RecordDef] = &[
     &npc_::NPC_,
     &pack::PACK,
     &pgrd::PGRD,
+    &qust::QUST,
     &refr::REFR,
     &sbsp::SBSP,
     &scpt::SCPT,

@@ -36,6 +36,23 @@ static VARIABLE: [Member; 2] = [
     opt(b"SCVR", "name", Field::ZString),
 ];
 
+/// A run of object references followed by a run of local variable
+/// references. Scripts list their references in index order, objects
+/// (SCRO) and variables (SCRV) mixed; the list reads as such runs, after
+/// any variable references that come first.
+pub static REFERENCE_RUN: [Member; 2] = [
+    rep(b"SCRO", "objects", Field::Value(Ty::FormId)),
+    rep(b"SCRV", "variables", Field::Value(U32)),
+];
+
+pub const fn leading_variable_references() -> Member {
+    rep(b"SCRV", "leading_variable_references", Field::Value(U32))
+}
+
+pub const fn references() -> Member {
+    groups("references", &REFERENCE_RUN)
+}
+
 pub static SCPT: RecordDef = RecordDef {
     sig: Sig(*b"SCPT"),
     title: "Script",
@@ -45,7 +62,7 @@ pub static SCPT: RecordDef = RecordDef {
         opt(b"SCDA", "compiled", Field::Bytes),
         opt(b"SCTX", "source", Field::Text),
         groups("variables", &VARIABLE),
-        rep(b"SCRO", "object_references", Field::Value(Ty::FormId)),
-        rep(b"SCRV", "variable_references", Field::Value(U32)),
+        leading_variable_references(),
+        references(),
     ],
 };
