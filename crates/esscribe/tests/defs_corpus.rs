@@ -16,9 +16,7 @@ use std::collections::BTreeMap;
 /// The raw ones are opaque by nature: Skyrim cell occlusion data (TVDT),
 /// worldspace height data (MHDT) and a scene's unknown VNAM; Oblivion
 /// compiled script code (SCDA), creature model texture hashes (NIFT) and
-/// path grid data of unknown meaning (PGAG); and one script reference
-/// (SCRO) that follows a variable reference (SCRV): the two alternate in
-/// one list, which declarations cannot yet express.
+/// path grid data of unknown meaning (PGAG).
 const EXPECTED: &[(Game, &str, usize, u64)] = &[
     (Game::Oblivion, "ACHR", 14, 0),
     (Game::Oblivion, "ACRE", 7, 0),
@@ -39,7 +37,7 @@ const EXPECTED: &[(Game, &str, usize, u64)] = &[
     (Game::Oblivion, "PACK", 16, 0),
     (Game::Oblivion, "PGRD", 3, 3),
     (Game::Oblivion, "REFR", 330, 0),
-    (Game::Oblivion, "SCPT", 10, 11),
+    (Game::Oblivion, "SCPT", 10, 10),
     (Game::Oblivion, "SOUN", 1, 0),
     (Game::Oblivion, "STAT", 1, 0),
     (Game::Oblivion, "TES4", 13, 0),
@@ -98,7 +96,7 @@ fn corpus_coverage() -> BTreeMap<(String, String), (usize, Coverage)> {
         let plugin = Plugin::parse(&data).unwrap();
         let name = path.file_name().unwrap().to_string_lossy();
         let ctx = form_ctx(&plugin, &name);
-        for r in plugin.records() {
+        for r in std::iter::once(&plugin.header).chain(plugin.records()) {
             let rj = record_to_json(r, plugin.game, &ctx).unwrap();
             let key = (format!("{:?}", plugin.game), r.header.sig.to_string());
             let e = out.entry(key).or_default();
@@ -145,6 +143,20 @@ fn fields(rel: &str, form_id: u32) -> Option<Value> {
         "{rel} 0x{form_id:08X}: {:?}",
         rj.warnings
     );
+    Some(rj.value["fields"].clone())
+}
+
+/// The same, for records with a subrecord that is opaque by nature.
+fn fields_allowing_raw(rel: &str, form_id: u32) -> Option<Value> {
+    let data = common::file(rel)?;
+    let plugin = Plugin::parse(&data).unwrap();
+    let name = rel.rsplit('/').next().unwrap();
+    let ctx = form_ctx(&plugin, name);
+    let r = plugin
+        .records()
+        .find(|r| r.header.form_id.0 == form_id)
+        .unwrap_or_else(|| panic!("{rel}: no record 0x{form_id:08X}"));
+    let rj = record_to_json(r, plugin.game, &ctx).unwrap();
     Some(rj.value["fields"].clone())
 }
 
@@ -211,4 +223,66 @@ fn oblivion_placed_npc_and_game_setting_values() {
     let gmst = fields("oblivion-plugins/OOStartingMod.esp", 0x0104_2AB7).unwrap();
     assert_eq!(gmst["editor_id"], "fEssentialDeathTime");
     assert_eq!(gmst["value"], 10.0);
+}
+
+#[test]
+fn skyrim_quest_perk_scene_and_spell_values() {
+    let Some(qust) = fields(CAMPFIRE, 0x0206_C6AF) else {
+        return;
+    };
+    assert_eq!(qust["editor_id"], "_Camp_InstinctsOtherTinderSearch");
+    assert_eq!(qust["scripts"]["fragments"]["alias_count"], 10);
+    assert_eq!(qust["reference_aliases"][0]["name"], "TinderAlias1");
+    assert_eq!(qust["reference_aliases"][0]["reference_alias_id"], 0);
+    assert_eq!(qust["general"]["flags"][0], "allow_repeated_stages");
+
+    let perk = fields(CAMPFIRE, 0x0202_F8EB).unwrap();
+    assert_eq!(perk["name"], "Kyne's Blessing, Minor");
+    assert_eq!(perk["effects"][0]["header"]["type"], "entry_point");
+    assert_eq!(perk["effects"][0]["data"]["function"], "multiply_value");
+    assert_eq!(
+        perk["effects"][0]["perk_conditions"][0]["conditions"][0]["condition"]["function"],
+        "HasKeyword"
+    );
+
+    let scen = fields_allowing_raw(CAMPFIRE, 0x0203_A061).unwrap();
+    let fragments = &scen["scripts"]["fragments"];
+    assert_eq!(fragments["on_begin"]["fragment_name"], "Fragment_5");
+    assert_eq!(fragments["on_end"]["fragment_name"], "Fragment_6");
+    assert_eq!(fragments["phase_fragments"].as_array().unwrap().len(), 13);
+    assert_eq!(scen["phases"].as_array().unwrap().len(), 12);
+    assert_eq!(scen["phases"][7]["name"], "Player resists");
+    assert_eq!(scen["actions"][0]["type"], "package");
+    assert_eq!(scen["quest"], "0x0202AFC7 (Campfire.esm)");
+
+    let spel = fields(CAMPFIRE, 0x0203_59AA).unwrap();
+    assert_eq!(spel["name"], "Options: Campfire");
+    assert_eq!(spel["data"]["type"], "lesser_power");
+    assert_eq!(spel["effects"][0]["effect"], "0x02035984 (Campfire.esm)");
+}
+
+#[test]
+fn oblivion_script_references_keep_their_order() {
+    let Some(scpt) = fields_allowing_raw("oblivion-plugins/OblivionOnline.esp", 0x0100_0ED4) else {
+        return;
+    };
+    assert_eq!(scpt["editor_id"], "1OOBookScript");
+    assert_eq!(scpt["header"]["variable_count"], 90);
+    let runs = scpt["references"].as_array().unwrap();
+    assert_eq!(runs[0]["objects"][0], "0x00000014 (Oblivion.esm)");
+    assert_eq!(runs[0]["variables"][0], 69);
+    let count: usize = runs
+        .iter()
+        .map(|r| {
+            ["objects", "variables"]
+                .iter()
+                .filter_map(|k| r[*k].as_array())
+                .map(Vec::len)
+                .sum::<usize>()
+        })
+        .sum();
+    assert_eq!(
+        count as u64,
+        scpt["header"]["reference_count"].as_u64().unwrap()
+    );
 }
