@@ -286,3 +286,42 @@ fn oblivion_script_references_keep_their_order() {
         scpt["header"]["reference_count"].as_u64().unwrap()
     );
 }
+
+/// Every record of a type in a JSON dump.
+fn json_records<'v>(v: &'v mut Value, sig: &str, out: &mut Vec<&'v mut Value>) {
+    match v {
+        Value::Object(m) if m.get("type").and_then(Value::as_str) == Some(sig) => out.push(v),
+        Value::Object(m) => m.values_mut().for_each(|x| json_records(x, sig, out)),
+        Value::Array(a) => a.iter_mut().for_each(|x| json_records(x, sig, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn localized_plugins_show_string_ids() {
+    let rel = "skyrim-plugins/CampfireTutorial_Chair.esp";
+    let Some(data) = common::file(rel) else {
+        return;
+    };
+    let plugin = Plugin::parse(&data).unwrap();
+    let mut doc = esscribe::json::plugin_to_json(&plugin, "CampfireTutorial_Chair.esp").unwrap();
+    // Mark the plugin localized and give the item's name a string ID.
+    doc["header"]["flags"] = Value::from("0x00000080");
+    let mut misc = Vec::new();
+    json_records(&mut doc["entries"], "MISC", &mut misc);
+    misc[0]["fields"]["name"] = serde_json::json!({ "string_id": 4660 });
+    let bytes = esscribe::json::plugin_from_json(&doc)
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+
+    let localized = Plugin::parse(&bytes).unwrap();
+    let ctx = form_ctx(&localized, "CampfireTutorial_Chair.esp");
+    let r = localized
+        .records()
+        .find(|r| r.header.sig.0 == *b"MISC")
+        .unwrap();
+    let rj = record_to_json(r, localized.game, &ctx).unwrap();
+    assert_eq!(rj.value["fields"]["name"]["string_id"], 4660);
+    assert_eq!(rj.coverage.raw, 0, "{:?}", rj.warnings);
+}

@@ -12,6 +12,9 @@ use serde_json::{Map, Value};
 pub struct FormCtx {
     pub masters: Vec<String>,
     pub own_name: String,
+    /// Translatable strings are IDs into strings files (a localized
+    /// Skyrim plugin).
+    pub localized: bool,
 }
 
 impl FormCtx {
@@ -705,6 +708,13 @@ pub fn decode_field(
             }
             Some(Value::from(decode_cp1252(body).into_owned()))
         }
+        Field::LString if ctx.localized => {
+            let id = u32::from_le_bytes(data.try_into().ok()?);
+            let mut m = Map::new();
+            m.insert("string_id".into(), Value::from(id));
+            Some(Value::Object(m))
+        }
+        Field::LString => decode_field(&Field::ZString, data, ctx, siblings),
         Field::Text => Some(Value::from(decode_cp1252(data).into_owned())),
         Field::Bytes => Some(Value::from(to_hex(data))),
         Field::Empty => data.is_empty().then_some(Value::Null),
@@ -772,6 +782,17 @@ pub fn encode_field(
 ) -> Result<(), String> {
     let mut earlier = Earlier::new();
     match field {
+        Field::LString => match v.get("string_id") {
+            Some(id) => {
+                let id = id
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or_else(|| format!("expected a string ID, found {id}"))?;
+                out.extend_from_slice(&id.to_le_bytes());
+                Ok(())
+            }
+            None => encode_field(&Field::ZString, v, siblings, out),
+        },
         Field::ZString | Field::Text => {
             let s = v
                 .as_str()

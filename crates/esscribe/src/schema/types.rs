@@ -84,6 +84,10 @@ pub struct GroupDef {
 pub enum Field {
     /// A zero-terminated Windows-1252 string.
     ZString,
+    /// A translatable string: a zero-terminated string, or in a localized
+    /// plugin (Skyrim header flag 0x80) a u32 ID into the strings files,
+    /// shown as `{"string_id": n}`.
+    LString,
     /// Bytes shown as hex.
     Bytes,
     /// No data (a marker subrecord).

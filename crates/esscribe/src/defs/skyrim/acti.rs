@@ -24,7 +24,7 @@ pub static ACTI: RecordDef = RecordDef {
         form(b"SNAM", "looping_sound"),
         form(b"VNAM", "activation_sound"),
         form(b"WNAM", "water_type"),
-        opt(b"RNAM", "activate_text_override", Field::ZString),
+        opt(b"RNAM", "activate_text_override", Field::LString),
         opt(
             b"FNAM",
             "flags",

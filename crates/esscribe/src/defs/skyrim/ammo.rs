@@ -38,6 +38,6 @@ pub static AMMO: RecordDef = RecordDef {
                 f("value", U32),
             ]),
         ),
-        opt(b"ONAM", "short_name", Field::ZString),
+        opt(b"ONAM", "short_name", Field::LString),
     ],
 };

@@ -55,6 +55,6 @@ pub static BOOK: RecordDef = RecordDef {
             ]),
         ),
         form(b"INAM", "inventory_art"),
-        opt(b"CNAM", "inventory_description", Field::ZString),
+        opt(b"CNAM", "inventory_description", Field::LString),
     ],
 };

@@ -28,7 +28,7 @@ pub static PART_TYPES: EnumDef = EnumDef {
 };
 
 static PART: [Member; 9] = [
-    sub(b"BPTN", "name", Field::ZString),
+    sub(b"BPTN", "name", Field::LString),
     opt(b"PNAM", "pose_matching", Field::ZString),
     opt(b"BPNN", "node_name", Field::ZString),
     opt(b"BPNT", "vats_target", Field::ZString),

@@ -11,11 +11,11 @@ pub const fn editor_id() -> Member {
 }
 
 pub const fn full_name() -> Member {
-    opt(b"FULL", "name", Field::ZString)
+    opt(b"FULL", "name", Field::LString)
 }
 
 pub const fn description(sig: &[u8; 4]) -> Member {
-    opt(sig, "description", Field::ZString)
+    opt(sig, "description", Field::LString)
 }
 
 pub const fn scripts() -> Member {

@@ -33,8 +33,8 @@ pub static NO_YES: EnumDef = EnumDef {
 
 static RANK: [Member; 4] = [
     sub(b"RNAM", "rank", Field::Value(U32)),
-    opt(b"MNAM", "male_title", Field::ZString),
-    opt(b"FNAM", "female_title", Field::ZString),
+    opt(b"MNAM", "male_title", Field::LString),
+    opt(b"FNAM", "female_title", Field::LString),
     opt(b"INAM", "insignia", Field::ZString),
 ];
 

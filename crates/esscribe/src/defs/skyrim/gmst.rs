@@ -19,7 +19,7 @@ pub static GMST: RecordDef = RecordDef {
                     ("b*", Field::Value(Ty::Enum(Int::U32, &BOOL32))),
                     ("f*", Field::Value(Ty::F32)),
                     ("i*", Field::Value(I32)),
-                    ("s*", Field::ZString),
+                    ("s*", Field::LString),
                     ("u*", Field::Value(U32)),
                 ],
                 default: &Field::Bytes,

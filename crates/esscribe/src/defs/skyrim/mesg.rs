@@ -10,7 +10,7 @@ pub static MESSAGE_FLAGS: FlagsDef = FlagsDef {
 };
 
 static BUTTON: [Member; 2] = [
-    sub(b"ITXT", "text", Field::ZString),
+    sub(b"ITXT", "text", Field::LString),
     groups("conditions", &CONDITION_GROUP),
 ];
 

@@ -157,7 +157,7 @@ pub static MGEF: RecordDef = RecordDef {
                 f("sound", Ty::FormId),
             ]),
         ),
-        opt(b"DNAM", "description", Field::ZString),
+        opt(b"DNAM", "description", Field::LString),
         conditions(),
     ],
 };

@@ -244,7 +244,7 @@ pub static NPC_: RecordDef = RecordDef {
         keywords(),
         form(b"CNAM", "class"),
         full_name(),
-        opt(b"SHRT", "short_name", Field::ZString),
+        opt(b"SHRT", "short_name", Field::LString),
         opt(b"DATA", "marker", Field::Empty),
         opt(
             b"DNAM",

@@ -98,7 +98,7 @@ static EFFECT: [Member; 8] = [
         "function_parameter_type",
         Field::Value(Ty::Enum(Int::U8, &PARAMETER_TYPES)),
     ),
-    opt(b"EPF2", "button_label", Field::ZString),
+    opt(b"EPF2", "button_label", Field::LString),
     opt(
         b"EPF3",
         "script_flags",
@@ -122,7 +122,7 @@ static EFFECT: [Member; 8] = [
                 ("spell_with_label", Field::Value(Ty::FormId)),
                 ("spell", Field::Value(Ty::FormId)),
                 ("string", Field::ZString),
-                ("lstring", Field::ZString),
+                ("lstring", Field::LString),
             ],
             default: &Field::Bytes,
         },

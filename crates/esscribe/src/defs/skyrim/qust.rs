@@ -110,7 +110,7 @@ static LOG_ENTRY: [Member; 8] = [
         Field::Value(Ty::Flags(Int::U8, &LOG_ENTRY_FLAGS)),
     ),
     groups("conditions", &CONDITION_GROUP),
-    opt(b"CNAM", "log_entry", Field::ZString),
+    opt(b"CNAM", "log_entry", Field::LString),
     form(b"NAM0", "next_quest"),
     opt(b"SCHR", "unused_script_header", Field::Bytes),
     opt(b"SCDA", "unused_compiled_script", Field::Bytes),
@@ -151,7 +151,7 @@ static OBJECTIVE: [Member; 4] = [
         "flags",
         Field::Value(Ty::Flags(Int::U32, &OBJECTIVE_FLAGS)),
     ),
-    opt(b"NNAM", "display_text", Field::ZString),
+    opt(b"NNAM", "display_text", Field::LString),
     groups("targets", &TARGET),
 ];
 
@@ -243,6 +243,6 @@ pub static QUST: RecordDef = RecordDef {
         opt(b"ANAM", "next_alias_id", Field::Value(U32)),
         groups("reference_aliases", &REFERENCE_ALIAS),
         groups("location_aliases", &LOCATION_ALIAS),
-        opt(b"NNAM", "description", Field::ZString),
+        opt(b"NNAM", "description", Field::LString),
     ],
 };

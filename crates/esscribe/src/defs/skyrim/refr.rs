@@ -71,7 +71,7 @@ static MAP_MARKER: [Member; 4] = [
         "flags",
         Field::Value(Ty::Flags(Int::U8, &MAP_MARKER_FLAGS)),
     ),
-    opt(b"FULL", "name", Field::ZString),
+    opt(b"FULL", "name", Field::LString),
     opt(
         b"TNAM",
         "type",
