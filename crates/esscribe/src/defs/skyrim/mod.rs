@@ -1,25 +1,36 @@
 //! Skyrim's record declarations.
 
+pub mod aact;
 pub mod achr;
 pub mod acti;
+pub mod addn;
 pub mod alch;
 pub mod ammo;
+pub mod anio;
 pub mod arma;
 pub mod armo;
 pub mod arto;
+pub mod aspc;
 pub mod body;
 pub mod book;
 pub mod bptd;
 pub mod cell;
+pub mod clas;
+pub mod clfm;
 pub mod cobj;
 pub mod common;
 pub mod condition;
 pub mod cont;
+pub mod debr;
 pub mod dial;
+pub mod dlbr;
 pub mod door;
+pub mod eczn;
 pub mod efsh;
 pub mod ench;
+pub mod equp;
 pub mod expl;
+pub mod eyes;
 pub mod fact;
 pub mod flor;
 pub mod flst;
@@ -27,7 +38,9 @@ pub mod functions;
 pub mod furn;
 pub mod glob;
 pub mod gmst;
+pub mod gras;
 pub mod hazd;
+pub mod hdpt;
 pub mod idle;
 pub mod imad;
 pub mod info;
@@ -36,8 +49,11 @@ pub mod ipct;
 pub mod ipds;
 pub mod keym;
 pub mod kywd;
+pub mod lcrt;
 pub mod leveled;
 pub mod ligh;
+pub mod lscr;
+pub mod ltex;
 pub mod lvli;
 pub mod lvln;
 pub mod lvsp;
@@ -47,6 +63,7 @@ pub mod mesg;
 pub mod mgef;
 pub mod misc;
 pub mod mstt;
+pub mod musc;
 pub mod npc_;
 pub mod otft;
 pub mod pack;
@@ -54,10 +71,13 @@ pub mod perk;
 pub mod proj;
 pub mod qust;
 pub mod refr;
+pub mod rela;
 pub mod rfct;
 pub mod scen;
 pub mod seasons;
+pub mod shou;
 pub mod slgm;
+pub mod snct;
 pub mod sndr;
 pub mod soun;
 pub mod spel;
@@ -66,37 +86,52 @@ pub mod tes4;
 pub mod tree;
 pub mod txst;
 pub mod vmad;
+pub mod vtyp;
 pub mod weap;
+pub mod wooc;
 pub mod wrld;
 
 use crate::schema::RecordDef;
 
 /// Every declared Skyrim record type.
 pub static ALL: &[&RecordDef] = &[
+    &aact::AACT,
     &achr::ACHR,
     &acti::ACTI,
+    &addn::ADDN,
     &alch::ALCH,
     &ammo::AMMO,
+    &anio::ANIO,
     &arma::ARMA,
     &armo::ARMO,
     &arto::ARTO,
+    &aspc::ASPC,
     &book::BOOK,
     &bptd::BPTD,
     &cell::CELL,
+    &clas::CLAS,
+    &clfm::CLFM,
     &cobj::COBJ,
     &cont::CONT,
+    &debr::DEBR,
     &dial::DIAL,
+    &dlbr::DLBR,
     &door::DOOR,
+    &eczn::ECZN,
     &efsh::EFSH,
     &ench::ENCH,
+    &equp::EQUP,
     &expl::EXPL,
+    &eyes::EYES,
     &fact::FACT,
     &flor::FLOR,
     &flst::FLST,
     &furn::FURN,
     &glob::GLOB,
     &gmst::GMST,
+    &gras::GRAS,
     &hazd::HAZD,
+    &hdpt::HDPT,
     &idle::IDLE,
     &imad::IMAD,
     &info::INFO,
@@ -105,7 +140,10 @@ pub static ALL: &[&RecordDef] = &[
     &ipds::IPDS,
     &keym::KEYM,
     &kywd::KYWD,
+    &lcrt::LCRT,
     &ligh::LIGH,
+    &lscr::LSCR,
+    &ltex::LTEX,
     &lvli::LVLI,
     &lvln::LVLN,
     &lvsp::LVSP,
@@ -114,6 +152,7 @@ pub static ALL: &[&RecordDef] = &[
     &mgef::MGEF,
     &misc::MISC,
     &mstt::MSTT,
+    &musc::MUSC,
     &npc_::NPC_,
     &otft::OTFT,
     &pack::PACK,
@@ -121,9 +160,12 @@ pub static ALL: &[&RecordDef] = &[
     &proj::PROJ,
     &qust::QUST,
     &refr::REFR,
+    &rela::RELA,
     &rfct::RFCT,
     &scen::SCEN,
+    &shou::SHOU,
     &slgm::SLGM,
+    &snct::SNCT,
     &sndr::SNDR,
     &soun::SOUN,
     &spel::SPEL,
@@ -131,6 +173,8 @@ pub static ALL: &[&RecordDef] = &[
     &tes4::TES4,
     &tree::TREE,
     &txst::TXST,
+    &vtyp::VTYP,
     &weap::WEAP,
+    &wooc::WOOC,
     &wrld::WRLD,
 ];
