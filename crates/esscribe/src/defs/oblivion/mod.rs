@@ -6,11 +6,15 @@ pub mod acti;
 pub mod actor;
 pub mod alch;
 pub mod ammo;
+pub mod anio;
 pub mod appa;
 pub mod apparel;
 pub mod armo;
 pub mod book;
+pub mod bsgn;
 pub mod cell;
+pub mod clas;
+pub mod clmt;
 pub mod clot;
 pub mod common;
 pub mod condition;
@@ -27,6 +31,7 @@ pub mod functions;
 pub mod furn;
 pub mod glob;
 pub mod gmst;
+pub mod gras;
 pub mod hair;
 pub mod idle;
 pub mod info;
@@ -34,9 +39,12 @@ pub mod ingr;
 pub mod keym;
 pub mod land;
 pub mod ligh;
+pub mod lscr;
+pub mod ltex;
 pub mod lvlc;
 pub mod lvli;
 pub mod lvsp;
+pub mod mgef;
 pub mod misc;
 pub mod npc_;
 pub mod pack;
@@ -46,12 +54,14 @@ pub mod refr;
 pub mod sbsp;
 pub mod scpt;
 pub mod sgst;
+pub mod skil;
 pub mod slgm;
 pub mod soun;
 pub mod spel;
 pub mod stat;
 pub mod tes4;
 pub mod tree;
+pub mod watr;
 pub mod weap;
 pub mod wrld;
 
@@ -64,10 +74,14 @@ pub static ALL: &[&RecordDef] = &[
     &acti::ACTI,
     &alch::ALCH,
     &ammo::AMMO,
+    &anio::ANIO,
     &appa::APPA,
     &armo::ARMO,
     &book::BOOK,
+    &bsgn::BSGN,
     &cell::CELL,
+    &clas::CLAS,
+    &clmt::CLMT,
     &clot::CLOT,
     &cont::CONT,
     &crea::CREA,
@@ -81,6 +95,7 @@ pub static ALL: &[&RecordDef] = &[
     &furn::FURN,
     &glob::GLOB,
     &gmst::GMST,
+    &gras::GRAS,
     &hair::HAIR,
     &idle::IDLE,
     &info::INFO,
@@ -88,9 +103,12 @@ pub static ALL: &[&RecordDef] = &[
     &keym::KEYM,
     &land::LAND,
     &ligh::LIGH,
+    &lscr::LSCR,
+    &ltex::LTEX,
     &lvlc::LVLC,
     &lvli::LVLI,
     &lvsp::LVSP,
+    &mgef::MGEF,
     &misc::MISC,
     &npc_::NPC_,
     &pack::PACK,
@@ -100,12 +118,14 @@ pub static ALL: &[&RecordDef] = &[
     &sbsp::SBSP,
     &scpt::SCPT,
     &sgst::SGST,
+    &skil::SKIL,
     &slgm::SLGM,
     &soun::SOUN,
     &spel::SPEL,
     &stat::STAT,
     &tes4::TES4,
     &tree::TREE,
+    &watr::WATR,
     &weap::WEAP,
     &wrld::WRLD,
 ];
