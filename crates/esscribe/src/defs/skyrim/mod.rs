@@ -64,6 +64,8 @@ pub mod mgef;
 pub mod misc;
 pub mod mstt;
 pub mod musc;
+pub mod navi;
+pub mod navm;
 pub mod npc_;
 pub mod otft;
 pub mod pack;
@@ -153,6 +155,8 @@ pub static ALL: &[&RecordDef] = &[
     &misc::MISC,
     &mstt::MSTT,
     &musc::MUSC,
+    &navi::NAVI,
+    &navm::NAVM,
     &npc_::NPC_,
     &otft::OTFT,
     &pack::PACK,
