@@ -54,6 +54,15 @@ static NAVMESH_INFO: [FieldDef; 14] = [
     f("parent", Ty::Select(&PARENT)),
 ];
 
+static NAVMESH_SET: [FieldDef; 1] = [f("navmeshes", Ty::List(Int::U32, &FORM))];
+
+static TREE_NODE: [FieldDef; 2] = [f("navmesh", Ty::FormId), f("node_index", U32)];
+
+static PATHING: [FieldDef; 2] = [
+    f("navmesh_sets", Ty::List(Int::U32, &NAVMESH_SET)),
+    f("navmesh_tree", Ty::List(Int::U32, &TREE_NODE)),
+];
+
 pub static NAVI: RecordDef = RecordDef {
     sig: Sig(*b"NAVI"),
     title: "Navigation mesh info map",
@@ -61,7 +70,7 @@ pub static NAVI: RecordDef = RecordDef {
         opt(b"EDID", "editor_id", Field::ZString),
         opt(b"NVER", "version", Field::Value(U32)),
         rep(b"NVMI", "navmeshes", Field::Struct(&NAVMESH_INFO)),
-        opt(b"NVPP", "precomputed_pathing", Field::Bytes),
+        opt(b"NVPP", "preferred_pathing", Field::Struct(&PATHING)),
         opt(b"NVSI", "unknown_nvsi", Field::Bytes),
     ],
 };
