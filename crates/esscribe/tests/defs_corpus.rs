@@ -71,6 +71,8 @@ const EXPECTED: &[(Game, &str, usize, u64)] = &[
     (Game::Skyrim, "MGEF", 56, 0),
     (Game::Skyrim, "MISC", 36, 0),
     (Game::Skyrim, "MSTT", 2, 0),
+    (Game::Skyrim, "NAVI", 1, 0),
+    (Game::Skyrim, "NAVM", 1, 0),
     (Game::Skyrim, "PACK", 21, 0),
     (Game::Skyrim, "PERK", 3, 0),
     (Game::Skyrim, "PROJ", 4, 0),
