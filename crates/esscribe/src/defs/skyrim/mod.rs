@@ -17,6 +17,7 @@ pub mod bptd;
 pub mod cell;
 pub mod clas;
 pub mod clfm;
+pub mod clmt;
 pub mod cobj;
 pub mod common;
 pub mod condition;
@@ -25,6 +26,7 @@ pub mod debr;
 pub mod dial;
 pub mod dlbr;
 pub mod door;
+pub mod dual;
 pub mod eczn;
 pub mod efsh;
 pub mod ench;
@@ -34,6 +36,8 @@ pub mod eyes;
 pub mod fact;
 pub mod flor;
 pub mod flst;
+pub mod fstp;
+pub mod fsts;
 pub mod functions;
 pub mod furn;
 pub mod glob;
@@ -50,7 +54,9 @@ pub mod ipds;
 pub mod keym;
 pub mod kywd;
 pub mod lcrt;
+pub mod lctn;
 pub mod leveled;
+pub mod lgtm;
 pub mod ligh;
 pub mod lscr;
 pub mod ltex;
@@ -59,6 +65,7 @@ pub mod lvln;
 pub mod lvsp;
 pub mod magic;
 pub mod mato;
+pub mod matt;
 pub mod mesg;
 pub mod mgef;
 pub mod misc;
@@ -79,11 +86,15 @@ pub mod scen;
 pub mod seasons;
 pub mod shou;
 pub mod slgm;
+pub mod smbn;
+pub mod smen;
+pub mod smqn;
 pub mod snct;
 pub mod sndr;
 pub mod soun;
 pub mod spel;
 pub mod stat;
+pub mod story;
 pub mod tes4;
 pub mod tree;
 pub mod txst;
@@ -113,12 +124,14 @@ pub static ALL: &[&RecordDef] = &[
     &cell::CELL,
     &clas::CLAS,
     &clfm::CLFM,
+    &clmt::CLMT,
     &cobj::COBJ,
     &cont::CONT,
     &debr::DEBR,
     &dial::DIAL,
     &dlbr::DLBR,
     &door::DOOR,
+    &dual::DUAL,
     &eczn::ECZN,
     &efsh::EFSH,
     &ench::ENCH,
@@ -128,6 +141,8 @@ pub static ALL: &[&RecordDef] = &[
     &fact::FACT,
     &flor::FLOR,
     &flst::FLST,
+    &fstp::FSTP,
+    &fsts::FSTS,
     &furn::FURN,
     &glob::GLOB,
     &gmst::GMST,
@@ -143,6 +158,8 @@ pub static ALL: &[&RecordDef] = &[
     &keym::KEYM,
     &kywd::KYWD,
     &lcrt::LCRT,
+    &lctn::LCTN,
+    &lgtm::LGTM,
     &ligh::LIGH,
     &lscr::LSCR,
     &ltex::LTEX,
@@ -150,6 +167,7 @@ pub static ALL: &[&RecordDef] = &[
     &lvln::LVLN,
     &lvsp::LVSP,
     &mato::MATO,
+    &matt::MATT,
     &mesg::MESG,
     &mgef::MGEF,
     &misc::MISC,
@@ -169,6 +187,9 @@ pub static ALL: &[&RecordDef] = &[
     &scen::SCEN,
     &shou::SHOU,
     &slgm::SLGM,
+    &smbn::SMBN,
+    &smen::SMEN,
+    &smqn::SMQN,
     &snct::SNCT,
     &sndr::SNDR,
     &soun::SOUN,
