@@ -4,10 +4,6 @@ use super::common::{description, editor_id, full_name};
 use crate::io::Sig;
 use crate::schema::types::*;
 
-pub static CLASS_FLAGS: FlagsDef = FlagsDef {
-    bits: &[(0x01, "guard")],
-};
-
 static SKILL_WEIGHTS: [FieldDef; 18] = [
     f("one_handed", U8),
     f("two_handed", U8),
@@ -50,7 +46,7 @@ pub static CLAS: RecordDef = RecordDef {
                 f("health_weight", U8),
                 f("magicka_weight", U8),
                 f("stamina_weight", U8),
-                f("flags", Ty::Flags(Int::U8, &CLASS_FLAGS)),
+                f("unknown_weight", U8),
             ]),
         ),
     ],

@@ -22,6 +22,7 @@ pub mod cobj;
 pub mod common;
 pub mod condition;
 pub mod cont;
+pub mod csty;
 pub mod debr;
 pub mod dial;
 pub mod dlbr;
@@ -93,6 +94,7 @@ pub mod snct;
 pub mod sndr;
 pub mod soun;
 pub mod spel;
+pub mod spgd;
 pub mod stat;
 pub mod story;
 pub mod tes4;
@@ -127,6 +129,7 @@ pub static ALL: &[&RecordDef] = &[
     &clmt::CLMT,
     &cobj::COBJ,
     &cont::CONT,
+    &csty::CSTY,
     &debr::DEBR,
     &dial::DIAL,
     &dlbr::DLBR,
@@ -194,6 +197,7 @@ pub static ALL: &[&RecordDef] = &[
     &sndr::SNDR,
     &soun::SOUN,
     &spel::SPEL,
+    &spgd::SPGD,
     &stat::STAT,
     &tes4::TES4,
     &tree::TREE,
