@@ -23,6 +23,7 @@ pub mod crea;
 pub mod csty;
 pub mod dial;
 pub mod door;
+pub mod efsh;
 pub mod ench;
 pub mod eyes;
 pub mod fact;
@@ -51,6 +52,7 @@ pub mod pack;
 pub mod pgrd;
 pub mod qust;
 pub mod refr;
+pub mod regn;
 pub mod sbsp;
 pub mod scpt;
 pub mod sgst;
@@ -88,6 +90,7 @@ pub static ALL: &[&RecordDef] = &[
     &csty::CSTY,
     &dial::DIAL,
     &door::DOOR,
+    &efsh::EFSH,
     &ench::ENCH,
     &eyes::EYES,
     &fact::FACT,
@@ -115,6 +118,7 @@ pub static ALL: &[&RecordDef] = &[
     &pgrd::PGRD,
     &qust::QUST,
     &refr::REFR,
+    &regn::REGN,
     &sbsp::SBSP,
     &scpt::SCPT,
     &sgst::SGST,
