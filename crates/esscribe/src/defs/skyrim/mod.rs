@@ -11,6 +11,7 @@ pub mod arma;
 pub mod armo;
 pub mod arto;
 pub mod aspc;
+pub mod astp;
 pub mod body;
 pub mod book;
 pub mod bptd;
@@ -19,6 +20,7 @@ pub mod clas;
 pub mod clfm;
 pub mod clmt;
 pub mod cobj;
+pub mod coll;
 pub mod common;
 pub mod condition;
 pub mod cont;
@@ -47,6 +49,7 @@ pub mod gras;
 pub mod hazd;
 pub mod hdpt;
 pub mod idle;
+pub mod idlm;
 pub mod imad;
 pub mod info;
 pub mod ingr;
@@ -70,8 +73,10 @@ pub mod matt;
 pub mod mesg;
 pub mod mgef;
 pub mod misc;
+pub mod movt;
 pub mod mstt;
 pub mod musc;
+pub mod must;
 pub mod navi;
 pub mod navm;
 pub mod npc_;
@@ -82,6 +87,7 @@ pub mod proj;
 pub mod qust;
 pub mod refr;
 pub mod rela;
+pub mod revb;
 pub mod rfct;
 pub mod scen;
 pub mod seasons;
@@ -121,6 +127,7 @@ pub static ALL: &[&RecordDef] = &[
     &armo::ARMO,
     &arto::ARTO,
     &aspc::ASPC,
+    &astp::ASTP,
     &book::BOOK,
     &bptd::BPTD,
     &cell::CELL,
@@ -128,6 +135,7 @@ pub static ALL: &[&RecordDef] = &[
     &clfm::CLFM,
     &clmt::CLMT,
     &cobj::COBJ,
+    &coll::COLL,
     &cont::CONT,
     &csty::CSTY,
     &debr::DEBR,
@@ -153,6 +161,7 @@ pub static ALL: &[&RecordDef] = &[
     &hazd::HAZD,
     &hdpt::HDPT,
     &idle::IDLE,
+    &idlm::IDLM,
     &imad::IMAD,
     &info::INFO,
     &ingr::INGR,
@@ -174,8 +183,10 @@ pub static ALL: &[&RecordDef] = &[
     &mesg::MESG,
     &mgef::MGEF,
     &misc::MISC,
+    &movt::MOVT,
     &mstt::MSTT,
     &musc::MUSC,
+    &must::MUST,
     &navi::NAVI,
     &navm::NAVM,
     &npc_::NPC_,
@@ -186,6 +197,7 @@ pub static ALL: &[&RecordDef] = &[
     &qust::QUST,
     &refr::REFR,
     &rela::RELA,
+    &revb::REVB,
     &rfct::RFCT,
     &scen::SCEN,
     &shou::SHOU,
