@@ -36,6 +36,7 @@ pub fn form_ctx(plugin: &Plugin<'_>, own_name: &str) -> FormCtx {
     FormCtx {
         masters: plugin.masters().unwrap_or_default(),
         own_name: own_name.to_string(),
+        localized: plugin.game == Game::Skyrim && plugin.header.header.flags & 0x80 != 0,
     }
 }
 

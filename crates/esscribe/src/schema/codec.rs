@@ -12,6 +12,9 @@ use serde_json::{Map, Value};
 pub struct FormCtx {
     pub masters: Vec<String>,
     pub own_name: String,
+    /// Translatable strings are IDs into strings files (a localized
+    /// Skyrim plugin).
+    pub localized: bool,
 }
 
 impl FormCtx {
@@ -272,6 +275,16 @@ fn decode_ty(
             let len = u16::from_le_bytes(r.take(2)?.try_into().ok()?) as usize;
             (Value::from(decode_cp1252(r.take(len)?).into_owned()), None)
         }
+        Ty::String32 => {
+            let len = usize::try_from(u32::from_le_bytes(r.take(4)?.try_into().ok()?)).ok()?;
+            (Value::from(decode_cp1252(r.take(len)?).into_owned()), None)
+        }
+        Ty::ZString => {
+            let len = r.data[r.pos..].iter().position(|&b| b == 0)?;
+            let text = decode_cp1252(r.take(len)?).into_owned();
+            r.take(1)?;
+            (Value::from(text), None)
+        }
         Ty::Select(sel) => return decode_ty(select(sel, earlier), r, earlier, ctx),
         Ty::Struct(fields) => (Value::Object(decode_fields(fields, r, earlier, ctx)?), None),
         Ty::List(int, fields) => {
@@ -494,6 +507,31 @@ fn encode_ty(
             out.extend_from_slice(&b);
             Ok(None)
         }
+        Ty::String32 => {
+            let s = v
+                .as_str()
+                .ok_or_else(|| format!("expected a string, found {v}"))?;
+            let b = encode_cp1252(s)
+                .ok_or_else(|| format!("{s:?} has characters Windows-1252 cannot hold"))?;
+            let len = u32::try_from(b.len())
+                .map_err(|_| format!("string of {} bytes is too long", b.len()))?;
+            out.extend_from_slice(&len.to_le_bytes());
+            out.extend_from_slice(&b);
+            Ok(None)
+        }
+        Ty::ZString => {
+            let s = v
+                .as_str()
+                .ok_or_else(|| format!("expected a string, found {v}"))?;
+            let b = encode_cp1252(s)
+                .ok_or_else(|| format!("{s:?} has characters Windows-1252 cannot hold"))?;
+            if b.contains(&0) {
+                return Err(format!("{s:?} holds a zero byte"));
+            }
+            out.extend_from_slice(&b);
+            out.push(0);
+            Ok(None)
+        }
         Ty::Select(sel) => {
             let chosen = select(sel, earlier);
             encode_ty(chosen, v, earlier, out)
@@ -574,7 +612,7 @@ fn default_value(d: &FieldDef) -> Value {
         (Default::Zero, Ty::List(..) | Ty::ListBy(..)) => Value::Array(Vec::new()),
         (Default::Zero, Ty::Char4) => Value::from("\\x00\\x00\\x00\\x00"),
         (Default::Zero, Ty::FormId) => Value::from("0x00000000"),
-        (Default::Zero, Ty::WString) => Value::from(""),
+        (Default::Zero, Ty::WString | Ty::String32 | Ty::ZString) => Value::from(""),
         (Default::Zero, Ty::Bool) => Value::Bool(false),
         (Default::Zero, _) => Value::from(0),
     }
@@ -641,7 +679,11 @@ fn sibling_case<'a>(
     siblings: &Siblings,
 ) -> &'a Field {
     let text = siblings.get(sibling).and_then(Value::as_str);
-    text.and_then(|t| cases.iter().find(|(c, _)| *c == t))
+    let fits = |case: &str, t: &str| match case.strip_suffix('*') {
+        Some(prefix) => t.starts_with(prefix),
+        None => case == t,
+    };
+    text.and_then(|t| cases.iter().find(|(c, _)| fits(c, t)))
         .map(|(_, f)| f)
         .unwrap_or(default)
 }
@@ -666,6 +708,13 @@ pub fn decode_field(
             }
             Some(Value::from(decode_cp1252(body).into_owned()))
         }
+        Field::LString if ctx.localized => {
+            let id = u32::from_le_bytes(data.try_into().ok()?);
+            let mut m = Map::new();
+            m.insert("string_id".into(), Value::from(id));
+            Some(Value::Object(m))
+        }
+        Field::LString => decode_field(&Field::ZString, data, ctx, siblings),
         Field::Text => Some(Value::from(decode_cp1252(data).into_owned())),
         Field::Bytes => Some(Value::from(to_hex(data))),
         Field::Empty => data.is_empty().then_some(Value::Null),
@@ -733,6 +782,17 @@ pub fn encode_field(
 ) -> Result<(), String> {
     let mut earlier = Earlier::new();
     match field {
+        Field::LString => match v.get("string_id") {
+            Some(id) => {
+                let id = id
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or_else(|| format!("expected a string ID, found {id}"))?;
+                out.extend_from_slice(&id.to_le_bytes());
+                Ok(())
+            }
+            None => encode_field(&Field::ZString, v, siblings, out),
+        },
         Field::ZString | Field::Text => {
             let s = v
                 .as_str()

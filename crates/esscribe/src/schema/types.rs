@@ -88,6 +88,10 @@ pub struct GroupDef {
 pub enum Field {
     /// A zero-terminated Windows-1252 string.
     ZString,
+    /// A translatable string: a zero-terminated string, or in a localized
+    /// plugin (Skyrim header flag 0x80) a u32 ID into the strings files,
+    /// shown as `{"string_id": n}`.
+    LString,
     /// Bytes shown as hex.
     Bytes,
     /// No data (a marker subrecord).
@@ -105,7 +109,8 @@ pub enum Field {
     /// A layout chosen by the subrecord's size.
     BySize(&'static [(usize, Field)]),
     /// A layout chosen by the value of an earlier member of the same group
-    /// (matched as text; `default` otherwise).
+    /// (matched as text, or by its beginning when the case ends in `*`;
+    /// `default` otherwise).
     BySibling {
         sibling: &'static str,
         cases: &'static [(&'static str, Field)],
@@ -178,6 +183,11 @@ pub enum Ty {
     Bool,
     /// Windows-1252 text with a u16 length before it.
     WString,
+    /// Windows-1252 text with a u32 length before it.
+    String32,
+    /// Windows-1252 text ending in a zero byte, inside a larger layout
+    /// (lists of names packed into one subrecord).
+    ZString,
     /// Fields nested under one name.
     Struct(&'static [FieldDef]),
     /// A list whose item count comes first, stored as the given integer.

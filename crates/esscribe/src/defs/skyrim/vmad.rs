@@ -103,7 +103,7 @@ static PROPERTY: [FieldDef; 4] = [
     f("value", Ty::Select(&PROPERTY_VALUE)),
 ];
 
-static SCRIPT: [FieldDef; 3] = [
+pub static SCRIPT: [FieldDef; 3] = [
     f("name", Ty::WString),
     f("status", Ty::If(&STATUS_SINCE_V4)),
     f("properties", Ty::List(Int::U16, &PROPERTY)),
@@ -143,6 +143,134 @@ static PACKAGE_FRAGMENTS: [FieldDef; 6] = [
     f("on_begin", Ty::If(&ON_BEGIN)),
     f("on_end", Ty::If(&ON_END)),
     f("on_change", Ty::If(&ON_CHANGE)),
+];
+
+/// VMAD of most records: the version, the object format and the scripts.
+pub static VMAD: [FieldDef; 3] = [
+    f_default("version", I16, Default::Int(5)),
+    f_default("object_format", I16, Default::Int(2)),
+    f("scripts", Ty::List(Int::U16, &SCRIPT)),
+];
+
+/// A quest's script fragment, run when a stage is set.
+static QUEST_FRAGMENT: [FieldDef; 6] = [
+    f("quest_stage", U16),
+    f("unknown", I16),
+    f("quest_stage_index", I32),
+    f("unknown_2", I8),
+    f("script_name", Ty::WString),
+    f("fragment_name", Ty::WString),
+];
+
+/// The scripts attached to one of a quest's aliases.
+static QUEST_ALIAS: [FieldDef; 4] = [
+    f("object", Ty::Select(&OBJECT)),
+    f_default("version", I16, Default::Int(5)),
+    f_default("object_format", I16, Default::Int(2)),
+    f("scripts", Ty::List(Int::U16, &SCRIPT)),
+];
+
+static QUEST_FRAGMENTS: [FieldDef; 6] = [
+    f("extra_bind_data_version", I8),
+    f("fragment_count", U16),
+    f("file_name", Ty::WString),
+    f("fragments", Ty::ListBy("fragment_count", &QUEST_FRAGMENT)),
+    f("alias_count", U16),
+    f("aliases", Ty::ListBy("alias_count", &QUEST_ALIAS)),
+];
+
+/// VMAD of a quest: scripts, then stage fragments and alias scripts.
+pub static QUEST_VMAD: [FieldDef; 4] = [
+    f_default("version", I16, Default::Int(5)),
+    f_default("object_format", I16, Default::Int(2)),
+    f("scripts", Ty::List(Int::U16, &SCRIPT)),
+    f("fragments", Ty::Struct(&QUEST_FRAGMENTS)),
+];
+
+/// A perk's script fragment, run from an entry point.
+static PERK_FRAGMENT: [FieldDef; 5] = [
+    f("fragment_index", U16),
+    f("unknown", I16),
+    f("unknown_2", I8),
+    f("script_name", Ty::WString),
+    f("fragment_name", Ty::WString),
+];
+
+static PERK_FRAGMENTS: [FieldDef; 3] = [
+    f("extra_bind_data_version", I8),
+    f("file_name", Ty::WString),
+    f("fragments", Ty::List(Int::U16, &PERK_FRAGMENT)),
+];
+
+/// VMAD of a perk: scripts, then entry point fragments.
+pub static PERK_VMAD: [FieldDef; 4] = [
+    f_default("version", I16, Default::Int(5)),
+    f_default("object_format", I16, Default::Int(2)),
+    f("scripts", Ty::List(Int::U16, &SCRIPT)),
+    f("fragments", Ty::Struct(&PERK_FRAGMENTS)),
+];
+
+static SCENE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "on_begin"), (0x02, "on_end")],
+};
+
+static SCENE_ON_BEGIN: IfDef = IfDef {
+    field: "flags",
+    test: Match::AnyBit(0x01),
+    ty: Ty::Struct(&FRAGMENT),
+};
+static SCENE_ON_END: IfDef = IfDef {
+    field: "flags",
+    test: Match::AnyBit(0x02),
+    ty: Ty::Struct(&FRAGMENT),
+};
+
+static PHASE_FRAGMENT_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "on_start"), (0x02, "on_completion")],
+};
+
+/// A scene phase's script fragment, run when the phase starts or ends.
+static PHASE_FRAGMENT: [FieldDef; 7] = [
+    f("flags", Ty::Flags(Int::U8, &PHASE_FRAGMENT_FLAGS)),
+    f("phase_index", U8),
+    f("unknown", I16),
+    f("unknown_2", I8),
+    f("unknown_3", I8),
+    f("script_name", Ty::WString),
+    f("fragment_name", Ty::WString),
+];
+
+static SCENE_FRAGMENTS: [FieldDef; 6] = [
+    f("extra_bind_data_version", I8),
+    f("flags", Ty::Flags(Int::U8, &SCENE_FLAGS)),
+    f("file_name", Ty::WString),
+    f("on_begin", Ty::If(&SCENE_ON_BEGIN)),
+    f("on_end", Ty::If(&SCENE_ON_END)),
+    f("phase_fragments", Ty::List(Int::U16, &PHASE_FRAGMENT)),
+];
+
+/// VMAD of a scene: scripts, then begin, end and phase fragments.
+pub static SCENE_VMAD: [FieldDef; 4] = [
+    f_default("version", I16, Default::Int(5)),
+    f_default("object_format", I16, Default::Int(2)),
+    f("scripts", Ty::List(Int::U16, &SCRIPT)),
+    f("fragments", Ty::Struct(&SCENE_FRAGMENTS)),
+];
+
+static INFO_FRAGMENTS: [FieldDef; 5] = [
+    f("extra_bind_data_version", I8),
+    f("flags", Ty::Flags(Int::U8, &SCENE_FLAGS)),
+    f("file_name", Ty::WString),
+    f("on_begin", Ty::If(&SCENE_ON_BEGIN)),
+    f("on_end", Ty::If(&SCENE_ON_END)),
+];
+
+/// VMAD of a dialogue response: scripts, then begin and end fragments.
+pub static INFO_VMAD: [FieldDef; 4] = [
+    f_default("version", I16, Default::Int(5)),
+    f_default("object_format", I16, Default::Int(2)),
+    f("scripts", Ty::List(Int::U16, &SCRIPT)),
+    f("fragments", Ty::Struct(&INFO_FRAGMENTS)),
 ];
 
 /// VMAD of a package. The fragment section may be absent.
