@@ -758,7 +758,16 @@ pub fn decode_field(
         }
         Field::BySize(cases) => {
             let (_, f) = cases.iter().find(|(n, _)| *n == data.len())?;
-            decode_field(f, data, ctx, siblings)
+            let mut v = decode_field(f, data, ctx, siblings)?;
+            // Where an earlier layout would also take this value (the same
+            // fields at another width), the size is kept to tell them apart.
+            let mut again = Vec::new();
+            let chosen_again =
+                encode_field(field, &v, siblings, &mut again).is_ok() && again.len() == data.len();
+            if let (false, Some(m)) = (chosen_again, v.as_object_mut()) {
+                m.insert("_size".into(), Value::from(data.len()));
+            }
+            Some(v)
         }
         Field::BySibling {
             sibling,
@@ -824,6 +833,15 @@ pub fn encode_field(
             encode_items(fields, list, &mut earlier, out)
         }
         Field::BySize(cases) => {
+            if let Some(size) = v.get("_size").and_then(Value::as_u64) {
+                let (_, f) = cases
+                    .iter()
+                    .find(|(n, _)| *n as u64 == size)
+                    .ok_or_else(|| format!("_size: no layout of {size} bytes"))?;
+                let mut inner = v.clone();
+                inner.as_object_mut().map(|m| m.remove("_size"));
+                return encode_field(f, &inner, siblings, out);
+            }
             // The layout whose size the encoded value has is the one meant.
             let mut last_err = String::from("no layout declared");
             for (size, f) in *cases {

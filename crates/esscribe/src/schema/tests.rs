@@ -167,6 +167,22 @@ fn defaults_fill_fields_left_out_before_the_last_one_given() {
 }
 
 #[test]
+fn same_fields_at_two_widths_keep_their_size() {
+    static WIDTHS: Field = Field::BySize(&[
+        (4, Field::Struct(&[f("n", U32)])),
+        (2, Field::Struct(&[f("n", U16)])),
+    ]);
+    let ctx = FormCtx::default();
+    for data in [vec![5u8, 0, 0, 0], vec![5, 0]] {
+        let v = decode_field(&WIDTHS, &data, &ctx, &Siblings::new()).unwrap();
+        assert_eq!(v.get("_size").is_some(), data.len() == 2, "{v}");
+        let mut out = Vec::new();
+        encode_field(&WIDTHS, &v, &Siblings::new(), &mut out).unwrap();
+        assert_eq!(out, data);
+    }
+}
+
+#[test]
 fn parse_of_encoded_subrecords_is_identity() {
     let subs = vec![raw(b"EDID", b"x\0"), raw(b"LIST", &[3])];
     assert_eq!(
