@@ -331,6 +331,41 @@ pub struct ChangeRecord {
     pub data: ChangeData,
 }
 
+/// A change record's header and its data, borrowed from the file, before
+/// the data is decoded.
+#[derive(Debug, Clone, Copy)]
+pub struct StoredChange<'a> {
+    pub offset: u64,
+    pub form_id: FormId,
+    pub kind: u8,
+    pub flags: u32,
+    pub version: u8,
+    pub data_offset: u64,
+    pub data: &'a [u8],
+}
+
+impl<'a> StoredChange<'a> {
+    pub fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let offset = r.offset();
+        let form_id = r.form_id("change record form ID")?;
+        let kind = r.u8("change record type")?;
+        let flags = r.u32("change record flags")?;
+        let version = r.u8("change record version")?;
+        let size = r.u16("change record data size")? as usize;
+        let data_offset = r.offset();
+        let data = r.bytes(size, "change record data")?;
+        Ok(StoredChange {
+            offset,
+            form_id,
+            kind,
+            flags,
+            version,
+            data_offset,
+            data,
+        })
+    }
+}
+
 /// Reads the parts of a REFR/ACHR/ACRE record's data; never fails. The
 /// first part that cannot be read turns the rest into a [`Part::Raw`].
 pub fn decode_reference(
@@ -472,14 +507,21 @@ fn decode_parts(
 impl ChangeRecord {
     /// Reads one record (header and data) at the reader's position.
     pub fn read(r: &mut Reader<'_>) -> Result<Self> {
-        let offset = r.offset();
-        let form_id = r.form_id("change record form ID")?;
-        let kind = r.u8("change record type")?;
-        let flags = r.u32("change record flags")?;
-        let version = r.u8("change record version")?;
-        let size = r.u16("change record data size")? as usize;
-        let data_offset = r.offset();
-        let data = r.bytes(size, "change record data")?;
+        Ok(Self::decode(StoredChange::read(r)?))
+    }
+
+    /// Decodes a record split from the file; independent of every other
+    /// record, so records decode in parallel.
+    pub fn decode(stored: StoredChange<'_>) -> Self {
+        let StoredChange {
+            offset,
+            form_id,
+            kind,
+            flags,
+            version,
+            data_offset,
+            data,
+        } = stored;
         let data = match kind {
             TYPE_REFR | TYPE_ACHR | TYPE_ACRE => ChangeData::Reference {
                 parts: decode_reference(form_id, kind, flags, data, data_offset)
@@ -500,14 +542,14 @@ impl ChangeRecord {
                 bytes: data.to_vec(),
             },
         };
-        Ok(ChangeRecord {
+        ChangeRecord {
             form_id,
             kind,
             flags,
             version,
             offset,
             data,
-        })
+        }
     }
 
     /// The record's type as a name (or number when unknown).

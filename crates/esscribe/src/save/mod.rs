@@ -18,7 +18,9 @@ pub mod header;
 pub mod inventory;
 pub mod properties;
 
-pub use change::{type_code, type_name, ChangeData, ChangeRecord, Part, Placement, PLAYER_REF};
+pub use change::{
+    type_code, type_name, ChangeData, ChangeRecord, Part, Placement, StoredChange, PLAYER_REF,
+};
 pub use created::{CreatedRecord, Effect};
 pub use global::{DeathCount, GlobalHeader, GlobalVar, Opaque, QuickKey, Region};
 pub use header::{BString, FileHeader, SaveHeader, Screenshot, SystemTime};
@@ -26,6 +28,7 @@ pub use inventory::{Inventory, InventoryItem};
 pub use properties::{Property, PropertySet, PropertyValue};
 
 use crate::io::{Context, Error, FormId, Reader, Result, WriteLe};
+use rayon::prelude::*;
 use std::collections::BTreeMap;
 
 /// Serde helpers that show bytes as hex and stored text decoded.
@@ -156,10 +159,11 @@ impl SaveFile {
         let regions = global::read_regions(r).within(|| "regions".into())?;
 
         r.check_count(change_count, 12, "change records")?;
-        let mut changes = Vec::with_capacity(change_count);
+        let mut stored = Vec::with_capacity(change_count);
         for i in 0..change_count {
-            changes.push(ChangeRecord::read(r).within(|| format!("change record {i}"))?);
+            stored.push(StoredChange::read(r).within(|| format!("change record {i}"))?);
         }
+        let changes: Vec<ChangeRecord> = stored.into_par_iter().map(ChangeRecord::decode).collect();
         let n = r.u32("temporary effects size")? as usize;
         let temp_effects = r.bytes(n, "temporary effects")?.to_vec();
         if r.position() != form_id_array_offset {
