@@ -1,1 +1,236 @@
-fn main() {}
+//! `esscribe`: inspect, dump, verify, build and edit The Elder Scrolls IV and
+//! V plugin files and Oblivion save games.
+
+mod package_cmds;
+mod plugin_cmds;
+mod query_cmds;
+mod save;
+mod util;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "\
+Examples:
+  esscribe info Campfire.esm
+  esscribe dump Campfire.esm --type PACK
+  esscribe dump OblivionOnline.esp --json > dump.json
+  esscribe build dump.json -o Rebuilt.esp
+  esscribe verify *.esp *.esm
+  esscribe stats Campfire.esm --json
+  esscribe packages Campfire.esm
+  esscribe lint Campfire.esm
+  esscribe diff Mod-old.esp Mod.esp
+  esscribe query Campfire.esm --type PACK --where general.type=template
+  esscribe save info save002.ess
+  esscribe save inventory save002.ess";
+
+#[derive(Parser)]
+#[command(
+    name = "esscribe",
+    version,
+    about = "Read, explain, edit and write Oblivion and Skyrim plugins and Oblivion saves, losslessly",
+    after_help = EXAMPLES
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Options shared by every command that reads plugins.
+#[derive(clap::Args, Clone, Copy)]
+pub struct GameOpt {
+    /// Read as this game's layout (oblivion or skyrim) instead of telling
+    /// it from the file.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<esscribe::Game>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Summarise plugins: game, version, flags, author, masters, record counts.
+    #[command(after_help = "Example:\n  esscribe info Campfire.esm\n  esscribe info --json *.esp")]
+    Info {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        game: GameOpt,
+    },
+    /// Show groups, records and subrecords, as text or as JSON.
+    #[command(
+        after_help = "Examples:\n  esscribe dump Campfire.esm --type PACK\n  esscribe dump Campfire.esm --form 0x0200A8C1\n  esscribe dump OblivionOnline.esp --json > dump.json"
+    )]
+    Dump {
+        file: PathBuf,
+        /// Print the whole plugin as JSON (input for `esscribe build`).
+        #[arg(long)]
+        json: bool,
+        /// Only records of this type (repeatable).
+        #[arg(long = "type", value_name = "SIG")]
+        types: Vec<String>,
+        /// Only the record with this form ID.
+        #[arg(long, value_name = "0xID")]
+        form: Option<String>,
+        #[command(flatten)]
+        game: GameOpt,
+    },
+    /// Build a plugin from a JSON dump (edited or not).
+    #[command(
+        after_help = "Example:\n  esscribe dump Mod.esp --json > mod.json\n  (edit mod.json)\n  esscribe build mod.json -o Mod.esp"
+    )]
+    Build {
+        /// The JSON written by `esscribe dump --json`.
+        json: PathBuf,
+        /// The plugin to write (replaced safely; a .bak keeps the old one).
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+    },
+    /// Per record type: records, subrecords, decoded and raw subrecords.
+    #[command(
+        after_help = "Example:\n  esscribe stats Campfire.esm\n  esscribe stats --json OblivionOnline.esp"
+    )]
+    Stats {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+        /// List every subrecord kept raw, and where.
+        #[arg(long)]
+        warnings: bool,
+        #[command(flatten)]
+        game: GameOpt,
+    },
+    /// One line per AI package: schedule in words, location, target, template.
+    #[command(
+        after_help = "Example:\n  esscribe packages Campfire.esm\n  esscribe packages --json Campfire.esm"
+    )]
+    Packages {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        game: GameOpt,
+    },
+    /// Report packages whose parts disagree (input counts, activity IDs,
+    /// XNAM, template and tree, condition counts).
+    #[command(after_help = "Example:\n  esscribe lint Campfire.esm")]
+    Lint {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        game: GameOpt,
+    },
+    /// Show the records that differ between two plugins, field by field.
+    /// Exit status 1 when they differ.
+    #[command(after_help = "Example:\n  esscribe diff Mod-old.esp Mod.esp")]
+    Diff {
+        old: PathBuf,
+        new: PathBuf,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        game: GameOpt,
+    },
+    /// Find records by type and field values, and show chosen fields.
+    #[command(
+        after_help = "Examples:\n  esscribe query Campfire.esm --type PACK --where general.type=template\n  esscribe query *.esp --type PACK --where editor_id~guard --show schedule.hour --show counter.template"
+    )]
+    Query {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Only records of this type (repeatable).
+        #[arg(long = "type", value_name = "SIG")]
+        types: Vec<String>,
+        /// PATH=VALUE (equal) or PATH~TEXT (contains, any case); repeatable,
+        /// all must hold. Paths are dotted: schedule.hour, data_inputs.0.type.
+        #[arg(long = "where", value_name = "COND")]
+        wheres: Vec<String>,
+        /// Fields to show (repeatable; default editor_id).
+        #[arg(long = "show", value_name = "PATH")]
+        shows: Vec<String>,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        game: GameOpt,
+    },
+    /// Oblivion save games (.ess): info, screenshot, inventory, records,
+    /// stats, verify, edit.
+    Save {
+        #[command(subcommand)]
+        cmd: save::SaveCommand,
+    },
+    /// Read each file, write it back in memory and compare the bytes.
+    #[command(after_help = "Example:\n  esscribe verify Data/*.esp Data/*.esm")]
+    Verify {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        game: GameOpt,
+    },
+}
+
+fn main() -> ExitCode {
+    // Piped into `head` and the like, stop quietly when the reader goes
+    // away instead of failing on every later line.
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of a signal before any thread
+    // starts has no other effect.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Info { files, json, game } => plugin_cmds::info(&files, json, game),
+        Command::Dump {
+            file,
+            json,
+            types,
+            form,
+            game,
+        } => plugin_cmds::dump(&file, json, &types, form.as_deref(), game),
+        Command::Verify { files, game } => plugin_cmds::verify(&files, game),
+        Command::Save { cmd } => save::run(cmd),
+        Command::Build { json, output } => plugin_cmds::build(&json, &output),
+        Command::Packages { files, json, game } => package_cmds::packages(&files, json, game),
+        Command::Lint { files, json, game } => package_cmds::lint(&files, json, game),
+        Command::Diff {
+            old,
+            new,
+            json,
+            game,
+        } => query_cmds::diff(&old, &new, json, game),
+        Command::Query {
+            files,
+            types,
+            wheres,
+            shows,
+            json,
+            game,
+        } => query_cmds::query(&files, &types, &wheres, &shows, json, game),
+        Command::Stats {
+            files,
+            json,
+            warnings,
+            game,
+        } => plugin_cmds::stats(&files, json, warnings, game),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("esscribe: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

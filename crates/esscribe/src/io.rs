@@ -439,26 +439,35 @@ pub fn encode_cp1252(text: &str) -> Option<Vec<u8>> {
 
 /// Formats bytes as lowercase hex for people and JSON.
 pub fn to_hex(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        out.push_str(&format!("{b:02x}"));
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = Vec::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        out.push(DIGITS[(b >> 4) as usize]);
+        out.push(DIGITS[(b & 0xF) as usize]);
     }
-    out
+    String::from_utf8(out).expect("hex digits are ASCII")
 }
 
 /// Parses hex written by [`to_hex`] (white space allowed between bytes).
 pub fn from_hex(text: &str) -> Option<Vec<u8>> {
-    let digits: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    if digits.len() % 2 != 0 {
-        return None;
+    fn digit(c: u8) -> Option<u8> {
+        match c {
+            b'0'..=b'9' => Some(c - b'0'),
+            b'a'..=b'f' => Some(c - b'a' + 10),
+            b'A'..=b'F' => Some(c - b'A' + 10),
+            _ => None,
+        }
     }
-    digits
-        .chunks(2)
-        .map(|pair| {
-            let s = std::str::from_utf8(pair).ok()?;
-            u8::from_str_radix(s, 16).ok()
-        })
-        .collect()
+    let mut out = Vec::with_capacity(text.len() / 2);
+    let mut high = None;
+    for c in text.bytes().filter(|c| !c.is_ascii_whitespace()) {
+        let d = digit(c)?;
+        match high.take() {
+            None => high = Some(d),
+            Some(h) => out.push(h << 4 | d),
+        }
+    }
+    high.is_none().then_some(out)
 }
 
 #[cfg(test)]

@@ -4,11 +4,20 @@
 //!
 //! - [`io`]: the bounds-checked byte reader, errors with offsets and context.
 //! - [`plugin`]: plugin files, their groups, records and subrecords.
+//! - [`schema`]: the declaration engine; [`defs`]: the declarations.
+//! - [`json`]: whole plugins as JSON and back.
+//! - [`package`]: AI packages summarised for people, and checked.
+//! - [`save`]: Oblivion save games, every part, with exact write-back.
 //! - [`fsio`]: safe writes (temporary file, check, rename, backup).
 
+pub mod defs;
 pub mod fsio;
 pub mod io;
+pub mod json;
+pub mod package;
 pub mod plugin;
+pub mod save;
+pub mod schema;
 
 pub use io::{Error, ErrorKind, FormId, Result, Sig};
 pub use plugin::{Game, Plugin};

@@ -312,6 +312,12 @@ impl GroupHeader {
 /// subrecord, `HEDR`, follows a 20-byte header in Oblivion and a 24-byte
 /// header in Skyrim.
 pub fn detect_game(data: &[u8]) -> Result<Game> {
+    if data.starts_with(b"TES4SAVEGAME") {
+        return Err(Error::invalid(
+            0,
+            "this is an Oblivion save game, not a plugin (use the save commands)",
+        ));
+    }
     if data.len() < 4 || &data[0..4] != b"TES4" {
         let found = Sig(data
             .get(0..4)

@@ -87,6 +87,17 @@ impl<'a> Record<'a> {
         self.offset + game.header_len() as u64
     }
 
+    /// Where offsets of this record's subrecords count from: the file
+    /// offset of its data, or 0 (the start of the inflated data) for a
+    /// compressed record.
+    pub fn subrecord_base(&self, game: Game) -> u64 {
+        if self.header.is_compressed() {
+            0
+        } else {
+            self.data_offset(game)
+        }
+    }
+
     /// The record's data, decompressed when needed.
     pub fn data(&self, game: Game) -> Result<Cow<'_, [u8]>> {
         match &self.body {
@@ -174,16 +185,6 @@ impl<'a> Record<'a> {
             pos += one.consumed();
         }
         Ok(())
-    }
-
-    /// Offset of the first subrecord as [`SubrecordRef::offset`] counts it:
-    /// in the file, or in the decompressed data for compressed records.
-    fn subrecord_base(&self, game: Game) -> u64 {
-        if self.header.is_compressed() {
-            0
-        } else {
-            self.data_offset(game)
-        }
     }
 
     /// An error found in decompressed data carries an offset into that
@@ -624,16 +625,28 @@ impl<'a> Plugin<'a> {
         Some(Ok((entries, count)))
     }
 
-    /// Builds a plugin from parts (for example from JSON).
-    pub fn from_parts(game: Game, header: Record<'a>, entries: Vec<Entry<'a>>) -> Self {
+    /// Builds a plugin from parts (for example from JSON). `counted` is the
+    /// number of records and groups the header's count was made for, when
+    /// known; writing then adjusts the count by what was added or removed.
+    pub fn from_parts(
+        game: Game,
+        header: Record<'a>,
+        entries: Vec<Entry<'a>>,
+        counted: Option<usize>,
+    ) -> Self {
         let mut plugin = Plugin {
             game,
             header,
             entries,
             entries_when_read: 0,
         };
-        plugin.entries_when_read = plugin.count_entries();
+        plugin.entries_when_read = counted.unwrap_or_else(|| plugin.count_entries());
         plugin
+    }
+
+    /// Records and groups in the tree (the TES4 header not included).
+    pub fn count_entries(&self) -> usize {
+        self.records().count() + self.groups().count()
     }
 
     /// The decoded `TES4` header: version, record count, author, masters...
@@ -667,6 +680,30 @@ impl<'a> Plugin<'a> {
                 Some(Entry::Group(g)) => stack.push(g.children.iter()),
             }
         })
+    }
+
+    /// The first record with this form ID.
+    pub fn find_record(&self, form_id: FormId) -> Option<&Record<'a>> {
+        self.records().find(|r| r.header.form_id == form_id)
+    }
+
+    /// The first record with this form ID, to change it.
+    pub fn find_record_mut(&mut self, form_id: FormId) -> Option<&mut Record<'a>> {
+        fn find<'e, 'a>(entries: &'e mut [Entry<'a>], id: FormId) -> Option<&'e mut Record<'a>> {
+            for e in entries {
+                match e {
+                    Entry::Record(r) if r.header.form_id == id => return Some(r),
+                    Entry::Record(_) => {}
+                    Entry::Group(g) => {
+                        if let Some(r) = find(&mut g.children, id) {
+                            return Some(r);
+                        }
+                    }
+                }
+            }
+            None
+        }
+        find(&mut self.entries, form_id)
     }
 
     /// Visits every record mutably, depth first.
@@ -752,10 +789,6 @@ impl<'a> Plugin<'a> {
         let data: Vec<Result<Cow<'_, [u8]>>> = self.par_records().map(|r| r.data(game)).collect();
         // Collected in order, so the error reported is the first in the file.
         data.into_iter().collect()
-    }
-
-    fn count_entries(&self) -> usize {
-        self.records().count() + self.groups().count()
     }
 
     /// Writes the plugin. An unchanged plugin comes out byte for byte as it

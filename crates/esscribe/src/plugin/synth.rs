@@ -249,7 +249,7 @@ mod tests {
             offset: 0,
             children: vec![Entry::Record(gmst)],
         })];
-        Plugin::from_parts(Game::Skyrim, tes4, entries)
+        Plugin::from_parts(Game::Skyrim, tes4, entries, None)
             .to_bytes()
             .unwrap()
     }

@@ -1,0 +1,422 @@
+//! Plugin commands: info, dump, verify.
+
+use crate::util::{self, file_name, load, parse_plugin, thousands};
+use crate::GameOpt;
+use anyhow::Result;
+use esscribe::io::{decode_cp1252, to_hex};
+use esscribe::plugin::{first_difference, Entry, Plugin, Record, SubrecordRef};
+use esscribe::{FormId, Sig};
+use rayon::prelude::*;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+struct Summary {
+    by_type: BTreeMap<Sig, u64>,
+    records: u64,
+    compressed: u64,
+    groups: u64,
+}
+
+fn summarise(plugin: &Plugin<'_>) -> Summary {
+    let mut s = Summary {
+        by_type: BTreeMap::new(),
+        records: 1, // the TES4 header record
+        compressed: 0,
+        groups: plugin.groups().count() as u64,
+    };
+    for r in plugin.records() {
+        s.records += 1;
+        *s.by_type.entry(r.header.sig).or_default() += 1;
+        s.compressed += r.header.is_compressed() as u64;
+    }
+    s
+}
+
+fn info_json(path: &Path, plugin: &Plugin<'_>) -> Result<Value> {
+    let h = plugin.info()?;
+    let s = summarise(plugin);
+    Ok(json!({
+        "file": file_name(path),
+        "game": plugin.game,
+        "version": h.version,
+        "master": h.is_master,
+        "light": h.is_light,
+        "author": h.author,
+        "description": h.description,
+        "masters": h.masters.iter().map(|m| &m.name).collect::<Vec<_>>(),
+        "header_record_count": h.record_count,
+        "next_object_id": format!("0x{:08X}", h.next_object_id),
+        "records": s.records,
+        "compressed_records": s.compressed,
+        "groups": s.groups,
+        "by_type": s.by_type.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
+    }))
+}
+
+pub fn info(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode> {
+    let mut all = Vec::new();
+    for path in files {
+        let data = load(path)?;
+        let plugin = parse_plugin(&data, game.game, path)?;
+        if as_json {
+            all.push(info_json(path, &plugin)?);
+            continue;
+        }
+        let h = plugin.info()?;
+        let s = summarise(&plugin);
+        let mut flags = Vec::new();
+        if h.is_master {
+            flags.push("master");
+        }
+        if h.is_light {
+            flags.push("light");
+        }
+        println!("{}", path.display());
+        println!(
+            "  game:         {} (HEDR version {:.2})",
+            plugin.game.name(),
+            h.version
+        );
+        println!(
+            "  flags:        {}",
+            if flags.is_empty() {
+                "none".to_string()
+            } else {
+                flags.join(", ")
+            }
+        );
+        if let Some(a) = &h.author {
+            println!("  author:       {a}");
+        }
+        if let Some(d) = &h.description {
+            let one_line = d.replace("\r\n", " ").replace('\n', " ");
+            println!("  description:  {one_line}");
+        }
+        if h.masters.is_empty() {
+            println!("  masters:      none");
+        } else {
+            for (i, m) in h.masters.iter().enumerate() {
+                println!("  master {i:02X}:    {}", m.name);
+            }
+        }
+        println!(
+            "  records:      {} (TES4 header included; HEDR counts {} records and groups)",
+            thousands(s.records),
+            h.record_count
+        );
+        println!("  compressed:   {}", thousands(s.compressed));
+        println!("  groups:       {}", thousands(s.groups));
+        println!("  next object:  0x{:08X}", h.next_object_id);
+        println!("  by type:");
+        for (sig, n) in &s.by_type {
+            println!("    {sig}  {}", thousands(*n));
+        }
+    }
+    if as_json {
+        util::print_json(&if all.len() == 1 {
+            all.pop().expect("one")
+        } else {
+            Value::Array(all)
+        })?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Text for a subrecord's data: the string if it looks like one, then hex.
+fn show_data(sub: &SubrecordRef<'_>) -> String {
+    let d = sub.data;
+    let printable = d.len() > 1
+        && d.last() == Some(&0)
+        && d[..d.len() - 1]
+            .iter()
+            .all(|&b| b >= 0x20 || b == b'\r' || b == b'\n' || b == b'\t');
+    const MAX: usize = 64;
+    let hex = if d.len() > MAX {
+        format!("{}… ({} bytes)", to_hex(&d[..MAX]), d.len())
+    } else {
+        to_hex(d)
+    };
+    if printable {
+        format!("{:?}", decode_cp1252(&d[..d.len() - 1]))
+    } else {
+        hex
+    }
+}
+
+struct DumpFilter {
+    types: Vec<Sig>,
+    form: Option<FormId>,
+}
+
+impl DumpFilter {
+    fn is_empty(&self) -> bool {
+        self.types.is_empty() && self.form.is_none()
+    }
+    fn keeps(&self, r: &Record<'_>) -> bool {
+        (self.types.is_empty() || self.types.contains(&r.header.sig))
+            && self.form.is_none_or(|f| f == r.header.form_id)
+    }
+}
+
+fn dump_record(
+    plugin: &Plugin<'_>,
+    ctx: &esscribe::schema::FormCtx,
+    r: &Record<'_>,
+    indent: usize,
+) -> Result<()> {
+    let pad = "  ".repeat(indent);
+    let h = &r.header;
+    let mut extra = String::new();
+    if h.is_compressed() {
+        extra.push_str(" compressed");
+    }
+    println!(
+        "{pad}{} {} flags 0x{:08X} at 0x{:X} ({} bytes{extra})",
+        h.sig, h.form_id, h.flags, r.offset, h.data_size
+    );
+    if esscribe::schema::find(plugin.game, h.sig).is_some() {
+        let rj = esscribe::json::record_to_json(r, plugin.game, ctx)?;
+        if let Some(fields) = rj.value.get("fields").and_then(Value::as_object) {
+            for (k, v) in fields {
+                match k.strip_prefix('!') {
+                    Some(sig) => println!("{pad}  {sig} (not declared here): {v}"),
+                    None => println!("{pad}  {k}: {v}"),
+                }
+            }
+            return Ok(());
+        }
+    }
+    let result = r.for_each_subrecord(plugin.game, |s| {
+        println!("{pad}  {} [{}] {}", s.sig, s.data.len(), show_data(&s));
+    });
+    if let Err(e) = result {
+        println!("{pad}  (data does not split into subrecords: {e})");
+    }
+    Ok(())
+}
+
+fn dump_entries(
+    plugin: &Plugin<'_>,
+    ctx: &esscribe::schema::FormCtx,
+    entries: &[Entry<'_>],
+    indent: usize,
+    filter: &DumpFilter,
+) -> Result<()> {
+    for e in entries {
+        match e {
+            Entry::Record(r) => {
+                if filter.keeps(r) {
+                    dump_record(plugin, ctx, r, if filter.is_empty() { indent } else { 0 })?;
+                }
+            }
+            Entry::Group(g) => {
+                if filter.is_empty() {
+                    println!(
+                        "{}GRUP {} ({}) at 0x{:X} ({} bytes)",
+                        "  ".repeat(indent),
+                        g.header.label(),
+                        g.header.kind().name(),
+                        g.offset,
+                        g.header.size
+                    );
+                }
+                dump_entries(plugin, ctx, &g.children, indent + 1, filter)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+pub fn dump(
+    path: &Path,
+    as_json: bool,
+    types: &[String],
+    form: Option<&str>,
+    game: GameOpt,
+) -> Result<ExitCode> {
+    let data = load(path)?;
+    let plugin = parse_plugin(&data, game.game, path)?;
+    let filter = DumpFilter {
+        types: types
+            .iter()
+            .map(|t| util::parse_sig(t))
+            .collect::<Result<_>>()?,
+        form: form.map(util::parse_form_id).transpose()?,
+    };
+    if as_json {
+        let doc = esscribe::json::plugin_to_json(&plugin, &file_name(path))?;
+        let doc = if filter.is_empty() {
+            doc
+        } else {
+            esscribe::json::filter_records(doc, |sig, id| {
+                (filter.types.is_empty() || filter.types.contains(&sig))
+                    && filter.form.is_none_or(|f| f == id)
+            })
+        };
+        util::print_json(&doc)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let ctx = esscribe::json::form_ctx(&plugin, &file_name(path));
+    if filter.is_empty() || filter.keeps(&plugin.header) {
+        dump_record(&plugin, &ctx, &plugin.header, 0)?;
+    }
+    dump_entries(&plugin, &ctx, &plugin.entries, 0, &filter)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Round-trips one file in memory: `Ok(None)` when identical, else the
+/// first differing offset.
+fn verify_one(path: &Path, game: GameOpt) -> Result<Option<usize>> {
+    let data = load(path)?;
+    let plugin = parse_plugin(&data, game.game, path)?;
+    let out = plugin.to_bytes()?;
+    Ok(first_difference(&data, &out))
+}
+
+pub fn verify(files: &[PathBuf], game: GameOpt) -> Result<ExitCode> {
+    let bar = util::progress(files.len(), "verifying");
+    let results: Vec<_> = files
+        .par_iter()
+        .map(|p| {
+            let r = verify_one(p, game);
+            bar.inc(1);
+            r
+        })
+        .collect();
+    bar.finish_and_clear();
+    let (mut same, mut differ, mut failed) = (0, 0, 0);
+    for (path, result) in files.iter().zip(results) {
+        match result {
+            Ok(None) => {
+                same += 1;
+                println!("{}: identical", path.display());
+            }
+            Ok(Some(at)) => {
+                differ += 1;
+                println!("{}: differs at offset 0x{at:X}", path.display());
+            }
+            Err(e) => {
+                failed += 1;
+                println!("{}: error: {e:#}", path.display());
+            }
+        }
+    }
+    println!(
+        "{} files: {same} identical, {differ} different, {failed} unreadable",
+        files.len()
+    );
+    Ok(if differ + failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
+    use anyhow::Context as _;
+    let text = std::fs::read_to_string(json_path)
+        .with_context(|| format!("cannot read {}", json_path.display()))?;
+    let doc: Value = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not valid JSON", json_path.display()))?;
+    let plugin = esscribe::json::plugin_from_json(&doc)
+        .with_context(|| format!("{}", json_path.display()))?;
+    let bytes = plugin.to_bytes()?;
+    let game = plugin.game;
+    esscribe::fsio::write_file_safely(output, &bytes, |written| {
+        Plugin::parse_as(written, game).map(|_| ())
+    })?;
+    eprintln!(
+        "wrote {} ({} bytes, {} records)",
+        output.display(),
+        thousands(bytes.len() as u64),
+        thousands(plugin.records().count() as u64 + 1)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Per record type: how many records, and what their decoding covered.
+type CoverageByType = BTreeMap<String, (u64, esscribe::schema::Coverage)>;
+
+/// Coverage per record type, and the warnings of what stayed raw.
+pub fn coverage_of(plugin: &Plugin<'_>, name: &str) -> Result<(CoverageByType, Vec<String>)> {
+    let ctx = esscribe::json::form_ctx(plugin, name);
+    let mut by_type = CoverageByType::new();
+    let mut warnings = Vec::new();
+    for r in std::iter::once(&plugin.header).chain(plugin.records()) {
+        let rj = esscribe::json::record_to_json(r, plugin.game, &ctx)?;
+        let e = by_type.entry(r.header.sig.to_string()).or_default();
+        e.0 += 1;
+        e.1 += rj.coverage;
+        warnings.extend(rj.warnings);
+    }
+    Ok((by_type, warnings))
+}
+
+pub fn stats(
+    files: &[PathBuf],
+    as_json: bool,
+    show_warnings: bool,
+    game: GameOpt,
+) -> Result<ExitCode> {
+    let mut docs = Vec::new();
+    for path in files {
+        let data = load(path)?;
+        let plugin = parse_plugin(&data, game.game, path)?;
+        let (by_type, warnings) = coverage_of(&plugin, &file_name(path))?;
+        if as_json {
+            let map: serde_json::Map<String, Value> = by_type
+                .iter()
+                .map(|(k, (n, c))| {
+                    (
+                        k.clone(),
+                        json!({
+                            "records": n,
+                            "declared": esscribe::schema::find(plugin.game, esscribe::Sig::parse(k).unwrap_or(Sig(*b"????"))).is_some(),
+                            "subrecords": c.subrecords,
+                            "decoded_subrecords": c.decoded,
+                            "raw_subrecords": c.raw,
+                            "raw_bytes": c.raw_bytes,
+                        }),
+                    )
+                })
+                .collect();
+            let mut doc = json!({"file": file_name(path), "by_type": map});
+            if show_warnings {
+                doc["warnings"] = json!(warnings);
+            }
+            docs.push(doc);
+            continue;
+        }
+        println!("{}", path.display());
+        println!(
+            "  {:<4} {:>8} {:>10} {:>8} {:>8} {:>10}",
+            "type", "records", "subrecs", "decoded", "raw", "raw bytes"
+        );
+        for (k, (n, c)) in &by_type {
+            println!(
+                "  {:<4} {:>8} {:>10} {:>8} {:>8} {:>10}",
+                k,
+                thousands(*n),
+                thousands(c.subrecords),
+                thousands(c.decoded),
+                thousands(c.raw),
+                thousands(c.raw_bytes)
+            );
+        }
+        if show_warnings {
+            for w in &warnings {
+                println!("  warning: {w}");
+            }
+        }
+    }
+    if as_json {
+        util::print_json(&if docs.len() == 1 {
+            docs.pop().expect("one")
+        } else {
+            Value::Array(docs)
+        })?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

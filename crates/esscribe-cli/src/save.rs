@@ -1,0 +1,710 @@
+//! `esscribe save ...`: look into Oblivion save games: summary, screenshot,
+//! inventories, change records, decoding statistics and a write-back check.
+
+use anyhow::{bail, Context as _, Result};
+use clap::Subcommand;
+use esscribe::save::{
+    change::PLAYER_REF, ChangeRecord, InventoryItem, PropertySet, PropertyValue, SaveFile,
+    TypeStats,
+};
+use esscribe::FormId;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Appends a line to an output buffer; output is written in one go at the
+/// end so that a closed pipe (`| head`) ends the command quietly.
+macro_rules! outln {
+    ($o:expr, $($t:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($o, $($t)*);
+    }};
+}
+
+/// Writes command output to stdout; a reader that went away is not an
+/// error.
+fn emit(text: &str) -> Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => r.context("cannot write to stdout"),
+    }
+}
+
+fn parse_form_id(s: &str) -> Result<FormId, String> {
+    FormId::parse(s).ok_or_else(|| format!("not a hex form ID: {s:?} (e.g. 0x00000014)"))
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SaveCommand {
+    /// Player, place, time, plugins and change-record counts of saves.
+    Info {
+        #[arg(required = true)]
+        saves: Vec<PathBuf>,
+        /// JSON on stdout: one object, or an array for several saves.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Writes the save's screenshot as a PNG.
+    Screenshot {
+        save: PathBuf,
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Lists the inventory changes of a reference (the player's by default).
+    Inventory {
+        save: PathBuf,
+        /// Form ID of the reference (container, NPC or creature).
+        #[arg(long = "ref", value_parser = parse_form_id)]
+        reference: Option<FormId>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Shows decoded change records.
+    Records {
+        save: PathBuf,
+        /// Only records of this type (REFR, ACHR, ...) or type number.
+        #[arg(long = "type")]
+        kind: Option<String>,
+        /// Only the records of this form ID.
+        #[arg(long, value_parser = parse_form_id)]
+        form: Option<FormId>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// How much of each change-record type decodes, over all given saves.
+    Stats {
+        #[arg(required = true)]
+        saves: Vec<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Reads and writes each save in memory and compares the bytes.
+    Verify {
+        #[arg(required = true)]
+        saves: Vec<PathBuf>,
+    },
+    /// Changes an item count, a position or a scale and writes the save:
+    /// in place (keeping a .bak) or to --output. The written file is read
+    /// back and checked before it replaces anything.
+    Edit {
+        save: PathBuf,
+        /// The reference to change (the player by default).
+        #[arg(long = "ref", value_parser = parse_form_id)]
+        reference: Option<FormId>,
+        /// Form ID of an inventory item whose count to set (with --count).
+        #[arg(long, value_parser = parse_form_id, requires = "count")]
+        item: Option<FormId>,
+        /// New count of --item.
+        #[arg(long, requires = "item", allow_hyphen_values = true)]
+        count: Option<i32>,
+        /// New position, as X,Y,Z.
+        #[arg(long, value_delimiter = ',', num_args = 1, allow_hyphen_values = true)]
+        position: Option<Vec<f32>>,
+        /// New scale.
+        #[arg(long)]
+        scale: Option<f32>,
+        /// Where to write (default: replace the save, keeping a .bak).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+}
+
+pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
+    match cmd {
+        SaveCommand::Info { saves, json } => info(&saves, json),
+        SaveCommand::Screenshot { save, output } => screenshot(&save, &output),
+        SaveCommand::Inventory {
+            save,
+            reference,
+            json,
+        } => inventory(&save, reference.unwrap_or(PLAYER_REF), json),
+        SaveCommand::Records {
+            save,
+            kind,
+            form,
+            json,
+        } => records(&save, kind.as_deref(), form, json),
+        SaveCommand::Stats { saves, json } => stats(&saves, json),
+        SaveCommand::Verify { saves } => verify(&saves),
+        SaveCommand::Edit {
+            save,
+            reference,
+            item,
+            count,
+            position,
+            scale,
+            output,
+        } => edit(
+            &save,
+            reference.unwrap_or(PLAYER_REF),
+            item.zip(count),
+            position,
+            scale,
+            output.as_deref(),
+        ),
+    }
+}
+
+fn load(path: &Path) -> Result<(Vec<u8>, SaveFile)> {
+    let data = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let save = SaveFile::parse(&data).with_context(|| format!("{}", path.display()))?;
+    Ok((data, save))
+}
+
+/// A progress bar on stderr for batches, hidden when stderr is not a
+/// terminal or the batch is a single file.
+fn progress(n: usize) -> ProgressBar {
+    if n < 2 || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(n as u64);
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} saves {msg}") {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Runs `f` on every file in parallel, in input order for the results.
+fn for_files<T: Send>(
+    paths: &[PathBuf],
+    f: impl Fn(&Path) -> Result<T> + Sync + Send,
+) -> Vec<Result<T>> {
+    let bar = progress(paths.len());
+    let out = paths
+        .par_iter()
+        .map(|p| {
+            let r = f(p);
+            bar.inc(1);
+            r
+        })
+        .collect();
+    bar.finish_and_clear();
+    out
+}
+
+fn play_time(ticks: u32) -> String {
+    let s = ticks / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+fn counts_by_type(save: &SaveFile) -> BTreeMap<String, usize> {
+    let mut m = BTreeMap::new();
+    for c in &save.changes {
+        *m.entry(c.type_name()).or_insert(0) += 1;
+    }
+    m
+}
+
+fn info_json(path: &Path, save: &SaveFile) -> Value {
+    let h = &save.header;
+    json!({
+        "file": path.display().to_string(),
+        "player": {
+            "name": h.player_name.text(),
+            "level": h.level,
+            "location": h.location.text(),
+        },
+        "save_number": h.save_number,
+        "game_days": h.game_days,
+        "game_date": save.game_date().map(|d| d.to_string()),
+        "play_time_seconds": h.game_ticks / 1000,
+        "saved_at": h.game_time.to_string(),
+        "screenshot": {"width": h.screenshot.width, "height": h.screenshot.height},
+        "plugins": save.plugins.iter().map(|p| p.text()).collect::<Vec<_>>(),
+        "created_records": save.created.len(),
+        "created": save.created.iter().map(|c| json!({
+            "form_id": c.header.form_id.to_string(),
+            "type": c.header.sig.to_string(),
+            "name": c.name(),
+            "effects": c.effects(),
+        })).collect::<Vec<_>>(),
+        "form_ids": save.form_ids.len(),
+        "change_records": counts_by_type(save),
+    })
+}
+
+fn info(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
+    let mut o = String::new();
+    let results = for_files(paths, |p| load(p).map(|(_, s)| info_json(p, &s)));
+    let mut failed = false;
+    let mut values = Vec::new();
+    for r in results {
+        match r {
+            Ok(v) => values.push(v),
+            Err(e) => {
+                eprintln!("error: {e:#}");
+                failed = true;
+            }
+        }
+    }
+    if as_json {
+        let out = if paths.len() == 1 && values.len() == 1 {
+            values.pop().unwrap_or(Value::Null)
+        } else {
+            Value::Array(values)
+        };
+        outln!(o, "{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        for v in &values {
+            outln!(o, "{}", v["file"].as_str().unwrap_or(""));
+            let p = &v["player"];
+            outln!(
+                o,
+                "  player:     {}, level {}",
+                p["name"].as_str().unwrap_or(""),
+                p["level"]
+            );
+            outln!(o, "  location:   {}", p["location"].as_str().unwrap_or(""));
+            outln!(
+                o,
+                "  game date:  {} (day {:.2} in game), saved {}",
+                v["game_date"].as_str().unwrap_or("?"),
+                v["game_days"].as_f64().unwrap_or(0.0),
+                v["saved_at"].as_str().unwrap_or("")
+            );
+            outln!(
+                o,
+                "  play time:  {}",
+                play_time((v["play_time_seconds"].as_u64().unwrap_or(0) * 1000) as u32)
+            );
+            let plugins = v["plugins"].as_array().cloned().unwrap_or_default();
+            outln!(o, "  plugins ({}):", plugins.len());
+            for (i, name) in plugins.iter().enumerate() {
+                outln!(o, "    {i:02X} {}", name.as_str().unwrap_or(""));
+            }
+            let created = v["created"].as_array().cloned().unwrap_or_default();
+            if !created.is_empty() {
+                outln!(o, "  created ({}):", created.len());
+            }
+            for c in &created {
+                let effects: Vec<String> = c["effects"]
+                    .as_array()
+                    .map(|fx| {
+                        fx.iter()
+                            .map(|e| {
+                                let range = match e["range"].as_u64() {
+                                    Some(0) => "self",
+                                    Some(1) => "touch",
+                                    Some(2) => "target",
+                                    _ => "?",
+                                };
+                                format!(
+                                    "{} {} pts {} s area {} on {range}",
+                                    e["code"].as_str().unwrap_or("?"),
+                                    e["magnitude"],
+                                    e["duration"],
+                                    e["area"]
+                                )
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let name = c["name"]
+                    .as_str()
+                    .map(|n| format!(" \"{n}\""))
+                    .unwrap_or_default();
+                outln!(
+                    o,
+                    "    {} {}{name}: {}",
+                    c["form_id"].as_str().unwrap_or(""),
+                    c["type"].as_str().unwrap_or(""),
+                    effects.join("; ")
+                );
+            }
+            let counts = v["change_records"].as_object().cloned().unwrap_or_default();
+            let total: u64 = counts.values().filter_map(Value::as_u64).sum();
+            outln!(o, "  change records ({total}):");
+            for (k, n) in &counts {
+                outln!(o, "    {k:<5} {n}");
+            }
+        }
+    }
+    emit(&o)?;
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn screenshot(path: &Path, output: &Path) -> Result<ExitCode> {
+    let (_, save) = load(path)?;
+    let shot = &save.header.screenshot;
+    let expected = 3 * shot.width as u64 * shot.height as u64;
+    if shot.rgb.len() as u64 != expected || shot.width == 0 || shot.height == 0 {
+        bail!(
+            "{}: screenshot of {}x{} should hold {expected} bytes of RGB, holds {}",
+            path.display(),
+            shot.width,
+            shot.height,
+            shot.rgb.len()
+        );
+    }
+    let mut png_bytes = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut png_bytes, shot.width, shot.height);
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        let mut w = enc.write_header()?;
+        w.write_image_data(&shot.rgb)?;
+        w.finish()?;
+    }
+    esscribe::fsio::write_file_safely(output, &png_bytes, |_| Ok(()))
+        .with_context(|| format!("cannot write {}", output.display()))?;
+    eprintln!(
+        "wrote {} ({}x{})",
+        output.display(),
+        shot.width,
+        shot.height
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn describe_value(v: &PropertyValue) -> String {
+    match v {
+        PropertyValue::Empty => String::new(),
+        PropertyValue::U8 { value } => value.to_string(),
+        PropertyValue::U16 { value } => value.to_string(),
+        PropertyValue::U32 { value } => format!("0x{value:X}"),
+        PropertyValue::F32 { value } => format!("{value}"),
+        PropertyValue::Iref { iref } => format!("iref 0x{iref:X}"),
+        other => serde_json::to_string(other).unwrap_or_default(),
+    }
+}
+
+fn describe_set(set: &PropertySet) -> String {
+    set.properties
+        .iter()
+        .map(|p| {
+            let name = p
+                .name
+                .map(str::to_string)
+                .unwrap_or_else(|| format!("0x{:02x}", p.flag));
+            let v = describe_value(&p.value);
+            if v.is_empty() {
+                name
+            } else {
+                format!("{name} {v}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn item_json(save: &SaveFile, item: &InventoryItem) -> Value {
+    let id = save.resolve(item.iref);
+    let mut v = json!({
+        "form_id": id.map(|f| f.to_string()),
+        "iref": format!("0x{:X}", item.iref),
+        "plugin": id.and_then(|f| save.plugin_of(f)),
+        "count": item.count,
+        "entries": item.entries,
+    });
+    if let Some(c) = id.and_then(|f| save.created_record(f)) {
+        v["name"] = json!(c.name());
+        v["type"] = json!(c.header.sig.to_string());
+    }
+    v
+}
+
+fn inventory(path: &Path, reference: FormId, as_json: bool) -> Result<ExitCode> {
+    let mut o = String::new();
+    let (_, save) = load(path)?;
+    let rec = save
+        .changes
+        .iter()
+        .find(|c| c.form_id == reference && c.inventory().is_some())
+        .or_else(|| save.changes.iter().find(|c| c.form_id == reference));
+    let Some(rec) = rec else {
+        bail!("{}: no change record for {reference}", path.display());
+    };
+    let Some(inv) = rec.inventory() else {
+        if let Some(note) = rec.stop_note() {
+            bail!(
+                "{}: the inventory of {reference} did not decode: {note}",
+                path.display()
+            );
+        }
+        bail!("{}: {reference} has no inventory changes", path.display());
+    };
+    if as_json {
+        let items: Vec<Value> = inv.items.iter().map(|i| item_json(&save, i)).collect();
+        outln!(o, "{}", serde_json::to_string_pretty(&items)?);
+        emit(&o)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    outln!(
+        o,
+        "{} {reference}: {} inventory entries",
+        rec.type_name(),
+        inv.items.len()
+    );
+    for item in &inv.items {
+        let id = save.resolve(item.iref);
+        let id_text = id
+            .map(|f| f.to_string())
+            .unwrap_or_else(|| format!("iref 0x{:X} (unresolved)", item.iref));
+        let plugin = id.and_then(|f| save.plugin_of(f)).unwrap_or_default();
+        let name = id
+            .and_then(|f| save.created_record(f))
+            .and_then(|c| c.name())
+            .map(|n| format!(" \"{n}\""))
+            .unwrap_or_default();
+        let props: Vec<String> = item.entries.iter().map(describe_set).collect();
+        let props = if props.is_empty() {
+            String::new()
+        } else {
+            format!("  [{}]", props.join("; "))
+        };
+        outln!(o, "{id_text}  {plugin:<24} {:>6}{name}{props}", item.count);
+    }
+    emit(&o)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Each iref of a record resolved to its form ID and plugin.
+fn references(save: &SaveFile, c: &ChangeRecord) -> BTreeMap<String, Value> {
+    c.irefs()
+        .into_iter()
+        .map(|i| {
+            let id = save.resolve(i);
+            let v = match id {
+                Some(f) => json!({
+                    "form_id": f.to_string(),
+                    "plugin": save.plugin_of(f),
+                }),
+                None => Value::Null,
+            };
+            (format!("0x{i:X}"), v)
+        })
+        .collect()
+}
+
+fn record_json(save: &SaveFile, c: &ChangeRecord) -> Value {
+    let (decoded, raw) = c.coverage();
+    json!({
+        "form_id": c.form_id.to_string(),
+        "type": c.type_name(),
+        "plugin": save.plugin_of(c.form_id),
+        "flags": format!("0x{:08X}", c.flags),
+        "version": c.version,
+        "offset": c.offset,
+        "size": decoded + raw,
+        "exact": c.is_exact(),
+        "stopped": c.stop_note(),
+        "data": c.data,
+        "references": references(save, c),
+    })
+}
+
+fn records(
+    path: &Path,
+    kind: Option<&str>,
+    form: Option<FormId>,
+    as_json: bool,
+) -> Result<ExitCode> {
+    let mut o = String::new();
+    let (_, save) = load(path)?;
+    let code = match kind {
+        Some(k) => Some(
+            esscribe::save::type_code(k)
+                .with_context(|| format!("unknown change-record type {k:?}"))?,
+        ),
+        None => None,
+    };
+    let selected: Vec<&ChangeRecord> = save
+        .changes
+        .iter()
+        .filter(|c| code.is_none_or(|k| c.kind == k) && form.is_none_or(|f| c.form_id == f))
+        .collect();
+    if as_json {
+        let v: Vec<Value> = selected.iter().map(|c| record_json(&save, c)).collect();
+        outln!(o, "{}", serde_json::to_string_pretty(&v)?);
+        emit(&o)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    for c in &selected {
+        let (decoded, raw) = c.coverage();
+        outln!(
+            o,
+            "{} {:<4} flags 0x{:08X} at 0x{:X}, {} bytes ({} decoded, {} raw){}",
+            c.form_id,
+            c.type_name(),
+            c.flags,
+            c.offset,
+            decoded + raw,
+            decoded,
+            raw,
+            save.plugin_of(c.form_id)
+                .map(|p| format!(" [{p}]"))
+                .unwrap_or_default()
+        );
+        for p in c.parts() {
+            let text = serde_json::to_string(p).unwrap_or_default();
+            let text = if text.chars().count() > 200 {
+                format!("{}…", text.chars().take(200).collect::<String>())
+            } else {
+                text
+            };
+            outln!(o, "    {text}");
+        }
+        let refs = references(&save, c);
+        if !refs.is_empty() {
+            let list: Vec<String> = refs
+                .iter()
+                .map(|(iref, v)| match v["form_id"].as_str() {
+                    Some(f) => format!("{iref}={f}"),
+                    None => format!("{iref}=?"),
+                })
+                .collect();
+            outln!(o, "    irefs: {}", list.join(" "));
+        }
+    }
+    emit(&o)?;
+    eprintln!("{} records", selected.len());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn stats(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
+    let mut o = String::new();
+    let results = for_files(paths, |p| load(p).map(|(_, s)| s.stats()));
+    let mut total: BTreeMap<String, TypeStats> = BTreeMap::new();
+    let mut failed = false;
+    for r in results {
+        match r {
+            Ok(s) => {
+                for (k, v) in s {
+                    total.entry(k).or_default().add(&v);
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {e:#}");
+                failed = true;
+            }
+        }
+    }
+    if as_json {
+        outln!(
+            o,
+            "{}",
+            serde_json::to_string_pretty(&json!({"files": paths.len(), "change_records": total}))?
+        );
+    } else {
+        outln!(
+            o,
+            "{:<5} {:>8} {:>10} {:>9} {:>9} {:>8}",
+            "type",
+            "count",
+            "bytes",
+            "decoded",
+            "exact",
+            "stopped"
+        );
+        let pct = |a: usize, b: usize| {
+            if b == 0 {
+                "-".to_string()
+            } else {
+                format!("{:.2}%", a as f64 * 100.0 / b as f64)
+            }
+        };
+        for (k, s) in &total {
+            outln!(
+                o,
+                "{k:<5} {:>8} {:>10} {:>9} {:>9} {:>8}",
+                s.count,
+                s.bytes,
+                pct(s.decoded_bytes, s.bytes),
+                pct(s.exact, s.count),
+                s.stopped
+            );
+        }
+    }
+    emit(&o)?;
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn verify(paths: &[PathBuf]) -> Result<ExitCode> {
+    let mut o = String::new();
+    let results = for_files(paths, |p| {
+        let (data, save) = load(p)?;
+        let out = save.to_bytes()?;
+        Ok(if out == data {
+            None
+        } else {
+            let at = data
+                .iter()
+                .zip(&out)
+                .position(|(a, b)| a != b)
+                .unwrap_or(data.len().min(out.len()));
+            Some(at)
+        })
+    });
+    let mut ok = 0;
+    for (p, r) in paths.iter().zip(results) {
+        match r {
+            Ok(None) => {
+                ok += 1;
+                outln!(o, "{}: identical", p.display());
+            }
+            Ok(Some(at)) => outln!(o, "{}: differs at offset 0x{at:X}", p.display()),
+            Err(e) => outln!(o, "{}: error: {}", p.display(), e.root_cause()),
+        }
+    }
+    outln!(o, "{ok} of {} saves identical", paths.len());
+    emit(&o)?;
+    Ok(if ok == paths.len() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+fn edit(
+    path: &Path,
+    reference: FormId,
+    item_count: Option<(FormId, i32)>,
+    position: Option<Vec<f32>>,
+    scale: Option<f32>,
+    output: Option<&Path>,
+) -> Result<ExitCode> {
+    let (_, mut save) = load(path)?;
+    let mut changes = Vec::new();
+    if let Some((item, count)) = item_count {
+        save.set_item_count(reference, item, count)?;
+        changes.push(format!("count of {item} set to {count}"));
+    }
+    if let Some(p) = position {
+        let [x, y, z] = p[..] else {
+            bail!("--position needs three numbers, X,Y,Z");
+        };
+        save.set_position(reference, [x, y, z])?;
+        changes.push(format!("position set to {x}, {y}, {z}"));
+    }
+    if let Some(s) = scale {
+        save.set_scale(reference, s)?;
+        changes.push(format!("scale set to {s}"));
+    }
+    if changes.is_empty() {
+        bail!("nothing to change: give --item and --count, --position or --scale");
+    }
+    let bytes = save.to_bytes()?;
+    let target = output.unwrap_or(path);
+    esscribe::fsio::write_file_safely(target, &bytes, |b| SaveFile::parse(b).map(|_| ()))
+        .with_context(|| format!("cannot write {}", target.display()))?;
+    eprintln!(
+        "{reference}: {}; wrote {}",
+        changes.join(", "),
+        target.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}

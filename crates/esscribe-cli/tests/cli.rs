@@ -1,0 +1,295 @@
+//! The command-line tool, run as a user runs it.
+
+#[path = "../../esscribe/tests/common/mod.rs"]
+mod common;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn esscribe() -> Command {
+    Command::cargo_bin("esscribe").unwrap()
+}
+
+fn corpus(rel: &str) -> Option<PathBuf> {
+    common::corpus_dir().map(|d| d.join(rel))
+}
+
+fn samples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples")
+}
+
+#[test]
+fn info_reports_campfire_real_figures() {
+    let Some(file) = corpus("skyrim-plugins/Campfire.esm") else {
+        return;
+    };
+    esscribe()
+        .arg("info")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("records:      1,627"))
+        .stdout(predicate::str::contains("compressed:   10\n"))
+        .stdout(predicate::str::contains("PACK  14\n"))
+        .stdout(predicate::str::contains("game:         Skyrim"));
+    let out = esscribe()
+        .args(["info", "--json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["records"], 1627);
+    assert_eq!(v["compressed_records"], 10);
+    assert_eq!(v["by_type"]["PACK"], 14);
+    assert_eq!(v["masters"][0], "Skyrim.esm");
+}
+
+#[test]
+fn verify_reports_every_corpus_plugin_identical() {
+    let files = common::plugins();
+    if files.is_empty() {
+        return;
+    }
+    let out = esscribe().arg("verify").args(&files).assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert_eq!(text.matches(": identical").count(), files.len(), "{text}");
+    assert!(text.contains(&format!(
+        "{} files: {} identical, 0 different, 0 unreadable",
+        files.len(),
+        files.len()
+    )));
+}
+
+#[test]
+fn verify_fails_on_a_damaged_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.esp");
+    let mut bytes = std::fs::read(samples().join("sample-oblivion.esp")).unwrap();
+    bytes.truncate(bytes.len() - 10);
+    std::fs::write(&bad, bytes).unwrap();
+    esscribe()
+        .arg("verify")
+        .arg(&bad)
+        .assert()
+        .failure()
+        .stdout(predicate::str::contains("error:"))
+        .stdout(predicate::str::contains("at offset 0x"));
+}
+
+#[test]
+fn the_sample_plugin_is_what_its_json_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sample.esp");
+    esscribe()
+        .arg("build")
+        .arg(samples().join("sample-oblivion.json"))
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    let built = std::fs::read(&out).unwrap();
+    let sample_path = samples().join("sample-oblivion.esp");
+    if std::env::var_os("ESSCRIBE_UPDATE_SAMPLES").is_some() {
+        std::fs::write(&sample_path, &built).unwrap();
+    }
+    assert_eq!(
+        built,
+        std::fs::read(sample_path).unwrap(),
+        "set ESSCRIBE_UPDATE_SAMPLES=1 to refresh the sample"
+    );
+}
+
+#[test]
+fn build_keeps_a_backup_of_the_file_it_replaces() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("Mod.esp");
+    std::fs::write(&out, b"old").unwrap();
+    esscribe()
+        .arg("build")
+        .arg(samples().join("sample-oblivion.json"))
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read(dir.path().join("Mod.esp.bak")).unwrap(),
+        b"old"
+    );
+}
+
+#[test]
+fn dump_filters_by_type_and_form() {
+    let sample = samples().join("sample-oblivion.esp");
+    esscribe()
+        .args(["dump", "--type", "PACK"])
+        .arg(&sample)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("SampleKeeperSleepsAtNight"))
+        .stdout(predicate::str::contains(r#""hour":22"#))
+        .stdout(predicate::str::contains("FACT").not());
+    let out = esscribe()
+        .args(["dump", "--json", "--form", "0x01000802"])
+        .arg(&sample)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let pack = &v["entries"][0]["entries"][0];
+    assert_eq!(v["entries"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        pack["fields"]["schedule"]["day_of_week"],
+        "morndas_to_fredas"
+    );
+}
+
+#[test]
+fn stats_json_shows_pack_fully_decoded() {
+    let Some(file) = corpus("oblivion-plugins/OblivionOnline.esp") else {
+        return;
+    };
+    let out = esscribe()
+        .args(["stats", "--json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["by_type"]["PACK"]["records"], 12);
+    assert_eq!(v["by_type"]["PACK"]["subrecords"], 60);
+    assert_eq!(v["by_type"]["PACK"]["raw_subrecords"], 0);
+    assert_eq!(v["by_type"]["FACT"]["raw_subrecords"], 0);
+}
+
+#[test]
+fn errors_go_to_stderr_with_a_failure_status() {
+    esscribe()
+        .args(["info", "/no/such/file.esp"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("cannot open /no/such/file.esp"));
+    let Some(save) = corpus("oblivion-saves/save002.ess") else {
+        return;
+    };
+    esscribe()
+        .arg("info")
+        .arg(save)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("save game, not a plugin"));
+}
+
+#[test]
+fn packages_lists_follower_sit_campfire_with_its_schedule_and_location() {
+    let Some(file) = corpus("skyrim-plugins/Campfire.esm") else {
+        return;
+    };
+    esscribe()
+        .arg("packages")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("(14 packages)"))
+        .stdout(predicate::str::is_match(
+            r"_Camp_FollowerSitCampfire +package +any day, any time; at near package start, radius 1500; target object id 0x02039577 \(Campfire.esm\); template 0x00019715 \(Skyrim.esm\); 2 conditions",
+        ).unwrap());
+    let out = esscribe()
+        .args(["packages", "--json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let sit = v["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["editor_id"] == "_Camp_FollowerSitCampfire")
+        .unwrap();
+    assert_eq!(sit["schedule"], "any day, any time");
+    assert_eq!(sit["location"], "near package start, radius 1500");
+}
+
+#[test]
+fn lint_is_quiet_on_the_corpus_and_stats_shows_no_raw_pack() {
+    let Some(file) = corpus("skyrim-plugins/UndeadTrinity_PACKonly.esp") else {
+        return;
+    };
+    esscribe()
+        .arg("lint")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout("")
+        .stderr(predicate::str::contains("1 files checked, 0 findings"));
+    let out = esscribe()
+        .args(["stats", "--json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["by_type"]["PACK"]["records"], 7);
+    assert_eq!(v["by_type"]["PACK"]["raw_subrecords"], 0);
+}
+
+#[test]
+fn diff_shows_an_edited_schedule_field_by_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let json_path = dir.path().join("edited.json");
+    let text = std::fs::read_to_string(samples().join("sample-oblivion.json"))
+        .unwrap()
+        .replace("\"hour\": 22", "\"hour\": 21");
+    std::fs::write(&json_path, text).unwrap();
+    let edited = dir.path().join("edited.esp");
+    esscribe()
+        .arg("build")
+        .arg(&json_path)
+        .arg("-o")
+        .arg(&edited)
+        .assert()
+        .success();
+    esscribe()
+        .arg("diff")
+        .arg(samples().join("sample-oblivion.esp"))
+        .arg(&edited)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "changed PACK 0x01000801 SampleKeeperSleepsAtNight",
+        ))
+        .stdout(predicate::str::contains("fields.schedule.hour: 22 → 21"));
+    esscribe()
+        .arg("diff")
+        .arg(samples().join("sample-oblivion.esp"))
+        .arg(samples().join("sample-oblivion.esp"))
+        .assert()
+        .success()
+        .stdout("");
+}
+
+#[test]
+fn query_finds_records_by_field() {
+    let out = esscribe()
+        .args([
+            "query",
+            "--type",
+            "PACK",
+            "--where",
+            "general.type=wander",
+            "--show",
+            "schedule.hour",
+            "--json",
+        ])
+        .arg(samples().join("sample-oblivion.esp"))
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 1);
+    assert_eq!(v[0]["form_id"], "0x01000802 (sample-oblivion.esp)");
+    assert_eq!(v[0]["values"]["schedule.hour"], 8);
+    esscribe()
+        .args(["query", "--where", "nonsense"])
+        .arg(samples().join("sample-oblivion.esp"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("expected PATH=VALUE or PATH~TEXT"));
+}

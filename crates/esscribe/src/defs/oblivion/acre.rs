@@ -1,0 +1,22 @@
+//! ACRE: a placed creature.
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static ACRE: RecordDef = RecordDef {
+    sig: Sig(*b"ACRE"),
+    title: "Placed creature",
+    members: &[
+        editor_id(),
+        sub(b"NAME", "base", Field::Value(Ty::FormId)),
+        owner(),
+        owner_rank(),
+        owner_global(),
+        ragdoll(),
+        distant_lod(),
+        enable_parent(),
+        scale(),
+        position_rotation(),
+    ],
+};

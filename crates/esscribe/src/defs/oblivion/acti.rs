@@ -1,0 +1,17 @@
+//! ACTI: an activator.
+
+use super::common::{editor_id, form, full_name, model, script};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static ACTI: RecordDef = RecordDef {
+    sig: Sig(*b"ACTI"),
+    title: "Activator",
+    members: &[
+        editor_id(),
+        full_name(),
+        model(),
+        script(),
+        form(b"SNAM", "sound"),
+    ],
+};

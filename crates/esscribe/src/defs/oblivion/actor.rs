@@ -1,0 +1,73 @@
+//! Pieces NPCs and creatures share: configuration, factions, AI data,
+//! spells, packages.
+
+use super::book::SKILLS;
+use crate::schema::types::*;
+
+pub static SERVICE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (1 << 0, "weapons"),
+        (1 << 1, "armor"),
+        (1 << 2, "clothing"),
+        (1 << 3, "books"),
+        (1 << 4, "ingredients"),
+        (1 << 7, "lights"),
+        (1 << 8, "apparatus"),
+        (1 << 10, "miscellaneous"),
+        (1 << 11, "spells"),
+        (1 << 12, "magic_items"),
+        (1 << 13, "potions"),
+        (1 << 14, "training"),
+        (1 << 16, "recharge"),
+        (1 << 17, "repair"),
+    ],
+};
+
+pub static CONFIGURATION_TAIL: [FieldDef; 6] = [
+    f("base_spell_points", U16),
+    f("fatigue", U16),
+    f("barter_gold", U16),
+    f("level", I16),
+    f("calc_min", U16),
+    f("calc_max", U16),
+];
+
+static FACTION: [FieldDef; 3] = [
+    f("faction", Ty::FormId),
+    f("rank", U8),
+    f("unused", Ty::Bytes(3)),
+];
+
+pub const fn factions() -> Member {
+    rep(b"SNAM", "factions", Field::Struct(&FACTION))
+}
+
+pub const fn spells() -> Member {
+    rep(b"SPLO", "spells", Field::Value(Ty::FormId))
+}
+
+static AI_DATA: [FieldDef; 8] = [
+    f("aggression", U8),
+    f("confidence", U8),
+    f("energy_level", U8),
+    f("responsibility", U8),
+    f("services", Ty::Flags(Int::U32, &SERVICE_FLAGS)),
+    f("teaches", Ty::Enum(Int::I8, &SKILLS)),
+    f("maximum_training_level", U8),
+    f("unused", Ty::Bytes(2)),
+];
+
+pub const fn ai_data() -> Member {
+    sub(b"AIDT", "ai_data", Field::Struct(&AI_DATA))
+}
+
+pub const fn packages() -> Member {
+    rep(b"PKID", "packages", Field::Value(Ty::FormId))
+}
+
+/// Names packed one after the other, each ending in a zero byte.
+pub static NAMES: [FieldDef; 1] = [f("name", Ty::ZString)];
+
+pub const fn animations() -> Member {
+    opt(b"KFFZ", "animations", Field::Array(&NAMES))
+}

@@ -1,0 +1,36 @@
+//! APPA: an alchemical apparatus.
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static APPARATUS_TYPES: EnumDef = EnumDef {
+    values: &[
+        (0, "mortar_and_pestle"),
+        (1, "alembic"),
+        (2, "calcinator"),
+        (3, "retort"),
+    ],
+};
+
+pub static APPA: RecordDef = RecordDef {
+    sig: Sig(*b"APPA"),
+    title: "Alchemical apparatus",
+    members: &[
+        editor_id(),
+        full_name(),
+        model(),
+        icon(),
+        script(),
+        sub(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("type", Ty::Enum(Int::U8, &APPARATUS_TYPES)),
+                f("value", U32),
+                f("weight", Ty::F32),
+                f("quality", Ty::F32),
+            ]),
+        ),
+    ],
+};

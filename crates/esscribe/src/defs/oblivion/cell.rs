@@ -1,0 +1,64 @@
+//! CELL: a cell (an interior, or one square of a worldspace). Real files
+//! hold the grid right after the flags, and the ownership before the music.
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static CELL_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "interior"),
+        (0x02, "has_water"),
+        (0x04, "cant_travel_from_here"),
+        (0x08, "force_hide_land_or_oblivion_interior"),
+        (0x20, "public_area"),
+        (0x40, "hand_changed"),
+        (0x80, "behave_like_exterior"),
+    ],
+};
+
+pub static MUSIC_TYPES: EnumDef = EnumDef {
+    values: &[(0, "default"), (1, "public"), (2, "dungeon")],
+};
+
+pub static LIGHTING: [FieldDef; 9] = [
+    f("ambient_color", Ty::Struct(&RGBA)),
+    f("directional_color", Ty::Struct(&RGBA)),
+    f("fog_color", Ty::Struct(&RGBA)),
+    f("fog_near", Ty::F32),
+    f("fog_far", Ty::F32),
+    f("directional_rotation_xy", I32),
+    f("directional_rotation_z", I32),
+    f("directional_fade", Ty::F32),
+    f("fog_clip_distance", Ty::F32),
+];
+
+static REGION: [FieldDef; 1] = [f("region", Ty::FormId)];
+
+pub static CELL: RecordDef = RecordDef {
+    sig: Sig(*b"CELL"),
+    title: "Cell",
+    members: &[
+        editor_id(),
+        full_name(),
+        sub(
+            b"DATA",
+            "flags",
+            Field::Value(Ty::Flags(Int::U8, &CELL_FLAGS)),
+        ),
+        opt(b"XCLC", "grid", Field::Struct(&[f("x", I32), f("y", I32)])),
+        opt(b"XCLL", "lighting", Field::Struct(&LIGHTING)),
+        opt(b"XCLR", "regions", Field::Array(&REGION)),
+        owner(),
+        owner_rank(),
+        owner_global(),
+        opt(
+            b"XCMT",
+            "music",
+            Field::Value(Ty::Enum(Int::U8, &MUSIC_TYPES)),
+        ),
+        opt(b"XCLW", "water_height", Field::Value(Ty::F32)),
+        form(b"XCCM", "climate"),
+        form(b"XCWT", "water"),
+    ],
+};

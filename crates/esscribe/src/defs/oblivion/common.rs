@@ -1,0 +1,200 @@
+//! Pieces many Oblivion records share: editor ID, name, model, script,
+//! icon, container items, positions and ownership.
+
+use crate::schema::types::*;
+
+pub const fn editor_id() -> Member {
+    opt(b"EDID", "editor_id", Field::ZString)
+}
+
+pub const fn full_name() -> Member {
+    opt(b"FULL", "name", Field::ZString)
+}
+
+pub const fn script() -> Member {
+    opt(b"SCRI", "script", Field::Value(Ty::FormId))
+}
+
+pub const fn icon() -> Member {
+    opt(b"ICON", "icon", Field::ZString)
+}
+
+pub const fn form(sig: &[u8; 4], name: &'static str) -> Member {
+    opt(sig, name, Field::Value(Ty::FormId))
+}
+
+/// A model: its file, bound radius and texture file hashes.
+pub static MODEL: [Member; 3] = [
+    sub(b"MODL", "file", Field::ZString),
+    opt(b"MODB", "bound_radius", Field::Value(Ty::F32)),
+    opt(b"MODT", "texture_hashes", Field::Bytes),
+];
+
+pub const fn model() -> Member {
+    group("model", &MODEL)
+}
+
+pub static ITEM: [FieldDef; 2] = [f("item", Ty::FormId), f("count", I32)];
+
+/// Items held, as container, NPC and creature records list them.
+pub const fn items() -> Member {
+    rep(b"CNTO", "items", Field::Struct(&ITEM))
+}
+
+pub static POSITION_ROTATION: [FieldDef; 6] = [
+    f("position_x", Ty::F32),
+    f("position_y", Ty::F32),
+    f("position_z", Ty::F32),
+    f("rotation_x", Ty::F32),
+    f("rotation_y", Ty::F32),
+    f("rotation_z", Ty::F32),
+];
+
+pub const fn position_rotation() -> Member {
+    sub(
+        b"DATA",
+        "position_rotation",
+        Field::Struct(&POSITION_ROTATION),
+    )
+}
+
+pub static RGBA: [FieldDef; 4] = [
+    f("red", U8),
+    f("green", U8),
+    f("blue", U8),
+    f("unused", Ty::Bytes(1)),
+];
+
+/// An owner, with the rank or global variable that goes with it.
+pub const fn owner() -> Member {
+    form(b"XOWN", "owner")
+}
+
+pub const fn owner_rank() -> Member {
+    opt(b"XRNK", "faction_rank", Field::Value(I32))
+}
+
+pub const fn owner_global() -> Member {
+    form(b"XGLB", "global_variable")
+}
+
+pub static ENABLE_PARENT_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "set_enable_state_opposite_to_parent")],
+};
+
+static ENABLE_PARENT: [FieldDef; 3] = [
+    f("reference", Ty::FormId),
+    f("flags", Ty::Flags(Int::U8, &ENABLE_PARENT_FLAGS)),
+    f("unused", Ty::Bytes(3)),
+];
+
+pub const fn enable_parent() -> Member {
+    opt(b"XESP", "enable_parent", Field::Struct(&ENABLE_PARENT))
+}
+
+pub static XYZ: [FieldDef; 3] = [f("x", Ty::F32), f("y", Ty::F32), f("z", Ty::F32)];
+
+pub const fn distant_lod() -> Member {
+    opt(b"XLOD", "distant_lod", Field::Struct(&XYZ))
+}
+
+pub const fn scale() -> Member {
+    opt(b"XSCL", "scale", Field::Value(Ty::F32))
+}
+
+pub const fn ragdoll() -> Member {
+    opt(b"XRGD", "ragdoll_data", Field::Bytes)
+}
+
+/// Conditions (CTDA; CTDT in older files).
+pub const fn conditions() -> Member {
+    rep(
+        b"CTDA",
+        "conditions",
+        Field::Struct(&super::condition::CONDITION),
+    )
+}
+
+pub const fn conditions_old() -> Member {
+    rep(
+        b"CTDT",
+        "conditions_old",
+        Field::Struct(&super::condition::CONDITION),
+    )
+}
+
+/// An enchantment and its points.
+pub const fn enchantment() -> Member {
+    form(b"ENAM", "enchantment")
+}
+
+pub const fn enchantment_points() -> Member {
+    opt(b"ANAM", "enchantment_points", Field::Value(U16))
+}
+
+/// Value and weight of an inventory item.
+pub static VALUE_WEIGHT: [FieldDef; 2] = [f("value", I32), f("weight", Ty::F32)];
+
+pub const fn value_weight() -> Member {
+    sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT))
+}
+
+pub static EFFECT_RANGES: EnumDef = EnumDef {
+    values: &[(0, "self"), (1, "touch"), (2, "target")],
+};
+
+pub static MAGIC_SCHOOLS: EnumDef = EnumDef {
+    values: &[
+        (0, "alteration"),
+        (1, "conjuration"),
+        (2, "destruction"),
+        (3, "illusion"),
+        (4, "mysticism"),
+        (5, "restoration"),
+    ],
+};
+
+static EFFECT: [Member; 4] = [
+    sub(b"EFID", "effect", Field::Value(Ty::Char4)),
+    opt(
+        b"EFIT",
+        "data",
+        Field::Struct(&[
+            f("effect", Ty::Char4),
+            f("magnitude", U32),
+            f("area", U32),
+            f("duration", U32),
+            f("range", Ty::Enum(Int::U32, &EFFECT_RANGES)),
+            f("actor_value", I32),
+        ]),
+    ),
+    opt(
+        b"SCIT",
+        "script_effect",
+        Field::Struct(&[
+            f("script", Ty::FormId),
+            f("magic_school", Ty::Enum(Int::U32, &MAGIC_SCHOOLS)),
+            f("visual_effect", Ty::Char4),
+            f("hostile", Ty::Bool),
+            f("unused", Ty::Bytes(3)),
+        ]),
+    ),
+    opt(b"FULL", "script_effect_name", Field::ZString),
+];
+
+/// Magic effects of a spell, enchantment, potion, ingredient or sigil
+/// stone.
+pub const fn effects() -> Member {
+    groups("effects", &EFFECT)
+}
+
+pub static CONSUMABLE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "no_auto_calculation"), (0x02, "food_item")],
+};
+
+/// ENIT of potions and ingredients.
+pub static CONSUMABLE: [FieldDef; 3] = [
+    f("value", I32),
+    f("flags", Ty::Flags(Int::U8, &CONSUMABLE_FLAGS)),
+    f("unused", Ty::Bytes(3)),
+];

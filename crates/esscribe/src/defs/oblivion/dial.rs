@@ -1,0 +1,33 @@
+//! DIAL: a dialogue topic.
+
+use super::common::{editor_id, full_name};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static DIALOGUE_TYPES: EnumDef = EnumDef {
+    values: &[
+        (0, "topic"),
+        (1, "conversation"),
+        (2, "combat"),
+        (3, "persuasion"),
+        (4, "detection"),
+        (5, "service"),
+        (6, "miscellaneous"),
+    ],
+};
+
+pub static DIAL: RecordDef = RecordDef {
+    sig: Sig(*b"DIAL"),
+    title: "Dialogue topic",
+    members: &[
+        editor_id(),
+        rep(b"QSTI", "quests", Field::Value(Ty::FormId)),
+        rep(b"QSTR", "quests_2", Field::Value(Ty::FormId)),
+        full_name(),
+        sub(
+            b"DATA",
+            "type",
+            Field::Value(Ty::Enum(Int::U8, &DIALOGUE_TYPES)),
+        ),
+    ],
+};

@@ -1,0 +1,38 @@
+//! DOOR: a door.
+
+use super::common::{editor_id, form, full_name, model, script};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static DOOR_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "oblivion_gate"),
+        (0x02, "automatic_door"),
+        (0x04, "hidden"),
+        (0x08, "minimal_use"),
+    ],
+};
+
+pub static DOOR: RecordDef = RecordDef {
+    sig: Sig(*b"DOOR"),
+    title: "Door",
+    members: &[
+        editor_id(),
+        full_name(),
+        model(),
+        script(),
+        form(b"SNAM", "open_sound"),
+        form(b"ANAM", "close_sound"),
+        form(b"BNAM", "loop_sound"),
+        opt(
+            b"FNAM",
+            "flags",
+            Field::Value(Ty::Flags(Int::U8, &DOOR_FLAGS)),
+        ),
+        rep(
+            b"TNAM",
+            "random_teleport_destinations",
+            Field::Value(Ty::FormId),
+        ),
+    ],
+};

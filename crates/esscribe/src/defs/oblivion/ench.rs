@@ -1,0 +1,30 @@
+//! ENCH: an enchantment.
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static ENCHANTMENT_TYPES: EnumDef = EnumDef {
+    values: &[(0, "scroll"), (1, "staff"), (2, "weapon"), (3, "apparel")],
+};
+
+pub static ENCH: RecordDef = RecordDef {
+    sig: Sig(*b"ENCH"),
+    title: "Enchantment",
+    members: &[
+        editor_id(),
+        full_name(),
+        sub(
+            b"ENIT",
+            "data",
+            Field::Struct(&[
+                f("type", Ty::Enum(Int::U32, &ENCHANTMENT_TYPES)),
+                f("charge_amount", U32),
+                f("enchant_cost", U32),
+                f("no_auto_calculation", Ty::Bool),
+                f("unused", Ty::Bytes(3)),
+            ]),
+        ),
+        effects(),
+    ],
+};

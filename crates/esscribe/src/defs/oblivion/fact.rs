@@ -1,0 +1,41 @@
+//! FACT: a faction.
+
+use crate::io::Sig;
+use crate::schema::types::*;
+
+static FACTION_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "hidden_from_player"),
+        (0x02, "evil"),
+        (0x04, "special_combat"),
+    ],
+};
+
+pub static FACT: RecordDef = RecordDef {
+    sig: Sig(*b"FACT"),
+    title: "Faction",
+    members: &[
+        opt(b"EDID", "editor_id", Field::ZString),
+        opt(b"FULL", "name", Field::ZString),
+        rep(
+            b"XNAM",
+            "relations",
+            Field::Struct(&[f("faction", Ty::FormId), f("modifier", I32)]),
+        ),
+        opt(
+            b"DATA",
+            "flags",
+            Field::Value(Ty::Flags(Int::U8, &FACTION_FLAGS)),
+        ),
+        opt(b"CNAM", "crime_gold_multiplier", Field::Value(Ty::F32)),
+        groups(
+            "ranks",
+            &[
+                sub(b"RNAM", "rank", Field::Value(I32)),
+                opt(b"MNAM", "male", Field::ZString),
+                opt(b"FNAM", "female", Field::ZString),
+                opt(b"INAM", "insignia", Field::ZString),
+            ],
+        ),
+    ],
+};

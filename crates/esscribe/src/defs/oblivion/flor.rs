@@ -1,0 +1,27 @@
+//! FLOR: flora (a harvestable plant).
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static FLOR: RecordDef = RecordDef {
+    sig: Sig(*b"FLOR"),
+    title: "Flora",
+    members: &[
+        editor_id(),
+        full_name(),
+        model(),
+        script(),
+        form(b"PFIG", "ingredient"),
+        opt(
+            b"PFPC",
+            "seasonal_chances",
+            Field::Struct(&[
+                f("spring", U8),
+                f("summer", U8),
+                f("fall", U8),
+                f("winter", U8),
+            ]),
+        ),
+    ],
+};

@@ -1,0 +1,22 @@
+//! IDLE: an idle animation.
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static IDLE: RecordDef = RecordDef {
+    sig: Sig(*b"IDLE"),
+    title: "Idle animation",
+    members: &[
+        editor_id(),
+        model(),
+        conditions(),
+        conditions_old(),
+        opt(b"ANAM", "animation_group_section", Field::Value(U8)),
+        sub(
+            b"DATA",
+            "related_idles",
+            Field::Struct(&[f("parent", Ty::FormId), f("previous", Ty::FormId)]),
+        ),
+    ],
+};

@@ -1,0 +1,86 @@
+//! INFO: a dialogue response: its topic, responses, conditions, choices
+//! and result script.
+
+use super::common::*;
+use super::dial::DIALOGUE_TYPES;
+use super::scpt::{leading_variable_references, references, SCRIPT_HEADER};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static NEXT_SPEAKERS: EnumDef = EnumDef {
+    values: &[(0, "target"), (1, "self"), (2, "either")],
+};
+
+pub static INFO_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "goodbye"),
+        (0x02, "random"),
+        (0x04, "say_once"),
+        (0x08, "run_immediately"),
+        (0x10, "info_refusal"),
+        (0x20, "random_end"),
+        (0x40, "run_for_rumors"),
+    ],
+};
+
+pub static EMOTIONS: EnumDef = EnumDef {
+    values: &[
+        (0, "neutral"),
+        (1, "anger"),
+        (2, "disgust"),
+        (3, "fear"),
+        (4, "sad"),
+        (5, "happy"),
+        (6, "surprise"),
+    ],
+};
+
+static RESPONSE: [Member; 3] = [
+    sub(
+        b"TRDT",
+        "data",
+        Field::Struct(&[
+            f("emotion_type", Ty::Enum(Int::U32, &EMOTIONS)),
+            f("emotion_value", I32),
+            f("unused", Ty::Bytes(4)),
+            f("response_number", U8),
+            f("unused_2", Ty::Bytes(3)),
+        ]),
+    ),
+    opt(b"NAM1", "text", Field::ZString),
+    opt(b"NAM2", "actor_notes", Field::ZString),
+];
+
+pub static INFO: RecordDef = RecordDef {
+    sig: Sig(*b"INFO"),
+    title: "Dialogue response",
+    members: &[
+        sub(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("type", Ty::Enum(Int::U8, &DIALOGUE_TYPES)),
+                f("next_speaker", Ty::Enum(Int::U8, &NEXT_SPEAKERS)),
+                f("flags", Ty::Flags(Int::U8, &INFO_FLAGS)),
+            ]),
+        ),
+        form(b"QSTI", "quest"),
+        form(b"TPIC", "topic"),
+        form(b"PNAM", "previous_info"),
+        rep(b"NAME", "add_topics", Field::Value(Ty::FormId)),
+        groups("responses", &RESPONSE),
+        conditions(),
+        conditions_old(),
+        rep(b"TCLT", "choices", Field::Value(Ty::FormId)),
+        rep(b"TCLF", "link_from", Field::Value(Ty::FormId)),
+        opt(
+            b"SCHR",
+            "result_script_header",
+            Field::Struct(&SCRIPT_HEADER),
+        ),
+        opt(b"SCDA", "result_script_compiled", Field::Bytes),
+        opt(b"SCTX", "result_script_source", Field::Text),
+        leading_variable_references(),
+        references(),
+    ],
+};

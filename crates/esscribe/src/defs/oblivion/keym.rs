@@ -1,0 +1,18 @@
+//! KEYM: a key.
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static KEYM: RecordDef = RecordDef {
+    sig: Sig(*b"KEYM"),
+    title: "Key",
+    members: &[
+        editor_id(),
+        full_name(),
+        model(),
+        icon(),
+        script(),
+        value_weight(),
+    ],
+};

@@ -1,0 +1,48 @@
+//! LIGH: a light.
+
+use super::common::{editor_id, form, full_name, icon, model, script, RGBA};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static LIGHT_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x0001, "dynamic"),
+        (0x0002, "can_be_carried"),
+        (0x0004, "negative"),
+        (0x0008, "flicker"),
+        (0x0020, "off_by_default"),
+        (0x0040, "flicker_slow"),
+        (0x0080, "pulse"),
+        (0x0100, "pulse_slow"),
+        (0x0200, "spot_light"),
+        (0x0400, "spot_shadow"),
+    ],
+};
+
+pub static LIGH: RecordDef = RecordDef {
+    sig: Sig(*b"LIGH"),
+    title: "Light",
+    members: &[
+        editor_id(),
+        model(),
+        script(),
+        full_name(),
+        icon(),
+        sub(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("time", I32),
+                f("radius", U32),
+                f("color", Ty::Struct(&RGBA)),
+                f("flags", Ty::Flags(Int::U32, &LIGHT_FLAGS)),
+                f("falloff_exponent", Ty::F32),
+                f("fov", Ty::F32),
+                f("value", U32),
+                f("weight", Ty::F32),
+            ]),
+        ),
+        opt(b"FNAM", "fade_value", Field::Value(Ty::F32)),
+        form(b"SNAM", "sound"),
+    ],
+};

@@ -1,0 +1,25 @@
+//! LSCR: a load screen.
+
+use super::common::{editor_id, icon};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static LSCR: RecordDef = RecordDef {
+    sig: Sig(*b"LSCR"),
+    title: "Load screen",
+    members: &[
+        editor_id(),
+        icon(),
+        opt(b"DESC", "text", Field::ZString),
+        rep(
+            b"LNAM",
+            "locations",
+            Field::Struct(&[
+                f("direct", Ty::FormId),
+                f("world", Ty::FormId),
+                f("grid_y", I16),
+                f("grid_x", I16),
+            ]),
+        ),
+    ],
+};

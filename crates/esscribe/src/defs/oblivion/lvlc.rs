@@ -1,0 +1,38 @@
+//! LVLC: a leveled creature list.
+
+use super::common::{editor_id, form, script};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static LEVELED_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "calculate_from_all_levels"),
+        (0x02, "calculate_for_each_item"),
+        (0x04, "use_all"),
+    ],
+};
+
+pub static LEVELED_ENTRY: [FieldDef; 5] = [
+    f("level", I16),
+    f("unused", Ty::Bytes(2)),
+    f("reference", Ty::FormId),
+    f_default("count", I16, Default::Int(1)),
+    f("unused_2", Ty::Bytes(2)),
+];
+
+pub static LVLC: RecordDef = RecordDef {
+    sig: Sig(*b"LVLC"),
+    title: "Leveled creature",
+    members: &[
+        editor_id(),
+        opt(b"LVLD", "chance_none", Field::Value(U8)),
+        opt(
+            b"LVLF",
+            "flags",
+            Field::Value(Ty::Flags(Int::U8, &LEVELED_FLAGS)),
+        ),
+        rep(b"LVLO", "entries", Field::Struct(&LEVELED_ENTRY)),
+        script(),
+        form(b"TNAM", "creature_template"),
+    ],
+};

@@ -1,0 +1,71 @@
+//! MGEF: a magic effect. Its editor ID is its four-letter effect code.
+
+use super::common::{editor_id, full_name, icon, model, MAGIC_SCHOOLS};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static EFFECT_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (1 << 0, "hostile"),
+        (1 << 1, "recover"),
+        (1 << 2, "detrimental"),
+        (1 << 3, "magnitude_percent"),
+        (1 << 4, "self"),
+        (1 << 5, "touch"),
+        (1 << 6, "target"),
+        (1 << 7, "no_duration"),
+        (1 << 8, "no_magnitude"),
+        (1 << 9, "no_area"),
+        (1 << 10, "fx_persist"),
+        (1 << 11, "spellmaking"),
+        (1 << 12, "enchanting"),
+        (1 << 13, "no_ingredient"),
+        (1 << 16, "use_weapon"),
+        (1 << 17, "use_armor"),
+        (1 << 18, "use_creature"),
+        (1 << 19, "use_skill"),
+        (1 << 20, "use_attribute"),
+        (1 << 24, "use_actor_value"),
+        (1 << 25, "spray_projectile_type"),
+        (1 << 26, "bolt_projectile_type"),
+        (1 << 27, "no_hit_effect"),
+    ],
+};
+
+static CODE: [FieldDef; 1] = [f("effect", Ty::Char4)];
+
+pub static MGEF: RecordDef = RecordDef {
+    sig: Sig(*b"MGEF"),
+    title: "Magic effect",
+    members: &[
+        editor_id(),
+        full_name(),
+        opt(b"DESC", "description", Field::ZString),
+        icon(),
+        model(),
+        sub(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("flags", Ty::Flags(Int::U32, &EFFECT_FLAGS)),
+                f("base_cost", Ty::F32),
+                f("associated_item_or_actor_value", U32),
+                f("magic_school", Ty::Enum(Int::U32, &MAGIC_SCHOOLS)),
+                f("resist_value", U32),
+                f("counter_effect_count", U16),
+                f("unused", Ty::Bytes(2)),
+                f("light", Ty::FormId),
+                f("projectile_speed", Ty::F32),
+                f("effect_shader", Ty::FormId),
+                f("enchant_effect", Ty::FormId),
+                f("casting_sound", Ty::FormId),
+                f("bolt_sound", Ty::FormId),
+                f("hit_sound", Ty::FormId),
+                f("area_sound", Ty::FormId),
+                f("constant_effect_enchantment_factor", Ty::F32),
+                f("constant_effect_barter_factor", Ty::F32),
+            ]),
+        ),
+        opt(b"ESCE", "counter_effects", Field::Array(&CODE)),
+    ],
+};

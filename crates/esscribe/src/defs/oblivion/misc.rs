@@ -1,0 +1,18 @@
+//! MISC: a miscellaneous item.
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static MISC: RecordDef = RecordDef {
+    sig: Sig(*b"MISC"),
+    title: "Miscellaneous item",
+    members: &[
+        editor_id(),
+        full_name(),
+        model(),
+        icon(),
+        script(),
+        value_weight(),
+    ],
+};

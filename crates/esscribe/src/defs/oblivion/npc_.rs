@@ -1,0 +1,101 @@
+//! NPC_: a non-player character.
+
+use super::actor::*;
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static NPC_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (1 << 0, "female"),
+        (1 << 1, "essential"),
+        (1 << 3, "respawn"),
+        (1 << 4, "auto_calc_stats"),
+        (1 << 7, "pc_level_offset"),
+        (1 << 9, "no_low_level_processing"),
+        (1 << 13, "no_rumors"),
+        (1 << 14, "summonable"),
+        (1 << 15, "no_persuasion"),
+        (1 << 20, "can_corpse_check"),
+    ],
+};
+
+static FLOATS: [FieldDef; 1] = [f("value", Ty::F32)];
+
+pub static NPC_: RecordDef = RecordDef {
+    sig: Sig(*b"NPC_"),
+    title: "Non-player character",
+    members: &[
+        editor_id(),
+        full_name(),
+        model(),
+        sub(
+            b"ACBS",
+            "configuration",
+            Field::Struct(&[
+                f("flags", Ty::Flags(Int::U32, &NPC_FLAGS)),
+                f("stats", Ty::Struct(&CONFIGURATION_TAIL)),
+            ]),
+        ),
+        factions(),
+        form(b"INAM", "death_item"),
+        form(b"RNAM", "race"),
+        spells(),
+        script(),
+        items(),
+        ai_data(),
+        packages(),
+        animations(),
+        form(b"CNAM", "class"),
+        sub(
+            b"DATA",
+            "stats",
+            Field::Struct(&[
+                f("armorer", U8),
+                f("athletics", U8),
+                f("blade", U8),
+                f("block", U8),
+                f("blunt", U8),
+                f("hand_to_hand", U8),
+                f("heavy_armor", U8),
+                f("alchemy", U8),
+                f("alteration", U8),
+                f("conjuration", U8),
+                f("destruction", U8),
+                f("illusion", U8),
+                f("mysticism", U8),
+                f("restoration", U8),
+                f("acrobatics", U8),
+                f("light_armor", U8),
+                f("marksman", U8),
+                f("mercantile", U8),
+                f("security", U8),
+                f("sneak", U8),
+                f("speechcraft", U8),
+                f("health", U16),
+                f("unused", Ty::Bytes(2)),
+                f("strength", U8),
+                f("intelligence", U8),
+                f("willpower", U8),
+                f("agility", U8),
+                f("speed", U8),
+                f("endurance", U8),
+                f("personality", U8),
+                f("luck", U8),
+            ]),
+        ),
+        form(b"HNAM", "hair"),
+        opt(b"LNAM", "hair_length", Field::Value(Ty::F32)),
+        rep(b"ENAM", "eyes", Field::Value(Ty::FormId)),
+        opt(b"HCLR", "hair_color", Field::Struct(&RGBA)),
+        form(b"ZNAM", "combat_style"),
+        opt(b"FGGS", "facegen_geometry_symmetric", Field::Array(&FLOATS)),
+        opt(
+            b"FGGA",
+            "facegen_geometry_asymmetric",
+            Field::Array(&FLOATS),
+        ),
+        opt(b"FGTS", "facegen_texture_symmetric", Field::Array(&FLOATS)),
+        opt(b"FNAM", "unknown", Field::Value(U16)),
+    ],
+};

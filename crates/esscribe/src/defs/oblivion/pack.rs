@@ -1,0 +1,175 @@
+//! PACK: an AI package. Real files order its subrecords EDID, PKDT, PLDT,
+//! PSDT, PTDT, then the conditions (CTDA; CTDT in older files).
+
+use super::condition::CONDITION;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static PACKAGE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x0000_0001, "offers_services"),
+        (0x0000_0002, "must_reach_location"),
+        (0x0000_0004, "must_complete"),
+        (0x0000_0008, "lock_doors_at_start"),
+        (0x0000_0010, "lock_doors_at_end"),
+        (0x0000_0020, "lock_doors_at_location"),
+        (0x0000_0040, "unlock_doors_at_start"),
+        (0x0000_0080, "unlock_doors_at_end"),
+        (0x0000_0100, "unlock_doors_at_location"),
+        (0x0000_0200, "continue_if_pc_near"),
+        (0x0000_0400, "once_per_day"),
+        (0x0000_1000, "skip_fallout_behavior"),
+        (0x0000_2000, "always_run"),
+        (0x0002_0000, "always_sneak"),
+        (0x0004_0000, "allow_swimming"),
+        (0x0008_0000, "allow_falls"),
+        (0x0010_0000, "armor_unequipped"),
+        (0x0020_0000, "weapons_unequipped"),
+        (0x0040_0000, "defensive_combat"),
+        (0x0080_0000, "use_horse"),
+        (0x0100_0000, "no_idle_anims"),
+    ],
+};
+
+pub static PACKAGE_TYPES: EnumDef = EnumDef {
+    values: &[
+        (0, "find"),
+        (1, "follow"),
+        (2, "escort"),
+        (3, "eat"),
+        (4, "sleep"),
+        (5, "wander"),
+        (6, "travel"),
+        (7, "accompany"),
+        (8, "use_item_at"),
+        (9, "ambush"),
+        (10, "flee_not_combat"),
+        (11, "cast_magic"),
+    ],
+};
+
+/// -1 means any month.
+pub static MONTHS: EnumDef = EnumDef {
+    values: &[(-1, "any")],
+};
+
+pub static DAYS_OF_WEEK: EnumDef = EnumDef {
+    values: &[
+        (-1, "any"),
+        (0, "sundas"),
+        (1, "morndas"),
+        (2, "tirdas"),
+        (3, "middas"),
+        (4, "turdas"),
+        (5, "fredas"),
+        (6, "loredas"),
+        (7, "morndas_to_fredas"),
+        (8, "loredas_and_sundas"),
+        (9, "morndas_middas_fredas"),
+        (10, "tirdas_and_turdas"),
+    ],
+};
+
+/// 0 means any date.
+pub static DATES: EnumDef = EnumDef {
+    values: &[(0, "any")],
+};
+
+/// -1 means any hour.
+pub static HOURS: EnumDef = EnumDef {
+    values: &[(-1, "any")],
+};
+
+pub static LOCATION_TYPES: EnumDef = EnumDef {
+    values: &[
+        (0, "near_reference"),
+        (1, "in_cell"),
+        (2, "near_current_location"),
+        (3, "near_editor_location"),
+        (4, "object_id"),
+        (5, "object_type"),
+    ],
+};
+
+/// A form ID for near reference, in cell and object ID; a number
+/// otherwise (an object type, or unused).
+static LOCATION: SelectDef = SelectDef {
+    field: "type",
+    cases: &[(Match::OneOf(&[0, 1, 4]), Ty::FormId)],
+    default: U32,
+};
+
+pub static TARGET_TYPES: EnumDef = EnumDef {
+    values: &[
+        (0, "specific_reference"),
+        (1, "object_id"),
+        (2, "object_type"),
+    ],
+};
+
+static TARGET: SelectDef = SelectDef {
+    field: "type",
+    cases: &[(Match::OneOf(&[0, 1]), Ty::FormId)],
+    default: U32,
+};
+
+pub static PACK: RecordDef = RecordDef {
+    sig: Sig(*b"PACK"),
+    title: "AI package",
+    members: &[
+        opt(b"EDID", "editor_id", Field::ZString),
+        sub(
+            b"PKDT",
+            "general",
+            Field::BySize(&[
+                (
+                    8,
+                    Field::Struct(&[
+                        f("flags", Ty::Flags(Int::U32, &PACKAGE_FLAGS)),
+                        f("type", Ty::Enum(Int::U8, &PACKAGE_TYPES)),
+                        f("unused", Ty::Bytes(3)),
+                    ]),
+                ),
+                (
+                    4,
+                    Field::Struct(&[
+                        f("flags", Ty::Flags(Int::U16, &PACKAGE_FLAGS)),
+                        f("type", Ty::Enum(Int::U8, &PACKAGE_TYPES)),
+                        f("unused", Ty::Bytes(1)),
+                    ]),
+                ),
+            ]),
+        ),
+        opt(
+            b"PLDT",
+            "location",
+            Field::Struct(&[
+                f("type", Ty::Enum(Int::I32, &LOCATION_TYPES)),
+                f("location", Ty::Select(&LOCATION)),
+                f("radius", I32),
+            ]),
+        ),
+        sub(
+            b"PSDT",
+            "schedule",
+            Field::Struct(&[
+                f("month", Ty::Enum(Int::I8, &MONTHS)),
+                f("day_of_week", Ty::Enum(Int::I8, &DAYS_OF_WEEK)),
+                f("date", Ty::Enum(Int::U8, &DATES)),
+                f("hour", Ty::Enum(Int::I8, &HOURS)),
+                f("duration_hours", I32),
+            ]),
+        ),
+        opt(
+            b"PTDT",
+            "target",
+            Field::Struct(&[
+                f("type", Ty::Enum(Int::I32, &TARGET_TYPES)),
+                f("target", Ty::Select(&TARGET)),
+                f("count", I32),
+            ]),
+        ),
+        rep(b"CTDA", "conditions", Field::Struct(&CONDITION)),
+        rep(b"CTDT", "conditions_old", Field::Struct(&CONDITION)),
+    ],
+};

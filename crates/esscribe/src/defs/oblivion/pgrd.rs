@@ -1,0 +1,39 @@
+//! PGRD: a path grid.
+
+use crate::io::Sig;
+use crate::schema::types::*;
+
+static POINT: [FieldDef; 5] = [
+    f("x", Ty::F32),
+    f("y", Ty::F32),
+    f("z", Ty::F32),
+    f("connections", U8),
+    f("unused", Ty::Bytes(3)),
+];
+
+static CONNECTION: [FieldDef; 1] = [f("point", U16)];
+
+static INTER_CELL_CONNECTION: [FieldDef; 5] = [
+    f("point", U16),
+    f("unused", Ty::Bytes(2)),
+    f("x", Ty::F32),
+    f("y", Ty::F32),
+    f("z", Ty::F32),
+];
+
+pub static PGRD: RecordDef = RecordDef {
+    sig: Sig(*b"PGRD"),
+    title: "Path grid",
+    members: &[
+        sub(b"DATA", "point_count", Field::Value(U16)),
+        opt(b"PGRP", "points", Field::Array(&POINT)),
+        opt(b"PGAG", "unknown", Field::Bytes),
+        opt(b"PGRR", "point_connections", Field::Array(&CONNECTION)),
+        opt(
+            b"PGRI",
+            "inter_cell_connections",
+            Field::Array(&INTER_CELL_CONNECTION),
+        ),
+        rep(b"PGRL", "point_to_reference", Field::Bytes),
+    ],
+};

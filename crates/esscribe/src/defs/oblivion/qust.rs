@@ -1,0 +1,77 @@
+//! QUST: a quest: settings, stages with log entries and result scripts,
+//! and targets.
+
+use super::common::*;
+use super::scpt::{leading_variable_references, references, SCRIPT_HEADER};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static QUEST_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "start_game_enabled"),
+        (0x04, "allow_repeated_conversation_topics"),
+        (0x08, "allow_repeated_stages"),
+    ],
+};
+
+pub static TARGET_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "compass_marker_ignores_locks")],
+};
+
+static LOG_ENTRY: [Member; 9] = [
+    sub(b"QSDT", "complete_quest", Field::Value(Ty::Bool)),
+    conditions(),
+    conditions_old(),
+    opt(b"CNAM", "log_entry", Field::ZString),
+    opt(
+        b"SCHR",
+        "result_script_header",
+        Field::Struct(&SCRIPT_HEADER),
+    ),
+    opt(b"SCDA", "result_script_compiled", Field::Bytes),
+    opt(b"SCTX", "result_script_source", Field::Text),
+    leading_variable_references(),
+    references(),
+];
+
+static STAGE: [Member; 2] = [
+    sub(b"INDX", "index", Field::Value(I16)),
+    groups("log_entries", &LOG_ENTRY),
+];
+
+static TARGET: [Member; 3] = [
+    sub(
+        b"QSTA",
+        "target",
+        Field::Struct(&[
+            f("reference", Ty::FormId),
+            f("flags", Ty::Flags(Int::U8, &TARGET_FLAGS)),
+            f("unused", Ty::Bytes(3)),
+        ]),
+    ),
+    conditions(),
+    conditions_old(),
+];
+
+pub static QUST: RecordDef = RecordDef {
+    sig: Sig(*b"QUST"),
+    title: "Quest",
+    members: &[
+        editor_id(),
+        script(),
+        full_name(),
+        icon(),
+        sub(
+            b"DATA",
+            "general",
+            Field::Struct(&[
+                f("flags", Ty::Flags(Int::U8, &QUEST_FLAGS)),
+                f("priority", U8),
+            ]),
+        ),
+        conditions(),
+        conditions_old(),
+        groups("stages", &STAGE),
+        groups("targets", &TARGET),
+    ],
+};

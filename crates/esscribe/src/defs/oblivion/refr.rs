@@ -1,0 +1,135 @@
+//! REFR: a placed object.
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static LOCK_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x04, "leveled_lock")],
+};
+
+pub static MAP_MARKER_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "visible"), (0x02, "can_travel_to")],
+};
+
+pub static MAP_MARKER_TYPES: EnumDef = EnumDef {
+    values: &[
+        (0, "none"),
+        (1, "camp"),
+        (2, "cave"),
+        (3, "city"),
+        (4, "elven_ruin"),
+        (5, "fort_ruin"),
+        (6, "mine"),
+        (7, "landmark"),
+        (8, "tavern"),
+        (9, "settlement"),
+        (10, "daedric_shrine"),
+        (11, "oblivion_gate"),
+        (12, "unknown_door_icon"),
+    ],
+};
+
+static MAP_MARKER: [Member; 4] = [
+    sub(b"XMRK", "marker", Field::Empty),
+    opt(
+        b"FNAM",
+        "flags",
+        Field::Value(Ty::Flags(Int::U8, &MAP_MARKER_FLAGS)),
+    ),
+    opt(b"FULL", "name", Field::ZString),
+    opt(
+        b"TNAM",
+        "type",
+        Field::Struct(&[
+            f("type", Ty::Enum(Int::U8, &MAP_MARKER_TYPES)),
+            f("unused", Ty::Bytes(1)),
+        ]),
+    ),
+];
+
+static UNUSED_CELL: [Member; 2] = [
+    sub(b"XPCI", "cell", Field::Value(Ty::FormId)),
+    opt(b"FULL", "name", Field::ZString),
+];
+
+pub static ACTION_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "use_default"),
+        (0x02, "activate"),
+        (0x04, "open"),
+        (0x08, "open_by_default"),
+    ],
+};
+
+pub static REFR: RecordDef = RecordDef {
+    sig: Sig(*b"REFR"),
+    title: "Placed object",
+    members: &[
+        editor_id(),
+        sub(b"NAME", "base", Field::Value(Ty::FormId)),
+        opt(
+            b"XTEL",
+            "teleport_destination",
+            Field::Struct(&[
+                f("door", Ty::FormId),
+                f("position_rotation", Ty::Struct(&POSITION_ROTATION)),
+            ]),
+        ),
+        opt(
+            b"XLOC",
+            "lock",
+            Field::BySize(&[
+                (
+                    16,
+                    Field::Struct(&[
+                        f("level", U8),
+                        f("unused", Ty::Bytes(3)),
+                        f("key", Ty::FormId),
+                        f("unused_2", Ty::Bytes(4)),
+                        f("flags", Ty::Flags(Int::U8, &LOCK_FLAGS)),
+                        f("unused_3", Ty::Bytes(3)),
+                    ]),
+                ),
+                (
+                    12,
+                    Field::Struct(&[
+                        f("level", U8),
+                        f("unused", Ty::Bytes(3)),
+                        f("key", Ty::FormId),
+                        f("flags", Ty::Flags(Int::U8, &LOCK_FLAGS)),
+                        f("unused_3", Ty::Bytes(3)),
+                    ]),
+                ),
+            ]),
+        ),
+        owner(),
+        owner_rank(),
+        owner_global(),
+        enable_parent(),
+        form(b"XTRG", "target"),
+        opt(
+            b"XSED",
+            "speed_tree_seed",
+            Field::BySize(&[(1, Field::Value(U8)), (4, Field::Struct(&[f("seed", U32)]))]),
+        ),
+        distant_lod(),
+        opt(b"XCHG", "charge", Field::Value(Ty::F32)),
+        opt(b"XHLT", "health", Field::Value(I32)),
+        group("unused_cell", &UNUSED_CELL),
+        opt(b"XLCM", "level_modifier", Field::Value(I32)),
+        form(b"XRTM", "reference_teleport_marker"),
+        opt(
+            b"XACT",
+            "action_flags",
+            Field::Value(Ty::Flags(Int::U32, &ACTION_FLAGS)),
+        ),
+        opt(b"XCNT", "count", Field::Value(I32)),
+        group("map_marker", &MAP_MARKER),
+        opt(b"ONAM", "open_by_default", Field::Empty),
+        opt(b"XRGD", "ragdoll_data", Field::Bytes),
+        scale(),
+        opt(b"XSOL", "contained_soul", Field::Value(U8)),
+        position_rotation(),
+    ],
+};

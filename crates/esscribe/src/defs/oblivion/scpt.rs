@@ -1,0 +1,68 @@
+//! SCPT: a script: its header, compiled code, source, local variables and
+//! the objects and variables it refers to.
+
+use super::common::editor_id;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static SCRIPT_TYPES: EnumDef = EnumDef {
+    values: &[(0, "object"), (1, "quest"), (0x100, "magic_effect")],
+};
+
+/// SCHR: the script header, shared by scripts and result scripts.
+pub static SCRIPT_HEADER: [FieldDef; 5] = [
+    f("unused", Ty::Bytes(4)),
+    f("reference_count", U32),
+    f("compiled_size", U32),
+    f("variable_count", U32),
+    f("type", Ty::Enum(Int::U32, &SCRIPT_TYPES)),
+];
+
+pub static VARIABLE_TYPES: EnumDef = EnumDef {
+    values: &[(0, "float"), (1, "long_or_short")],
+};
+
+static VARIABLE: [Member; 2] = [
+    sub(
+        b"SLSD",
+        "data",
+        Field::Struct(&[
+            f("index", U32),
+            f("unused", Ty::Bytes(12)),
+            f("type", Ty::Enum(Int::U8, &VARIABLE_TYPES)),
+            f("unused_2", Ty::Bytes(7)),
+        ]),
+    ),
+    opt(b"SCVR", "name", Field::ZString),
+];
+
+/// A run of object references followed by a run of local variable
+/// references. Scripts list their references in index order, objects
+/// (SCRO) and variables (SCRV) mixed; the list reads as such runs, after
+/// any variable references that come first.
+pub static REFERENCE_RUN: [Member; 2] = [
+    rep(b"SCRO", "objects", Field::Value(Ty::FormId)),
+    rep(b"SCRV", "variables", Field::Value(U32)),
+];
+
+pub const fn leading_variable_references() -> Member {
+    rep(b"SCRV", "leading_variable_references", Field::Value(U32))
+}
+
+pub const fn references() -> Member {
+    groups("references", &REFERENCE_RUN)
+}
+
+pub static SCPT: RecordDef = RecordDef {
+    sig: Sig(*b"SCPT"),
+    title: "Script",
+    members: &[
+        editor_id(),
+        sub(b"SCHR", "header", Field::Struct(&SCRIPT_HEADER)),
+        opt(b"SCDA", "compiled", Field::Bytes),
+        opt(b"SCTX", "source", Field::Text),
+        groups("variables", &VARIABLE),
+        leading_variable_references(),
+        references(),
+    ],
+};

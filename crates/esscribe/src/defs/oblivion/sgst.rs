@@ -1,0 +1,23 @@
+//! SGST: a sigil stone.
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static SGST: RecordDef = RecordDef {
+    sig: Sig(*b"SGST"),
+    title: "Sigil stone",
+    members: &[
+        editor_id(),
+        full_name(),
+        model(),
+        icon(),
+        script(),
+        effects(),
+        sub(
+            b"DATA",
+            "data",
+            Field::Struct(&[f("uses", U8), f("value", U32), f("weight", Ty::F32)]),
+        ),
+    ],
+};

@@ -1,0 +1,61 @@
+//! SPEL: a spell (also abilities, powers and diseases).
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static SPELL_TYPES: EnumDef = EnumDef {
+    values: &[
+        (0, "spell"),
+        (1, "disease"),
+        (2, "power"),
+        (3, "lesser_power"),
+        (4, "ability"),
+        (5, "poison"),
+    ],
+};
+
+pub static SPELL_LEVELS: EnumDef = EnumDef {
+    values: &[
+        (0, "novice"),
+        (1, "apprentice"),
+        (2, "journeyman"),
+        (3, "expert"),
+        (4, "master"),
+    ],
+};
+
+pub static SPELL_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "manual_spell_cost"),
+        (0x02, "immune_to_silence_1"),
+        (0x04, "player_start_spell"),
+        (0x08, "immune_to_silence_2"),
+        (0x10, "area_effect_ignores_los"),
+        (0x20, "script_effect_always_applies"),
+        (0x40, "disallow_spell_absorb_reflect"),
+        (0x80, "touch_spell_explodes_without_target"),
+    ],
+};
+
+pub static SPEL: RecordDef = RecordDef {
+    sig: Sig(*b"SPEL"),
+    title: "Spell",
+    members: &[
+        editor_id(),
+        full_name(),
+        sub(
+            b"SPIT",
+            "data",
+            Field::Struct(&[
+                f("type", Ty::Enum(Int::U32, &SPELL_TYPES)),
+                f("cost", U32),
+                f("level", Ty::Enum(Int::U8, &SPELL_LEVELS)),
+                f("unused", Ty::Bytes(3)),
+                f("flags", Ty::Flags(Int::U8, &SPELL_FLAGS)),
+                f("unused_2", Ty::Bytes(3)),
+            ]),
+        ),
+        effects(),
+    ],
+};

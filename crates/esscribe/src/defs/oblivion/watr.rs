@@ -1,0 +1,68 @@
+//! WATR: a water type.
+
+use super::common::{editor_id, form, RGBA};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static WATER_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "causes_damage"), (0x02, "reflective")],
+};
+
+static SIMULATOR: [FieldDef; 5] = [
+    f("force", Ty::F32),
+    f("velocity", Ty::F32),
+    f("falloff", Ty::F32),
+    f("dampner", Ty::F32),
+    f("starting_size", Ty::F32),
+];
+
+pub static WATR: RecordDef = RecordDef {
+    sig: Sig(*b"WATR"),
+    title: "Water",
+    members: &[
+        editor_id(),
+        opt(b"TNAM", "texture", Field::ZString),
+        opt(b"ANAM", "opacity", Field::Value(U8)),
+        opt(
+            b"FNAM",
+            "flags",
+            Field::Value(Ty::Flags(Int::U8, &WATER_FLAGS)),
+        ),
+        opt(b"MNAM", "material_id", Field::ZString),
+        form(b"SNAM", "sound"),
+        opt(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("wind_velocity", Ty::F32),
+                f("wind_direction", Ty::F32),
+                f("wave_amplitude", Ty::F32),
+                f("wave_frequency", Ty::F32),
+                f("sun_power", Ty::F32),
+                f("reflectivity_amount", Ty::F32),
+                f("fresnel_amount", Ty::F32),
+                f("scroll_x_speed", Ty::F32),
+                f("scroll_y_speed", Ty::F32),
+                f("fog_distance_near", Ty::F32),
+                f("fog_distance_far", Ty::F32),
+                f("shallow_color", Ty::Struct(&RGBA)),
+                f("deep_color", Ty::Struct(&RGBA)),
+                f("reflection_color", Ty::Struct(&RGBA)),
+                f("texture_blend", U8),
+                f("unused", Ty::Bytes(3)),
+                f("rain_simulator", Ty::Struct(&SIMULATOR)),
+                f("displacement_simulator", Ty::Struct(&SIMULATOR)),
+                f("damage", U16),
+            ]),
+        ),
+        opt(
+            b"GNAM",
+            "related_waters",
+            Field::Struct(&[
+                f("daytime", Ty::FormId),
+                f("nighttime", Ty::FormId),
+                f("underwater", Ty::FormId),
+            ]),
+        ),
+    ],
+};

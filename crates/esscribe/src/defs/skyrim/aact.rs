@@ -1,0 +1,11 @@
+//! AACT: an action.
+
+use super::common::{editor_id, COLOR};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static AACT: RecordDef = RecordDef {
+    sig: Sig(*b"AACT"),
+    title: "Action",
+    members: &[editor_id(), opt(b"CNAM", "color", Field::Struct(&COLOR))],
+};

@@ -1,0 +1,69 @@
+//! ACHR: a placed NPC.
+
+use super::common::{editor_id, form, scripts};
+use super::refr::{ENABLE_PARENT, LINKED_REFERENCE, PATROL, POSITION_ROTATION, RAGDOLL_BONE, XYZ};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", Ty::FormId)];
+
+static COLOR: [FieldDef; 4] = [
+    f("red", U8),
+    f("green", U8),
+    f("blue", U8),
+    f("unused", Ty::Bytes(1)),
+];
+
+pub static ACHR: RecordDef = RecordDef {
+    sig: Sig(*b"ACHR"),
+    title: "Placed NPC",
+    members: &[
+        editor_id(),
+        scripts(),
+        sub(b"NAME", "base", Field::Value(Ty::FormId)),
+        form(b"XEZN", "encounter_zone"),
+        opt(b"XRGD", "ragdoll", Field::Array(&RAGDOLL_BONE)),
+        opt(b"XRGB", "ragdoll_biped_rotation", Field::Struct(&XYZ)),
+        groups("patrol", &PATROL),
+        opt(b"XLCM", "level_modifier", Field::Value(I32)),
+        form(b"XMRC", "merchant_container"),
+        opt(b"XCNT", "count", Field::Value(I32)),
+        opt(b"XRDS", "radius", Field::Value(Ty::F32)),
+        opt(b"XHLP", "health", Field::Value(Ty::F32)),
+        groups("linked_references", &LINKED_REFERENCE),
+        opt(b"XAPD", "activation_parent_flags", Field::Value(U8)),
+        rep(
+            b"XAPR",
+            "activation_parents",
+            Field::Struct(&[f("reference", Ty::FormId), f("delay", Ty::F32)]),
+        ),
+        opt(
+            b"XCLP",
+            "linked_reference_color",
+            Field::Struct(&[f("start", Ty::Struct(&COLOR)), f("end", Ty::Struct(&COLOR))]),
+        ),
+        form(b"XLCN", "persistent_location"),
+        form(b"XLRL", "location_reference"),
+        opt(b"XIS2", "ignored_by_sandbox", Field::Empty),
+        opt(
+            b"XLRT",
+            "location_ref_types",
+            Field::Array(&LOCATION_REF_TYPE),
+        ),
+        form(b"XHOR", "horse"),
+        opt(b"XHTW", "head_tracking_weight", Field::Value(Ty::F32)),
+        opt(b"XFVC", "favor_cost", Field::Value(Ty::F32)),
+        opt(b"XESP", "enable_parent", Field::Struct(&ENABLE_PARENT)),
+        form(b"XOWN", "owner"),
+        opt(b"XRNK", "faction_rank", Field::Value(I32)),
+        form(b"XEMI", "emittance"),
+        form(b"XMBR", "multibound_reference"),
+        opt(b"XIBS", "ignored_by_sandbox_2", Field::Empty),
+        opt(b"XSCL", "scale", Field::Value(Ty::F32)),
+        sub(
+            b"DATA",
+            "position_rotation",
+            Field::Struct(&POSITION_ROTATION),
+        ),
+    ],
+};

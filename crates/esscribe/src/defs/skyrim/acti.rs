@@ -1,0 +1,35 @@
+//! ACTI: an activator.
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static ACTIVATOR_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "no_displacement"), (0x02, "ignored_by_sandbox")],
+};
+
+pub static ACTI: RecordDef = RecordDef {
+    sig: Sig(*b"ACTI"),
+    title: "Activator",
+    members: &[
+        editor_id(),
+        scripts(),
+        object_bounds(),
+        full_name(),
+        model(),
+        destructible(),
+        keyword_count(),
+        keywords(),
+        opt(b"PNAM", "marker_color", Field::Struct(&COLOR)),
+        form(b"SNAM", "looping_sound"),
+        form(b"VNAM", "activation_sound"),
+        form(b"WNAM", "water_type"),
+        opt(b"RNAM", "activate_text_override", Field::LString),
+        opt(
+            b"FNAM",
+            "flags",
+            Field::Value(Ty::Flags(Int::U16, &ACTIVATOR_FLAGS)),
+        ),
+        form(b"KNAM", "interaction_keyword"),
+    ],
+};

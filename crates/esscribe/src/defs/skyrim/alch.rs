@@ -1,0 +1,47 @@
+//! ALCH: a potion, poison or food.
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static POTION_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x0000_0001, "no_auto_calc"),
+        (0x0000_0002, "food_item"),
+        (0x0001_0000, "medicine"),
+        (0x0002_0000, "poison"),
+    ],
+};
+
+pub static ALCH: RecordDef = RecordDef {
+    sig: Sig(*b"ALCH"),
+    title: "Potion",
+    members: &[
+        editor_id(),
+        object_bounds(),
+        full_name(),
+        keyword_count(),
+        keywords(),
+        description(b"DESC"),
+        model(),
+        destructible(),
+        large_icon(),
+        small_icon(),
+        pickup_sound(),
+        drop_sound(),
+        form(b"ETYP", "equip_type"),
+        sub(b"DATA", "weight", Field::Value(Ty::F32)),
+        sub(
+            b"ENIT",
+            "data",
+            Field::Struct(&[
+                f("value", I32),
+                f("flags", Ty::Flags(Int::U32, &POTION_FLAGS)),
+                f("addiction", Ty::FormId),
+                f("addiction_chance", Ty::F32),
+                f("consume_sound", Ty::FormId),
+            ]),
+        ),
+        effects(),
+    ],
+};

@@ -1,0 +1,43 @@
+//! AMMO: ammunition.
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static AMMO_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "ignores_normal_weapon_resistance"),
+        (0x02, "non_playable"),
+        (0x04, "non_bolt"),
+    ],
+};
+
+pub static AMMO: RecordDef = RecordDef {
+    sig: Sig(*b"AMMO"),
+    title: "Ammunition",
+    members: &[
+        editor_id(),
+        object_bounds(),
+        full_name(),
+        model(),
+        large_icon(),
+        small_icon(),
+        destructible(),
+        pickup_sound(),
+        drop_sound(),
+        description(b"DESC"),
+        keyword_count(),
+        keywords(),
+        sub(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("projectile", Ty::FormId),
+                f("flags", Ty::Flags(Int::U32, &AMMO_FLAGS)),
+                f("damage", Ty::F32),
+                f("value", U32),
+            ]),
+        ),
+        opt(b"ONAM", "short_name", Field::LString),
+    ],
+};

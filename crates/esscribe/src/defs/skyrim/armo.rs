@@ -1,0 +1,42 @@
+//! ARMO: armor or clothing.
+
+use super::body::{body_template, body_template_2};
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static ARMO: RecordDef = RecordDef {
+    sig: Sig(*b"ARMO"),
+    title: "Armor",
+    members: &[
+        editor_id(),
+        scripts(),
+        object_bounds(),
+        full_name(),
+        form(b"EITM", "object_effect"),
+        opt(b"EAMT", "enchantment_amount", Field::Value(U16)),
+        group("male_world_model", &MODEL_2),
+        opt(b"ICON", "male_large_icon", Field::ZString),
+        opt(b"MICO", "male_small_icon", Field::ZString),
+        group("female_world_model", &MODEL_4),
+        opt(b"ICO2", "female_large_icon", Field::ZString),
+        opt(b"MIC2", "female_small_icon", Field::ZString),
+        body_template(),
+        body_template_2(),
+        destructible(),
+        pickup_sound(),
+        drop_sound(),
+        opt(b"BMCT", "ragdoll_constraint_template", Field::ZString),
+        form(b"ETYP", "equip_type"),
+        form(b"BIDS", "bash_impact_data_set"),
+        form(b"BAMT", "alternate_block_material"),
+        form(b"RNAM", "race"),
+        keyword_count(),
+        keywords(),
+        description(b"DESC"),
+        rep(b"MODL", "armatures", Field::Value(Ty::FormId)),
+        sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT)),
+        sub(b"DNAM", "armor_rating", Field::Value(I32)),
+        form(b"TNAM", "template_armor"),
+    ],
+};

@@ -1,0 +1,133 @@
+//! CELL: a cell (an interior, or one square of a worldspace).
+
+use super::common::{editor_id, form, full_name};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static CELL_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x0001, "interior"),
+        (0x0002, "has_water"),
+        (0x0004, "cant_travel_from_here"),
+        (0x0008, "no_lod_water"),
+        (0x0020, "public_area"),
+        (0x0040, "hand_changed"),
+        (0x0080, "show_sky"),
+        (0x0100, "use_sky_lighting"),
+    ],
+};
+
+pub static GRID_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "force_hide_land_quad_1"),
+        (0x02, "force_hide_land_quad_2"),
+        (0x04, "force_hide_land_quad_3"),
+        (0x08, "force_hide_land_quad_4"),
+    ],
+};
+
+pub static INHERIT_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x0001, "ambient_color"),
+        (0x0002, "directional_color"),
+        (0x0004, "fog_color"),
+        (0x0008, "fog_near"),
+        (0x0010, "fog_far"),
+        (0x0020, "directional_rotation"),
+        (0x0040, "directional_fade"),
+        (0x0080, "clip_distance"),
+        (0x0100, "fog_power"),
+        (0x0200, "fog_max"),
+        (0x0400, "light_fade_distances"),
+    ],
+};
+
+pub static RGBA: [FieldDef; 4] = [
+    f("red", U8),
+    f("green", U8),
+    f("blue", U8),
+    f("unused", Ty::Bytes(1)),
+];
+
+pub static LIGHTING: [FieldDef; 23] = [
+    f("ambient_color", Ty::Struct(&RGBA)),
+    f("directional_color", Ty::Struct(&RGBA)),
+    f("fog_near_color", Ty::Struct(&RGBA)),
+    f("fog_near", Ty::F32),
+    f("fog_far", Ty::F32),
+    f("directional_rotation_xy", I32),
+    f("directional_rotation_z", I32),
+    f("directional_fade", Ty::F32),
+    f("fog_clip_distance", Ty::F32),
+    f("fog_power", Ty::F32),
+    f("ambient_x_plus", Ty::Struct(&RGBA)),
+    f("ambient_x_minus", Ty::Struct(&RGBA)),
+    f("ambient_y_plus", Ty::Struct(&RGBA)),
+    f("ambient_y_minus", Ty::Struct(&RGBA)),
+    f("ambient_z_plus", Ty::Struct(&RGBA)),
+    f("ambient_z_minus", Ty::Struct(&RGBA)),
+    f("specular_color", Ty::Struct(&RGBA)),
+    f("fresnel_power", Ty::F32),
+    f("fog_far_color", Ty::Struct(&RGBA)),
+    f("fog_max", Ty::F32),
+    f("light_fade_begin", Ty::F32),
+    f("light_fade_end", Ty::F32),
+    f("inherits", Ty::Flags(Int::U32, &INHERIT_FLAGS)),
+];
+
+pub static CELL: RecordDef = RecordDef {
+    sig: Sig(*b"CELL"),
+    title: "Cell",
+    members: &[
+        editor_id(),
+        full_name(),
+        sub(
+            b"DATA",
+            "flags",
+            // Early files hold one byte; the one-byte form is shown as an
+            // object so that it builds back to one byte.
+            Field::BySize(&[
+                (2, Field::Value(Ty::Flags(Int::U16, &CELL_FLAGS))),
+                (
+                    1,
+                    Field::Struct(&[f("flags_8_bit", Ty::Flags(Int::U8, &CELL_FLAGS))]),
+                ),
+            ]),
+        ),
+        opt(
+            b"XCLC",
+            "grid",
+            Field::Struct(&[
+                f("x", I32),
+                f("y", I32),
+                f("flags", Ty::Flags(Int::U32, &GRID_FLAGS)),
+            ]),
+        ),
+        opt(b"XCLL", "lighting", Field::Struct(&LIGHTING)),
+        opt(b"TVDT", "occlusion_data", Field::Bytes),
+        opt(b"MHDT", "max_height_data", Field::Bytes),
+        form(b"LTMP", "lighting_template"),
+        opt(
+            b"LNAM",
+            "lighting_inherits",
+            Field::Value(Ty::Flags(Int::U32, &INHERIT_FLAGS)),
+        ),
+        opt(b"XCLW", "water_height", Field::Value(Ty::F32)),
+        opt(b"XNAM", "water_noise_texture", Field::ZString),
+        opt(b"XCLR", "regions", Field::Array(&[f("region", Ty::FormId)])),
+        form(b"XLCN", "location"),
+        opt(b"XWCN", "unknown_water_count", Field::Value(U32)),
+        opt(b"XWCS", "unknown_water_count_2", Field::Value(U32)),
+        opt(b"XWCU", "water_velocity", Field::Bytes),
+        form(b"XCWT", "water"),
+        form(b"XOWN", "owner"),
+        opt(b"XRNK", "faction_rank", Field::Value(I32)),
+        form(b"XILL", "lock_list"),
+        opt(b"XWEM", "water_environment_map", Field::ZString),
+        form(b"XCCM", "sky_weather_from_region"),
+        form(b"XCAS", "acoustic_space"),
+        form(b"XEZN", "encounter_zone"),
+        form(b"XCMO", "music_type"),
+        form(b"XCIM", "image_space"),
+    ],
+};

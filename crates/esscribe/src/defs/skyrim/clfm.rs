@@ -1,0 +1,16 @@
+//! CLFM: a color form.
+
+use super::common::{editor_id, full_name, COLOR};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static CLFM: RecordDef = RecordDef {
+    sig: Sig(*b"CLFM"),
+    title: "Color",
+    members: &[
+        editor_id(),
+        full_name(),
+        opt(b"CNAM", "color", Field::Struct(&COLOR)),
+        opt(b"FNAM", "playable", Field::Value(U32)),
+    ],
+};

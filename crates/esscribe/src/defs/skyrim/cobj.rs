@@ -1,0 +1,19 @@
+//! COBJ: a constructible object (a recipe at a crafting station).
+
+use super::common::{conditions, editor_id, form, item_count, items};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static COBJ: RecordDef = RecordDef {
+    sig: Sig(*b"COBJ"),
+    title: "Constructible object",
+    members: &[
+        editor_id(),
+        item_count(),
+        items(),
+        conditions(),
+        form(b"CNAM", "created_object"),
+        form(b"BNAM", "workbench_keyword"),
+        opt(b"NAM1", "created_count", Field::Value(U16)),
+    ],
+};

@@ -1,0 +1,228 @@
+//! Pieces many Skyrim records share: editor ID, names, object bounds,
+//! models, destructible data, keywords, scripts, conditions, effects and
+//! container items.
+
+use super::condition::CONDITION_GROUP;
+use super::vmad::VMAD;
+use crate::schema::types::*;
+
+pub const fn editor_id() -> Member {
+    opt(b"EDID", "editor_id", Field::ZString)
+}
+
+pub const fn full_name() -> Member {
+    opt(b"FULL", "name", Field::LString)
+}
+
+pub const fn description(sig: &[u8; 4]) -> Member {
+    opt(sig, "description", Field::LString)
+}
+
+pub const fn scripts() -> Member {
+    opt(b"VMAD", "scripts", Field::Struct(&VMAD))
+}
+
+pub static OBJECT_BOUNDS: [FieldDef; 6] = [
+    f("x1", I16),
+    f("y1", I16),
+    f("z1", I16),
+    f("x2", I16),
+    f("y2", I16),
+    f("z2", I16),
+];
+
+pub const fn object_bounds() -> Member {
+    sub(b"OBND", "object_bounds", Field::Struct(&OBJECT_BOUNDS))
+}
+
+/// A colour as four bytes: red, green, blue and an unused byte.
+pub static COLOR: [FieldDef; 4] = [
+    f("red", U8),
+    f("green", U8),
+    f("blue", U8),
+    f("unused", Ty::Bytes(1)),
+];
+
+pub const fn keyword_count() -> Member {
+    opt(b"KSIZ", "keyword_count", Field::Value(U32))
+}
+
+static KEYWORD: [FieldDef; 1] = [f("keyword", Ty::FormId)];
+
+pub const fn keywords() -> Member {
+    opt(b"KWDA", "keywords", Field::Array(&KEYWORD))
+}
+
+static TEXTURE_HASH: [FieldDef; 3] = [
+    f("file_hash", U32),
+    f("extension", Ty::Char4),
+    f("folder_hash", U32),
+];
+
+/// Texture file hashes of a model (MODT and its kin).
+pub static MODEL_INFO: [FieldDef; 5] = [
+    f_default("header_count", U32, Default::Int(2)),
+    f("texture_count", U32),
+    f("addon_node_count", U32),
+    f("textures", Ty::ListBy("texture_count", &TEXTURE_HASH)),
+    f(
+        "addon_nodes",
+        Ty::ListBy("addon_node_count", &[f("index", U32)]),
+    ),
+];
+
+/// Alternate textures of a model (MODS and its kin).
+pub static ALTERNATE_TEXTURES: [FieldDef; 1] = [f(
+    "textures",
+    Ty::List(
+        Int::U32,
+        &[
+            f("name", Ty::String32),
+            f("texture_set", Ty::FormId),
+            f("index", I32),
+        ],
+    ),
+)];
+
+macro_rules! model {
+    ($name:ident, $file:literal, $info:literal, $alt:literal) => {
+        pub static $name: [Member; 3] = [
+            sub($file, "file", Field::ZString),
+            opt($info, "texture_hashes", Field::Struct(&MODEL_INFO)),
+            opt(
+                $alt,
+                "alternate_textures",
+                Field::Struct(&ALTERNATE_TEXTURES),
+            ),
+        ];
+    };
+}
+
+model!(MODEL, b"MODL", b"MODT", b"MODS");
+model!(MODEL_2, b"MOD2", b"MO2T", b"MO2S");
+model!(MODEL_3, b"MOD3", b"MO3T", b"MO3S");
+model!(MODEL_4, b"MOD4", b"MO4T", b"MO4S");
+model!(MODEL_5, b"MOD5", b"MO5T", b"MO5S");
+model!(DAMAGE_MODEL, b"DMDL", b"DMDT", b"DMDS");
+
+pub const fn model() -> Member {
+    group("model", &MODEL)
+}
+
+static DESTRUCTIBLE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "vats_targetable")],
+};
+
+static STAGE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "cap_damage"),
+        (0x02, "disable"),
+        (0x04, "destroy"),
+        (0x08, "ignore_external_damage"),
+    ],
+};
+
+static DESTRUCTION_STAGE: [Member; 3] = [
+    sub(
+        b"DSTD",
+        "stage",
+        Field::Struct(&[
+            f("health_percent", U8),
+            f("index", U8),
+            f("model_damage_stage", U8),
+            f("flags", Ty::Flags(Int::U8, &STAGE_FLAGS)),
+            f("self_damage_per_second", I32),
+            f("explosion", Ty::FormId),
+            f("debris", Ty::FormId),
+            f("debris_count", I32),
+        ]),
+    ),
+    group("model", &DAMAGE_MODEL),
+    opt(b"DSTF", "end", Field::Empty),
+];
+
+static DESTRUCTIBLE: [Member; 2] = [
+    sub(
+        b"DEST",
+        "header",
+        Field::Struct(&[
+            f("health", I32),
+            f("stage_count", U8),
+            f("flags", Ty::Flags(Int::U8, &DESTRUCTIBLE_FLAGS)),
+            f("unknown", Ty::Bytes(2)),
+        ]),
+    ),
+    groups("stages", &DESTRUCTION_STAGE),
+];
+
+pub const fn destructible() -> Member {
+    group("destructible", &DESTRUCTIBLE)
+}
+
+pub const fn conditions() -> Member {
+    groups("conditions", &CONDITION_GROUP)
+}
+
+pub const fn large_icon() -> Member {
+    opt(b"ICON", "large_icon", Field::ZString)
+}
+
+pub const fn small_icon() -> Member {
+    opt(b"MICO", "small_icon", Field::ZString)
+}
+
+pub const fn pickup_sound() -> Member {
+    opt(b"YNAM", "pickup_sound", Field::Value(Ty::FormId))
+}
+
+pub const fn drop_sound() -> Member {
+    opt(b"ZNAM", "drop_sound", Field::Value(Ty::FormId))
+}
+
+pub const fn form(sig: &[u8; 4], name: &'static str) -> Member {
+    opt(sig, name, Field::Value(Ty::FormId))
+}
+
+static EFFECT: [Member; 3] = [
+    sub(b"EFID", "effect", Field::Value(Ty::FormId)),
+    sub(
+        b"EFIT",
+        "values",
+        Field::Struct(&[f("magnitude", Ty::F32), f("area", U32), f("duration", U32)]),
+    ),
+    groups("conditions", &CONDITION_GROUP),
+];
+
+/// Magic effects of a spell, enchantment, potion or ingredient.
+pub const fn effects() -> Member {
+    groups("effects", &EFFECT)
+}
+
+pub static CONTAINER_ITEM: [Member; 2] = [
+    sub(
+        b"CNTO",
+        "entry",
+        Field::Struct(&[f("item", Ty::FormId), f("count", I32)]),
+    ),
+    opt(
+        b"COED",
+        "extra_data",
+        Field::Struct(&[
+            f("owner", Ty::FormId),
+            f("global_variable_or_rank", U32),
+            f("item_condition", Ty::F32),
+        ]),
+    ),
+];
+
+/// A container's or a recipe's items: the count, then the items.
+pub const fn item_count() -> Member {
+    opt(b"COCT", "item_count", Field::Value(U32))
+}
+
+pub const fn items() -> Member {
+    groups("items", &CONTAINER_ITEM)
+}
+
+/// Value and weight of an inventory item.
+pub static VALUE_WEIGHT: [FieldDef; 2] = [f("value", I32), f("weight", Ty::F32)];

@@ -1,0 +1,115 @@
+//! Skyrim conditions: a 32-byte CTDA, optionally followed by CIS1 and CIS2
+//! (the text of a parameter that names a variable).
+
+use super::functions::{
+    AXIS_PARAMETER_1, AXIS_PARAMETER_2, FLOAT_PARAMETER_1, FLOAT_PARAMETER_2, FORM_PARAMETER_1,
+    FORM_PARAMETER_2, FUNCTIONS, REF_PARAMETER_1, REF_PARAMETER_2,
+};
+use crate::defs::oblivion::condition::OPERATORS;
+use crate::defs::AXES;
+use crate::schema::types::*;
+
+pub static CONDITION_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "or"),
+        (0x02, "use_aliases"),
+        (0x04, "use_global"),
+        (0x08, "use_package_data"),
+        (0x10, "swap_subject_and_target"),
+    ],
+};
+
+static CONDITION_TYPE: [BitField; 2] = [
+    BitField {
+        name: "operator",
+        mask: 0xE0,
+        kind: BitKind::Enum(&OPERATORS),
+    },
+    BitField {
+        name: "flags",
+        mask: 0x1F,
+        kind: BitKind::Flags(&CONDITION_FLAGS),
+    },
+];
+
+static COMPARISON_VALUE: SelectDef = SelectDef {
+    field: "type",
+    cases: &[(Match::AnyBit(0x04), Ty::FormId)],
+    default: Ty::F32,
+};
+
+/// A reference parameter holds a quest alias or package data index instead
+/// when the condition says so.
+static REFERENCE_OR_INDEX: SelectDef = SelectDef {
+    field: "type",
+    cases: &[(Match::AnyBit(0x02 | 0x08), I32)],
+    default: Ty::FormId,
+};
+
+static PARAMETER_1: SelectDef = SelectDef {
+    field: "function",
+    cases: &[
+        (
+            Match::OneOf(REF_PARAMETER_1),
+            Ty::Select(&REFERENCE_OR_INDEX),
+        ),
+        (Match::OneOf(FORM_PARAMETER_1), Ty::FormId),
+        (Match::OneOf(FLOAT_PARAMETER_1), Ty::F32),
+        (Match::OneOf(AXIS_PARAMETER_1), Ty::Enum(Int::U32, &AXES)),
+    ],
+    default: I32,
+};
+
+static PARAMETER_2: SelectDef = SelectDef {
+    field: "function",
+    cases: &[
+        (
+            Match::OneOf(REF_PARAMETER_2),
+            Ty::Select(&REFERENCE_OR_INDEX),
+        ),
+        (Match::OneOf(FORM_PARAMETER_2), Ty::FormId),
+        (Match::OneOf(FLOAT_PARAMETER_2), Ty::F32),
+        (Match::OneOf(AXIS_PARAMETER_2), Ty::Enum(Int::U32, &AXES)),
+    ],
+    default: I32,
+};
+
+pub static RUN_ON: EnumDef = EnumDef {
+    values: &[
+        (0, "subject"),
+        (1, "target"),
+        (2, "reference"),
+        (3, "combat_target"),
+        (4, "linked_reference"),
+        (5, "quest_alias"),
+        (6, "package_data"),
+        (7, "event_data"),
+    ],
+};
+
+/// The reference is a form ID only when the condition runs on a reference.
+static REFERENCE: SelectDef = SelectDef {
+    field: "run_on",
+    cases: &[(Match::OneOf(&[2]), Ty::FormId)],
+    default: U32,
+};
+
+pub static CONDITION: [FieldDef; 10] = [
+    f("type", Ty::Bits(Int::U8, &CONDITION_TYPE)),
+    f("unused", Ty::Bytes(3)),
+    f("comparison_value", Ty::Select(&COMPARISON_VALUE)),
+    f("function", Ty::Enum(Int::U16, &FUNCTIONS)),
+    f("unused_2", Ty::Bytes(2)),
+    f("parameter_1", Ty::Select(&PARAMETER_1)),
+    f("parameter_2", Ty::Select(&PARAMETER_2)),
+    f("run_on", Ty::Enum(Int::U32, &RUN_ON)),
+    f("reference", Ty::Select(&REFERENCE)),
+    f_default("parameter_3", I32, Default::Int(-1)),
+];
+
+/// A condition and the texts of its variable-name parameters.
+pub static CONDITION_GROUP: [Member; 3] = [
+    sub(b"CTDA", "condition", Field::Struct(&CONDITION)),
+    opt(b"CIS1", "parameter_1_text", Field::ZString),
+    opt(b"CIS2", "parameter_2_text", Field::ZString),
+];

@@ -1,0 +1,38 @@
+//! CONT: a container.
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static CONTAINER_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "allow_sounds_when_animation"),
+        (0x02, "respawns"),
+        (0x04, "show_owner"),
+    ],
+};
+
+pub static CONT: RecordDef = RecordDef {
+    sig: Sig(*b"CONT"),
+    title: "Container",
+    members: &[
+        editor_id(),
+        scripts(),
+        object_bounds(),
+        full_name(),
+        model(),
+        item_count(),
+        items(),
+        destructible(),
+        sub(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("flags", Ty::Flags(Int::U8, &CONTAINER_FLAGS)),
+                f("weight", Ty::F32),
+            ]),
+        ),
+        form(b"SNAM", "open_sound"),
+        form(b"QNAM", "close_sound"),
+    ],
+};

@@ -1,0 +1,45 @@
+//! DIAL: a dialogue topic.
+
+use super::common::{editor_id, form, full_name};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static TOPIC_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "do_all_before_repeating")],
+};
+
+pub static CATEGORIES: EnumDef = EnumDef {
+    values: &[
+        (0, "topic"),
+        (1, "favor"),
+        (2, "scene"),
+        (3, "combat"),
+        (4, "favors"),
+        (5, "detection"),
+        (6, "service"),
+        (7, "miscellaneous"),
+    ],
+};
+
+pub static DIAL: RecordDef = RecordDef {
+    sig: Sig(*b"DIAL"),
+    title: "Dialogue topic",
+    members: &[
+        editor_id(),
+        full_name(),
+        opt(b"PNAM", "priority", Field::Value(Ty::F32)),
+        form(b"BNAM", "branch"),
+        form(b"QNAM", "quest"),
+        opt(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("flags", Ty::Flags(Int::U8, &TOPIC_FLAGS)),
+                f("category", Ty::Enum(Int::U8, &CATEGORIES)),
+                f("subtype", U16),
+            ]),
+        ),
+        opt(b"SNAM", "subtype_name", Field::Value(Ty::Char4)),
+        opt(b"TIFC", "info_count", Field::Value(U32)),
+    ],
+};

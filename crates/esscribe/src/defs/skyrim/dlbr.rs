@@ -1,0 +1,33 @@
+//! DLBR: a dialogue branch.
+
+use super::common::{editor_id, form};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static BRANCH_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "top_level"), (0x02, "blocking"), (0x04, "exclusive")],
+};
+
+pub static BRANCH_CATEGORIES: EnumDef = EnumDef {
+    values: &[(0, "player"), (1, "command")],
+};
+
+pub static DLBR: RecordDef = RecordDef {
+    sig: Sig(*b"DLBR"),
+    title: "Dialogue branch",
+    members: &[
+        editor_id(),
+        form(b"QNAM", "quest"),
+        opt(
+            b"TNAM",
+            "category",
+            Field::Value(Ty::Enum(Int::U32, &BRANCH_CATEGORIES)),
+        ),
+        opt(
+            b"DNAM",
+            "flags",
+            Field::Value(Ty::Flags(Int::U32, &BRANCH_FLAGS)),
+        ),
+        form(b"SNAM", "starting_topic"),
+    ],
+};

@@ -1,0 +1,36 @@
+//! DOOR: a door.
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static DOOR_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x02, "automatic"),
+        (0x04, "hidden"),
+        (0x08, "minimal_use"),
+        (0x10, "sliding"),
+        (0x20, "do_not_open_in_combat_search"),
+    ],
+};
+
+pub static DOOR: RecordDef = RecordDef {
+    sig: Sig(*b"DOOR"),
+    title: "Door",
+    members: &[
+        editor_id(),
+        scripts(),
+        object_bounds(),
+        full_name(),
+        model(),
+        destructible(),
+        form(b"SNAM", "open_sound"),
+        form(b"ANAM", "close_sound"),
+        form(b"BNAM", "loop_sound"),
+        opt(
+            b"FNAM",
+            "flags",
+            Field::Value(Ty::Flags(Int::U8, &DOOR_FLAGS)),
+        ),
+    ],
+};

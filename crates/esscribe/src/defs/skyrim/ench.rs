@@ -1,0 +1,40 @@
+//! ENCH: an enchantment (object effect).
+
+use super::common::*;
+use super::magic::{CASTING_TYPES, DELIVERY_TYPES};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static ENCHANTMENT_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "no_auto_calc"), (0x04, "extend_duration_on_recast")],
+};
+
+pub static ENCHANTMENT_TYPES: EnumDef = EnumDef {
+    values: &[(6, "enchantment"), (12, "staff_enchantment")],
+};
+
+pub static ENCH: RecordDef = RecordDef {
+    sig: Sig(*b"ENCH"),
+    title: "Enchantment",
+    members: &[
+        editor_id(),
+        object_bounds(),
+        full_name(),
+        sub(
+            b"ENIT",
+            "data",
+            Field::Struct(&[
+                f("enchantment_cost", I32),
+                f("flags", Ty::Flags(Int::U32, &ENCHANTMENT_FLAGS)),
+                f("casting_type", Ty::Enum(Int::U32, &CASTING_TYPES)),
+                f("enchantment_amount", I32),
+                f("delivery", Ty::Enum(Int::U32, &DELIVERY_TYPES)),
+                f("enchant_type", Ty::Enum(Int::U32, &ENCHANTMENT_TYPES)),
+                f("charge_time", Ty::F32),
+                f("base_enchantment", Ty::FormId),
+                f("worn_restrictions", Ty::FormId),
+            ]),
+        ),
+        effects(),
+    ],
+};

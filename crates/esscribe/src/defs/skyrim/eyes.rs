@@ -1,0 +1,24 @@
+//! EYES: eyes.
+
+use super::common::{editor_id, full_name};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static EYES_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "playable"), (0x02, "not_male"), (0x04, "not_female")],
+};
+
+pub static EYES: RecordDef = RecordDef {
+    sig: Sig(*b"EYES"),
+    title: "Eyes",
+    members: &[
+        editor_id(),
+        full_name(),
+        opt(b"ICON", "texture", Field::ZString),
+        sub(
+            b"DATA",
+            "flags",
+            Field::Value(Ty::Flags(Int::U8, &EYES_FLAGS)),
+        ),
+    ],
+};

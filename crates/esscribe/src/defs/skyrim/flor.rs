@@ -1,0 +1,32 @@
+//! FLOR: flora (a harvestable plant or object).
+
+use super::acti::ACTIVATOR_FLAGS;
+use super::common::*;
+use super::seasons::seasonal_chances;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static FLOR: RecordDef = RecordDef {
+    sig: Sig(*b"FLOR"),
+    title: "Flora",
+    members: &[
+        editor_id(),
+        scripts(),
+        object_bounds(),
+        full_name(),
+        model(),
+        destructible(),
+        keyword_count(),
+        keywords(),
+        opt(b"PNAM", "marker_color", Field::Struct(&COLOR)),
+        opt(b"RNAM", "activate_text_override", Field::LString),
+        opt(
+            b"FNAM",
+            "flags",
+            Field::Value(Ty::Flags(Int::U16, &ACTIVATOR_FLAGS)),
+        ),
+        form(b"PFIG", "ingredient"),
+        form(b"SNAM", "harvest_sound"),
+        seasonal_chances(),
+    ],
+};

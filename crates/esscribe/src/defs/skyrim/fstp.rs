@@ -1,0 +1,15 @@
+//! FSTP: a footstep.
+
+use super::common::editor_id;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static FSTP: RecordDef = RecordDef {
+    sig: Sig(*b"FSTP"),
+    title: "Footstep",
+    members: &[
+        editor_id(),
+        opt(b"DATA", "impact_data_set", Field::Value(Ty::FormId)),
+        opt(b"ANAM", "tag", Field::ZString),
+    ],
+};

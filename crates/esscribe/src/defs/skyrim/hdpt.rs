@@ -1,0 +1,65 @@
+//! HDPT: a head part (hair, eyes, brows, scars, ...).
+
+use super::common::{editor_id, form, full_name, model};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static HEAD_PART_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "playable"),
+        (0x02, "male"),
+        (0x04, "female"),
+        (0x08, "is_extra_part"),
+        (0x10, "use_solid_tint"),
+    ],
+};
+
+pub static HEAD_PART_TYPES: EnumDef = EnumDef {
+    values: &[
+        (0, "misc"),
+        (1, "face"),
+        (2, "eyes"),
+        (3, "hair"),
+        (4, "facial_hair"),
+        (5, "scar"),
+        (6, "eyebrows"),
+    ],
+};
+
+pub static PART_FILE_TYPES: EnumDef = EnumDef {
+    values: &[(0, "race_morph"), (1, "tri"), (2, "chargen_morph")],
+};
+
+static PART: [Member; 2] = [
+    sub(
+        b"NAM0",
+        "type",
+        Field::Value(Ty::Enum(Int::U32, &PART_FILE_TYPES)),
+    ),
+    opt(b"NAM1", "file", Field::ZString),
+];
+
+pub static HDPT: RecordDef = RecordDef {
+    sig: Sig(*b"HDPT"),
+    title: "Head part",
+    members: &[
+        editor_id(),
+        full_name(),
+        model(),
+        opt(
+            b"DATA",
+            "flags",
+            Field::Value(Ty::Flags(Int::U8, &HEAD_PART_FLAGS)),
+        ),
+        opt(
+            b"PNAM",
+            "type",
+            Field::Value(Ty::Enum(Int::U32, &HEAD_PART_TYPES)),
+        ),
+        rep(b"HNAM", "extra_parts", Field::Value(Ty::FormId)),
+        groups("parts", &PART),
+        form(b"TNAM", "texture_set"),
+        form(b"CNAM", "color"),
+        form(b"RNAM", "valid_races"),
+    ],
+};

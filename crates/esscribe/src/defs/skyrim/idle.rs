@@ -1,0 +1,41 @@
+//! IDLE: an idle animation.
+
+use super::common::{conditions, editor_id};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static IDLE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "parent"),
+        (0x02, "sequence"),
+        (0x04, "no_attacking"),
+        (0x08, "blocking"),
+    ],
+};
+
+pub static IDLE: RecordDef = RecordDef {
+    sig: Sig(*b"IDLE"),
+    title: "Idle animation",
+    members: &[
+        editor_id(),
+        conditions(),
+        opt(b"DNAM", "behavior_graph", Field::ZString),
+        opt(b"ENAM", "animation_event", Field::ZString),
+        opt(
+            b"ANAM",
+            "related_idles",
+            Field::Struct(&[f("parent", Ty::FormId), f("previous_sibling", Ty::FormId)]),
+        ),
+        opt(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("looping_min", U8),
+                f("looping_max", U8),
+                f("flags", Ty::Flags(Int::U8, &IDLE_FLAGS)),
+                f("animation_group_section", U8),
+                f("replay_delay", U16),
+            ]),
+        ),
+    ],
+};

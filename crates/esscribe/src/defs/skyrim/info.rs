@@ -1,0 +1,102 @@
+//! INFO: a dialogue response: flags, links, response texts, conditions.
+
+use super::common::{conditions, editor_id, form};
+use super::vmad::INFO_VMAD;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static RESPONSE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x0001, "goodbye"),
+        (0x0002, "random"),
+        (0x0004, "say_once"),
+        (0x0008, "requires_player_activation"),
+        (0x0010, "info_refusal"),
+        (0x0020, "random_end"),
+        (0x0040, "invisible_continue"),
+        (0x0080, "walk_away"),
+        (0x0100, "walk_away_invisible_in_menu"),
+        (0x0200, "force_subtitle"),
+        (0x0400, "can_move_while_greeting"),
+        (0x0800, "has_no_lip_file"),
+        (0x1000, "requires_post_processing"),
+        (0x2000, "audio_output_override"),
+        (0x4000, "spends_favor_points"),
+    ],
+};
+
+pub static FAVOR_LEVELS: EnumDef = EnumDef {
+    values: &[(0, "none"), (1, "small"), (2, "medium"), (3, "large")],
+};
+
+pub static EMOTIONS: EnumDef = EnumDef {
+    values: &[
+        (0, "neutral"),
+        (1, "anger"),
+        (2, "disgust"),
+        (3, "fear"),
+        (4, "sad"),
+        (5, "happy"),
+        (6, "surprise"),
+        (7, "puzzled"),
+    ],
+};
+
+pub static TEXT_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "use_emotion_animation")],
+};
+
+static RESPONSE: [Member; 6] = [
+    sub(
+        b"TRDT",
+        "data",
+        Field::Struct(&[
+            f("emotion_type", Ty::Enum(Int::U32, &EMOTIONS)),
+            f("emotion_value", U32),
+            f("unused", Ty::Bytes(4)),
+            f("response_number", U8),
+            f("unused_2", Ty::Bytes(3)),
+            f("sound", Ty::FormId),
+            f("flags", Ty::Flags(Int::U8, &TEXT_FLAGS)),
+            f("unused_3", Ty::Bytes(3)),
+        ]),
+    ),
+    opt(b"NAM1", "text", Field::LString),
+    opt(b"NAM2", "script_notes", Field::ZString),
+    opt(b"NAM3", "edits", Field::ZString),
+    form(b"SNAM", "speaker_idle_animation"),
+    form(b"LNAM", "listener_idle_animation"),
+];
+
+pub static INFO: RecordDef = RecordDef {
+    sig: Sig(*b"INFO"),
+    title: "Dialogue response",
+    members: &[
+        editor_id(),
+        opt(b"VMAD", "scripts", Field::Struct(&INFO_VMAD)),
+        opt(b"DATA", "unused", Field::Bytes),
+        opt(
+            b"ENAM",
+            "response_data",
+            Field::Struct(&[
+                f("flags", Ty::Flags(Int::U16, &RESPONSE_FLAGS)),
+                f("reset_hours_scaled", U16),
+            ]),
+        ),
+        form(b"TPIC", "topic"),
+        form(b"PNAM", "previous_info"),
+        opt(
+            b"CNAM",
+            "favor_level",
+            Field::Value(Ty::Enum(Int::U8, &FAVOR_LEVELS)),
+        ),
+        rep(b"TCLT", "link_to", Field::Value(Ty::FormId)),
+        form(b"DNAM", "response_data_from"),
+        groups("responses", &RESPONSE),
+        conditions(),
+        opt(b"RNAM", "prompt", Field::LString),
+        form(b"ANAM", "speaker"),
+        form(b"TWAT", "walk_away_topic"),
+        form(b"ONAM", "audio_output_override"),
+    ],
+};

@@ -1,0 +1,18 @@
+//! IPDS: an impact data set (which impact shows on which material).
+
+use super::common::editor_id;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static IPDS: RecordDef = RecordDef {
+    sig: Sig(*b"IPDS"),
+    title: "Impact data set",
+    members: &[
+        editor_id(),
+        rep(
+            b"PNAM",
+            "impacts",
+            Field::Struct(&[f("material", Ty::FormId), f("impact", Ty::FormId)]),
+        ),
+    ],
+};

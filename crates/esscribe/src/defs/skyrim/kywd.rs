@@ -1,0 +1,11 @@
+//! KYWD: a keyword.
+
+use super::common::{editor_id, COLOR};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static KYWD: RecordDef = RecordDef {
+    sig: Sig(*b"KYWD"),
+    title: "Keyword",
+    members: &[editor_id(), opt(b"CNAM", "color", Field::Struct(&COLOR))],
+};

@@ -1,0 +1,11 @@
+//! LCRT: a location reference type.
+
+use super::common::{editor_id, COLOR};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static LCRT: RecordDef = RecordDef {
+    sig: Sig(*b"LCRT"),
+    title: "Location reference type",
+    members: &[editor_id(), opt(b"CNAM", "color", Field::Struct(&COLOR))],
+};

@@ -1,0 +1,76 @@
+//! LCTN: a location: its references by kind (persistent, unique,
+//! special, encounter cells, markers, enable points), then name,
+//! keywords, parent and markers.
+
+use super::common::{editor_id, form, full_name, keyword_count, keywords, COLOR};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+static PERSISTENT: [FieldDef; 4] = [
+    f("actor", Ty::FormId),
+    f("location", Ty::FormId),
+    f("grid_y", I16),
+    f("grid_x", I16),
+];
+
+static UNIQUE: [FieldDef; 3] = [
+    f("actor", Ty::FormId),
+    f("reference", Ty::FormId),
+    f("location", Ty::FormId),
+];
+
+static SPECIAL: [FieldDef; 5] = [
+    f("location_ref_type", Ty::FormId),
+    f("marker", Ty::FormId),
+    f("location", Ty::FormId),
+    f("grid_y", I16),
+    f("grid_x", I16),
+];
+
+static FORM: [FieldDef; 1] = [f("form", Ty::FormId)];
+
+pub static LCTN: RecordDef = RecordDef {
+    sig: Sig(*b"LCTN"),
+    title: "Location",
+    members: &[
+        editor_id(),
+        opt(
+            b"ACPR",
+            "added_persistent_references",
+            Field::Array(&PERSISTENT),
+        ),
+        opt(
+            b"LCPR",
+            "master_persistent_references",
+            Field::Array(&PERSISTENT),
+        ),
+        opt(
+            b"RCPR",
+            "removed_persistent_references",
+            Field::Array(&FORM),
+        ),
+        opt(b"ACUN", "added_unique_npcs", Field::Array(&UNIQUE)),
+        opt(b"LCUN", "master_unique_npcs", Field::Array(&UNIQUE)),
+        opt(b"RCUN", "removed_unique_npcs", Field::Array(&FORM)),
+        opt(b"ACSR", "added_special_references", Field::Array(&SPECIAL)),
+        opt(b"LCSR", "master_special_references", Field::Array(&SPECIAL)),
+        opt(b"RCSR", "removed_special_references", Field::Array(&FORM)),
+        rep(b"ACEC", "added_encounter_cells", Field::Bytes),
+        rep(b"LCEC", "master_encounter_cells", Field::Bytes),
+        rep(b"RCEC", "removed_encounter_cells", Field::Bytes),
+        opt(b"ACID", "added_markers", Field::Array(&FORM)),
+        opt(b"LCID", "master_markers", Field::Array(&FORM)),
+        opt(b"ACEP", "added_enable_points", Field::Array(&UNIQUE)),
+        opt(b"LCEP", "master_enable_points", Field::Array(&UNIQUE)),
+        full_name(),
+        keyword_count(),
+        keywords(),
+        form(b"PNAM", "parent_location"),
+        form(b"NAM1", "music"),
+        form(b"FNAM", "unreported_crime_faction"),
+        form(b"MNAM", "world_location_marker"),
+        opt(b"RNAM", "world_location_radius", Field::Value(Ty::F32)),
+        form(b"NAM0", "horse_marker"),
+        opt(b"CNAM", "color", Field::Struct(&COLOR)),
+    ],
+};

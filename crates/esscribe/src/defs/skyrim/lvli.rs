@@ -1,0 +1,20 @@
+//! LVLI: a leveled item list.
+
+use super::common::{editor_id, object_bounds};
+use super::leveled::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static LVLI: RecordDef = RecordDef {
+    sig: Sig(*b"LVLI"),
+    title: "Leveled item",
+    members: &[
+        editor_id(),
+        object_bounds(),
+        chance_none(),
+        flags(),
+        use_global(),
+        entry_count(),
+        entries(),
+    ],
+};

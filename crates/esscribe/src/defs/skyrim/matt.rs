@@ -1,0 +1,31 @@
+//! MATT: a material type.
+
+use super::common::{editor_id, form};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static MATERIAL_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "stair_material"), (0x02, "arrows_stick")],
+};
+
+pub static MATT: RecordDef = RecordDef {
+    sig: Sig(*b"MATT"),
+    title: "Material type",
+    members: &[
+        editor_id(),
+        form(b"PNAM", "parent"),
+        opt(b"MNAM", "name", Field::ZString),
+        opt(
+            b"CNAM",
+            "havok_display_color",
+            Field::Struct(&[f("red", Ty::F32), f("green", Ty::F32), f("blue", Ty::F32)]),
+        ),
+        opt(b"BNAM", "buoyancy", Field::Value(Ty::F32)),
+        opt(
+            b"FNAM",
+            "flags",
+            Field::Value(Ty::Flags(Int::U32, &MATERIAL_FLAGS)),
+        ),
+        form(b"HNAM", "havok_impact_data_set"),
+    ],
+};

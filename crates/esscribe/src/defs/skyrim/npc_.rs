@@ -1,0 +1,301 @@
+//! NPC_: a non-player character (actor base).
+
+use super::cell::RGBA;
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static ACTOR_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x0000_0001, "female"),
+        (0x0000_0002, "essential"),
+        (0x0000_0004, "is_chargen_face_preset"),
+        (0x0000_0008, "respawn"),
+        (0x0000_0010, "auto_calc_stats"),
+        (0x0000_0020, "unique"),
+        (0x0000_0040, "doesnt_affect_stealth_meter"),
+        (0x0000_0080, "pc_level_mult"),
+        (0x0000_0800, "protected"),
+        (0x0000_4000, "summonable"),
+        (0x0001_0000, "doesnt_bleed"),
+        (0x0004_0000, "bleedout_override"),
+        (0x0008_0000, "opposite_gender_animations"),
+        (0x0010_0000, "simple_actor"),
+        (0x2000_0000, "is_ghost"),
+        (0x8000_0000, "invulnerable"),
+    ],
+};
+
+pub static TEMPLATE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x0001, "use_traits"),
+        (0x0002, "use_stats"),
+        (0x0004, "use_factions"),
+        (0x0008, "use_spell_list"),
+        (0x0010, "use_ai_data"),
+        (0x0020, "use_ai_packages"),
+        (0x0040, "use_model_animation"),
+        (0x0080, "use_base_data"),
+        (0x0100, "use_inventory"),
+        (0x0200, "use_script"),
+        (0x0400, "use_def_pack_list"),
+        (0x0800, "use_attack_data"),
+        (0x1000, "use_keywords"),
+    ],
+};
+
+pub static SOUND_TYPES: EnumDef = EnumDef {
+    values: &[
+        (0, "left_foot"),
+        (1, "right_foot"),
+        (2, "left_back_foot"),
+        (3, "right_back_foot"),
+        (4, "idle"),
+        (5, "aware"),
+        (6, "attack"),
+        (7, "hit"),
+        (8, "death"),
+        (9, "weapon"),
+        (10, "movement_loop"),
+        (11, "conscious_loop"),
+        (12, "auxiliary_1"),
+        (13, "auxiliary_2"),
+        (14, "auxiliary_3"),
+        (15, "auxiliary_4"),
+        (16, "auxiliary_5"),
+        (17, "auxiliary_6"),
+        (18, "auxiliary_7"),
+        (19, "auxiliary_8"),
+        (20, "jump"),
+        (21, "play_random_loop"),
+    ],
+};
+
+pub static SOUND_LEVELS: EnumDef = EnumDef {
+    values: &[(0, "loud"), (1, "normal"), (2, "silent"), (3, "very_loud")],
+};
+
+static ATTACK: [Member; 2] = [
+    sub(
+        b"ATKD",
+        "data",
+        Field::Struct(&[
+            f("damage_multiplier", Ty::F32),
+            f("attack_chance", Ty::F32),
+            f("attack_spell", Ty::FormId),
+            f("attack_flags", U32),
+            f("attack_angle", Ty::F32),
+            f("strike_angle", Ty::F32),
+            f("stagger", Ty::F32),
+            f("attack_type", Ty::FormId),
+            f("knockdown", Ty::F32),
+            f("recovery_time", Ty::F32),
+            f("stamina_multiplier", Ty::F32),
+        ]),
+    ),
+    opt(b"ATKE", "event", Field::ZString),
+];
+
+static SOUND: [Member; 2] = [
+    sub(b"CSDI", "sound", Field::Value(Ty::FormId)),
+    opt(b"CSDC", "chance", Field::Value(U8)),
+];
+
+static SOUND_TYPE: [Member; 2] = [
+    sub(
+        b"CSDT",
+        "type",
+        Field::Value(Ty::Enum(Int::U32, &SOUND_TYPES)),
+    ),
+    groups("sounds", &SOUND),
+];
+
+static TINT_LAYER: [Member; 4] = [
+    sub(b"TINI", "index", Field::Value(U16)),
+    opt(b"TINC", "color", Field::Struct(&RGBA)),
+    opt(b"TINV", "interpolation_value", Field::Value(I32)),
+    opt(b"TIAS", "preset", Field::Value(I16)),
+];
+
+/// Skills in the order the game stores them.
+static SKILL_VALUES: [FieldDef; 18] = [
+    f("one_handed", U8),
+    f("two_handed", U8),
+    f("marksman", U8),
+    f("block", U8),
+    f("smithing", U8),
+    f("heavy_armor", U8),
+    f("light_armor", U8),
+    f("pickpocket", U8),
+    f("lockpicking", U8),
+    f("sneak", U8),
+    f("alchemy", U8),
+    f("speech", U8),
+    f("alteration", U8),
+    f("conjuration", U8),
+    f("destruction", U8),
+    f("illusion", U8),
+    f("restoration", U8),
+    f("enchanting", U8),
+];
+
+static SKILL_OFFSETS: [FieldDef; 18] = [
+    f("one_handed", U8),
+    f("two_handed", U8),
+    f("marksman", U8),
+    f("block", U8),
+    f("smithing", U8),
+    f("heavy_armor", U8),
+    f("light_armor", U8),
+    f("pickpocket", U8),
+    f("lockpicking", U8),
+    f("sneak", U8),
+    f("alchemy", U8),
+    f("speech", U8),
+    f("alteration", U8),
+    f("conjuration", U8),
+    f("destruction", U8),
+    f("illusion", U8),
+    f("restoration", U8),
+    f("enchanting", U8),
+];
+
+static FLOATS: [FieldDef; 1] = [f("value", Ty::F32)];
+
+pub static NPC_: RecordDef = RecordDef {
+    sig: Sig(*b"NPC_"),
+    title: "Non-player character",
+    members: &[
+        editor_id(),
+        scripts(),
+        object_bounds(),
+        sub(
+            b"ACBS",
+            "configuration",
+            Field::Struct(&[
+                f("flags", Ty::Flags(Int::U32, &ACTOR_FLAGS)),
+                f("magicka_offset", I16),
+                f("stamina_offset", I16),
+                f("level", U16),
+                f("calc_min_level", U16),
+                f("calc_max_level", U16),
+                f("speed_multiplier", U16),
+                f("disposition_base", I16),
+                f("template_flags", Ty::Flags(Int::U16, &TEMPLATE_FLAGS)),
+                f("health_offset", I16),
+                f("bleedout_override", U16),
+            ]),
+        ),
+        rep(
+            b"SNAM",
+            "factions",
+            Field::Struct(&[
+                f("faction", Ty::FormId),
+                f("rank", I8),
+                f("unused", Ty::Bytes(3)),
+            ]),
+        ),
+        form(b"INAM", "death_item"),
+        form(b"VTCK", "voice"),
+        form(b"TPLT", "template"),
+        form(b"RNAM", "race"),
+        opt(b"SPCT", "spell_count", Field::Value(U32)),
+        rep(b"SPLO", "spells", Field::Value(Ty::FormId)),
+        destructible(),
+        form(b"WNAM", "worn_armor"),
+        form(b"ANAM", "far_away_model"),
+        form(b"ATKR", "attack_race"),
+        groups("attacks", &ATTACK),
+        form(b"SPOR", "spectator_override_package_list"),
+        form(b"OCOR", "observe_dead_body_override_package_list"),
+        form(b"GWOR", "guard_warn_override_package_list"),
+        form(b"ECOR", "combat_override_package_list"),
+        opt(b"PRKZ", "perk_count", Field::Value(U32)),
+        rep(
+            b"PRKR",
+            "perks",
+            Field::Struct(&[
+                f("perk", Ty::FormId),
+                f("rank", U8),
+                f("unused", Ty::Bytes(3)),
+            ]),
+        ),
+        item_count(),
+        items(),
+        opt(
+            b"AIDT",
+            "ai_data",
+            Field::Struct(&[
+                f("aggression", U8),
+                f("confidence", U8),
+                f("energy_level", U8),
+                f("responsibility", U8),
+                f("mood", U8),
+                f("assistance", U8),
+                f("aggro_radius_behavior", Ty::Bool),
+                f("unused", Ty::Bytes(1)),
+                f("warn", U32),
+                f("warn_attack", U32),
+                f("attack", U32),
+            ]),
+        ),
+        rep(b"PKID", "packages", Field::Value(Ty::FormId)),
+        keyword_count(),
+        keywords(),
+        form(b"CNAM", "class"),
+        full_name(),
+        opt(b"SHRT", "short_name", Field::LString),
+        opt(b"DATA", "marker", Field::Empty),
+        opt(
+            b"DNAM",
+            "player_skills",
+            Field::Struct(&[
+                f("values", Ty::Struct(&SKILL_VALUES)),
+                f("offsets", Ty::Struct(&SKILL_OFFSETS)),
+                f("health", U16),
+                f("magicka", U16),
+                f("stamina", U16),
+                f("unused", Ty::Bytes(2)),
+                f("far_away_model_distance", Ty::F32),
+                f("geared_up_weapons", U8),
+                f("unused_2", Ty::Bytes(3)),
+            ]),
+        ),
+        rep(b"PNAM", "head_parts", Field::Value(Ty::FormId)),
+        form(b"HCLF", "hair_color"),
+        form(b"ZNAM", "combat_style"),
+        form(b"GNAM", "gifts"),
+        opt(b"NAM5", "unknown", Field::Value(Ty::Bytes(2))),
+        opt(b"NAM6", "height", Field::Value(Ty::F32)),
+        opt(b"NAM7", "weight", Field::Value(Ty::F32)),
+        opt(
+            b"NAM8",
+            "sound_level",
+            Field::Value(Ty::Enum(Int::U32, &SOUND_LEVELS)),
+        ),
+        groups("sound_types", &SOUND_TYPE),
+        form(b"CSCR", "inherits_sounds_from"),
+        form(b"DOFT", "default_outfit"),
+        form(b"SOFT", "sleeping_outfit"),
+        form(b"DPLT", "default_package_list"),
+        form(b"CRIF", "crime_faction"),
+        form(b"FTST", "head_texture"),
+        opt(
+            b"QNAM",
+            "texture_lighting",
+            Field::Struct(&[f("red", Ty::F32), f("green", Ty::F32), f("blue", Ty::F32)]),
+        ),
+        opt(b"NAM9", "face_morph", Field::Array(&FLOATS)),
+        opt(
+            b"NAMA",
+            "face_parts",
+            Field::Struct(&[
+                f("nose", U32),
+                f("unknown", U32),
+                f("eyes", U32),
+                f("mouth", U32),
+            ]),
+        ),
+        groups("tint_layers", &TINT_LAYER),
+    ],
+};

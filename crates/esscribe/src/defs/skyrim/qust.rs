@@ -1,0 +1,248 @@
+//! QUST: a quest: its settings, stages with log entries, objectives and
+//! aliases.
+
+use super::common::{editor_id, form, full_name};
+use super::condition::CONDITION_GROUP;
+use super::vmad::QUEST_VMAD;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static QUEST_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x0001, "start_game_enabled"),
+        (0x0002, "completed"),
+        (0x0004, "add_idle_topic_to_hello"),
+        (0x0008, "allow_repeated_stages"),
+        (0x0010, "starts_enabled"),
+        (0x0020, "displayed_in_hud"),
+        (0x0040, "failed"),
+        (0x0080, "stage_wait"),
+        (0x0100, "run_once"),
+        (0x0200, "exclude_from_dialogue_export"),
+        (0x0400, "warn_on_alias_fill_failure"),
+        (0x0800, "active"),
+        (0x1000, "repeats_conditions"),
+        (0x2000, "keep_instance"),
+        (0x4000, "want_dormant"),
+        (0x8000, "has_dialogue_data"),
+    ],
+};
+
+pub static QUEST_TYPES: EnumDef = EnumDef {
+    values: &[
+        (0, "none"),
+        (1, "main_quest"),
+        (2, "mages_guild"),
+        (3, "thieves_guild"),
+        (4, "dark_brotherhood"),
+        (5, "companion_quests"),
+        (6, "miscellaneous"),
+        (7, "daedric"),
+        (8, "side_quest"),
+        (9, "civil_war"),
+        (10, "vampire"),
+        (11, "dragonborn"),
+    ],
+};
+
+pub static STAGE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "unknown_1"),
+        (0x02, "start_up_stage"),
+        (0x04, "shut_down_stage"),
+        (0x08, "keep_instance_data_from_here_on"),
+    ],
+};
+
+pub static LOG_ENTRY_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "complete_quest"), (0x02, "fail_quest")],
+};
+
+pub static OBJECTIVE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "ored_with_previous")],
+};
+
+pub static TARGET_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "compass_marker_ignores_locks")],
+};
+
+pub static ALIAS_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x0000_0001, "reserves_location_or_reference"),
+        (0x0000_0002, "optional"),
+        (0x0000_0004, "quest_object"),
+        (0x0000_0008, "allow_reuse_in_quest"),
+        (0x0000_0010, "allow_dead"),
+        (0x0000_0020, "in_loaded_area"),
+        (0x0000_0040, "essential"),
+        (0x0000_0080, "allow_disabled"),
+        (0x0000_0100, "stores_text"),
+        (0x0000_0200, "allow_reserved"),
+        (0x0000_0400, "protected"),
+        (0x0000_0800, "no_fill_type"),
+        (0x0000_1000, "allow_destroyed"),
+        (0x0000_2000, "closest"),
+        (0x0000_4000, "uses_stored_text"),
+        (0x0000_8000, "initially_disabled"),
+        (0x0001_0000, "allow_cleared"),
+        (0x0002_0000, "clear_names_when_removed"),
+    ],
+};
+
+pub static CREATE_AT: EnumDef = EnumDef {
+    values: &[(0, "at"), (1, "in"), (2, "near")],
+};
+
+pub static CREATE_LEVELS: EnumDef = EnumDef {
+    values: &[
+        (0, "easy"),
+        (1, "medium"),
+        (2, "hard"),
+        (3, "very_hard"),
+        (4, "none"),
+    ],
+};
+
+static LOG_ENTRY: [Member; 8] = [
+    sub(
+        b"QSDT",
+        "flags",
+        Field::Value(Ty::Flags(Int::U8, &LOG_ENTRY_FLAGS)),
+    ),
+    groups("conditions", &CONDITION_GROUP),
+    opt(b"CNAM", "log_entry", Field::LString),
+    form(b"NAM0", "next_quest"),
+    opt(b"SCHR", "unused_script_header", Field::Bytes),
+    opt(b"SCDA", "unused_compiled_script", Field::Bytes),
+    opt(b"SCTX", "unused_script_source", Field::Text),
+    rep(b"SCRO", "unused_references", Field::Value(Ty::FormId)),
+];
+
+static STAGE: [Member; 2] = [
+    sub(
+        b"INDX",
+        "stage",
+        Field::Struct(&[
+            f("index", U16),
+            f("flags", Ty::Flags(Int::U8, &STAGE_FLAGS)),
+            f("unknown", U8),
+        ]),
+    ),
+    groups("log_entries", &LOG_ENTRY),
+];
+
+static TARGET: [Member; 2] = [
+    sub(
+        b"QSTA",
+        "target",
+        Field::Struct(&[
+            f("alias", I32),
+            f("flags", Ty::Flags(Int::U8, &TARGET_FLAGS)),
+            f("unused", Ty::Bytes(3)),
+        ]),
+    ),
+    groups("conditions", &CONDITION_GROUP),
+];
+
+static OBJECTIVE: [Member; 4] = [
+    sub(b"QOBJ", "index", Field::Value(U16)),
+    opt(
+        b"FNAM",
+        "flags",
+        Field::Value(Ty::Flags(Int::U32, &OBJECTIVE_FLAGS)),
+    ),
+    opt(b"NNAM", "display_text", Field::LString),
+    groups("targets", &TARGET),
+];
+
+/// What a reference alias and a location alias share after their ID.
+macro_rules! alias {
+    ($name:ident, $id_sig:literal, $id_name:literal) => {
+        static $name: [Member; 32] = [
+            sub($id_sig, $id_name, Field::Value(U32)),
+            opt(b"ALID", "name", Field::ZString),
+            opt(
+                b"FNAM",
+                "flags",
+                Field::Value(Ty::Flags(Int::U32, &ALIAS_FLAGS)),
+            ),
+            opt(b"ALFI", "force_into_alias_when_filled", Field::Value(I32)),
+            form(b"ALFL", "specific_location"),
+            form(b"ALFR", "forced_reference"),
+            form(b"ALUA", "unique_actor"),
+            opt(b"ALFA", "location_alias", Field::Value(I32)),
+            form(b"KNAM", "location_keyword"),
+            form(b"ALRT", "reference_type"),
+            form(b"ALCO", "create_object"),
+            opt(
+                b"ALCA",
+                "create_at",
+                Field::Struct(&[f("alias", I16), f("create", Ty::Enum(Int::U16, &CREATE_AT))]),
+            ),
+            opt(
+                b"ALCL",
+                "create_level",
+                Field::Value(Ty::Enum(Int::U32, &CREATE_LEVELS)),
+            ),
+            form(b"ALEQ", "external_alias_quest"),
+            opt(b"ALEA", "external_alias", Field::Value(I32)),
+            opt(b"ALFE", "from_event", Field::Value(Ty::Char4)),
+            opt(b"ALFD", "event_data", Field::Value(Ty::Char4)),
+            groups("conditions", &CONDITION_GROUP),
+            opt(b"KSIZ", "keyword_count", Field::Value(U32)),
+            opt(
+                b"KWDA",
+                "keywords",
+                Field::Array(&[f("keyword", Ty::FormId)]),
+            ),
+            opt(b"COCT", "item_count", Field::Value(U32)),
+            groups("items", &super::common::CONTAINER_ITEM),
+            form(b"SPOR", "spectator_override_package_list"),
+            form(b"OCOR", "observe_dead_body_override_package_list"),
+            form(b"GWOR", "guard_warn_override_package_list"),
+            form(b"ECOR", "combat_override_package_list"),
+            form(b"ALDN", "display_name"),
+            rep(b"ALSP", "spells", Field::Value(Ty::FormId)),
+            rep(b"ALFC", "factions", Field::Value(Ty::FormId)),
+            rep(b"ALPC", "packages", Field::Value(Ty::FormId)),
+            form(b"VTCK", "voice_types"),
+            opt(b"ALED", "end", Field::Empty),
+        ];
+    };
+}
+
+alias!(REFERENCE_ALIAS, b"ALST", "reference_alias_id");
+alias!(LOCATION_ALIAS, b"ALLS", "location_alias_id");
+
+pub static QUST: RecordDef = RecordDef {
+    sig: Sig(*b"QUST"),
+    title: "Quest",
+    members: &[
+        editor_id(),
+        opt(b"VMAD", "scripts", Field::Struct(&QUEST_VMAD)),
+        full_name(),
+        sub(
+            b"DNAM",
+            "general",
+            Field::Struct(&[
+                f("flags", Ty::Flags(Int::U16, &QUEST_FLAGS)),
+                f("priority", U8),
+                f("form_version", U8),
+                f("unknown", Ty::Bytes(4)),
+                f("type", Ty::Enum(Int::U32, &QUEST_TYPES)),
+            ]),
+        ),
+        opt(b"ENAM", "event", Field::Value(Ty::Char4)),
+        rep(b"QTGL", "text_display_globals", Field::Value(Ty::FormId)),
+        opt(b"FLTR", "object_window_filter", Field::ZString),
+        groups("dialogue_conditions", &CONDITION_GROUP),
+        opt(b"NEXT", "end_of_dialogue_conditions", Field::Empty),
+        groups("event_conditions", &CONDITION_GROUP),
+        groups("stages", &STAGE),
+        groups("objectives", &OBJECTIVE),
+        opt(b"ANAM", "next_alias_id", Field::Value(U32)),
+        groups("reference_aliases", &REFERENCE_ALIAS),
+        groups("location_aliases", &LOCATION_ALIAS),
+        opt(b"NNAM", "description", Field::LString),
+    ],
+};

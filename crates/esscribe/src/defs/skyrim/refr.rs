@@ -1,0 +1,322 @@
+//! REFR: a placed object (a reference to a base object, with where it
+//! stands and how it is set up).
+
+use super::common::{editor_id, form, scripts};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static POSITION_ROTATION: [FieldDef; 6] = [
+    f("position_x", Ty::F32),
+    f("position_y", Ty::F32),
+    f("position_z", Ty::F32),
+    f("rotation_x", Ty::F32),
+    f("rotation_y", Ty::F32),
+    f("rotation_z", Ty::F32),
+];
+
+pub static PRIMITIVE_TYPES: EnumDef = EnumDef {
+    values: &[
+        (0, "none"),
+        (1, "box"),
+        (2, "sphere"),
+        (3, "portal_box"),
+        (4, "line"),
+    ],
+};
+
+pub static TELEPORT_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "no_alarm")],
+};
+
+pub static LOCK_LEVELS: EnumDef = EnumDef {
+    values: &[
+        (1, "novice"),
+        (25, "apprentice"),
+        (50, "adept"),
+        (75, "expert"),
+        (100, "master"),
+        (255, "requires_key"),
+    ],
+};
+
+pub static LOCK_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x04, "leveled_lock")],
+};
+
+pub static ENABLE_PARENT_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "set_enable_state_opposite_to_parent"),
+        (0x02, "pop_in"),
+    ],
+};
+
+pub static MAP_MARKER_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "visible"),
+        (0x02, "can_travel_to"),
+        (0x04, "show_all_hidden"),
+    ],
+};
+
+pub static ROOM_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x40, "has_image_space"), (0x80, "has_lighting_template")],
+};
+
+pub static WATER_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "reflection"), (0x02, "refraction")],
+};
+
+pub static ACTION_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "use_default"),
+        (0x02, "activate"),
+        (0x04, "open"),
+        (0x08, "open_by_default"),
+    ],
+};
+
+pub static LINKED_REFERENCE: [Member; 1] = [sub(
+    b"XLKR",
+    "link",
+    Field::Struct(&[f("keyword", Ty::FormId), f("reference", Ty::FormId)]),
+)];
+
+pub static MAP_MARKER: [Member; 4] = [
+    sub(b"XMRK", "marker", Field::Empty),
+    opt(
+        b"FNAM",
+        "flags",
+        Field::Value(Ty::Flags(Int::U8, &MAP_MARKER_FLAGS)),
+    ),
+    opt(b"FULL", "name", Field::LString),
+    opt(
+        b"TNAM",
+        "type",
+        Field::Struct(&[f("type", U8), f("unused", Ty::Bytes(1))]),
+    ),
+];
+
+static ROOM: [Member; 4] = [
+    sub(
+        b"XRMR",
+        "header",
+        Field::Struct(&[
+            f("linked_room_count", U8),
+            f("flags", Ty::Flags(Int::U8, &ROOM_FLAGS)),
+            f("unknown", Ty::Bytes(2)),
+        ]),
+    ),
+    form(b"LNAM", "lighting_template"),
+    form(b"INAM", "image_space"),
+    rep(b"XLRM", "linked_rooms", Field::Value(Ty::FormId)),
+];
+
+/// Patrol data: idle time, marker, idle, topic.
+pub static PATROL: [Member; 4] = [
+    sub(b"XPRD", "idle_time", Field::Value(Ty::F32)),
+    opt(b"XPPA", "script_marker", Field::Empty),
+    form(b"INAM", "idle"),
+    form(b"TNAM", "topic"),
+];
+
+pub static RAGDOLL_BONE: [FieldDef; 8] = [
+    f("bone_id", U8),
+    f("unused", Ty::Bytes(3)),
+    f("position_x", Ty::F32),
+    f("position_y", Ty::F32),
+    f("position_z", Ty::F32),
+    f("rotation_x", Ty::F32),
+    f("rotation_y", Ty::F32),
+    f("rotation_z", Ty::F32),
+];
+
+pub static XYZ: [FieldDef; 3] = [f("x", Ty::F32), f("y", Ty::F32), f("z", Ty::F32)];
+
+static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", Ty::FormId)];
+
+pub static ENABLE_PARENT: [FieldDef; 3] = [
+    f("reference", Ty::FormId),
+    f("flags", Ty::Flags(Int::U8, &ENABLE_PARENT_FLAGS)),
+    f("unused", Ty::Bytes(3)),
+];
+
+pub static REFR: RecordDef = RecordDef {
+    sig: Sig(*b"REFR"),
+    title: "Placed object",
+    members: &[
+        editor_id(),
+        scripts(),
+        sub(b"NAME", "base", Field::Value(Ty::FormId)),
+        opt(b"XMBO", "bound_half_extents", Field::Struct(&XYZ)),
+        opt(
+            b"XPRM",
+            "primitive",
+            Field::Struct(&[
+                f("bounds_x", Ty::F32),
+                f("bounds_y", Ty::F32),
+                f("bounds_z", Ty::F32),
+                f("red", Ty::F32),
+                f("green", Ty::F32),
+                f("blue", Ty::F32),
+                f("unknown", Ty::F32),
+                f("type", Ty::Enum(Int::U32, &PRIMITIVE_TYPES)),
+            ]),
+        ),
+        opt(
+            b"XOCP",
+            "occlusion_plane",
+            Field::Struct(&[
+                f("width", Ty::F32),
+                f("height", Ty::F32),
+                f("position_x", Ty::F32),
+                f("position_y", Ty::F32),
+                f("position_z", Ty::F32),
+                f("rotation_q1", Ty::F32),
+                f("rotation_q2", Ty::F32),
+                f("rotation_q3", Ty::F32),
+                f("rotation_q4", Ty::F32),
+            ]),
+        ),
+        opt(
+            b"XPOD",
+            "portals",
+            Field::Array(&[f("origin", Ty::FormId), f("destination", Ty::FormId)]),
+        ),
+        group("room", &ROOM),
+        opt(b"XMBP", "multibound_primitive", Field::Empty),
+        opt(b"XRGD", "ragdoll", Field::Array(&RAGDOLL_BONE)),
+        opt(b"XRGB", "ragdoll_biped_rotation", Field::Struct(&XYZ)),
+        opt(b"XRDS", "radius", Field::Value(Ty::F32)),
+        rep(
+            b"XPWR",
+            "reflected_refracted_by",
+            Field::Struct(&[
+                f("water", Ty::FormId),
+                f("type", Ty::Flags(Int::U32, &WATER_FLAGS)),
+            ]),
+        ),
+        rep(b"XLTW", "lit_water", Field::Value(Ty::FormId)),
+        form(b"XEMI", "emittance"),
+        opt(
+            b"XLIG",
+            "light",
+            Field::Struct(&[
+                f("fov_offset", Ty::F32),
+                f("fade_offset", Ty::F32),
+                f("end_distance_cap", Ty::F32),
+                f("shadow_depth_bias", Ty::F32),
+                f("unknown", Ty::Bytes(4)),
+            ]),
+        ),
+        opt(
+            b"XALP",
+            "alpha",
+            Field::Struct(&[f("cutoff", U8), f("base", U8)]),
+        ),
+        opt(
+            b"XTEL",
+            "teleport_destination",
+            Field::Struct(&[
+                f("door", Ty::FormId),
+                f("position_x", Ty::F32),
+                f("position_y", Ty::F32),
+                f("position_z", Ty::F32),
+                f("rotation_x", Ty::F32),
+                f("rotation_y", Ty::F32),
+                f("rotation_z", Ty::F32),
+                f("flags", Ty::Flags(Int::U32, &TELEPORT_FLAGS)),
+            ]),
+        ),
+        form(b"XTNM", "teleport_message_box"),
+        form(b"XMBR", "multibound_reference"),
+        opt(b"XWCN", "unknown_xwcn", Field::Bytes),
+        opt(b"XWCS", "unknown_xwcs", Field::Bytes),
+        opt(
+            b"XWCU",
+            "water_velocity",
+            Field::Struct(&[
+                f("x_offset", Ty::F32),
+                f("y_offset", Ty::F32),
+                f("z_offset", Ty::F32),
+                f("unknown", Ty::Bytes(4)),
+                f("x_angle", Ty::F32),
+                f("y_angle", Ty::F32),
+                f("z_angle", Ty::F32),
+            ]),
+        ),
+        opt(
+            b"XCVL",
+            "unknown_xcvl",
+            Field::Struct(&[
+                f("unknown", Ty::Bytes(4)),
+                f("x_angle", Ty::F32),
+                f("unknown_2", Ty::Bytes(4)),
+            ]),
+        ),
+        opt(b"XCZA", "unknown_xcza", Field::Bytes),
+        form(b"XCZC", "unknown_xczc"),
+        opt(b"XSCL", "scale", Field::Value(Ty::F32)),
+        form(b"XSPC", "spawn_container"),
+        opt(b"XAPD", "activation_parent_flags", Field::Value(U8)),
+        rep(
+            b"XAPR",
+            "activation_parents",
+            Field::Struct(&[f("reference", Ty::FormId), f("delay", Ty::F32)]),
+        ),
+        form(b"XLIB", "leveled_item_base_object"),
+        opt(b"XLCM", "level_modifier", Field::Value(I32)),
+        form(b"XLCN", "persistent_location"),
+        opt(b"XTRI", "collision_layer", Field::Value(U32)),
+        opt(
+            b"XLOC",
+            "lock",
+            Field::Struct(&[
+                f("level", Ty::Enum(Int::U8, &LOCK_LEVELS)),
+                f("unused", Ty::Bytes(3)),
+                f("key", Ty::FormId),
+                f("flags", Ty::Flags(Int::U8, &LOCK_FLAGS)),
+                f("unused_2", Ty::Bytes(3)),
+                f("unknown", Ty::Bytes(8)),
+            ]),
+        ),
+        form(b"XEZN", "encounter_zone"),
+        opt(
+            b"XNDP",
+            "navigation_door_link",
+            Field::Struct(&[
+                f("navmesh", Ty::FormId),
+                f("triangle", U16),
+                f("unused", Ty::Bytes(2)),
+            ]),
+        ),
+        opt(
+            b"XLRT",
+            "location_ref_types",
+            Field::Array(&LOCATION_REF_TYPE),
+        ),
+        opt(b"XIS2", "ignored_by_sandbox", Field::Empty),
+        form(b"XOWN", "owner"),
+        opt(b"XRNK", "faction_rank", Field::Value(I32)),
+        opt(b"XCNT", "item_count", Field::Value(I32)),
+        opt(b"XCHG", "charge", Field::Value(Ty::F32)),
+        form(b"XLRL", "location_reference"),
+        opt(b"XESP", "enable_parent", Field::Struct(&ENABLE_PARENT)),
+        groups("linked_references", &LINKED_REFERENCE),
+        groups("patrol", &PATROL),
+        opt(
+            b"XACT",
+            "action_flags",
+            Field::Value(Ty::Flags(Int::U32, &ACTION_FLAGS)),
+        ),
+        opt(b"XHTW", "head_tracking_weight", Field::Value(Ty::F32)),
+        opt(b"XFVC", "favor_cost", Field::Value(Ty::F32)),
+        opt(b"ONAM", "open_by_default", Field::Empty),
+        group("map_marker", &MAP_MARKER),
+        form(b"XATR", "attach_reference"),
+        sub(
+            b"DATA",
+            "position_rotation",
+            Field::Struct(&POSITION_ROTATION),
+        ),
+    ],
+};

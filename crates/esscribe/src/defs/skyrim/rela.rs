@@ -1,0 +1,43 @@
+//! RELA: a relationship between two actors.
+
+use super::common::editor_id;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static RANKS: EnumDef = EnumDef {
+    values: &[
+        (0, "lover"),
+        (1, "ally"),
+        (2, "confidant"),
+        (3, "friend"),
+        (4, "acquaintance"),
+        (5, "rival"),
+        (6, "foe"),
+        (7, "enemy"),
+        (8, "archnemesis"),
+    ],
+};
+
+pub static RELATIONSHIP_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x80, "secret")],
+};
+
+pub static RELA: RecordDef = RecordDef {
+    sig: Sig(*b"RELA"),
+    title: "Relationship",
+    members: &[
+        editor_id(),
+        sub(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("parent", Ty::FormId),
+                f("child", Ty::FormId),
+                f("rank", Ty::Enum(Int::U16, &RANKS)),
+                f("unknown", U8),
+                f("flags", Ty::Flags(Int::U8, &RELATIONSHIP_FLAGS)),
+                f("association_type", Ty::FormId),
+            ]),
+        ),
+    ],
+};

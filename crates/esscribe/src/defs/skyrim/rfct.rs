@@ -1,0 +1,30 @@
+//! RFCT: a visual effect.
+
+use super::common::editor_id;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static EFFECT_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "rotate_to_face_target"),
+        (0x02, "attach_to_camera"),
+        (0x04, "inherit_rotation"),
+    ],
+};
+
+pub static RFCT: RecordDef = RecordDef {
+    sig: Sig(*b"RFCT"),
+    title: "Visual effect",
+    members: &[
+        editor_id(),
+        sub(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("effect_art", Ty::FormId),
+                f("shader", Ty::FormId),
+                f("flags", Ty::Flags(Int::U32, &EFFECT_FLAGS)),
+            ]),
+        ),
+    ],
+};

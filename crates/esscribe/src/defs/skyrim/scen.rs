@@ -1,0 +1,109 @@
+//! SCEN: a scene: phases (each between two HNAM markers), actors, and
+//! actions (each between a typed ANAM and an empty one).
+
+use super::common::{conditions, editor_id, form};
+use super::condition::CONDITION_GROUP;
+use super::vmad::SCENE_VMAD;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static SCENE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "begin_on_quest_start"),
+        (0x02, "stop_quest_on_end"),
+        (0x04, "show_all_text"),
+        (0x08, "repeat_conditions_while_true"),
+        (0x10, "interruptible"),
+    ],
+};
+
+pub static ACTOR_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "no_player_activation"), (0x02, "optional")],
+};
+
+pub static ACTOR_BEHAVIOUR: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "death_pause"),
+        (0x02, "death_end"),
+        (0x04, "combat_pause"),
+        (0x08, "combat_end"),
+        (0x10, "dialogue_pause"),
+        (0x20, "dialogue_end"),
+        (0x40, "obs_com_pause"),
+        (0x80, "obs_com_end"),
+    ],
+};
+
+pub static ACTION_TYPES: EnumDef = EnumDef {
+    values: &[(0, "dialogue"), (1, "package"), (2, "timer")],
+};
+
+static PHASE: [Member; 8] = [
+    sub(b"HNAM", "start", Field::Empty),
+    opt(b"NAM0", "name", Field::ZString),
+    groups("start_conditions", &CONDITION_GROUP),
+    opt(b"NEXT", "end_of_start_conditions", Field::Empty),
+    groups("completion_conditions", &CONDITION_GROUP),
+    opt(b"NEXT", "end_of_completion_conditions", Field::Empty),
+    opt(b"WNAM", "editor_width", Field::Value(U32)),
+    opt(b"HNAM", "end", Field::Empty),
+];
+
+static ACTOR: [Member; 3] = [
+    sub(b"ALID", "alias", Field::Value(U32)),
+    opt(
+        b"LNAM",
+        "flags",
+        Field::Value(Ty::Flags(Int::U32, &ACTOR_FLAGS)),
+    ),
+    opt(
+        b"DNAM",
+        "behaviour",
+        Field::Value(Ty::Flags(Int::U32, &ACTOR_BEHAVIOUR)),
+    ),
+];
+
+static ACTION: [Member; 17] = [
+    sub(
+        b"ANAM",
+        "type",
+        Field::Value(Ty::Enum(Int::U16, &ACTION_TYPES)),
+    ),
+    opt(b"NAM0", "name", Field::ZString),
+    opt(b"ALID", "actor", Field::Value(I32)),
+    opt(b"LNAM", "unknown", Field::Bytes),
+    opt(b"INAM", "index", Field::Value(U32)),
+    opt(b"FNAM", "flags", Field::Value(U32)),
+    opt(b"SNAM", "start_phase", Field::Value(U32)),
+    opt(b"ENAM", "end_phase", Field::Value(U32)),
+    opt(b"SNAM", "timer_seconds", Field::Value(Ty::F32)),
+    rep(b"PNAM", "packages", Field::Value(Ty::FormId)),
+    form(b"DATA", "topic"),
+    opt(b"HTID", "headtrack_actor", Field::Value(I32)),
+    opt(b"DMAX", "looping_max", Field::Value(Ty::F32)),
+    opt(b"DMIN", "looping_min", Field::Value(Ty::F32)),
+    opt(b"DEMO", "emotion_type", Field::Value(U32)),
+    opt(b"DEVA", "emotion_value", Field::Value(U32)),
+    opt(b"ANAM", "end", Field::Empty),
+];
+
+pub static SCEN: RecordDef = RecordDef {
+    sig: Sig(*b"SCEN"),
+    title: "Scene",
+    members: &[
+        editor_id(),
+        opt(b"VMAD", "scripts", Field::Struct(&SCENE_VMAD)),
+        opt(
+            b"FNAM",
+            "flags",
+            Field::Value(Ty::Flags(Int::U32, &SCENE_FLAGS)),
+        ),
+        groups("phases", &PHASE),
+        groups("actors", &ACTOR),
+        groups("actions", &ACTION),
+        form(b"PNAM", "quest"),
+        opt(b"INAM", "last_action_index", Field::Value(U32)),
+        opt(b"VNAM", "unknown", Field::Bytes),
+        conditions(),
+    ],
+};

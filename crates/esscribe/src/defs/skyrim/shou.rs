@@ -1,0 +1,25 @@
+//! SHOU: a shout (three words of power, each with its spell).
+
+use super::common::{description, editor_id, form, full_name};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static SHOU: RecordDef = RecordDef {
+    sig: Sig(*b"SHOU"),
+    title: "Shout",
+    members: &[
+        editor_id(),
+        full_name(),
+        form(b"MDOB", "menu_display_object"),
+        description(b"DESC"),
+        rep(
+            b"SNAM",
+            "words",
+            Field::Struct(&[
+                f("word", Ty::FormId),
+                f("spell", Ty::FormId),
+                f("recovery_time", Ty::F32),
+            ]),
+        ),
+    ],
+};

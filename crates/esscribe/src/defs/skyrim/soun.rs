@@ -1,0 +1,17 @@
+//! SOUN: a sound marker.
+
+use super::common::{editor_id, form, object_bounds};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static SOUN: RecordDef = RecordDef {
+    sig: Sig(*b"SOUN"),
+    title: "Sound marker",
+    members: &[
+        editor_id(),
+        object_bounds(),
+        opt(b"FNAM", "file", Field::ZString),
+        opt(b"SNDD", "sound_data", Field::Bytes),
+        form(b"SDSC", "sound_descriptor"),
+    ],
+};

@@ -1,0 +1,61 @@
+//! SPEL: a spell (also abilities, powers, diseases and the like).
+
+use super::common::*;
+use super::magic::{CASTING_TYPES, DELIVERY_TYPES};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static SPELL_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x0000_0001, "manual_cost_calc"),
+        (0x0008_0000, "pc_start_spell"),
+        (0x0020_0000, "area_effect_ignores_los"),
+        (0x0040_0000, "ignore_resistance"),
+        (0x0080_0000, "no_absorb_or_reflect"),
+        (0x0200_0000, "no_dual_cast_modification"),
+    ],
+};
+
+pub static SPELL_TYPES: EnumDef = EnumDef {
+    values: &[
+        (0, "spell"),
+        (1, "disease"),
+        (2, "power"),
+        (3, "lesser_power"),
+        (4, "ability"),
+        (5, "poison"),
+        (10, "addiction"),
+        (11, "voice"),
+    ],
+};
+
+pub static SPEL: RecordDef = RecordDef {
+    sig: Sig(*b"SPEL"),
+    title: "Spell",
+    members: &[
+        editor_id(),
+        object_bounds(),
+        full_name(),
+        keyword_count(),
+        keywords(),
+        form(b"MDOB", "menu_display_object"),
+        form(b"ETYP", "equip_type"),
+        description(b"DESC"),
+        sub(
+            b"SPIT",
+            "data",
+            Field::Struct(&[
+                f("base_cost", U32),
+                f("flags", Ty::Flags(Int::U32, &SPELL_FLAGS)),
+                f("type", Ty::Enum(Int::U32, &SPELL_TYPES)),
+                f("charge_time", Ty::F32),
+                f("casting_type", Ty::Enum(Int::U32, &CASTING_TYPES)),
+                f("delivery", Ty::Enum(Int::U32, &DELIVERY_TYPES)),
+                f("cast_duration", Ty::F32),
+                f("range", Ty::F32),
+                f("half_cost_perk", Ty::FormId),
+            ]),
+        ),
+        effects(),
+    ],
+};

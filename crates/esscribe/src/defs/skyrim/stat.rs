@@ -1,0 +1,25 @@
+//! STAT: a static object.
+
+use super::common::{editor_id, model, object_bounds};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static STAT: RecordDef = RecordDef {
+    sig: Sig(*b"STAT"),
+    title: "Static",
+    members: &[
+        editor_id(),
+        object_bounds(),
+        model(),
+        sub(
+            b"DNAM",
+            "direction_material",
+            Field::Struct(&[f("max_angle", Ty::F32), f("material", Ty::FormId)]),
+        ),
+        opt(
+            b"MNAM",
+            "distant_lod",
+            Field::Array(&[f("model", Ty::Bytes(260))]),
+        ),
+    ],
+};

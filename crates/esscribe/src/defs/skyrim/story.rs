@@ -1,0 +1,36 @@
+//! What story manager nodes share: parent, previous sibling, conditions.
+
+use super::common::{conditions, form};
+use crate::schema::types::*;
+
+pub static NODE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "random"), (0x02, "warn_if_no_child_quest_started")],
+};
+
+pub static QUEST_NODE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "do_all_before_repeating"),
+        (0x02, "shares_event"),
+        (0x04, "num_quests_to_run"),
+    ],
+};
+
+pub const fn parent() -> Member {
+    form(b"PNAM", "parent")
+}
+
+pub const fn previous_sibling() -> Member {
+    form(b"SNAM", "previous_sibling")
+}
+
+pub const fn condition_count() -> Member {
+    opt(b"CITC", "condition_count", Field::Value(U32))
+}
+
+pub const fn node_conditions() -> Member {
+    conditions()
+}
+
+pub const fn max_concurrent_quests() -> Member {
+    opt(b"XNAM", "max_concurrent_quests", Field::Value(U32))
+}

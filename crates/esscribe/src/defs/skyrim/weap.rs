@@ -1,0 +1,178 @@
+//! WEAP: a weapon.
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static ANIMATION_TYPES: EnumDef = EnumDef {
+    values: &[
+        (0, "hand_to_hand"),
+        (1, "one_hand_sword"),
+        (2, "one_hand_dagger"),
+        (3, "one_hand_axe"),
+        (4, "one_hand_mace"),
+        (5, "two_hand_sword"),
+        (6, "two_hand_axe"),
+        (7, "bow"),
+        (8, "staff"),
+        (9, "crossbow"),
+    ],
+};
+
+pub static WEAPON_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x0001, "player_only"),
+        (0x0002, "npcs_use_ammo"),
+        (0x0004, "no_jam_after_reload"),
+        (0x0008, "unknown_4"),
+        (0x0010, "minor_crime"),
+        (0x0020, "range_fixed"),
+        (0x0040, "not_used_in_normal_combat"),
+        (0x0080, "unknown_8"),
+        (0x0100, "dont_use_3rd_person_is_anim"),
+        (0x0200, "burst_shot"),
+        (0x0400, "alternate_rumble"),
+        (0x0800, "long_bursts"),
+        (0x1000, "non_hostile"),
+        (0x2000, "bound_weapon"),
+    ],
+};
+
+pub static WEAPON_FLAGS_2: FlagsDef = FlagsDef {
+    bits: &[
+        (0x0001, "ignores_normal_weapon_resistance"),
+        (0x0002, "automatic"),
+        (0x0004, "has_scope"),
+        (0x0008, "cant_drop"),
+        (0x0010, "hide_backpack"),
+        (0x0020, "embedded_weapon"),
+        (0x0040, "dont_use_1st_person_is_anim"),
+        (0x0080, "non_playable"),
+    ],
+};
+
+pub static ON_HIT: EnumDef = EnumDef {
+    values: &[
+        (0, "no_formula_behaviour"),
+        (1, "dismember_only"),
+        (2, "explode_only"),
+        (3, "no_dismember_or_explode"),
+    ],
+};
+
+pub static CRITICAL_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "on_death")],
+};
+
+pub static SOUND_LEVELS: EnumDef = EnumDef {
+    values: &[(0, "loud"), (1, "normal"), (2, "silent"), (3, "very_loud")],
+};
+
+pub static WEAP: RecordDef = RecordDef {
+    sig: Sig(*b"WEAP"),
+    title: "Weapon",
+    members: &[
+        editor_id(),
+        scripts(),
+        object_bounds(),
+        full_name(),
+        model(),
+        large_icon(),
+        small_icon(),
+        form(b"EITM", "object_effect"),
+        opt(b"EAMT", "enchantment_amount", Field::Value(U16)),
+        destructible(),
+        form(b"ETYP", "equip_type"),
+        form(b"BIDS", "block_bash_impact_data_set"),
+        form(b"BAMT", "alternate_block_material"),
+        pickup_sound(),
+        drop_sound(),
+        keyword_count(),
+        keywords(),
+        description(b"DESC"),
+        group("scope_model", &MODEL_3),
+        opt(b"NNAM", "embedded_weapon_node", Field::ZString),
+        form(b"INAM", "impact_data_set"),
+        form(b"WNAM", "first_person_model"),
+        form(b"SNAM", "attack_sound"),
+        form(b"XNAM", "attack_sound_2d"),
+        form(b"NAM7", "attack_loop_sound"),
+        form(b"TNAM", "attack_fail_sound"),
+        form(b"UNAM", "idle_sound"),
+        form(b"NAM9", "equip_sound"),
+        form(b"NAM8", "unequip_sound"),
+        sub(
+            b"DATA",
+            "data",
+            Field::Struct(&[f("value", U32), f("weight", Ty::F32), f("damage", U16)]),
+        ),
+        sub(
+            b"DNAM",
+            "data_2",
+            Field::Struct(&[
+                f("animation_type", Ty::Enum(Int::U8, &ANIMATION_TYPES)),
+                f("unused", Ty::Bytes(3)),
+                f("speed", Ty::F32),
+                f("reach", Ty::F32),
+                f("flags", Ty::Flags(Int::U16, &WEAPON_FLAGS)),
+                f("unused_2", Ty::Bytes(2)),
+                f("sight_fov", Ty::F32),
+                f("unknown", Ty::Bytes(4)),
+                f("base_vats_to_hit_chance", U8),
+                f("attack_animation", U8),
+                f("projectile_count", U8),
+                f("embedded_weapon_actor_value", U8),
+                f("range_min", Ty::F32),
+                f("range_max", Ty::F32),
+                f("on_hit", Ty::Enum(Int::U32, &ON_HIT)),
+                f("flags_2", Ty::Flags(Int::U32, &WEAPON_FLAGS_2)),
+                f("animation_attack_multiplier", Ty::F32),
+                f("unknown_2", Ty::F32),
+                f("rumble_left_motor_strength", Ty::F32),
+                f("rumble_right_motor_strength", Ty::F32),
+                f("rumble_duration", Ty::F32),
+                f("unknown_3", Ty::Bytes(12)),
+                f("skill", I32),
+                f("unknown_4", Ty::Bytes(8)),
+                f("resist", I32),
+                f("unknown_5", Ty::Bytes(4)),
+                f("stagger", Ty::F32),
+            ]),
+        ),
+        opt(
+            b"CRDT",
+            "critical_data",
+            Field::BySize(&[
+                (
+                    16,
+                    Field::Struct(&[
+                        f("damage", U16),
+                        f("unused", Ty::Bytes(2)),
+                        f("percent_multiplier", Ty::F32),
+                        f("flags", Ty::Flags(Int::U8, &CRITICAL_FLAGS)),
+                        f("unused_2", Ty::Bytes(3)),
+                        f("effect", Ty::FormId),
+                    ]),
+                ),
+                (
+                    24,
+                    Field::Struct(&[
+                        f("damage", U16),
+                        f("unused", Ty::Bytes(2)),
+                        f("percent_multiplier", Ty::F32),
+                        f("flags", Ty::Flags(Int::U8, &CRITICAL_FLAGS)),
+                        f("unused_2", Ty::Bytes(7)),
+                        f("effect", Ty::FormId),
+                        f("unused_3", Ty::Bytes(4)),
+                    ]),
+                ),
+            ]),
+        ),
+        opt(
+            b"VNAM",
+            "detection_sound_level",
+            Field::Value(Ty::Enum(Int::U32, &SOUND_LEVELS)),
+        ),
+        form(b"CNAM", "template"),
+    ],
+};

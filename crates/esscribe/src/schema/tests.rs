@@ -1,0 +1,228 @@
+//! The engine on made-up declarations: every kind of field both ways,
+//! unexpected subrecords kept in place, and property tests that decoding
+//! then encoding gives back any bytes.
+
+use super::codec::{decode_field, encode_field, f32_value, json_f32, FormCtx, Siblings};
+use super::record::{decode, encode};
+use super::types::*;
+use crate::io::Sig;
+use crate::plugin::{encode_subrecords, parse_subrecords, Subrecord, SubrecordRef, Subrecords};
+use proptest::prelude::*;
+use serde_json::{json, Map, Value};
+
+static COLORS: EnumDef = EnumDef {
+    values: &[(0, "red"), (1, "green")],
+};
+static BITS: FlagsDef = FlagsDef {
+    bits: &[(1, "a"), (4, "c")],
+};
+static CHOICE: SelectDef = SelectDef {
+    field: "kind",
+    cases: &[(Match::OneOf(&[1]), Ty::FormId)],
+    default: Ty::F32,
+};
+static ITEM: [FieldDef; 2] = [f("n", U16), f("s", Ty::WString)];
+static HAS_EXTRA: IfDef = IfDef {
+    field: "kind",
+    test: Match::AnyBit(2),
+    ty: U8,
+};
+static STRUCT: [FieldDef; 7] = [
+    f("kind", Ty::Enum(Int::U8, &COLORS)),
+    f("flags", Ty::Flags(Int::U16, &BITS)),
+    f("value", Ty::Select(&CHOICE)),
+    f("extra", Ty::If(&HAS_EXTRA)),
+    f("items", Ty::List(Int::U8, &ITEM)),
+    f("pad", Ty::Bytes(2)),
+    f("tail", I32),
+];
+
+static TEST: RecordDef = RecordDef {
+    sig: Sig(*b"TEST"),
+    title: "test",
+    members: &[
+        opt(b"EDID", "editor_id", Field::ZString),
+        opt(b"DATA", "data", Field::Struct(&STRUCT)),
+        rep(b"LIST", "list", Field::Value(I8)),
+        groups(
+            "entries",
+            &[
+                sub(b"ENAM", "name", Field::ZString),
+                opt(b"EVAL", "value", Field::Value(Ty::F32)),
+            ],
+        ),
+    ],
+};
+
+fn raw(sig: &[u8; 4], data: &[u8]) -> Subrecord {
+    Subrecord::new(Sig(*sig), data.to_vec())
+}
+
+fn round_trip(subs: &[Subrecord]) -> Map<String, Value> {
+    let bytes = encode_subrecords(subs);
+    let refs: Vec<SubrecordRef<'_>> = Subrecords::new(&bytes, 0).map(Result::unwrap).collect();
+    let d = decode(&TEST, &refs, &FormCtx::default(), "TEST");
+    let back = encode(&TEST, &d.fields).unwrap();
+    assert_eq!(encode_subrecords(&back), bytes);
+    d.fields
+}
+
+#[test]
+fn every_field_kind_decodes_and_encodes() {
+    let mut data = vec![1u8, 5, 0x80, 0xCD, 0xAB, 0x34, 0x12];
+    data.extend([
+        2, 7, 0, 2, 0, b'h', b'i', 9, 0, 0, 0, 0xEE, 0xFF, 0xFE, 0xFF, 0xFF, 0xFF,
+    ]);
+    let fields = round_trip(&[raw(b"EDID", b"Name\0"), raw(b"DATA", &data)]);
+    assert_eq!(fields["editor_id"], "Name");
+    let d = &fields["data"];
+    assert_eq!(d["kind"], "green");
+    assert_eq!(d["flags"], json!(["a", "c", "0x8000"]));
+    assert_eq!(d["value"], "0x1234ABCD");
+    assert!(d.get("extra").is_none());
+    assert_eq!(d["items"], json!([{"n": 7, "s": "hi"}, {"n": 9, "s": ""}]));
+    assert_eq!(d["pad"], "eeff");
+    assert_eq!(d["tail"], -2);
+}
+
+#[test]
+fn a_struct_that_ends_early_leaves_later_fields_out() {
+    let fields = round_trip(&[raw(b"DATA", &[0, 0, 0, 0, 0, 0x80, 0x3F])]);
+    assert_eq!(
+        fields["data"],
+        json!({"kind": "red", "flags": [], "value": 1.0})
+    );
+}
+
+#[test]
+fn leftover_bytes_are_kept_as_rest() {
+    let mut data = vec![0u8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4];
+    data.extend([0xAA, 0xBB]);
+    let fields = round_trip(&[raw(b"DATA", &data)]);
+    assert_eq!(fields["data"]["_rest"], "aabb");
+}
+
+#[test]
+fn unexpected_and_out_of_order_subrecords_stay_in_place() {
+    let fields = round_trip(&[
+        raw(b"LIST", &[1]),
+        raw(b"XXYY", &[9, 9]),
+        raw(b"LIST", &[2]),
+        raw(b"EDID", b"Late\0"),
+    ]);
+    let keys: Vec<&str> = fields.keys().map(String::as_str).collect();
+    assert_eq!(keys, ["list", "!XXYY", "list#2", "!EDID"]);
+    assert_eq!(fields["list#2"], json!([2]));
+    assert_eq!(fields["!EDID"], "4c61746500");
+}
+
+#[test]
+fn repeating_groups_start_at_their_first_member() {
+    let fields = round_trip(&[
+        raw(b"ENAM", b"a\0"),
+        raw(b"EVAL", &1.5f32.to_le_bytes()),
+        raw(b"ENAM", b"b\0"),
+    ]);
+    assert_eq!(
+        fields["entries"],
+        json!([{"name": "a", "value": 1.5}, {"name": "b"}])
+    );
+}
+
+#[test]
+fn a_subrecord_that_does_not_fit_stays_bytes_and_counts_raw() {
+    let bytes = encode_subrecords(&[raw(b"EDID", b"no terminator"), raw(b"LIST", &[1, 2])]);
+    let refs: Vec<_> = Subrecords::new(&bytes, 0x100).map(Result::unwrap).collect();
+    let d = decode(&TEST, &refs, &FormCtx::default(), "TEST 0x00000001");
+    assert_eq!(d.coverage.subrecords, 2);
+    assert_eq!(d.coverage.raw, 2);
+    assert_eq!(d.coverage.raw_bytes, 15);
+    assert!(d.warnings[0].contains("EDID at 0x100"), "{:?}", d.warnings);
+    assert_eq!(encode_subrecords(&encode(&TEST, &d.fields).unwrap()), bytes);
+}
+
+#[test]
+fn json_errors_name_the_member_and_the_field() {
+    let fields = json!({"data": {"kind": "blue"}});
+    let err = encode(&TEST, fields.as_object().unwrap()).unwrap_err();
+    assert!(
+        err.starts_with("data: kind: unknown value \"blue\" (known: red, green)"),
+        "{err}"
+    );
+    let err = encode(&TEST, json!({"nope": 1}).as_object().unwrap()).unwrap_err();
+    assert!(err.contains("unknown member \"nope\""), "{err}");
+}
+
+#[test]
+fn defaults_fill_fields_left_out_before_the_last_one_given() {
+    let mut out = Vec::new();
+    encode_field(
+        &Field::Struct(&STRUCT),
+        &json!({"kind": "red", "value": 2.0}),
+        &Siblings::new(),
+        &mut out,
+    )
+    .unwrap();
+    assert_eq!(out, [0, 0, 0, 0, 0, 0x00, 0x40]);
+}
+
+#[test]
+fn same_fields_at_two_widths_keep_their_size() {
+    static WIDTHS: Field = Field::BySize(&[
+        (4, Field::Struct(&[f("n", U32)])),
+        (2, Field::Struct(&[f("n", U16)])),
+    ]);
+    let ctx = FormCtx::default();
+    for data in [vec![5u8, 0, 0, 0], vec![5, 0]] {
+        let v = decode_field(&WIDTHS, &data, &ctx, &Siblings::new()).unwrap();
+        assert_eq!(v.get("_size").is_some(), data.len() == 2, "{v}");
+        let mut out = Vec::new();
+        encode_field(&WIDTHS, &v, &Siblings::new(), &mut out).unwrap();
+        assert_eq!(out, data);
+    }
+}
+
+#[test]
+fn parse_of_encoded_subrecords_is_identity() {
+    let subs = vec![raw(b"EDID", b"x\0"), raw(b"LIST", &[3])];
+    assert_eq!(
+        parse_subrecords(&encode_subrecords(&subs), 0).unwrap(),
+        subs
+    );
+}
+
+proptest! {
+    #[test]
+    fn floats_survive_json_exactly(bits in any::<u32>()) {
+        let x = f32::from_bits(bits);
+        let text = serde_json::to_string(&f32_value(x)).unwrap();
+        let back: Value = serde_json::from_str(&text).unwrap();
+        prop_assert_eq!(json_f32(&back).unwrap().to_bits(), bits);
+    }
+
+    #[test]
+    fn any_struct_bytes_decode_and_encode_back(data in proptest::collection::vec(any::<u8>(), 0..48)) {
+        if let Some(v) = decode_field(&Field::Struct(&STRUCT), &data, &FormCtx::default(), &Siblings::new()) {
+            let mut out = Vec::new();
+            encode_field(&Field::Struct(&STRUCT), &v, &Siblings::new(), &mut out).unwrap();
+            prop_assert_eq!(out, data);
+        }
+    }
+
+    #[test]
+    fn any_record_bytes_survive_decode_and_encode(
+        subs in proptest::collection::vec(
+            (prop_oneof![Just(*b"EDID"), Just(*b"DATA"), Just(*b"LIST"), Just(*b"ENAM"), Just(*b"EVAL"), Just(*b"ZZZZ")],
+             proptest::collection::vec(any::<u8>(), 0..24)),
+            0..12),
+    ) {
+        let subs: Vec<Subrecord> = subs.into_iter().map(|(s, d)| raw(&s, &d)).collect();
+        let bytes = encode_subrecords(&subs);
+        let refs: Vec<_> = Subrecords::new(&bytes, 0).map(Result::unwrap).collect();
+        let d = decode(&TEST, &refs, &FormCtx::default(), "TEST");
+        let text = serde_json::to_string(&Value::Object(d.fields)).unwrap();
+        let back: Value = serde_json::from_str(&text).unwrap();
+        let encoded = encode(&TEST, back.as_object().unwrap()).unwrap();
+        prop_assert_eq!(encode_subrecords(&encoded), bytes);
+    }
+}
