@@ -6,7 +6,6 @@ use anyhow::Result;
 use esscribe::io::{decode_cp1252, to_hex};
 use esscribe::plugin::{first_difference, Entry, Plugin, Record, SubrecordRef};
 use esscribe::{FormId, Sig};
-use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -276,16 +275,7 @@ fn verify_one(path: &Path, game: GameOpt) -> Result<Option<usize>> {
 }
 
 pub fn verify(files: &[PathBuf], game: GameOpt) -> Result<ExitCode> {
-    let bar = util::progress(files.len(), "verifying");
-    let results: Vec<_> = files
-        .par_iter()
-        .map(|p| {
-            let r = verify_one(p, game);
-            bar.inc(1);
-            r
-        })
-        .collect();
-    bar.finish_and_clear();
+    let results = util::for_files(files, "verifying", |p| verify_one(p, game));
     let (mut same, mut differ, mut failed) = (0, 0, 0);
     for (path, result) in files.iter().zip(results) {
         match result {

@@ -1,18 +1,17 @@
 //! `esscribe save ...`: look into Oblivion save games: summary, screenshot,
 //! inventories, change records, decoding statistics and a write-back check.
 
+use crate::util;
 use anyhow::{bail, Context as _, Result};
 use clap::Subcommand;
 use esscribe::save::{
     change::PLAYER_REF, ChangeRecord, InventoryItem, PropertySet, PropertyValue, SaveFile,
     TypeStats,
 };
+use esscribe::plugin::MappedFile;
 use esscribe::FormId;
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -151,42 +150,12 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
     }
 }
 
-fn load(path: &Path) -> Result<(Vec<u8>, SaveFile)> {
-    let data = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+fn load(path: &Path) -> Result<(MappedFile, SaveFile)> {
+    let data = util::load(path)?;
     let save = SaveFile::parse(&data).with_context(|| format!("{}", path.display()))?;
     Ok((data, save))
 }
 
-/// A progress bar on stderr for batches, hidden when stderr is not a
-/// terminal or the batch is a single file.
-fn progress(n: usize) -> ProgressBar {
-    if n < 2 || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(n as u64);
-    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} saves {msg}") {
-        bar.set_style(style);
-    }
-    bar
-}
-
-/// Runs `f` on every file in parallel, in input order for the results.
-fn for_files<T: Send>(
-    paths: &[PathBuf],
-    f: impl Fn(&Path) -> Result<T> + Sync + Send,
-) -> Vec<Result<T>> {
-    let bar = progress(paths.len());
-    let out = paths
-        .par_iter()
-        .map(|p| {
-            let r = f(p);
-            bar.inc(1);
-            r
-        })
-        .collect();
-    bar.finish_and_clear();
-    out
-}
 
 fn play_time(ticks: u32) -> String {
     let s = ticks / 1000;
@@ -231,7 +200,7 @@ fn info_json(path: &Path, save: &SaveFile) -> Value {
 
 fn info(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
     let mut o = String::new();
-    let results = for_files(paths, |p| load(p).map(|(_, s)| info_json(p, &s)));
+    let results = util::for_files(paths, "saves", |p| load(p).map(|(_, s)| info_json(p, &s)));
     let mut failed = false;
     let mut values = Vec::new();
     for r in results {
@@ -573,7 +542,7 @@ fn records(
 
 fn stats(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
     let mut o = String::new();
-    let results = for_files(paths, |p| load(p).map(|(_, s)| s.stats()));
+    let results = util::for_files(paths, "saves", |p| load(p).map(|(_, s)| s.stats()));
     let mut total: BTreeMap<String, TypeStats> = BTreeMap::new();
     let mut failed = false;
     for r in results {
@@ -635,19 +604,10 @@ fn stats(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
 
 fn verify(paths: &[PathBuf]) -> Result<ExitCode> {
     let mut o = String::new();
-    let results = for_files(paths, |p| {
+    let results = util::for_files(paths, "saves", |p| {
         let (data, save) = load(p)?;
         let out = save.to_bytes()?;
-        Ok(if out == data {
-            None
-        } else {
-            let at = data
-                .iter()
-                .zip(&out)
-                .position(|(a, b)| a != b)
-                .unwrap_or(data.len().min(out.len()));
-            Some(at)
-        })
+        Ok(esscribe::plugin::first_difference(&data, &out))
     });
     let mut ok = 0;
     for (p, r) in paths.iter().zip(results) {

@@ -1,42 +1,13 @@
 //! Helpers shared by the commands: loading files, progress, formatting.
 
 use anyhow::{Context as _, Result};
-use esscribe::plugin::{Game, Plugin};
+use esscribe::plugin::{open_mmap, Game, MappedFile, Plugin};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// A file's bytes, memory-mapped where possible.
-pub enum FileBytes {
-    Mapped(memmap2::Mmap),
-    Read(Vec<u8>),
-}
-
-impl std::ops::Deref for FileBytes {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        match self {
-            FileBytes::Mapped(m) => m,
-            FileBytes::Read(v) => v,
-        }
-    }
-}
-
-pub fn load(path: &Path) -> Result<FileBytes> {
-    let file =
-        std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-    let len = file.metadata().map(|m| m.len()).unwrap_or(0);
-    if len > 0 {
-        // SAFETY: the map is read-only and lives no longer than this
-        // process's use of it; a file changed underneath by another
-        // program could show torn data, which the bounds-checked reader
-        // turns into errors, never into undefined reads.
-        if let Ok(map) = unsafe { memmap2::Mmap::map(&file) } {
-            return Ok(FileBytes::Mapped(map));
-        }
-    }
-    Ok(FileBytes::Read(std::fs::read(path).with_context(|| {
-        format!("cannot read {}", path.display())
-    })?))
+/// A file's bytes, memory-mapped.
+pub fn load(path: &Path) -> Result<MappedFile> {
+    open_mmap(path).with_context(|| format!("cannot open {}", path.display()))
 }
 
 /// Parses a plugin, with the game forced or told from the file.
@@ -69,6 +40,27 @@ pub fn progress(len: usize, what: &str) -> ProgressBar {
     );
     bar.set_message(what.to_string());
     bar
+}
+
+/// Runs `f` on every file in parallel, with a progress bar for long
+/// batches; the results come in input order.
+pub fn for_files<T: Send>(
+    paths: &[PathBuf],
+    what: &str,
+    f: impl Fn(&Path) -> Result<T> + Sync + Send,
+) -> Vec<Result<T>> {
+    use rayon::prelude::*;
+    let bar = progress(paths.len(), what);
+    let out = paths
+        .par_iter()
+        .map(|p| {
+            let r = f(p);
+            bar.inc(1);
+            r
+        })
+        .collect();
+    bar.finish_and_clear();
+    out
 }
 
 /// 1627 → "1,627".
