@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Fuzzes the plugin reader: seeds each target's corpus from the shared
-# real-file corpus, then runs each target for SECONDS (default 60).
+# Fuzzes the readers and writers: seeds each target's corpus from the
+# shared real-file corpus, then runs each target for SECONDS (default 60).
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET...]     targets: plugin_read plugin_round_trip
+#   scripts/fuzz.sh [SECONDS] [TARGET...]
+#   targets: plugin_read plugin_round_trip save_read save_round_trip json_build
 #
 # Needs a nightly toolchain (libFuzzer instrumentation is nightly-only) and
 # cargo-fuzz:
@@ -19,7 +20,7 @@ set -euo pipefail
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(plugin_read plugin_round_trip)
+[ ${#targets[@]} -gt 0 ] || targets=(plugin_read plugin_round_trip save_read save_round_trip json_build)
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 seeds="$root/../shared/corpus"
@@ -38,8 +39,11 @@ for t in "${targets[@]}"; do
     mkdir -p "corpus/$t"
     if [ -d "$seeds" ]; then
         # Copies, never links: the fuzzer writes into its corpus folder.
-        find "$seeds" -type f \( -iname '*.esm' -o -iname '*.esp' -o -iname '*.esl' \) \
-            -exec cp -n {} "corpus/$t/" \;
+        case "$t" in
+            save_*) pattern=(-iname '*.ess') ;;
+            *) pattern=(-iname '*.esm' -o -iname '*.esp' -o -iname '*.esl') ;;
+        esac
+        find "$seeds" -type f \( "${pattern[@]}" \) -exec cp -n {} "corpus/$t/" \;
     else
         echo "fuzz.sh: no seeds at $seeds; starting from the regression inputs only" >&2
     fi

@@ -1,0 +1,81 @@
+//! Decoding throughput: (1) every record of the 250+ MB synthetic plugin
+//! (`esscribe::plugin::synth`) decoded field by field by its declaration,
+//! as `esscribe dump --json` and `stats` do; (2) every save of the corpus
+//! read with its change records decoded.
+//!
+//!   cargo bench -p esscribe --features bench-support --bench decode
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use esscribe::json::{form_ctx, record_to_json};
+use esscribe::plugin::{synth, Plugin};
+use esscribe::save::SaveFile;
+use rayon::prelude::*;
+use std::hint::black_box;
+use std::path::Path;
+
+const MIN_LEN: usize = 250_000_000;
+
+/// Decodes every record; returns how many subrecords were decoded.
+fn decode_all(data: &[u8]) -> u64 {
+    let plugin = Plugin::parse(data).unwrap();
+    let ctx = form_ctx(&plugin, "Synthetic.esm");
+    plugin
+        .records()
+        .map(|r| record_to_json(r, plugin.game, &ctx).unwrap().coverage.decoded)
+        .sum()
+}
+
+fn par_decode_all(data: &[u8]) -> u64 {
+    let plugin = Plugin::parse(data).unwrap();
+    let ctx = form_ctx(&plugin, "Synthetic.esm");
+    plugin
+        .par_records()
+        .map(|r| record_to_json(r, plugin.game, &ctx).unwrap().coverage.decoded)
+        .sum()
+}
+
+fn plugin_benches(c: &mut Criterion) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let Some(file) = synth::bench_file(&root, Path::new(env!("CARGO_TARGET_TMPDIR")), MIN_LEN)
+    else {
+        return;
+    };
+    let data = &file.plugin.bytes;
+    let mut g = c.benchmark_group("decode");
+    g.throughput(Throughput::Bytes(data.len() as u64));
+    g.sample_size(10);
+    g.bench_function("plugin/declared", |b| b.iter(|| decode_all(black_box(data))));
+    g.bench_function("plugin/declared-parallel", |b| {
+        b.iter(|| par_decode_all(black_box(data)))
+    });
+    g.finish();
+    let _ = std::fs::remove_file(&file.path);
+}
+
+fn save_benches(c: &mut Criterion) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/oblivion-saves");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("skipping save benchmarks: no corpus at {}", dir.display());
+        return;
+    };
+    let saves: Vec<Vec<u8>> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("ess")))
+        .map(|p| std::fs::read(p).unwrap())
+        .collect();
+    let total: usize = saves.iter().map(Vec::len).sum();
+    let mut g = c.benchmark_group("decode");
+    g.throughput(Throughput::Bytes(total as u64));
+    g.bench_function("saves/all-corpus", |b| {
+        b.iter(|| {
+            saves
+                .iter()
+                .map(|s| SaveFile::parse(black_box(s)).unwrap().changes.len())
+                .sum::<usize>()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(group, save_benches, plugin_benches);
+criterion_main!(group);
