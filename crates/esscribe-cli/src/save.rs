@@ -4,11 +4,11 @@
 use crate::util;
 use anyhow::{bail, Context as _, Result};
 use clap::Subcommand;
+use esscribe::plugin::MappedFile;
 use esscribe::save::{
     change::PLAYER_REF, ChangeRecord, InventoryItem, PropertySet, PropertyValue, SaveFile,
     TypeStats,
 };
-use esscribe::plugin::MappedFile;
 use esscribe::FormId;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -155,7 +155,6 @@ fn load(path: &Path) -> Result<(MappedFile, SaveFile)> {
     let save = SaveFile::parse(&data).with_context(|| format!("{}", path.display()))?;
     Ok((data, save))
 }
-
 
 fn play_time(ticks: u32) -> String {
     let s = ticks / 1000;

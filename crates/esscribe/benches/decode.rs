@@ -21,7 +21,12 @@ fn decode_all(data: &[u8]) -> u64 {
     let ctx = form_ctx(&plugin, "Synthetic.esm");
     plugin
         .records()
-        .map(|r| record_to_json(r, plugin.game, &ctx).unwrap().coverage.decoded)
+        .map(|r| {
+            record_to_json(r, plugin.game, &ctx)
+                .unwrap()
+                .coverage
+                .decoded
+        })
         .sum()
 }
 
@@ -30,7 +35,12 @@ fn par_decode_all(data: &[u8]) -> u64 {
     let ctx = form_ctx(&plugin, "Synthetic.esm");
     plugin
         .par_records()
-        .map(|r| record_to_json(r, plugin.game, &ctx).unwrap().coverage.decoded)
+        .map(|r| {
+            record_to_json(r, plugin.game, &ctx)
+                .unwrap()
+                .coverage
+                .decoded
+        })
         .sum()
 }
 
@@ -44,7 +54,9 @@ fn plugin_benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("decode");
     g.throughput(Throughput::Bytes(data.len() as u64));
     g.sample_size(10);
-    g.bench_function("plugin/declared", |b| b.iter(|| decode_all(black_box(data))));
+    g.bench_function("plugin/declared", |b| {
+        b.iter(|| decode_all(black_box(data)))
+    });
     g.bench_function("plugin/declared-parallel", |b| {
         b.iter(|| par_decode_all(black_box(data)))
     });

@@ -332,6 +332,10 @@ impl Sig {
 
 impl fmt::Display for Sig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Nearly every signature is four plain letters: written at once.
+        if self.0.iter().all(|&b| b.is_ascii_graphic() && b != b'\\') {
+            return f.write_str(std::str::from_utf8(&self.0).expect("ASCII"));
+        }
         for &b in &self.0 {
             if b.is_ascii_graphic() || b == b' ' {
                 if b == b'\\' {

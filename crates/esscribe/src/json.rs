@@ -48,6 +48,30 @@ pub fn describe_record(sig: Sig, form_id: FormId, editor_id: Option<&str>) -> St
     }
 }
 
+/// A record named for messages, formatted only when a message is made:
+/// `PACK 0x0001CB6 "EditorID" at 0x1F2A`.
+pub struct RecordName<'a> {
+    pub sig: Sig,
+    pub form_id: FormId,
+    /// The EDID subrecord's data, if any.
+    pub editor_id: Option<&'a [u8]>,
+    pub offset: u64,
+}
+
+impl std::fmt::Display for RecordName<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let edid = self
+            .editor_id
+            .map(|d| crate::io::decode_cp1252(d.strip_suffix(&[0]).unwrap_or(d)));
+        write!(
+            f,
+            "{} at 0x{:X}",
+            describe_record(self.sig, self.form_id, edid.as_deref()),
+            self.offset
+        )
+    }
+}
+
 /// One record as JSON.
 pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<RecordJson> {
     let h = &rec.header;
@@ -77,15 +101,12 @@ pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Rec
             m.insert("data_hex".into(), Value::from(to_hex(&data)));
         }
         Ok(subs) => {
-            let editor_id = subs
-                .iter()
-                .find(|s| s.sig.0 == *b"EDID")
-                .map(|s| crate::io::decode_cp1252(s.data.strip_suffix(&[0]).unwrap_or(s.data)));
-            let name = format!(
-                "{} at 0x{:X}",
-                describe_record(h.sig, h.form_id, editor_id.as_deref()),
-                rec.offset
-            );
+            let name = RecordName {
+                sig: h.sig,
+                form_id: h.form_id,
+                editor_id: subs.iter().find(|s| s.sig.0 == *b"EDID").map(|s| s.data),
+                offset: rec.offset,
+            };
             match schema::find(game, h.sig) {
                 Some(def) => {
                     let d = schema::decode(def, &subs, ctx, &name);
@@ -300,8 +321,7 @@ pub fn record_from_json(v: &Value, game: Game, path: &str) -> Result<Record<'sta
                 format!("\"fields\": expected an object, found {fields}"),
             )
         })?;
-        let subs = schema::encode(def, fields).map_err(|e| bad(path, e))?;
-        encode_subrecords(&subs)
+        schema::encode_data(def, fields).map_err(|e| bad(path, e))?
     } else if let Some(list) = m.get("subrecords") {
         let list = list
             .as_array()

@@ -46,7 +46,7 @@ impl Fields {
             .collect::<Result<Vec<_>>>()
             .map_err(|e| e.within(record.describe()))?;
         let name = record.describe();
-        let decoded = decode(def, &subs, ctx, &name);
+        let decoded = decode(def, &subs, ctx, &name.as_str());
         Ok(Some(Fields {
             def,
             map: decoded.fields,

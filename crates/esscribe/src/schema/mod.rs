@@ -11,7 +11,7 @@ pub mod types;
 
 pub use codec::FormCtx;
 pub use fields::Fields;
-pub use record::{decode, encode, raw_record, Coverage, Decoded};
+pub use record::{decode, encode, encode_data, raw_record, Coverage, Decoded};
 pub use types::RecordDef;
 
 use crate::io::Sig;

@@ -8,7 +8,7 @@
 use super::codec::{decode_field, encode_field, FormCtx};
 use super::types::*;
 use crate::io::{from_hex, to_hex, Sig};
-use crate::plugin::{encode_subrecords, write_subrecord, SizeForm, Subrecord, SubrecordRef};
+use crate::plugin::{parse_subrecords, write_subrecord, SizeForm, Subrecord, SubrecordRef};
 use serde_json::{Map, Value};
 
 /// Counts of what a decode covered.
@@ -163,7 +163,7 @@ struct Decoder<'s, 'a> {
     subs: &'s [SubrecordRef<'a>],
     pos: usize,
     ctx: &'s FormCtx,
-    record: &'s str,
+    record: &'s dyn std::fmt::Display,
     /// Encode each subrecord back as it is decoded, keeping those that do
     /// not come back exact as bytes.
     verify_each: bool,
@@ -287,11 +287,17 @@ impl Decoder<'_, '_> {
 
 /// Decodes one record's subrecords by a declaration. `record` names it in
 /// warnings. The result always encodes back to the same subrecords.
-pub fn decode(def: &RecordDef, subs: &[SubrecordRef<'_>], ctx: &FormCtx, record: &str) -> Decoded {
+/// `record` names the record in warnings; it is formatted only when one is
+/// made.
+pub fn decode(
+    def: &RecordDef,
+    subs: &[SubrecordRef<'_>],
+    ctx: &FormCtx,
+    record: &dyn std::fmt::Display,
+) -> Decoded {
     let original = encode_refs(subs);
     // The safety net: the declaration must give back exactly the input.
-    let exact =
-        |d: &Decoded| encode(def, &d.fields).is_ok_and(|back| encode_subrecords(&back) == original);
+    let exact = |d: &Decoded| encode_data(def, &d.fields).is_ok_and(|back| back == original);
     // Most records come back whole at the first try; only a record that
     // does not is decoded again checking each subrecord, so that one odd
     // subrecord stays bytes without turning its whole record raw.
@@ -311,7 +317,7 @@ fn decode_pass(
     def: &RecordDef,
     subs: &[SubrecordRef<'_>],
     ctx: &FormCtx,
-    record: &str,
+    record: &dyn std::fmt::Display,
     verify_each: bool,
 ) -> Decoded {
     let mut d = Decoder {
@@ -448,7 +454,7 @@ fn flatten_node(mut node: Value, out: &mut Vec<Value>) {
 }
 
 /// Every subrecord kept as bytes, in order.
-pub fn raw_record(subs: &[SubrecordRef<'_>], record: &str) -> Decoded {
+pub fn raw_record(subs: &[SubrecordRef<'_>], record: &dyn std::fmt::Display) -> Decoded {
     let mut fields = Map::new();
     let mut coverage = Coverage::default();
     for sub in subs {
@@ -468,7 +474,7 @@ pub fn raw_record(subs: &[SubrecordRef<'_>], record: &str) -> Decoded {
     }
 }
 
-fn raw_from_json(key: &str, v: &Value) -> Result<Subrecord, String> {
+fn raw_from_json(key: &str, v: &Value, out: &mut Vec<u8>) -> Result<(), String> {
     let sig_text = base_key(&key[1..]);
     let sig = Sig::parse(sig_text).ok_or_else(|| format!("{key}: not a subrecord signature"))?;
     let (hex, size_form) = match v {
@@ -486,34 +492,54 @@ fn raw_from_json(key: &str, v: &Value) -> Result<Subrecord, String> {
         _ => return Err(format!("{key}: expected hex bytes, found {v}")),
     };
     let data = from_hex(hex).ok_or_else(|| format!("{key}: expected hex bytes, found {v}"))?;
-    Ok(Subrecord {
-        sig,
-        data,
-        size_form,
-    })
+    write_subrecord(out, sig, &data, size_form);
+    Ok(())
 }
 
-fn encode_sub(def: &SubDef, v: &Value, siblings: &Map<String, Value>) -> Result<Subrecord, String> {
-    let mut data = Vec::new();
-    if let Some(hex) = v.get("_hex") {
-        data = hex
+/// Writes one subrecord: its header, then its data encoded in place; the
+/// size is filled in after (with an `XXXX` prefix if it outgrows a u16).
+fn encode_sub(
+    def: &SubDef,
+    v: &Value,
+    siblings: &Map<String, Value>,
+    out: &mut Vec<u8>,
+) -> Result<(), String> {
+    let start = out.len();
+    out.extend_from_slice(&def.sig.0);
+    out.extend_from_slice(&[0, 0]);
+    let data_start = out.len();
+    let written = match v.get("_hex") {
+        Some(hex) => hex
             .as_str()
             .and_then(from_hex)
-            .ok_or_else(|| format!("_hex: expected hex bytes, found {hex}"))?;
-    } else {
-        encode_field(&def.field, v, siblings, &mut data)?;
+            .map(|b| out.extend_from_slice(&b))
+            .ok_or_else(|| format!("_hex: expected hex bytes, found {hex}")),
+        None => encode_field(&def.field, v, siblings, out),
+    };
+    if let Err(e) = written {
+        out.truncate(start);
+        return Err(e);
     }
-    Ok(Subrecord::new(def.sig, data))
+    let len = out.len() - data_start;
+    match u16::try_from(len) {
+        Ok(n) => out[start + 4..data_start].copy_from_slice(&n.to_le_bytes()),
+        Err(_) => {
+            let data = out.split_off(data_start);
+            out.truncate(start);
+            write_subrecord(out, def.sig, &data, SizeForm::Short);
+        }
+    }
+    Ok(())
 }
 
 fn encode_seq(
     members: &[Member],
     fields: &Map<String, Value>,
-    out: &mut Vec<Subrecord>,
+    out: &mut Vec<u8>,
 ) -> Result<(), String> {
     for (key, v) in fields {
         if key.starts_with('!') {
-            out.push(raw_from_json(key, v)?);
+            raw_from_json(key, v, out)?;
             continue;
         }
         let name = base_key(key);
@@ -555,7 +581,7 @@ fn encode_seq(
                 }
             };
             match member {
-                Member::Sub(def) => out.push(encode_sub(def, item, fields).map_err(at)?),
+                Member::Sub(def) => encode_sub(def, item, fields, out).map_err(at)?,
                 Member::Group(g) => {
                     let m = item
                         .as_object()
@@ -569,7 +595,7 @@ fn encode_seq(
     Ok(())
 }
 
-fn encode_paired(p: &PairedDef, v: &Value, out: &mut Vec<Subrecord>) -> Result<(), String> {
+fn encode_paired(p: &PairedDef, v: &Value, out: &mut Vec<u8>) -> Result<(), String> {
     let no_siblings = Map::new();
     let (items, keys): (Vec<Map<String, Value>>, Vec<Value>) = match v {
         Value::Array(list) => {
@@ -611,10 +637,8 @@ fn encode_paired(p: &PairedDef, v: &Value, out: &mut Vec<Subrecord>) -> Result<(
         encode_seq(p.items, item, out).map_err(|e| format!("[{i}]: {e}"))?;
     }
     for (i, key) in keys.iter().enumerate() {
-        out.push(
-            encode_sub(&p.key, key, &no_siblings)
-                .map_err(|e| format!("[{i}] {}: {e}", p.key_name))?,
-        );
+        encode_sub(&p.key, key, &no_siblings, out)
+            .map_err(|e| format!("[{i}] {}: {e}", p.key_name))?;
     }
     Ok(())
 }
@@ -622,6 +646,13 @@ fn encode_paired(p: &PairedDef, v: &Value, out: &mut Vec<Subrecord>) -> Result<(
 /// Encodes decoded fields back into subrecords. Errors name the member and
 /// field ("schedule: hour: expected an integer, found \"x\"").
 pub fn encode(def: &RecordDef, fields: &Map<String, Value>) -> Result<Vec<Subrecord>, String> {
+    let data = encode_data(def, fields)?;
+    parse_subrecords(&data, 0).map_err(|e| e.to_string())
+}
+
+/// Encodes decoded fields straight into record data (the subrecords as
+/// they are stored).
+pub fn encode_data(def: &RecordDef, fields: &Map<String, Value>) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     encode_seq(def.members, fields, &mut out)?;
     Ok(out)

@@ -61,7 +61,7 @@ fn raw(sig: &[u8; 4], data: &[u8]) -> Subrecord {
 fn round_trip(subs: &[Subrecord]) -> Map<String, Value> {
     let bytes = encode_subrecords(subs);
     let refs: Vec<SubrecordRef<'_>> = Subrecords::new(&bytes, 0).map(Result::unwrap).collect();
-    let d = decode(&TEST, &refs, &FormCtx::default(), "TEST");
+    let d = decode(&TEST, &refs, &FormCtx::default(), &"TEST");
     let back = encode(&TEST, &d.fields).unwrap();
     assert_eq!(encode_subrecords(&back), bytes);
     d.fields
@@ -133,7 +133,7 @@ fn repeating_groups_start_at_their_first_member() {
 fn a_subrecord_that_does_not_fit_stays_bytes_and_counts_raw() {
     let bytes = encode_subrecords(&[raw(b"EDID", b"no terminator"), raw(b"LIST", &[1, 2])]);
     let refs: Vec<_> = Subrecords::new(&bytes, 0x100).map(Result::unwrap).collect();
-    let d = decode(&TEST, &refs, &FormCtx::default(), "TEST 0x00000001");
+    let d = decode(&TEST, &refs, &FormCtx::default(), &"TEST 0x00000001");
     assert_eq!(d.coverage.subrecords, 2);
     assert_eq!(d.coverage.raw, 2);
     assert_eq!(d.coverage.raw_bytes, 15);
@@ -219,7 +219,7 @@ proptest! {
         let subs: Vec<Subrecord> = subs.into_iter().map(|(s, d)| raw(&s, &d)).collect();
         let bytes = encode_subrecords(&subs);
         let refs: Vec<_> = Subrecords::new(&bytes, 0).map(Result::unwrap).collect();
-        let d = decode(&TEST, &refs, &FormCtx::default(), "TEST");
+        let d = decode(&TEST, &refs, &FormCtx::default(), &"TEST");
         let text = serde_json::to_string(&Value::Object(d.fields)).unwrap();
         let back: Value = serde_json::from_str(&text).unwrap();
         let encoded = encode(&TEST, back.as_object().unwrap()).unwrap();
