@@ -15,33 +15,22 @@ use std::path::Path;
 
 const MIN_LEN: usize = 250_000_000;
 
-/// Decodes every record; returns how many subrecords were decoded.
-fn decode_all(data: &[u8]) -> u64 {
+/// Decodes every record, in turn or in parallel; returns how many
+/// subrecords were decoded.
+fn decode_all(data: &[u8], parallel: bool) -> u64 {
     let plugin = Plugin::parse(data).unwrap();
     let ctx = form_ctx(&plugin, "Synthetic.esm");
-    plugin
-        .records()
-        .map(|r| {
-            record_to_json(r, plugin.game, &ctx)
-                .unwrap()
-                .coverage
-                .decoded
-        })
-        .sum()
-}
-
-fn par_decode_all(data: &[u8]) -> u64 {
-    let plugin = Plugin::parse(data).unwrap();
-    let ctx = form_ctx(&plugin, "Synthetic.esm");
-    plugin
-        .par_records()
-        .map(|r| {
-            record_to_json(r, plugin.game, &ctx)
-                .unwrap()
-                .coverage
-                .decoded
-        })
-        .sum()
+    let decoded = |r: &esscribe::plugin::Record<'_>| {
+        record_to_json(r, plugin.game, &ctx)
+            .unwrap()
+            .coverage
+            .decoded
+    };
+    if parallel {
+        plugin.par_records().map(decoded).sum()
+    } else {
+        plugin.records().map(decoded).sum()
+    }
 }
 
 fn plugin_benches(c: &mut Criterion) {
