@@ -44,10 +44,10 @@ fn plugin_benches(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(data.len() as u64));
     g.sample_size(10);
     g.bench_function("plugin/declared", |b| {
-        b.iter(|| decode_all(black_box(data)))
+        b.iter(|| decode_all(black_box(data), false))
     });
     g.bench_function("plugin/declared-parallel", |b| {
-        b.iter(|| par_decode_all(black_box(data)))
+        b.iter(|| decode_all(black_box(data), true))
     });
     g.finish();
     let _ = std::fs::remove_file(&file.path);
