@@ -226,3 +226,26 @@ pub const fn items() -> Member {
 
 /// Value and weight of an inventory item.
 pub static VALUE_WEIGHT: [FieldDef; 2] = [f("value", I32), f("weight", Ty::F32)];
+
+/// One byte per skill, in the order the game stores them (class skill
+/// weights, an NPC's skill values and offsets).
+pub static SKILL_BYTES: [FieldDef; 18] = [
+    f("one_handed", U8),
+    f("two_handed", U8),
+    f("archery", U8),
+    f("block", U8),
+    f("smithing", U8),
+    f("heavy_armor", U8),
+    f("light_armor", U8),
+    f("pickpocket", U8),
+    f("lockpicking", U8),
+    f("sneak", U8),
+    f("alchemy", U8),
+    f("speech", U8),
+    f("alteration", U8),
+    f("conjuration", U8),
+    f("destruction", U8),
+    f("illusion", U8),
+    f("restoration", U8),
+    f("enchanting", U8),
+];

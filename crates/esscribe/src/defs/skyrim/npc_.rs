@@ -116,50 +116,6 @@ static TINT_LAYER: [Member; 4] = [
     opt(b"TINV", "interpolation_value", Field::Value(I32)),
     opt(b"TIAS", "preset", Field::Value(I16)),
 ];
-
-/// Skills in the order the game stores them.
-static SKILL_VALUES: [FieldDef; 18] = [
-    f("one_handed", U8),
-    f("two_handed", U8),
-    f("marksman", U8),
-    f("block", U8),
-    f("smithing", U8),
-    f("heavy_armor", U8),
-    f("light_armor", U8),
-    f("pickpocket", U8),
-    f("lockpicking", U8),
-    f("sneak", U8),
-    f("alchemy", U8),
-    f("speech", U8),
-    f("alteration", U8),
-    f("conjuration", U8),
-    f("destruction", U8),
-    f("illusion", U8),
-    f("restoration", U8),
-    f("enchanting", U8),
-];
-
-static SKILL_OFFSETS: [FieldDef; 18] = [
-    f("one_handed", U8),
-    f("two_handed", U8),
-    f("marksman", U8),
-    f("block", U8),
-    f("smithing", U8),
-    f("heavy_armor", U8),
-    f("light_armor", U8),
-    f("pickpocket", U8),
-    f("lockpicking", U8),
-    f("sneak", U8),
-    f("alchemy", U8),
-    f("speech", U8),
-    f("alteration", U8),
-    f("conjuration", U8),
-    f("destruction", U8),
-    f("illusion", U8),
-    f("restoration", U8),
-    f("enchanting", U8),
-];
-
 static FLOATS: [FieldDef; 1] = [f("value", Ty::F32)];
 
 pub static NPC_: RecordDef = RecordDef {
@@ -250,8 +206,8 @@ pub static NPC_: RecordDef = RecordDef {
             b"DNAM",
             "player_skills",
             Field::Struct(&[
-                f("values", Ty::Struct(&SKILL_VALUES)),
-                f("offsets", Ty::Struct(&SKILL_OFFSETS)),
+                f("values", Ty::Struct(&SKILL_BYTES)),
+                f("offsets", Ty::Struct(&SKILL_BYTES)),
                 f("health", U16),
                 f("magicka", U16),
                 f("stamina", U16),
