@@ -11,6 +11,17 @@ fn esscribe() -> Command {
     Command::cargo_bin("esscribe").unwrap()
 }
 
+/// Runs the command, which must succeed, and reads its JSON output.
+fn json_of(cmd: &mut Command) -> serde_json::Value {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 fn corpus(rel: &str) -> Option<PathBuf> {
     common::corpus_dir().map(|d| d.join(rel))
 }
@@ -33,12 +44,7 @@ fn info_reports_campfire_real_figures() {
         .stdout(predicate::str::contains("compressed:   10\n"))
         .stdout(predicate::str::contains("PACK  14\n"))
         .stdout(predicate::str::contains("game:         Skyrim"));
-    let out = esscribe()
-        .args(["info", "--json"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json_of(esscribe().args(["info", "--json"]).arg(&file));
     assert_eq!(v["records"], 1627);
     assert_eq!(v["compressed_records"], 10);
     assert_eq!(v["by_type"]["PACK"], 14);
@@ -129,12 +135,11 @@ fn dump_filters_by_type_and_form() {
         .stdout(predicate::str::contains("SampleKeeperSleepsAtNight"))
         .stdout(predicate::str::contains(r#""hour":22"#))
         .stdout(predicate::str::contains("FACT").not());
-    let out = esscribe()
-        .args(["dump", "--json", "--form", "0x01000802"])
-        .arg(&sample)
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json_of(
+        esscribe()
+            .args(["dump", "--json", "--form", "0x01000802"])
+            .arg(&sample),
+    );
     let pack = &v["entries"][0]["entries"][0];
     assert_eq!(v["entries"].as_array().unwrap().len(), 1);
     assert_eq!(
@@ -148,13 +153,7 @@ fn stats_json_shows_pack_fully_decoded() {
     let Some(file) = corpus("oblivion-plugins/OblivionOnline.esp") else {
         return;
     };
-    let out = esscribe()
-        .args(["stats", "--json"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json_of(esscribe().args(["stats", "--json"]).arg(&file));
     assert_eq!(v["by_type"]["PACK"]["records"], 12);
     assert_eq!(v["by_type"]["PACK"]["subrecords"], 60);
     assert_eq!(v["by_type"]["PACK"]["raw_subrecords"], 0);
@@ -193,12 +192,7 @@ fn packages_lists_follower_sit_campfire_with_its_schedule_and_location() {
         .stdout(predicate::str::is_match(
             r"_Camp_FollowerSitCampfire +package +any day, any time; at near package start, radius 1500; target object id 0x02039577 \(Campfire.esm\); template 0x00019715 \(Skyrim.esm\); 2 conditions",
         ).unwrap());
-    let out = esscribe()
-        .args(["packages", "--json"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json_of(esscribe().args(["packages", "--json"]).arg(&file));
     let sit = v["packages"]
         .as_array()
         .unwrap()
@@ -221,12 +215,7 @@ fn lint_is_quiet_on_the_corpus_and_stats_shows_no_raw_pack() {
         .success()
         .stdout("")
         .stderr(predicate::str::contains("1 files checked, 0 findings"));
-    let out = esscribe()
-        .args(["stats", "--json"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json_of(esscribe().args(["stats", "--json"]).arg(&file));
     assert_eq!(v["by_type"]["PACK"]["records"], 7);
     assert_eq!(v["by_type"]["PACK"]["raw_subrecords"], 0);
 }
@@ -268,21 +257,20 @@ fn diff_shows_an_edited_schedule_field_by_field() {
 
 #[test]
 fn query_finds_records_by_field() {
-    let out = esscribe()
-        .args([
-            "query",
-            "--type",
-            "PACK",
-            "--where",
-            "general.type=wander",
-            "--show",
-            "schedule.hour",
-            "--json",
-        ])
-        .arg(samples().join("sample-oblivion.esp"))
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json_of(
+        esscribe()
+            .args([
+                "query",
+                "--type",
+                "PACK",
+                "--where",
+                "general.type=wander",
+                "--show",
+                "schedule.hour",
+                "--json",
+            ])
+            .arg(samples().join("sample-oblivion.esp")),
+    );
     assert_eq!(v.as_array().unwrap().len(), 1);
     assert_eq!(v[0]["form_id"], "0x01000802 (sample-oblivion.esp)");
     assert_eq!(v[0]["values"]["schedule.hour"], 8);
