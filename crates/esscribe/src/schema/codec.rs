@@ -22,11 +22,7 @@ impl FormCtx {
         if id.0 == 0 {
             return Value::String(id.to_string());
         }
-        let owner = self
-            .masters
-            .get(id.master_index() as usize)
-            .map(String::as_str)
-            .unwrap_or(&self.own_name);
+        let owner = crate::plugin::Plugin::form_id_owner(&self.masters, id, &self.own_name);
         if owner.is_empty() {
             Value::String(id.to_string())
         } else {
