@@ -6,6 +6,7 @@ use anyhow::Result;
 use esscribe::io::{decode_cp1252, to_hex};
 use esscribe::plugin::{first_difference, Entry, Plugin, Record, SubrecordRef};
 use esscribe::{FormId, Sig};
+use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -334,12 +335,18 @@ pub fn coverage_of(plugin: &Plugin<'_>, name: &str) -> Result<(CoverageByType, V
     let ctx = esscribe::json::form_ctx(plugin, name);
     let mut by_type = CoverageByType::new();
     let mut warnings = Vec::new();
-    for r in std::iter::once(&plugin.header).chain(plugin.records()) {
-        let rj = esscribe::json::record_to_json(r, plugin.game, &ctx)?;
+    let records: Vec<&Record<'_>> = std::iter::once(&plugin.header)
+        .chain(plugin.records())
+        .collect();
+    let surveyed = records
+        .par_iter()
+        .map(|r| esscribe::schema::record_coverage(r, plugin.game, &ctx))
+        .collect::<esscribe::io::Result<Vec<_>>>()?;
+    for (r, (coverage, found)) in records.iter().zip(surveyed) {
         let e = by_type.entry(r.header.sig.to_string()).or_default();
         e.0 += 1;
-        e.1 += rj.coverage;
-        warnings.extend(rj.warnings);
+        e.1 += coverage;
+        warnings.extend(found);
     }
     Ok((by_type, warnings))
 }

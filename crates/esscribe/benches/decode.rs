@@ -1,7 +1,8 @@
 //! Decoding throughput: (1) every record of the 250+ MB synthetic plugin
-//! (`esscribe::plugin::synth`) decoded field by field by its declaration,
-//! as `esscribe dump --json` and `stats` do; (2) every save of the corpus
-//! read with its change records decoded.
+//! (`esscribe::plugin::synth`) decoded field by field by its declaration
+//! into typed values (`schema::view`, as `stats` does), and the same shown
+//! as JSON (`record_to_json`, as `dump --json` does); (2) every save of the
+//! corpus read with its change records decoded.
 //!
 //!   cargo bench -p esscribe --features bench-support --bench decode
 
@@ -9,22 +10,27 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use esscribe::json::{form_ctx, record_to_json};
 use esscribe::plugin::{synth, Plugin};
 use esscribe::save::SaveFile;
+use esscribe::schema;
 use rayon::prelude::*;
 use std::hint::black_box;
 use std::path::Path;
 
 const MIN_LEN: usize = 250_000_000;
 
-/// Decodes every record, in turn or in parallel; returns how many
-/// subrecords were decoded.
-fn decode_all(data: &[u8], parallel: bool) -> u64 {
+/// Decodes every record, in turn or in parallel, typed or as JSON;
+/// returns how many subrecords were decoded.
+fn decode_all(data: &[u8], parallel: bool, json: bool) -> u64 {
     let plugin = Plugin::parse(data).unwrap();
     let ctx = form_ctx(&plugin, "Synthetic.esm");
     let decoded = |r: &esscribe::plugin::Record<'_>| {
-        record_to_json(r, plugin.game, &ctx)
-            .unwrap()
-            .coverage
-            .decoded
+        let coverage = if json {
+            record_to_json(r, plugin.game, &ctx).unwrap().coverage
+        } else {
+            schema::with_view(r, plugin.game, &ctx, |v| v.coverage())
+                .unwrap()
+                .unwrap_or_default()
+        };
+        coverage.decoded
     };
     if parallel {
         plugin.par_records().map(decoded).sum()
@@ -44,10 +50,13 @@ fn plugin_benches(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(data.len() as u64));
     g.sample_size(10);
     g.bench_function("plugin/declared", |b| {
-        b.iter(|| decode_all(black_box(data), false))
+        b.iter(|| decode_all(black_box(data), false, false))
     });
     g.bench_function("plugin/declared-parallel", |b| {
-        b.iter(|| decode_all(black_box(data), true))
+        b.iter(|| decode_all(black_box(data), true, false))
+    });
+    g.bench_function("plugin/json-parallel", |b| {
+        b.iter(|| decode_all(black_box(data), true, true))
     });
     g.finish();
     let _ = std::fs::remove_file(&file.path);

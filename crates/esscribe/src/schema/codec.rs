@@ -1,10 +1,12 @@
-//! Field values both ways: bytes → JSON value and JSON value → bytes, for
-//! every field type a declaration can name. Every value keeps its exact
-//! bits: floats print as their shortest exact form, unknown enum values stay
-//! numbers, unknown flag bits stay hex, padding stays bytes.
+//! Field values as JSON and back: JSON → bytes for every field type a
+//! declaration can name, and the JSON forms of numbers that need care.
+//! Bytes → values is [`super::value`]. Floats print as their shortest exact
+//! form, unknown enum values stay numbers, unknown flag bits stay hex,
+//! padding stays bytes.
 
 use super::types::*;
-use crate::io::{decode_cp1252, encode_cp1252, from_hex, to_hex, FormId, Sig};
+use super::value::{decode_data, lookup, select, sibling_case, Earlier};
+use crate::io::{encode_cp1252, from_hex, FormId, Sig};
 use serde_json::{Map, Value};
 
 /// What a form ID is shown with: the plugin it belongs to.
@@ -31,22 +33,6 @@ impl FormCtx {
     }
 }
 
-/// Raw values of the fields decoded so far, innermost last, for selects,
-/// counts and conditions.
-type Earlier = Vec<(&'static str, i64)>;
-
-fn read_int(int: Int, b: &[u8]) -> i64 {
-    match int {
-        Int::U8 => b[0] as i64,
-        Int::I8 => b[0] as i8 as i64,
-        Int::U16 => u16::from_le_bytes([b[0], b[1]]) as i64,
-        Int::I16 => i16::from_le_bytes([b[0], b[1]]) as i64,
-        Int::U32 => u32::from_le_bytes(b[..4].try_into().expect("4")) as i64,
-        Int::I32 => i32::from_le_bytes(b[..4].try_into().expect("4")) as i64,
-        Int::U64 => u64::from_le_bytes(b[..8].try_into().expect("8")) as i64,
-    }
-}
-
 fn write_int(int: Int, v: i64, out: &mut Vec<u8>) -> Result<(), String> {
     let fits = match int {
         Int::U8 => (0..=u8::MAX as i64).contains(&v),
@@ -62,14 +48,6 @@ fn write_int(int: Int, v: i64, out: &mut Vec<u8>) -> Result<(), String> {
     }
     out.extend_from_slice(&v.to_le_bytes()[..int.size()]);
     Ok(())
-}
-
-fn int_value(int: Int, v: i64) -> Value {
-    if int == Int::U64 {
-        Value::from(v as u64)
-    } else {
-        Value::from(v)
-    }
 }
 
 fn json_int(v: &Value, int: Int) -> Option<i64> {
@@ -101,7 +79,7 @@ pub fn json_f32(v: &Value) -> Option<f32> {
     v.as_f64().map(|d| d as f32)
 }
 
-fn f64_value(x: f64) -> Value {
+pub(crate) fn f64_value(x: f64) -> Value {
     if x.is_finite() {
         Value::from(x)
     } else {
@@ -118,26 +96,6 @@ fn json_f64(v: &Value) -> Option<f64> {
             .map(f64::from_bits);
     }
     v.as_f64()
-}
-
-fn flags_value(defs: &FlagsDef, v: u64) -> Value {
-    let mut names = Vec::new();
-    let mut left = v;
-    for (bit, name) in defs.bits {
-        if v & bit == *bit && *bit != 0 {
-            names.push(Value::from(*name));
-            left &= !bit;
-        }
-    }
-    let mut bit = 1u64;
-    while left != 0 {
-        if left & bit != 0 {
-            names.push(Value::from(format!("0x{bit:X}")));
-            left &= !bit;
-        }
-        bit <<= 1;
-    }
-    Value::Array(names)
 }
 
 fn json_flags(defs: &FlagsDef, v: &Value) -> Result<u64, String> {
@@ -167,13 +125,6 @@ fn json_flags(defs: &FlagsDef, v: &Value) -> Result<u64, String> {
     Ok(out)
 }
 
-fn enum_value(defs: &EnumDef, int: Int, v: i64) -> Value {
-    match defs.name_of(v) {
-        Some(name) => Value::from(name),
-        None => int_value(int, v),
-    }
-}
-
 fn json_enum(defs: &EnumDef, int: Int, v: &Value) -> Result<i64, String> {
     if let Some(n) = json_int(v, int) {
         return Ok(n);
@@ -185,219 +136,6 @@ fn json_enum(defs: &EnumDef, int: Int, v: &Value) -> Result<i64, String> {
         let known: Vec<_> = defs.values.iter().map(|(_, n)| *n).collect();
         format!("unknown value {name:?} (known: {})", known.join(", "))
     })
-}
-
-/// A cursor over a subrecord's data. Decoding never reads past the end:
-/// every take checks what remains.
-struct Cursor<'d> {
-    data: &'d [u8],
-    pos: usize,
-}
-
-impl<'d> Cursor<'d> {
-    fn take(&mut self, n: usize) -> Option<&'d [u8]> {
-        if n > self.data.len() - self.pos {
-            return None;
-        }
-        let out = &self.data[self.pos..self.pos + n];
-        self.pos += n;
-        Some(out)
-    }
-    fn is_empty(&self) -> bool {
-        self.pos >= self.data.len()
-    }
-}
-
-fn int_size(ty: &Ty) -> Option<(Int, usize)> {
-    match ty {
-        Ty::Int(i) | Ty::Enum(i, _) | Ty::Flags(i, _) | Ty::Bits(i, _) => Some((*i, i.size())),
-        _ => None,
-    }
-}
-
-fn lookup(earlier: &Earlier, name: &str) -> Option<i64> {
-    earlier
-        .iter()
-        .rev()
-        .find(|(n, _)| *n == name)
-        .map(|(_, v)| *v)
-}
-
-/// Decodes one field; `None` when the bytes do not hold it.
-fn decode_ty(
-    ty: &Ty,
-    r: &mut Cursor<'_>,
-    earlier: &mut Earlier,
-    ctx: &FormCtx,
-) -> Option<(Value, Option<i64>)> {
-    if let Some((int, size)) = int_size(ty) {
-        let v = read_int(int, r.take(size)?);
-        let value = match ty {
-            Ty::Enum(_, defs) => enum_value(defs, int, v),
-            Ty::Flags(_, defs) => flags_value(defs, v as u64 & mask(int)),
-            Ty::Bits(_, fields) => bits_value(fields, v as u64 & mask(int)),
-            _ => int_value(int, v),
-        };
-        return Some((value, Some(v)));
-    }
-    Some(match ty {
-        Ty::F32 => (
-            f32_value(f32::from_le_bytes(r.take(4)?.try_into().ok()?)),
-            None,
-        ),
-        Ty::F64 => (
-            f64_value(f64::from_le_bytes(r.take(8)?.try_into().ok()?)),
-            None,
-        ),
-        Ty::FormId => {
-            let id = FormId(u32::from_le_bytes(r.take(4)?.try_into().ok()?));
-            (ctx.show(id), Some(id.0 as i64))
-        }
-        Ty::Char4 => (
-            Value::from(Sig(r.take(4)?.try_into().ok()?).to_string()),
-            None,
-        ),
-        Ty::Bytes(n) => (Value::from(to_hex(r.take(*n)?)), None),
-        Ty::Bool => {
-            let b = r.take(1)?[0];
-            let v = match b {
-                0 => Value::Bool(false),
-                1 => Value::Bool(true),
-                n => Value::from(n),
-            };
-            (v, Some(b as i64))
-        }
-        Ty::WString => {
-            let len = u16::from_le_bytes(r.take(2)?.try_into().ok()?) as usize;
-            (Value::from(decode_cp1252(r.take(len)?).into_owned()), None)
-        }
-        Ty::String32 => {
-            let len = usize::try_from(u32::from_le_bytes(r.take(4)?.try_into().ok()?)).ok()?;
-            (Value::from(decode_cp1252(r.take(len)?).into_owned()), None)
-        }
-        Ty::ZString => {
-            let len = r.data[r.pos..].iter().position(|&b| b == 0)?;
-            let text = decode_cp1252(r.take(len)?).into_owned();
-            r.take(1)?;
-            (Value::from(text), None)
-        }
-        Ty::Select(sel) => return decode_ty(select(sel, earlier), r, earlier, ctx),
-        Ty::Struct(fields) => (Value::Object(decode_fields(fields, r, earlier, ctx)?), None),
-        Ty::List(int, fields) => {
-            let n = read_int(*int, r.take(int.size())?);
-            let items = decode_list(n, fields, r, earlier, ctx)?;
-            (Value::Array(items), None)
-        }
-        Ty::ListBy(field, fields) => {
-            let n = lookup(earlier, field)?;
-            (Value::Array(decode_list(n, fields, r, earlier, ctx)?), None)
-        }
-        Ty::If(cond) => {
-            let v = lookup(earlier, cond.field)?;
-            if !cond.test.matches(v) {
-                return Some((Value::Null, None));
-            }
-            return decode_ty(&cond.ty, r, earlier, ctx);
-        }
-        Ty::Int(_) | Ty::Enum(..) | Ty::Flags(..) | Ty::Bits(..) => {
-            unreachable!("integers handled above")
-        }
-    })
-}
-
-fn decode_list(
-    n: i64,
-    fields: &[FieldDef],
-    r: &mut Cursor<'_>,
-    earlier: &mut Earlier,
-    ctx: &FormCtx,
-) -> Option<Vec<Value>> {
-    // A count can claim anything; every item takes at least one byte, so
-    // a count past the bytes left is refused before anything is reserved.
-    let n = usize::try_from(n).ok()?;
-    if n > r.data.len() - r.pos {
-        return None;
-    }
-    let mut items = Vec::with_capacity(n);
-    for _ in 0..n {
-        items.push(item_value(fields, r, earlier, ctx)?);
-    }
-    Some(items)
-}
-
-/// One item of a list: a plain value when the item has a single field.
-fn item_value(
-    fields: &[FieldDef],
-    r: &mut Cursor<'_>,
-    earlier: &mut Earlier,
-    ctx: &FormCtx,
-) -> Option<Value> {
-    if let [single] = fields {
-        let mark = earlier.len();
-        let v = decode_ty(&single.ty, r, earlier, ctx).map(|(v, _)| v);
-        earlier.truncate(mark);
-        v
-    } else {
-        decode_fields(fields, r, earlier, ctx).map(Value::Object)
-    }
-}
-
-/// Decodes every field of a nested struct; `None` if the bytes run out.
-fn decode_fields(
-    fields: &[FieldDef],
-    r: &mut Cursor<'_>,
-    earlier: &mut Earlier,
-    ctx: &FormCtx,
-) -> Option<Map<String, Value>> {
-    let mark = earlier.len();
-    let mut m = Map::new();
-    for fd in fields {
-        let (v, raw) = decode_ty(&fd.ty, r, earlier, ctx)?;
-        if let Some(raw) = raw {
-            earlier.push((fd.name, raw));
-        }
-        if !v.is_null() || !matches!(fd.ty, Ty::If(_)) {
-            m.insert(fd.name.into(), v);
-        }
-    }
-    earlier.truncate(mark);
-    Some(m)
-}
-
-fn bits_value(fields: &[BitField], v: u64) -> Value {
-    let mut m = Map::new();
-    let mut covered = 0u64;
-    for bf in fields {
-        covered |= bf.mask;
-        let part = (v & bf.mask) >> bf.mask.trailing_zeros();
-        let value = match bf.kind {
-            BitKind::Enum(e) => enum_value(e, Int::U64, part as i64),
-            BitKind::Flags(fl) => flags_value(fl, part),
-        };
-        m.insert(bf.name.into(), value);
-    }
-    if v & !covered != 0 {
-        m.insert("_other_bits".into(), Value::from(v & !covered));
-    }
-    Value::Object(m)
-}
-
-fn mask(int: Int) -> u64 {
-    match int.size() {
-        8 => u64::MAX,
-        n => (1u64 << (n * 8)) - 1,
-    }
-}
-
-fn select<'a>(sel: &'a SelectDef, earlier: &Earlier) -> &'a Ty {
-    let Some(v) = lookup(earlier, sel.field) else {
-        return &sel.default;
-    };
-    sel.cases
-        .iter()
-        .find(|(m, _)| m.matches(v))
-        .map(|(_, t)| t)
-        .unwrap_or(&sel.default)
 }
 
 fn expect_hex(v: &Value) -> Result<Vec<u8>, String> {
@@ -668,114 +406,17 @@ fn encode_fields(
 /// [`Field::BySibling`].
 pub type Siblings = Map<String, Value>;
 
-fn sibling_case<'a>(
-    sibling: &str,
-    cases: &'a [(&'static str, Field)],
-    default: &'a Field,
-    siblings: &Siblings,
-) -> &'a Field {
-    let text = siblings.get(sibling).and_then(Value::as_str);
-    let fits = |case: &str, t: &str| match case.strip_suffix('*') {
-        Some(prefix) => t.starts_with(prefix),
-        None => case == t,
-    };
-    text.and_then(|t| cases.iter().find(|(c, _)| fits(c, t)))
-        .map(|(_, f)| f)
-        .unwrap_or(default)
-}
-
-/// Decodes a subrecord's data by its declared layout. `None` means it does
-/// not fit (the caller keeps it as bytes). A struct whose data ends early
-/// leaves its later fields out; bytes past its last whole field are kept
-/// as `_rest`.
+/// Decodes a subrecord's data by its declared layout, as JSON; `None`
+/// means it does not fit. `siblings` are the earlier members of its group.
 pub fn decode_field(
-    field: &Field,
+    field: &'static Field,
     data: &[u8],
     ctx: &FormCtx,
     siblings: &Siblings,
 ) -> Option<Value> {
-    let mut r = Cursor { data, pos: 0 };
-    let mut earlier = Earlier::new();
-    match field {
-        Field::ZString => {
-            let (last, body) = data.split_last()?;
-            if *last != 0 || body.contains(&0) {
-                return None;
-            }
-            Some(Value::from(decode_cp1252(body).into_owned()))
-        }
-        Field::LString if ctx.localized => {
-            let id = u32::from_le_bytes(data.try_into().ok()?);
-            let mut m = Map::new();
-            m.insert("string_id".into(), Value::from(id));
-            Some(Value::Object(m))
-        }
-        Field::LString => decode_field(&Field::ZString, data, ctx, siblings),
-        Field::Text => Some(Value::from(decode_cp1252(data).into_owned())),
-        Field::Bytes => Some(Value::from(to_hex(data))),
-        Field::Empty => data.is_empty().then_some(Value::Null),
-        Field::Value(ty) => {
-            let (v, _) = decode_ty(ty, &mut r, &mut earlier, ctx)?;
-            r.is_empty().then_some(v)
-        }
-        Field::Struct(fields) => {
-            let mut m = Map::new();
-            for fd in *fields {
-                if r.is_empty() {
-                    break;
-                }
-                let save = r.pos;
-                match decode_ty(&fd.ty, &mut r, &mut earlier, ctx) {
-                    Some((v, raw)) => {
-                        if let Some(raw) = raw {
-                            earlier.push((fd.name, raw));
-                        }
-                        if !v.is_null() || !matches!(fd.ty, Ty::If(_)) {
-                            m.insert(fd.name.into(), v);
-                        }
-                    }
-                    None => {
-                        r.pos = save;
-                        break;
-                    }
-                }
-            }
-            if !r.is_empty() {
-                m.insert("_rest".into(), Value::from(to_hex(&data[r.pos..])));
-            }
-            Some(Value::Object(m))
-        }
-        Field::Array(fields) => {
-            let mut items = Vec::new();
-            while !r.is_empty() {
-                items.push(item_value(fields, &mut r, &mut earlier, ctx)?);
-            }
-            Some(Value::Array(items))
-        }
-        Field::BySize(cases) => {
-            let (_, f) = cases.iter().find(|(n, _)| *n == data.len())?;
-            let mut v = decode_field(f, data, ctx, siblings)?;
-            // Where an earlier layout would also take this value (the same
-            // fields at another width), the size is kept to tell them apart.
-            let mut again = Vec::new();
-            let chosen_again =
-                encode_field(field, &v, siblings, &mut again).is_ok() && again.len() == data.len();
-            if let (false, Some(m)) = (chosen_again, v.as_object_mut()) {
-                m.insert("_size".into(), Value::from(data.len()));
-            }
-            Some(v)
-        }
-        Field::BySibling {
-            sibling,
-            cases,
-            default,
-        } => decode_field(
-            sibling_case(sibling, cases, default, siblings),
-            data,
-            ctx,
-            siblings,
-        ),
-    }
+    let text = |name: &str| siblings.get(name).and_then(Value::as_str).map(String::from);
+    decode_data(field, data, ctx.localized, &text, &mut Earlier::new())
+        .map(|v| v.to_json(ctx, siblings))
 }
 
 /// Encodes a value by its declared layout.
@@ -857,11 +498,9 @@ pub fn encode_field(
             sibling,
             cases,
             default,
-        } => encode_field(
-            sibling_case(sibling, cases, default, siblings),
-            v,
-            siblings,
-            out,
-        ),
+        } => {
+            let text = siblings.get(*sibling).and_then(Value::as_str);
+            encode_field(sibling_case(cases, default, text), v, siblings, out)
+        }
     }
 }

@@ -1,12 +1,15 @@
 //! Records both ways: a record's subrecords are matched, in order, against
 //! its declaration; each matched subrecord decodes by its layout. What the
 //! declaration does not expect where it stands is kept as bytes in place.
-//! A decoded record is encoded again at once and compared with the
+//!
+//! [`view`] gives the typed record, borrowing its bytes. [`decode`] shows it
+//! as JSON, and encodes that JSON again at once to compare it with the
 //! original: a declaration that would not give back the same bytes leaves
 //! the record raw, so decoding can never lose data.
 
-use super::codec::{decode_field, encode_field, FormCtx};
+use super::codec::{encode_field, FormCtx, Siblings};
 use super::types::*;
+use super::value::{decode_data, Earlier, FieldValue};
 use crate::io::{from_hex, to_hex, Sig};
 use crate::plugin::{parse_subrecords, write_subrecord, SizeForm, Subrecord, SubrecordRef};
 use serde_json::{Map, Value};
@@ -97,20 +100,14 @@ fn find_member<'m>(
         .or_else(|| named().next())
 }
 
-/// The key a member's value is stored under: its name, or `name:SIG` when
-/// its name alone would lead back to another member.
-fn key_for(members: &[Member], member: &Member, siblings: &Map<String, Value>) -> String {
-    let name = member_name(member);
-    match member {
-        Member::Sub(s)
-            if !std::ptr::eq(
-                find_member(members, name, siblings).unwrap_or(member),
-                member,
-            ) =>
-        {
-            format!("{name}:{}", s.sig)
+/// The key a subrecord member's value is stored under: its name, or
+/// `name:SIG` when its name alone would lead back to another member.
+fn key_for(members: &[Member], def: &SubDef, siblings: &Map<String, Value>) -> String {
+    match find_member(members, def.name, siblings) {
+        Some(Member::Sub(found)) if !std::ptr::eq(found, def) => {
+            format!("{}:{}", def.name, def.sig)
         }
-        _ => name.to_string(),
+        _ => def.name.to_string(),
     }
 }
 
@@ -159,84 +156,340 @@ fn raw_value(sub: &SubrecordRef<'_>) -> Value {
     }
 }
 
-struct Decoder<'s, 'a> {
+/// A subrecord matched to its declaration.
+#[derive(Debug, Clone)]
+pub struct SubValue<'a> {
+    pub def: &'static SubDef,
+    pub sub: SubrecordRef<'a>,
+    /// `None` when the data does not fit the declared layout (it is kept
+    /// as bytes).
+    pub value: Option<FieldValue<'a>>,
+}
+
+/// One matched member of a record, in file order.
+#[derive(Debug, Clone)]
+pub enum Item<'a> {
+    Sub(SubValue<'a>),
+    /// One occurrence of a group, with its members.
+    Group(&'static GroupDef, Vec<Item<'a>>),
+    /// Groups and the keys that follow them.
+    Paired {
+        def: &'static PairedDef,
+        items: Vec<Vec<Item<'a>>>,
+        keys: Vec<SubValue<'a>>,
+    },
+    /// A subrecord the declaration does not expect where it stands.
+    Unexpected(SubrecordRef<'a>),
+}
+
+/// A record read by its declaration: every subrecord in file order,
+/// matched to its member and decoded, borrowing the record's bytes.
+#[derive(Debug, Clone)]
+pub struct RecordView<'a> {
+    pub def: &'static RecordDef,
+    pub items: Vec<Item<'a>>,
+}
+
+/// What became of one subrecord.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fate {
+    Decoded,
+    /// Declared as opaque bytes: kept, but not decoded.
+    Opaque,
+    LeftOver,
+    Misfit,
+    Unexpected,
+}
+
+impl SubValue<'_> {
+    fn fate(&self) -> Fate {
+        match &self.value {
+            None => Fate::Misfit,
+            Some(_) if matches!(self.def.field, Field::Bytes) => Fate::Opaque,
+            Some(v) if v.has_rest() => Fate::LeftOver,
+            Some(_) => Fate::Decoded,
+        }
+    }
+}
+
+/// Coverage counts, and warnings for what was kept raw when a record name
+/// is given for them.
+struct Tally<'r> {
+    coverage: Coverage,
+    warnings: Vec<String>,
+    record: Option<&'r dyn std::fmt::Display>,
+}
+
+impl<'r> Tally<'r> {
+    fn new(record: Option<&'r dyn std::fmt::Display>) -> Self {
+        Tally {
+            coverage: Coverage::default(),
+            warnings: Vec::new(),
+            record,
+        }
+    }
+
+    fn add(&mut self, sub: &SubrecordRef<'_>, fate: Fate) {
+        self.coverage.subrecords += 1;
+        let why = match fate {
+            Fate::Decoded => {
+                self.coverage.decoded += 1;
+                return;
+            }
+            Fate::Opaque => None,
+            Fate::LeftOver => Some("bytes left over after its declared fields"),
+            Fate::Misfit => Some("does not fit its declared layout"),
+            Fate::Unexpected => Some("not expected here by the declaration"),
+        };
+        self.coverage.raw += 1;
+        self.coverage.raw_bytes += sub.data.len() as u64;
+        if let (Some(why), Some(record)) = (why, self.record) {
+            self.warnings.push(format!(
+                "{record}: {} at 0x{:X} ({} bytes) kept as bytes: {why}",
+                sub.sig,
+                sub.offset,
+                sub.data.len()
+            ));
+        }
+    }
+
+    fn add_items(&mut self, items: &[Item<'_>]) {
+        for item in items {
+            match item {
+                Item::Sub(sv) => self.add(&sv.sub, sv.fate()),
+                Item::Group(_, inner) => self.add_items(inner),
+                Item::Paired { items, keys, .. } => {
+                    items.iter().for_each(|inner| self.add_items(inner));
+                    keys.iter().for_each(|k| self.add(&k.sub, k.fate()));
+                }
+                Item::Unexpected(sub) => self.add(sub, Fate::Unexpected),
+            }
+        }
+    }
+}
+
+/// The text of the first earlier member of a group with this name, as
+/// JSON shows it, for layouts chosen by a sibling.
+fn sibling_text(siblings: &[Item<'_>], name: &str, ctx: &FormCtx) -> Option<String> {
+    let sv = siblings.iter().find_map(|item| match item {
+        Item::Sub(sv) if sv.def.name == name => Some(sv),
+        _ => None,
+    })?;
+    if sv.def.occurs == Occurs::Repeating {
+        return None;
+    }
+    match sv.value.as_ref()?.to_json(ctx, &Siblings::new()) {
+        Value::String(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// Matches subrecords to members, in order.
+struct Matcher<'s, 'a> {
     subs: &'s [SubrecordRef<'a>],
     pos: usize,
     ctx: &'s FormCtx,
-    record: &'s dyn std::fmt::Display,
-    /// Encode each subrecord back as it is decoded, keeping those that do
-    /// not come back exact as bytes.
-    verify_each: bool,
-    coverage: Coverage,
-    warnings: Vec<String>,
+    earlier: Earlier,
 }
 
-impl Decoder<'_, '_> {
-    fn raw(&mut self, sub: &SubrecordRef<'_>, why: &str) {
-        self.coverage.raw += 1;
-        self.coverage.raw_bytes += sub.data.len() as u64;
-        self.warnings.push(format!(
-            "{}: {} at 0x{:X} ({} bytes) kept as bytes: {why}",
-            self.record,
-            sub.sig,
-            sub.offset,
-            sub.data.len()
-        ));
-    }
-
-    fn decode_sub(&mut self, def: &SubDef, siblings: &Map<String, Value>) -> Value {
+impl<'a> Matcher<'_, 'a> {
+    fn sub(&mut self, def: &'static SubDef, siblings: &[Item<'a>]) -> SubValue<'a> {
         let sub = self.subs[self.pos];
         self.pos += 1;
-        self.coverage.subrecords += 1;
-        let decoded = decode_field(&def.field, sub.data, self.ctx, siblings);
+        let ctx = self.ctx;
+        let text = |name: &str| sibling_text(siblings, name, ctx);
+        let value = decode_data(
+            &def.field,
+            sub.data,
+            ctx.localized,
+            &text,
+            &mut self.earlier,
+        );
+        SubValue { def, sub, value }
+    }
+
+    fn paired(&mut self, def: &'static PairedDef) -> Item<'a> {
+        let mut items = Vec::new();
+        while let Some(sub) = self.subs.get(self.pos) {
+            if !def.items.first().is_some_and(|f| starts(f, sub.sig)) {
+                break;
+            }
+            let mut inner = Vec::new();
+            self.seq(def.items, &mut 0, &mut inner);
+            items.push(inner);
+        }
+        let mut keys = Vec::new();
+        while self
+            .subs
+            .get(self.pos)
+            .is_some_and(|s| s.sig == def.key.sig)
+        {
+            keys.push(self.sub(&def.key, &[]));
+        }
+        Item::Paired { def, items, keys }
+    }
+
+    /// Matches members from `*cursor` on while the next subrecord begins
+    /// one of them.
+    fn seq(&mut self, members: &'static [Member], cursor: &mut usize, out: &mut Vec<Item<'a>>) {
+        while let Some(sub) = self.subs.get(self.pos) {
+            let Some(j) = (*cursor..members.len()).find(|&j| starts(&members[j], sub.sig)) else {
+                break;
+            };
+            let member = &members[j];
+            let item = match member {
+                Member::Sub(def) => Item::Sub(self.sub(def, out)),
+                Member::Group(g) => {
+                    let mut inner = Vec::new();
+                    self.seq(g.members, &mut 0, &mut inner);
+                    Item::Group(g, inner)
+                }
+                Member::Paired(p) => self.paired(p),
+            };
+            out.push(item);
+            *cursor = if repeats(member) { j } else { j + 1 };
+        }
+    }
+}
+
+/// Reads a record's subrecords by its declaration. Nothing is lost: every
+/// subrecord is in the view, decoded or as its bytes.
+pub fn view<'a>(
+    def: &'static RecordDef,
+    subs: &[SubrecordRef<'a>],
+    ctx: &FormCtx,
+) -> RecordView<'a> {
+    let mut m = Matcher {
+        subs,
+        pos: 0,
+        ctx,
+        earlier: Earlier::new(),
+    };
+    let mut items = Vec::new();
+    let mut cursor = 0;
+    loop {
+        m.seq(def.members, &mut cursor, &mut items);
+        let Some(sub) = subs.get(m.pos).copied() else {
+            break;
+        };
+        m.pos += 1;
+        items.push(Item::Unexpected(sub));
+    }
+    RecordView { def, items }
+}
+
+impl<'a> RecordView<'a> {
+    /// What the declaration covered.
+    pub fn coverage(&self) -> Coverage {
+        let mut t = Tally::new(None);
+        t.add_items(&self.items);
+        t.coverage
+    }
+
+    /// What the declaration covered, with a warning naming `record` for
+    /// each subrecord kept as bytes.
+    pub fn coverage_with_warnings(
+        &self,
+        record: &dyn std::fmt::Display,
+    ) -> (Coverage, Vec<String>) {
+        let mut t = Tally::new(Some(record));
+        t.add_items(&self.items);
+        (t.coverage, t.warnings)
+    }
+
+    /// The first subrecord member with this name, at the top level.
+    pub fn get(&self, name: &str) -> Option<&FieldValue<'a>> {
+        self.items.iter().find_map(|item| match item {
+            Item::Sub(sv) if sv.def.name == name => sv.value.as_ref(),
+            _ => None,
+        })
+    }
+
+    /// The record as JSON. With `verify_each`, a subrecord whose JSON does
+    /// not encode back to its bytes is shown as its bytes.
+    fn to_json(&self, ctx: &FormCtx, record: &dyn std::fmt::Display, verify_each: bool) -> Decoded {
+        let mut j = JsonWriter {
+            ctx,
+            verify_each,
+            tally: Tally::new(Some(record)),
+        };
+        let mut fields = Map::new();
+        j.seq(self.def.members, &self.items, &mut fields);
+        nest_trees(self.def.members, &mut fields);
+        Decoded {
+            fields,
+            coverage: j.tally.coverage,
+            warnings: j.tally.warnings,
+        }
+    }
+}
+
+struct JsonWriter<'r> {
+    ctx: &'r FormCtx,
+    verify_each: bool,
+    tally: Tally<'r>,
+}
+
+impl JsonWriter<'_> {
+    fn sub(&mut self, sv: &SubValue<'_>, siblings: &Siblings) -> Value {
+        let value = sv.value.as_ref().map(|v| v.to_json(self.ctx, siblings));
         // Each subrecord must encode back to its exact bytes, or it stays
         // bytes: one odd subrecord does not turn its whole record raw.
-        let exact = decoded.as_ref().is_some_and(|v| {
+        let exact = value.as_ref().is_some_and(|v| {
             if !self.verify_each {
                 return true;
             }
-            let mut back = Vec::with_capacity(sub.data.len());
-            encode_field(&def.field, v, siblings, &mut back).is_ok() && back == sub.data
+            let mut back = Vec::with_capacity(sv.sub.data.len());
+            encode_field(&sv.def.field, v, siblings, &mut back).is_ok() && back == sv.sub.data
         });
-        match decoded {
-            Some(v) if exact && matches!(def.field, Field::Bytes) => {
-                // Declared as opaque bytes: kept, but not decoded.
-                self.coverage.raw += 1;
-                self.coverage.raw_bytes += sub.data.len() as u64;
-                v
-            }
-            Some(v) if exact && v.get("_rest").is_none() => {
-                self.coverage.decoded += 1;
-                v
-            }
-            Some(v) if exact => {
-                self.raw(&sub, "bytes left over after its declared fields");
-                v
-            }
+        let fate = if exact { sv.fate() } else { Fate::Misfit };
+        self.tally.add(&sv.sub, fate);
+        match value {
+            Some(v) if fate != Fate::Misfit => v,
             _ => {
-                self.raw(&sub, "does not fit its declared layout");
                 let mut m = Map::new();
-                m.insert("_hex".into(), Value::from(to_hex(sub.data)));
+                m.insert("_hex".into(), Value::from(to_hex(sv.sub.data)));
                 Value::Object(m)
             }
         }
     }
 
-    fn paired(&mut self, p: &PairedDef) -> Value {
-        let mut items = Vec::new();
-        while let Some(sub) = self.subs.get(self.pos) {
-            if !p.items.first().is_some_and(|f| starts(f, sub.sig)) {
-                break;
+    fn seq(&mut self, members: &[Member], items: &[Item<'_>], out: &mut Map<String, Value>) {
+        for item in items {
+            match item {
+                Item::Sub(sv) => {
+                    let value = self.sub(sv, out);
+                    let key = key_for(members, sv.def, out);
+                    insert(out, &key, value, sv.def.occurs == Occurs::Repeating);
+                }
+                Item::Group(g, inner) => {
+                    let mut m = Map::new();
+                    self.seq(g.members, inner, &mut m);
+                    insert(out, g.name, Value::Object(m), g.occurs == Occurs::Repeating);
+                }
+                Item::Paired { def, items, keys } => {
+                    let value = self.paired(def, items, keys);
+                    insert(out, def.name, value, false);
+                }
+                Item::Unexpected(sub) => {
+                    self.tally.add(sub, Fate::Unexpected);
+                    let key = unique_key(out, &format!("!{}", sub.sig));
+                    out.insert(key, raw_value(sub));
+                }
             }
-            let mut inner = Map::new();
-            let mut c = 0;
-            self.seq(p.items, &mut c, &mut inner);
-            items.push(inner);
         }
-        let mut keys = Vec::new();
-        while self.subs.get(self.pos).is_some_and(|s| s.sig == p.key.sig) {
-            keys.push(self.decode_sub(&p.key, &Map::new()));
-        }
+    }
+
+    fn paired(&mut self, p: &PairedDef, items: &[Vec<Item<'_>>], keys: &[SubValue<'_>]) -> Value {
+        let items: Vec<Map<String, Value>> = items
+            .iter()
+            .map(|inner| {
+                let mut m = Map::new();
+                self.seq(p.items, inner, &mut m);
+                m
+            })
+            .collect();
+        let keys: Vec<Value> = keys.iter().map(|k| self.sub(k, &Map::new())).collect();
         if items.len() == keys.len() {
             let list = items
                 .into_iter()
@@ -259,94 +512,33 @@ impl Decoder<'_, '_> {
             Value::Object(m)
         }
     }
-
-    /// Decodes members from `*cursor` on while the next subrecord matches
-    /// one of them.
-    fn seq(&mut self, members: &[Member], cursor: &mut usize, out: &mut Map<String, Value>) {
-        while let Some(sub) = self.subs.get(self.pos) {
-            let Some(j) = (*cursor..members.len()).find(|&j| starts(&members[j], sub.sig)) else {
-                break;
-            };
-            let member = &members[j];
-            let value = match member {
-                Member::Sub(def) => self.decode_sub(def, out),
-                Member::Group(g) => {
-                    let mut inner = Map::new();
-                    let mut c = 0;
-                    self.seq(g.members, &mut c, &mut inner);
-                    Value::Object(inner)
-                }
-                Member::Paired(p) => self.paired(p),
-            };
-            let key = key_for(members, member, out);
-            insert(out, &key, value, repeats(member));
-            *cursor = if repeats(member) { j } else { j + 1 };
-        }
-    }
 }
 
-/// Decodes one record's subrecords by a declaration. `record` names it in
-/// warnings. The result always encodes back to the same subrecords.
-/// `record` names the record in warnings; it is formatted only when one is
-/// made.
+/// Decodes one record's subrecords by a declaration, as JSON. `record`
+/// names the record in warnings; it is formatted only when one is made.
+/// The result always encodes back to the same subrecords.
 pub fn decode(
-    def: &RecordDef,
+    def: &'static RecordDef,
     subs: &[SubrecordRef<'_>],
     ctx: &FormCtx,
     record: &dyn std::fmt::Display,
 ) -> Decoded {
+    let view = view(def, subs, ctx);
     let original = encode_refs(subs);
     // The safety net: the declaration must give back exactly the input.
     let exact = |d: &Decoded| encode_data(def, &d.fields).is_ok_and(|back| back == original);
     // Most records come back whole at the first try; only a record that
-    // does not is decoded again checking each subrecord, so that one odd
+    // does not is shown again checking each subrecord, so that one odd
     // subrecord stays bytes without turning its whole record raw.
-    let fast = decode_pass(def, subs, ctx, record, false);
+    let fast = view.to_json(ctx, record, false);
     if exact(&fast) {
         return fast;
     }
-    let careful = decode_pass(def, subs, ctx, record, true);
+    let careful = view.to_json(ctx, record, true);
     if exact(&careful) {
         careful
     } else {
         raw_record(subs, record)
-    }
-}
-
-fn decode_pass(
-    def: &RecordDef,
-    subs: &[SubrecordRef<'_>],
-    ctx: &FormCtx,
-    record: &dyn std::fmt::Display,
-    verify_each: bool,
-) -> Decoded {
-    let mut d = Decoder {
-        subs,
-        pos: 0,
-        ctx,
-        record,
-        verify_each,
-        coverage: Coverage::default(),
-        warnings: Vec::new(),
-    };
-    let mut fields = Map::new();
-    let mut cursor = 0;
-    loop {
-        d.seq(def.members, &mut cursor, &mut fields);
-        let Some(sub) = subs.get(d.pos).copied() else {
-            break;
-        };
-        d.pos += 1;
-        d.coverage.subrecords += 1;
-        d.raw(&sub, "not expected here by the declaration");
-        let key = unique_key(&fields, &format!("!{}", sub.sig));
-        fields.insert(key, raw_value(&sub));
-    }
-    nest_trees(def.members, &mut fields);
-    Decoded {
-        fields,
-        coverage: d.coverage,
-        warnings: d.warnings,
     }
 }
 

@@ -37,6 +37,8 @@ static STRUCT: [FieldDef; 7] = [
     f("tail", I32),
 ];
 
+static STRUCT_FIELD: Field = Field::Struct(&STRUCT);
+
 static TEST: RecordDef = RecordDef {
     sig: Sig(*b"TEST"),
     title: "test",
@@ -157,7 +159,7 @@ fn json_errors_name_the_member_and_the_field() {
 fn defaults_fill_fields_left_out_before_the_last_one_given() {
     let mut out = Vec::new();
     encode_field(
-        &Field::Struct(&STRUCT),
+        &STRUCT_FIELD,
         &json!({"kind": "red", "value": 2.0}),
         &Siblings::new(),
         &mut out,
@@ -202,9 +204,9 @@ proptest! {
 
     #[test]
     fn any_struct_bytes_decode_and_encode_back(data in proptest::collection::vec(any::<u8>(), 0..48)) {
-        if let Some(v) = decode_field(&Field::Struct(&STRUCT), &data, &FormCtx::default(), &Siblings::new()) {
+        if let Some(v) = decode_field(&STRUCT_FIELD, &data, &FormCtx::default(), &Siblings::new()) {
             let mut out = Vec::new();
-            encode_field(&Field::Struct(&STRUCT), &v, &Siblings::new(), &mut out).unwrap();
+            encode_field(&STRUCT_FIELD, &v, &Siblings::new(), &mut out).unwrap();
             prop_assert_eq!(out, data);
         }
     }
