@@ -5,7 +5,7 @@
 //! padding stays bytes.
 
 use super::types::*;
-use super::value::{decode_data, lookup, select, sibling_case, Earlier};
+use super::value::{lookup, select, sibling_case, Earlier, Val, ValueSink};
 use crate::io::{encode_cp1252, from_hex, FormId, Sig};
 use serde_json::{Map, Value};
 
@@ -415,8 +415,15 @@ pub fn decode_field(
     siblings: &Siblings,
 ) -> Option<Value> {
     let text = |name: &str| siblings.get(name).and_then(Value::as_str).map(String::from);
-    decode_data(field, data, ctx.localized, &text, &mut Earlier::new())
-        .map(|v| v.to_json(ctx, siblings))
+    let mut nodes = Vec::new();
+    let mut sink = ValueSink {
+        nodes: &mut nodes,
+        earlier: &mut Earlier::new(),
+        localized: ctx.localized,
+        left_over: false,
+    };
+    let at = sink.decode_data(field, data, &text)?;
+    Some(Val::new(&nodes, at).to_json(ctx, siblings))
 }
 
 /// Encodes a value by its declared layout.

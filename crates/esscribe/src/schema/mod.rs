@@ -13,13 +13,15 @@ pub mod value;
 pub use codec::FormCtx;
 pub use fields::Fields;
 pub use record::{
-    decode, encode, encode_data, raw_record, view, Coverage, Decoded, Item, RecordView, SubValue,
+    decode, encode, encode_data, raw_record, view, Coverage, Decoded, ItemKind, ItemRef,
+    RecordView, SubValue,
 };
-pub use types::RecordDef;
-pub use value::FieldValue;
+pub use types::{Occurs, RecordDef};
+pub use value::{FieldValue, Val};
 
 use crate::io::{Result, Sig};
-use crate::plugin::{Game, Record, Subrecords};
+use crate::plugin::{Game, Record, SubrecordRef, Subrecords};
+use std::cell::RefCell;
 
 /// The declaration of a record type in a game, if there is one.
 pub fn find(game: Game, sig: Sig) -> Option<&'static RecordDef> {
@@ -33,20 +35,65 @@ pub fn find(game: Game, sig: Sig) -> Option<&'static RecordDef> {
 /// Reads a plugin record by its declaration and hands the typed view to
 /// `f`. The view borrows the record's data (inflated first when the record
 /// is compressed). `Ok(None)` for a record type without a declaration.
+///
+/// The vectors the view is built in are kept per thread and used again for
+/// the next record, so reading many records allocates next to nothing.
 pub fn with_view<R>(
     record: &Record<'_>,
     game: Game,
     ctx: &FormCtx,
     f: impl FnOnce(&RecordView<'_>) -> R,
 ) -> Result<Option<R>> {
+    thread_local! {
+        static SPARE: RefCell<Spare> = RefCell::default();
+    }
     let Some(def) = find(game, record.header.sig) else {
         return Ok(None);
     };
     let data = record.data(game)?;
-    let subs = Subrecords::new(&data, record.subrecord_base(game))
-        .collect::<Result<Vec<_>>>()
-        .map_err(|e| e.within(record.describe()))?;
-    Ok(Some(f(&view(def, &subs, ctx))))
+    // Taken out while in use: a nested call finds the spare empty and
+    // starts afresh.
+    let spare = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    let mut subs = reuse(spare.subs);
+    // Subrecords average a few dozen bytes: reserved once, not grown.
+    subs.reserve(data.len() / 24 + 1);
+    for sub in Subrecords::new(&data, record.subrecord_base(game)) {
+        subs.push(sub.map_err(|e| e.within(record.describe()))?);
+    }
+    let storage = spare.storage.unwrap_or_default();
+    let view = record::view_in(def, &subs, ctx, reuse_storage(storage));
+    let out = f(&view);
+    let storage = view.into_storage().recycle();
+    subs.clear();
+    SPARE.with(|s| {
+        *s.borrow_mut() = Spare {
+            subs: reuse(subs),
+            storage: Some(storage),
+        }
+    });
+    Ok(Some(out))
+}
+
+/// Vectors kept between records by [`with_view`].
+#[derive(Default)]
+struct Spare {
+    subs: Vec<SubrecordRef<'static>>,
+    storage: Option<record::Storage<'static>>,
+}
+
+/// An empty vector of one lifetime turned into one of another, keeping its
+/// memory (the standard library collects an empty vector's iterator in
+/// place when the item layouts agree; where it does not, this allocates
+/// anew, which is only slower).
+pub(crate) fn reuse<T, U>(mut v: Vec<T>) -> Vec<U> {
+    v.clear();
+    v.into_iter()
+        .map(|_| unreachable!("the vector is empty"))
+        .collect()
+}
+
+fn reuse_storage<'a>(s: record::Storage<'static>) -> record::Storage<'a> {
+    s
 }
 
 /// What reading a record by its declaration covers, and a warning for each
@@ -61,8 +108,8 @@ pub fn record_coverage(
         let name = crate::json::RecordName {
             sig: record.header.sig,
             form_id: record.header.form_id,
-            editor_id: v.items.iter().find_map(|item| match item {
-                Item::Sub(sv) if sv.sub.sig.0 == *b"EDID" => Some(sv.sub.data),
+            editor_id: v.members().find_map(|item| match item.kind() {
+                ItemKind::Sub(sv) if sv.sub.sig.0 == *b"EDID" => Some(sv.sub.data),
                 _ => None,
             }),
             offset: record.offset,

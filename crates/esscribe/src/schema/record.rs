@@ -9,7 +9,7 @@
 
 use super::codec::{encode_field, FormCtx, Siblings};
 use super::types::*;
-use super::value::{decode_data, Earlier, FieldValue};
+use super::value::{Earlier, Node, Val, ValueSink};
 use crate::io::{from_hex, to_hex, Sig};
 use crate::plugin::{parse_subrecords, write_subrecord, SizeForm, Subrecord, SubrecordRef};
 use serde_json::{Map, Value};
@@ -157,37 +157,114 @@ fn raw_value(sub: &SubrecordRef<'_>) -> Value {
 }
 
 /// A subrecord matched to its declaration.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub struct SubValue<'a> {
     pub def: &'static SubDef,
     pub sub: SubrecordRef<'a>,
-    /// `None` when the data does not fit the declared layout (it is kept
-    /// as bytes).
-    pub value: Option<FieldValue<'a>>,
+    /// Where its value is in the record's value tree; `None` when the data
+    /// does not fit the declared layout (it is kept as bytes).
+    value: Option<u32>,
+    /// Bytes were left over after the declared fields (kept as `_rest`).
+    left_over: bool,
 }
 
-/// One matched member of a record, in file order.
-#[derive(Debug, Clone)]
-pub enum Item<'a> {
+/// One matched member of a record.
+#[derive(Debug, Clone, Copy)]
+pub enum ItemKind<'a> {
     Sub(SubValue<'a>),
-    /// One occurrence of a group, with its members.
-    Group(&'static GroupDef, Vec<Item<'a>>),
-    /// Groups and the keys that follow them.
-    Paired {
-        def: &'static PairedDef,
-        items: Vec<Vec<Item<'a>>>,
-        keys: Vec<SubValue<'a>>,
-    },
+    /// One occurrence of a group; its members follow.
+    Group(&'static GroupDef),
+    /// Groups and the keys that follow them: its children are the
+    /// [`ItemKind::PairedItem`]s, then the keys.
+    Paired(&'static PairedDef),
+    /// One group of a paired list; its members follow.
+    PairedItem,
     /// A subrecord the declaration does not expect where it stands.
     Unexpected(SubrecordRef<'a>),
 }
 
+/// A matched member in the record's member tree, stored in preorder.
+#[derive(Debug, Clone, Copy)]
+struct ItemNode<'a> {
+    kind: ItemKind<'a>,
+    /// Index just past this item's subtree.
+    end: u32,
+}
+
 /// A record read by its declaration: every subrecord in file order,
-/// matched to its member and decoded, borrowing the record's bytes.
+/// matched to its member and decoded into typed values that borrow the
+/// record's bytes. Nothing is lost: a subrecord that does not fit its
+/// layout, or that the declaration does not expect, is kept as bytes.
 #[derive(Debug, Clone)]
 pub struct RecordView<'a> {
     pub def: &'static RecordDef,
-    pub items: Vec<Item<'a>>,
+    items: Vec<ItemNode<'a>>,
+    values: Vec<Node<'a>>,
+    /// Scratch space, kept only to be used again.
+    earlier: Earlier,
+    coverage: Coverage,
+}
+
+/// A member of a record with its place in the record.
+#[derive(Debug, Clone, Copy)]
+pub struct ItemRef<'v, 'a> {
+    view: &'v RecordView<'a>,
+    at: usize,
+}
+
+impl<'v, 'a> ItemRef<'v, 'a> {
+    pub fn kind(&self) -> ItemKind<'a> {
+        self.view.items[self.at].kind
+    }
+
+    /// The members of a group, or the groups and keys of a paired list.
+    pub fn children(self) -> impl Iterator<Item = ItemRef<'v, 'a>> {
+        children(
+            &self.view.items,
+            self.at + 1,
+            self.view.items[self.at].end as usize,
+        )
+        .map(move |at| ItemRef {
+            view: self.view,
+            at,
+        })
+    }
+
+    /// A subrecord's value; `None` for groups and for subrecords kept as
+    /// bytes.
+    pub fn value(&self) -> Option<Val<'v, 'a>> {
+        match self.kind() {
+            ItemKind::Sub(sv) => self.view.value_of(&sv),
+            _ => None,
+        }
+    }
+}
+
+/// Indexes of the direct children in `start..end` of a preorder tree.
+fn children<'i>(
+    items: &'i [ItemNode<'_>],
+    start: usize,
+    end: usize,
+) -> impl Iterator<Item = usize> + 'i {
+    let mut next = start;
+    std::iter::from_fn(move || {
+        (next < end).then(|| {
+            let at = next;
+            next = items[at].end as usize;
+            at
+        })
+    })
+}
+
+impl SubValue<'_> {
+    fn fate(&self) -> Fate {
+        match self.value {
+            None => Fate::Misfit,
+            Some(_) if matches!(self.def.field, Field::Bytes) => Fate::Opaque,
+            Some(_) if self.left_over => Fate::LeftOver,
+            Some(_) => Fate::Decoded,
+        }
+    }
 }
 
 /// What became of one subrecord.
@@ -199,17 +276,6 @@ enum Fate {
     LeftOver,
     Misfit,
     Unexpected,
-}
-
-impl SubValue<'_> {
-    fn fate(&self) -> Fate {
-        match &self.value {
-            None => Fate::Misfit,
-            Some(_) if matches!(self.def.field, Field::Bytes) => Fate::Opaque,
-            Some(v) if v.has_rest() => Fate::LeftOver,
-            Some(_) => Fate::Decoded,
-        }
-    }
 }
 
 /// Coverage counts, and warnings for what was kept raw when a record name
@@ -252,138 +318,252 @@ impl<'r> Tally<'r> {
             ));
         }
     }
-
-    fn add_items(&mut self, items: &[Item<'_>]) {
-        for item in items {
-            match item {
-                Item::Sub(sv) => self.add(&sv.sub, sv.fate()),
-                Item::Group(_, inner) => self.add_items(inner),
-                Item::Paired { items, keys, .. } => {
-                    items.iter().for_each(|inner| self.add_items(inner));
-                    keys.iter().for_each(|k| self.add(&k.sub, k.fate()));
-                }
-                Item::Unexpected(sub) => self.add(sub, Fate::Unexpected),
-            }
-        }
-    }
 }
 
-/// The text of the first earlier member of a group with this name, as
-/// JSON shows it, for layouts chosen by a sibling.
-fn sibling_text(siblings: &[Item<'_>], name: &str, ctx: &FormCtx) -> Option<String> {
-    let sv = siblings.iter().find_map(|item| match item {
-        Item::Sub(sv) if sv.def.name == name => Some(sv),
-        _ => None,
-    })?;
-    if sv.def.occurs == Occurs::Repeating {
-        return None;
-    }
-    match sv.value.as_ref()?.to_json(ctx, &Siblings::new()) {
-        Value::String(s) => Some(s),
-        _ => None,
-    }
-}
-
-/// Matches subrecords to members, in order.
+/// Matches subrecords to members, in order, decoding each matched one.
 struct Matcher<'s, 'a> {
     subs: &'s [SubrecordRef<'a>],
     pos: usize,
     ctx: &'s FormCtx,
+    items: Vec<ItemNode<'a>>,
+    values: Vec<Node<'a>>,
     earlier: Earlier,
 }
 
 impl<'a> Matcher<'_, 'a> {
-    fn sub(&mut self, def: &'static SubDef, siblings: &[Item<'a>]) -> SubValue<'a> {
-        let sub = self.subs[self.pos];
-        self.pos += 1;
-        let ctx = self.ctx;
-        let text = |name: &str| sibling_text(siblings, name, ctx);
-        let value = decode_data(
-            &def.field,
-            sub.data,
-            ctx.localized,
-            &text,
-            &mut self.earlier,
-        );
-        SubValue { def, sub, value }
+    fn open(&mut self, kind: ItemKind<'a>) -> usize {
+        self.items.push(ItemNode { kind, end: 0 });
+        self.items.len() - 1
     }
 
-    fn paired(&mut self, def: &'static PairedDef) -> Item<'a> {
-        let mut items = Vec::new();
+    fn close(&mut self, at: usize) {
+        self.items[at].end = self.items.len() as u32;
+    }
+
+    /// The text of the first earlier member of the group whose members
+    /// begin at `group_start`, as JSON shows it, for layouts chosen by a
+    /// sibling.
+    fn sibling_text(&self, group_start: usize, name: &str) -> Option<String> {
+        let sv = children(&self.items, group_start, self.items.len()).find_map(|at| match self
+            .items[at]
+            .kind
+        {
+            ItemKind::Sub(sv) if sv.def.name == name => Some(sv),
+            _ => None,
+        })?;
+        if sv.def.occurs == Occurs::Repeating {
+            return None;
+        }
+        let value = Val::new(&self.values, sv.value? as usize);
+        match value.to_json(self.ctx, &Siblings::new()) {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Decodes the next subrecord as `def`; `group_start` is where the
+    /// members of its group begin.
+    fn sub(&mut self, def: &'static SubDef, group_start: usize) {
+        let sub = self.subs[self.pos];
+        self.pos += 1;
+        // A layout chosen by a sibling looks the sibling up first.
+        let sibling = match def.field {
+            Field::BySibling { sibling, .. } => self
+                .sibling_text(group_start, sibling)
+                .map(|text| (sibling, text)),
+            _ => None,
+        };
+        let text = |name: &str| {
+            sibling
+                .as_ref()
+                .filter(|(n, _)| *n == name)
+                .map(|(_, t)| t.clone())
+        };
+        let mut sink = ValueSink {
+            nodes: &mut self.values,
+            earlier: &mut self.earlier,
+            localized: self.ctx.localized,
+            left_over: false,
+        };
+        let value = sink
+            .decode_data(&def.field, sub.data, &text)
+            .map(|at| at as u32);
+        let left_over = sink.left_over;
+        let end = self.items.len() as u32 + 1;
+        self.items.push(ItemNode {
+            kind: ItemKind::Sub(SubValue {
+                def,
+                sub,
+                value,
+                left_over,
+            }),
+            end,
+        });
+    }
+
+    fn paired(&mut self, def: &'static PairedDef) {
+        let at = self.open(ItemKind::Paired(def));
         while let Some(sub) = self.subs.get(self.pos) {
             if !def.items.first().is_some_and(|f| starts(f, sub.sig)) {
                 break;
             }
-            let mut inner = Vec::new();
-            self.seq(def.items, &mut 0, &mut inner);
-            items.push(inner);
+            let item = self.open(ItemKind::PairedItem);
+            self.seq(def.items, &mut 0, item + 1);
+            self.close(item);
         }
-        let mut keys = Vec::new();
         while self
             .subs
             .get(self.pos)
             .is_some_and(|s| s.sig == def.key.sig)
         {
-            keys.push(self.sub(&def.key, &[]));
+            let start = self.items.len();
+            self.sub(&def.key, start);
         }
-        Item::Paired { def, items, keys }
+        self.close(at);
     }
 
     /// Matches members from `*cursor` on while the next subrecord begins
-    /// one of them.
-    fn seq(&mut self, members: &'static [Member], cursor: &mut usize, out: &mut Vec<Item<'a>>) {
+    /// one of them; the group's members begin at `group_start`.
+    fn seq(&mut self, members: &'static [Member], cursor: &mut usize, group_start: usize) {
         while let Some(sub) = self.subs.get(self.pos) {
             let Some(j) = (*cursor..members.len()).find(|&j| starts(&members[j], sub.sig)) else {
                 break;
             };
             let member = &members[j];
-            let item = match member {
-                Member::Sub(def) => Item::Sub(self.sub(def, out)),
+            match member {
+                Member::Sub(def) => self.sub(def, group_start),
                 Member::Group(g) => {
-                    let mut inner = Vec::new();
-                    self.seq(g.members, &mut 0, &mut inner);
-                    Item::Group(g, inner)
+                    let at = self.open(ItemKind::Group(g));
+                    self.seq(g.members, &mut 0, at + 1);
+                    self.close(at);
                 }
                 Member::Paired(p) => self.paired(p),
-            };
-            out.push(item);
+            }
             *cursor = if repeats(member) { j } else { j + 1 };
         }
     }
 }
 
-/// Reads a record's subrecords by its declaration. Nothing is lost: every
-/// subrecord is in the view, decoded or as its bytes.
+/// Reads a record's subrecords by its declaration.
 pub fn view<'a>(
     def: &'static RecordDef,
     subs: &[SubrecordRef<'a>],
     ctx: &FormCtx,
 ) -> RecordView<'a> {
+    view_in(def, subs, ctx, Storage::default())
+}
+
+/// The vectors a view is built in, kept between records by callers that
+/// read many (see [`crate::schema::with_view`]).
+#[derive(Default)]
+pub(crate) struct Storage<'a> {
+    items: Vec<ItemNode<'a>>,
+    values: Vec<Node<'a>>,
+    earlier: Earlier,
+}
+
+impl Storage<'_> {
+    /// Empties the vectors for the next record, keeping their memory.
+    pub(crate) fn recycle(mut self) -> Storage<'static> {
+        self.items.clear();
+        self.values.clear();
+        self.earlier.clear();
+        Storage {
+            items: super::reuse(self.items),
+            values: super::reuse(self.values),
+            earlier: self.earlier,
+        }
+    }
+}
+
+pub(crate) fn view_in<'a>(
+    def: &'static RecordDef,
+    subs: &[SubrecordRef<'a>],
+    ctx: &FormCtx,
+    storage: Storage<'a>,
+) -> RecordView<'a> {
+    let Storage {
+        mut items,
+        mut values,
+        earlier,
+    } = storage;
+    items.reserve(subs.len() + 4);
+    if values.capacity() == 0 {
+        // About one value for every few bytes: enough for most records
+        // at once.
+        let data_len: usize = subs.iter().map(|s| s.data.len()).sum();
+        values.reserve((data_len / 6 + 8).min(1 << 11));
+    }
     let mut m = Matcher {
         subs,
         pos: 0,
         ctx,
-        earlier: Earlier::new(),
+        items,
+        values,
+        earlier,
     };
-    let mut items = Vec::new();
     let mut cursor = 0;
     loop {
-        m.seq(def.members, &mut cursor, &mut items);
+        m.seq(def.members, &mut cursor, 0);
         let Some(sub) = subs.get(m.pos).copied() else {
             break;
         };
         m.pos += 1;
-        items.push(Item::Unexpected(sub));
+        let end = m.items.len() as u32 + 1;
+        m.items.push(ItemNode {
+            kind: ItemKind::Unexpected(sub),
+            end,
+        });
     }
-    RecordView { def, items }
+    let mut coverage = Tally::new(None);
+    for item in &m.items {
+        match item.kind {
+            ItemKind::Sub(sv) => coverage.add(&sv.sub, sv.fate()),
+            ItemKind::Unexpected(sub) => coverage.add(&sub, Fate::Unexpected),
+            _ => {}
+        }
+    }
+    RecordView {
+        def,
+        items: m.items,
+        values: m.values,
+        earlier: m.earlier,
+        coverage: coverage.coverage,
+    }
 }
 
 impl<'a> RecordView<'a> {
+    /// Gives back the view's memory for the next record.
+    pub(crate) fn into_storage(self) -> Storage<'a> {
+        Storage {
+            items: self.items,
+            values: self.values,
+            earlier: self.earlier,
+        }
+    }
+
+    /// The record's members at the top level, in file order.
+    pub fn members(&self) -> impl Iterator<Item = ItemRef<'_, 'a>> {
+        children(&self.items, 0, self.items.len()).map(move |at| ItemRef { view: self, at })
+    }
+
+    /// Every matched subrecord, in file order, with its fate.
+    fn subs(&self) -> impl Iterator<Item = (SubrecordRef<'a>, Fate)> + '_ {
+        self.items.iter().filter_map(move |item| match item.kind {
+            ItemKind::Sub(sv) => Some((sv.sub, sv.fate())),
+            ItemKind::Unexpected(sub) => Some((sub, Fate::Unexpected)),
+            _ => None,
+        })
+    }
+
+    /// A subrecord's value, if it fits its layout.
+    pub fn value_of(&self, sv: &SubValue<'a>) -> Option<Val<'_, 'a>> {
+        sv.value.map(|at| Val::new(&self.values, at as usize))
+    }
+
     /// What the declaration covered.
     pub fn coverage(&self) -> Coverage {
-        let mut t = Tally::new(None);
-        t.add_items(&self.items);
-        t.coverage
+        self.coverage
     }
 
     /// What the declaration covered, with a warning naming `record` for
@@ -392,15 +572,20 @@ impl<'a> RecordView<'a> {
         &self,
         record: &dyn std::fmt::Display,
     ) -> (Coverage, Vec<String>) {
+        if self.coverage.raw == 0 {
+            return (self.coverage, Vec::new());
+        }
         let mut t = Tally::new(Some(record));
-        t.add_items(&self.items);
+        for (sub, fate) in self.subs() {
+            t.add(&sub, fate);
+        }
         (t.coverage, t.warnings)
     }
 
-    /// The first subrecord member with this name, at the top level.
-    pub fn get(&self, name: &str) -> Option<&FieldValue<'a>> {
-        self.items.iter().find_map(|item| match item {
-            Item::Sub(sv) if sv.def.name == name => sv.value.as_ref(),
+    /// The value of the first top-level subrecord member with this name.
+    pub fn get(&self, name: &str) -> Option<Val<'_, 'a>> {
+        self.members().find_map(|item| match item.kind() {
+            ItemKind::Sub(sv) if sv.def.name == name => self.value_of(&sv),
             _ => None,
         })
     }
@@ -409,12 +594,13 @@ impl<'a> RecordView<'a> {
     /// not encode back to its bytes is shown as its bytes.
     fn to_json(&self, ctx: &FormCtx, record: &dyn std::fmt::Display, verify_each: bool) -> Decoded {
         let mut j = JsonWriter {
+            view: self,
             ctx,
             verify_each,
             tally: Tally::new(Some(record)),
         };
         let mut fields = Map::new();
-        j.seq(self.def.members, &self.items, &mut fields);
+        j.seq(self.def.members, self.members(), &mut fields);
         nest_trees(self.def.members, &mut fields);
         Decoded {
             fields,
@@ -424,15 +610,19 @@ impl<'a> RecordView<'a> {
     }
 }
 
-struct JsonWriter<'r> {
+struct JsonWriter<'v, 'a, 'r> {
+    view: &'v RecordView<'a>,
     ctx: &'r FormCtx,
     verify_each: bool,
     tally: Tally<'r>,
 }
 
-impl JsonWriter<'_> {
-    fn sub(&mut self, sv: &SubValue<'_>, siblings: &Siblings) -> Value {
-        let value = sv.value.as_ref().map(|v| v.to_json(self.ctx, siblings));
+impl<'v, 'a> JsonWriter<'v, 'a, '_> {
+    fn sub(&mut self, sv: &SubValue<'a>, siblings: &Siblings) -> Value {
+        let value = self
+            .view
+            .value_of(sv)
+            .map(|v| v.to_json(self.ctx, siblings));
         // Each subrecord must encode back to its exact bytes, or it stays
         // bytes: one odd subrecord does not turn its whole record raw.
         let exact = value.as_ref().is_some_and(|v| {
@@ -454,42 +644,52 @@ impl JsonWriter<'_> {
         }
     }
 
-    fn seq(&mut self, members: &[Member], items: &[Item<'_>], out: &mut Map<String, Value>) {
+    fn seq(
+        &mut self,
+        members: &[Member],
+        items: impl Iterator<Item = ItemRef<'v, 'a>>,
+        out: &mut Map<String, Value>,
+    ) {
         for item in items {
-            match item {
-                Item::Sub(sv) => {
-                    let value = self.sub(sv, out);
+            match item.kind() {
+                ItemKind::Sub(sv) => {
+                    let value = self.sub(&sv, out);
                     let key = key_for(members, sv.def, out);
                     insert(out, &key, value, sv.def.occurs == Occurs::Repeating);
                 }
-                Item::Group(g, inner) => {
+                ItemKind::Group(g) => {
                     let mut m = Map::new();
-                    self.seq(g.members, inner, &mut m);
+                    self.seq(g.members, item.children(), &mut m);
                     insert(out, g.name, Value::Object(m), g.occurs == Occurs::Repeating);
                 }
-                Item::Paired { def, items, keys } => {
-                    let value = self.paired(def, items, keys);
+                ItemKind::Paired(def) => {
+                    let value = self.paired(def, item);
                     insert(out, def.name, value, false);
                 }
-                Item::Unexpected(sub) => {
-                    self.tally.add(sub, Fate::Unexpected);
+                ItemKind::PairedItem => {}
+                ItemKind::Unexpected(sub) => {
+                    self.tally.add(&sub, Fate::Unexpected);
                     let key = unique_key(out, &format!("!{}", sub.sig));
-                    out.insert(key, raw_value(sub));
+                    out.insert(key, raw_value(&sub));
                 }
             }
         }
     }
 
-    fn paired(&mut self, p: &PairedDef, items: &[Vec<Item<'_>>], keys: &[SubValue<'_>]) -> Value {
-        let items: Vec<Map<String, Value>> = items
-            .iter()
-            .map(|inner| {
-                let mut m = Map::new();
-                self.seq(p.items, inner, &mut m);
-                m
-            })
-            .collect();
-        let keys: Vec<Value> = keys.iter().map(|k| self.sub(k, &Map::new())).collect();
+    fn paired(&mut self, p: &PairedDef, item: ItemRef<'v, 'a>) -> Value {
+        let mut items: Vec<Map<String, Value>> = Vec::new();
+        let mut keys: Vec<Value> = Vec::new();
+        for child in item.children() {
+            match child.kind() {
+                ItemKind::PairedItem => {
+                    let mut m = Map::new();
+                    self.seq(p.items, child.children(), &mut m);
+                    items.push(m);
+                }
+                ItemKind::Sub(sv) => keys.push(self.sub(&sv, &Map::new())),
+                _ => {}
+            }
+        }
         if items.len() == keys.len() {
             let list = items
                 .into_iter()

@@ -13,8 +13,9 @@ use crate::io::{decode_cp1252, to_hex, FormId, Sig};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 
-/// One decoded field (or a whole subrecord's data).
-#[derive(Debug, Clone)]
+/// One decoded value. Structs, lists and size-chosen layouts are nodes
+/// whose children follow them (see [`Val`]).
+#[derive(Debug, Clone, Copy)]
 pub enum FieldValue<'a> {
     Int(Int, i64),
     F32(f32),
@@ -34,33 +35,87 @@ pub enum FieldValue<'a> {
     StringId(u32),
     /// Named fields in order; a field whose condition fails is left out,
     /// bytes past the last whole field are kept as `_rest`.
-    Struct(Vec<(&'static str, FieldValue<'a>)>),
-    List(Vec<FieldValue<'a>>),
+    Struct,
+    List,
     /// A marker subrecord's empty data.
     Empty,
-    /// A layout chosen by the subrecord's size (`layouts` is the whole
-    /// choice, which JSON needs to tell same-shaped layouts apart).
+    /// A layout chosen by the subrecord's size; its one child is the value.
+    /// `layouts` is the whole choice, which JSON needs to tell same-shaped
+    /// layouts apart.
     Sized {
         layouts: &'static Field,
         size: usize,
-        value: Box<FieldValue<'a>>,
     },
 }
 
-impl<'a> FieldValue<'a> {
-    /// A field of a struct by name.
-    pub fn get(&self, name: &str) -> Option<&FieldValue<'a>> {
-        match self {
-            FieldValue::Struct(fields) => fields.iter().find(|(n, _)| *n == name).map(|(_, v)| v),
-            FieldValue::Sized { value, .. } => value.get(name),
-            _ => None,
+/// A value in a record's value tree, stored in preorder: a node's
+/// children follow it, up to `end`.
+#[derive(Debug, Clone, Copy)]
+pub struct Node<'a> {
+    /// The field's name; empty for list items and subrecord values.
+    pub name: &'static str,
+    pub value: FieldValue<'a>,
+    /// Index just past this node's subtree.
+    end: u32,
+}
+
+/// A value with its place in the tree: reads its children.
+#[derive(Debug, Clone, Copy)]
+pub struct Val<'v, 'a> {
+    nodes: &'v [Node<'a>],
+    at: usize,
+}
+
+impl<'v, 'a> Val<'v, 'a> {
+    pub(crate) fn new(nodes: &'v [Node<'a>], at: usize) -> Self {
+        Val { nodes, at }
+    }
+
+    pub fn value(&self) -> FieldValue<'a> {
+        self.nodes[self.at].value
+    }
+
+    /// The field's name (empty for list items).
+    pub fn name(&self) -> &'static str {
+        self.nodes[self.at].name
+    }
+
+    /// The value itself, past a size-chosen layout's wrapper.
+    fn inner(self) -> Self {
+        match self.value() {
+            FieldValue::Sized { .. } if self.nodes[self.at].end as usize > self.at + 1 => {
+                Val::new(self.nodes, self.at + 1).inner()
+            }
+            _ => self,
         }
+    }
+
+    /// The fields of a struct or the items of a list, in order.
+    pub fn children(self) -> impl Iterator<Item = Val<'v, 'a>> {
+        let this = self.inner();
+        let end = this.nodes[this.at].end as usize;
+        let mut next = this.at + 1;
+        std::iter::from_fn(move || {
+            (next < end).then(|| {
+                let v = Val::new(this.nodes, next);
+                next = this.nodes[next].end as usize;
+                v
+            })
+        })
+    }
+
+    /// A field of a struct by name.
+    pub fn get(self, name: &str) -> Option<Val<'v, 'a>> {
+        if !matches!(self.inner().value(), FieldValue::Struct) {
+            return None;
+        }
+        self.children().find(|c| c.name() == name)
     }
 
     /// The integer a field holds (integers, enums, flags, bits, booleans,
     /// form IDs, string IDs), as stored.
     pub fn as_i64(&self) -> Option<i64> {
-        match *self {
+        match self.value() {
             FieldValue::Int(_, v) | FieldValue::Enum(_, _, v) => Some(v),
             FieldValue::Flags(_, _, v) | FieldValue::Bits(_, v) => Some(v as i64),
             FieldValue::Bool(b) => Some(b as i64),
@@ -72,7 +127,7 @@ impl<'a> FieldValue<'a> {
 
     /// A float field's value.
     pub fn as_f64(&self) -> Option<f64> {
-        match *self {
+        match self.value() {
             FieldValue::F32(x) => Some(x as f64),
             FieldValue::F64(x) => Some(x),
             _ => None,
@@ -81,7 +136,7 @@ impl<'a> FieldValue<'a> {
 
     /// A string field's text, decoded from Windows-1252.
     pub fn text(&self) -> Option<Cow<'a, str>> {
-        match *self {
+        match self.value() {
             FieldValue::Text(b) => Some(decode_cp1252(b)),
             _ => None,
         }
@@ -89,72 +144,58 @@ impl<'a> FieldValue<'a> {
 
     /// A form ID field's value.
     pub fn form_id(&self) -> Option<FormId> {
-        match *self {
+        match self.value() {
             FieldValue::FormId(id) => Some(id),
             _ => None,
         }
     }
 
-    /// The items of a list.
-    pub fn items(&self) -> &[FieldValue<'a>] {
-        match self {
-            FieldValue::List(items) => items,
-            FieldValue::Sized { value, .. } => value.items(),
-            _ => &[],
-        }
-    }
-
     /// Whether bytes were left over after the declared fields.
-    pub fn has_rest(&self) -> bool {
+    pub fn has_rest(self) -> bool {
         self.get("_rest").is_some()
     }
 
     /// The value as JSON. `siblings` are the earlier members of its group
     /// as JSON, which decide between same-shaped layouts chosen by size.
-    pub fn to_json(&self, ctx: &FormCtx, siblings: &Siblings) -> Value {
-        match self {
-            FieldValue::Int(int, v) => int_value(*int, *v),
-            FieldValue::F32(x) => f32_value(*x),
-            FieldValue::F64(x) => f64_value(*x),
-            FieldValue::FormId(id) => ctx.show(*id),
+    pub fn to_json(self, ctx: &FormCtx, siblings: &Siblings) -> Value {
+        match self.value() {
+            FieldValue::Int(int, v) => int_value(int, v),
+            FieldValue::F32(x) => f32_value(x),
+            FieldValue::F64(x) => f64_value(x),
+            FieldValue::FormId(id) => ctx.show(id),
             FieldValue::Char4(sig) => Value::from(sig.to_string()),
             FieldValue::Bytes(b) => Value::from(to_hex(b)),
-            FieldValue::Enum(int, defs, v) => enum_value(defs, *int, *v),
-            FieldValue::Flags(_, defs, v) => flags_value(defs, *v),
-            FieldValue::Bits(fields, v) => bits_value(fields, *v),
+            FieldValue::Enum(int, defs, v) => enum_value(defs, int, v),
+            FieldValue::Flags(_, defs, v) => flags_value(defs, v),
+            FieldValue::Bits(fields, v) => bits_value(fields, v),
             FieldValue::Bool(0) => Value::Bool(false),
             FieldValue::Bool(1) => Value::Bool(true),
-            FieldValue::Bool(n) => Value::from(*n),
+            FieldValue::Bool(n) => Value::from(n),
             FieldValue::Text(b) => Value::from(decode_cp1252(b).into_owned()),
             FieldValue::StringId(id) => {
                 let mut m = Map::new();
-                m.insert("string_id".into(), Value::from(*id));
+                m.insert("string_id".into(), Value::from(id));
                 Value::Object(m)
             }
-            FieldValue::Struct(fields) => Value::Object(
-                fields
-                    .iter()
-                    .map(|(name, v)| (name.to_string(), v.to_json(ctx, siblings)))
+            FieldValue::Struct => Value::Object(
+                self.children()
+                    .map(|c| (c.name().to_string(), c.to_json(ctx, siblings)))
                     .collect(),
             ),
-            FieldValue::List(items) => {
-                Value::Array(items.iter().map(|v| v.to_json(ctx, siblings)).collect())
+            FieldValue::List => {
+                Value::Array(self.children().map(|c| c.to_json(ctx, siblings)).collect())
             }
             FieldValue::Empty => Value::Null,
-            FieldValue::Sized {
-                layouts,
-                size,
-                value,
-            } => {
-                let mut v = value.to_json(ctx, siblings);
+            FieldValue::Sized { layouts, size } => {
+                let mut v = self.inner().to_json(ctx, siblings);
                 // Where an earlier layout would also take this value (the
                 // same fields at another width), the size is kept to tell
                 // them apart.
                 let mut again = Vec::new();
                 let chosen_again =
-                    encode_field(layouts, &v, siblings, &mut again).is_ok() && again.len() == *size;
+                    encode_field(layouts, &v, siblings, &mut again).is_ok() && again.len() == size;
                 if let (false, Some(m)) = (chosen_again, v.as_object_mut()) {
-                    m.insert("_size".into(), Value::from(*size));
+                    m.insert("_size".into(), Value::from(size));
                 }
                 v
             }
@@ -220,11 +261,14 @@ fn bits_value(fields: &[BitField], v: u64) -> Value {
 pub(crate) type Earlier = Vec<(&'static str, i64)>;
 
 pub(crate) fn lookup(earlier: &Earlier, name: &str) -> Option<i64> {
-    earlier
-        .iter()
-        .rev()
-        .find(|(n, _)| *n == name)
-        .map(|(_, v)| *v)
+    // Names come from the same declarations: most compare by address.
+    let same = |n: &str| {
+        std::ptr::eq(n, name)
+            || (n.len() == name.len()
+                && n.as_bytes().first() == name.as_bytes().first()
+                && n == name)
+    };
+    earlier.iter().rev().find(|(n, _)| same(n)).map(|(_, v)| *v)
 }
 
 pub(crate) fn read_int(int: Int, b: &[u8]) -> i64 {
@@ -296,225 +340,306 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// Decodes a subrecord's data by its declared layout; `None` when it does
-/// not fit. `sibling_text` gives the text of an earlier member of the same
-/// group, for layouts chosen by a sibling. `earlier` is scratch space,
-/// reused between calls.
-pub fn decode_data<'a>(
-    field: &'static Field,
-    data: &'a [u8],
-    localized: bool,
-    sibling_text: &dyn Fn(&str) -> Option<String>,
-    earlier: &mut Earlier,
-) -> Option<FieldValue<'a>> {
-    earlier.clear();
-    let mut r = Cursor { data, pos: 0 };
-    match field {
-        Field::ZString => {
-            let (last, body) = data.split_last()?;
-            (*last == 0 && !body.contains(&0)).then_some(FieldValue::Text(body))
+/// Where decoded values go: a record's value tree, and scratch space for
+/// the raw values later fields refer to.
+pub(crate) struct ValueSink<'n, 'a> {
+    pub nodes: &'n mut Vec<Node<'a>>,
+    pub earlier: &'n mut Earlier,
+    pub localized: bool,
+    /// Set when a subrecord's data had bytes past its declared fields.
+    pub left_over: bool,
+}
+
+impl<'a> ValueSink<'_, 'a> {
+    #[inline]
+    fn leaf(&mut self, name: &'static str, value: FieldValue<'a>) {
+        let end = self.nodes.len() as u32 + 1;
+        self.nodes.push(Node { name, value, end });
+    }
+
+    /// Starts a node whose children follow; [`close`](Self::close) ends it.
+    fn open(&mut self, name: &'static str, value: FieldValue<'a>) -> usize {
+        let at = self.nodes.len();
+        self.nodes.push(Node {
+            name,
+            value,
+            end: 0,
+        });
+        at
+    }
+
+    fn close(&mut self, at: usize) {
+        self.nodes[at].end = self.nodes.len() as u32;
+    }
+
+    /// Decodes a subrecord's data by its declared layout into the tree and
+    /// gives the index of its value; `None` (with nothing added) when it
+    /// does not fit. `sibling_text` gives the text of an earlier member of
+    /// the same group, for layouts chosen by a sibling.
+    pub fn decode_data(
+        &mut self,
+        field: &'static Field,
+        data: &'a [u8],
+        sibling_text: &dyn Fn(&str) -> Option<String>,
+    ) -> Option<usize> {
+        let mark = self.nodes.len();
+        self.earlier.clear();
+        self.left_over = false;
+        let fits = self.data(field, data, sibling_text);
+        if fits.is_none() {
+            self.nodes.truncate(mark);
         }
-        Field::LString if localized => Some(FieldValue::StringId(u32::from_le_bytes(
-            data.try_into().ok()?,
-        ))),
-        Field::LString => decode_data(&Field::ZString, data, localized, sibling_text, earlier),
-        Field::Text => Some(FieldValue::Text(data)),
-        Field::Bytes => Some(FieldValue::Bytes(data)),
-        Field::Empty => data.is_empty().then_some(FieldValue::Empty),
-        Field::Value(ty) => {
-            let (v, _) = decode_ty(ty, &mut r, earlier, localized)?;
-            (r.left() == 0).then_some(v)
-        }
-        Field::Struct(fields) => {
-            let mut out = Vec::with_capacity(fields.len());
-            for fd in *fields {
-                if r.left() == 0 {
-                    break;
+        fits.map(|()| mark)
+    }
+
+    fn data(
+        &mut self,
+        field: &'static Field,
+        data: &'a [u8],
+        sibling_text: &dyn Fn(&str) -> Option<String>,
+    ) -> Option<()> {
+        let mut r = Cursor { data, pos: 0 };
+        match field {
+            Field::ZString => {
+                let (last, body) = data.split_last()?;
+                if *last != 0 || body.contains(&0) {
+                    return None;
                 }
-                let save = r.pos;
-                match decode_ty(&fd.ty, &mut r, earlier, localized) {
-                    Some((v, raw)) => {
-                        if let Some(raw) = raw {
-                            earlier.push((fd.name, raw));
-                        }
-                        if !matches!(v, FieldValue::Empty) {
-                            out.push((fd.name, v));
-                        }
-                    }
-                    None => {
-                        r.pos = save;
+                self.leaf("", FieldValue::Text(body));
+            }
+            Field::LString if self.localized => {
+                let id = u32::from_le_bytes(data.try_into().ok()?);
+                self.leaf("", FieldValue::StringId(id));
+            }
+            Field::LString => return self.data(&Field::ZString, data, sibling_text),
+            Field::Text => self.leaf("", FieldValue::Text(data)),
+            Field::Bytes => self.leaf("", FieldValue::Bytes(data)),
+            Field::Empty if data.is_empty() => self.leaf("", FieldValue::Empty),
+            Field::Empty => return None,
+            Field::Value(ty) => {
+                let mark = self.nodes.len();
+                self.ty("", ty, &mut r)?;
+                if self.nodes.len() == mark {
+                    self.leaf("", FieldValue::Empty);
+                }
+                if r.left() != 0 {
+                    return None;
+                }
+            }
+            Field::Struct(fields) => {
+                let at = self.open("", FieldValue::Struct);
+                for fd in *fields {
+                    if r.left() == 0 {
                         break;
                     }
+                    let (pos, len) = (r.pos, self.nodes.len());
+                    match self.ty(fd.name, &fd.ty, &mut r) {
+                        Some(Some(raw)) => self.earlier.push((fd.name, raw)),
+                        Some(None) => {}
+                        None => {
+                            r.pos = pos;
+                            self.nodes.truncate(len);
+                            break;
+                        }
+                    }
                 }
+                if r.left() != 0 {
+                    self.leaf("_rest", FieldValue::Bytes(&data[r.pos..]));
+                    self.left_over = true;
+                }
+                self.close(at);
             }
-            if r.left() != 0 {
-                out.push(("_rest", FieldValue::Bytes(&data[r.pos..])));
+            Field::Array(fields) => {
+                let at = self.open("", FieldValue::List);
+                while r.left() != 0 {
+                    self.item(fields, &mut r)?;
+                }
+                self.close(at);
             }
-            Some(FieldValue::Struct(out))
-        }
-        Field::Array(fields) => {
-            let mut items = Vec::new();
-            while r.left() != 0 {
-                items.push(item_value(fields, &mut r, earlier, localized)?);
+            Field::BySize(cases) => {
+                let (_, f) = cases.iter().find(|(n, _)| *n == data.len())?;
+                let at = self.open(
+                    "",
+                    FieldValue::Sized {
+                        layouts: field,
+                        size: data.len(),
+                    },
+                );
+                self.data(f, data, sibling_text)?;
+                self.close(at);
             }
-            Some(FieldValue::List(items))
+            Field::BySibling {
+                sibling,
+                cases,
+                default,
+            } => {
+                let text = sibling_text(sibling);
+                let chosen = sibling_case(cases, default, text.as_deref());
+                return self.data(chosen, data, sibling_text);
+            }
         }
-        Field::BySize(cases) => {
-            let (_, f) = cases.iter().find(|(n, _)| *n == data.len())?;
-            let value = decode_data(f, data, localized, sibling_text, earlier)?;
-            Some(FieldValue::Sized {
-                layouts: field,
-                size: data.len(),
-                value: Box::new(value),
-            })
-        }
-        Field::BySibling {
-            sibling,
-            cases,
-            default,
-        } => {
-            let text = sibling_text(sibling);
-            let chosen = sibling_case(cases, default, text.as_deref());
-            decode_data(chosen, data, localized, sibling_text, earlier)
-        }
+        Some(())
     }
-}
 
-fn int_size(ty: &Ty) -> Option<Int> {
-    match ty {
-        Ty::Int(i) | Ty::Enum(i, _) | Ty::Flags(i, _) | Ty::Bits(i, _) => Some(*i),
-        _ => None,
-    }
-}
-
-/// Decodes one field and gives its raw integer value for later fields;
-/// `None` when the bytes do not hold it. A field whose condition fails
-/// decodes to [`FieldValue::Empty`] and takes no bytes.
-fn decode_ty<'a>(
-    ty: &'static Ty,
-    r: &mut Cursor<'a>,
-    earlier: &mut Earlier,
-    localized: bool,
-) -> Option<(FieldValue<'a>, Option<i64>)> {
-    if let Some(int) = int_size(ty) {
-        let v = read_int(int, r.take(int.size())?);
-        let value = match ty {
-            Ty::Enum(_, defs) => FieldValue::Enum(int, defs, v),
-            Ty::Flags(_, defs) => FieldValue::Flags(int, defs, v as u64 & mask(int)),
-            Ty::Bits(_, fields) => FieldValue::Bits(fields, v as u64 & mask(int)),
-            _ => FieldValue::Int(int, v),
+    /// Decodes one field into the tree and gives its raw integer value for
+    /// later fields; `None` when the bytes do not hold it. A field whose
+    /// condition fails adds nothing and takes no bytes. Plain values are
+    /// read here, in line; the rest in [`Self::composite`].
+    #[inline(always)]
+    fn ty(
+        &mut self,
+        name: &'static str,
+        ty: &'static Ty,
+        r: &mut Cursor<'a>,
+    ) -> Option<Option<i64>> {
+        let (value, raw) = match ty {
+            Ty::Int(int) => {
+                let v = read_int(*int, r.take(int.size())?);
+                (FieldValue::Int(*int, v), Some(v))
+            }
+            Ty::Enum(int, defs) => {
+                let v = read_int(*int, r.take(int.size())?);
+                (FieldValue::Enum(*int, defs, v), Some(v))
+            }
+            Ty::Flags(int, defs) => {
+                let v = read_int(*int, r.take(int.size())?);
+                (
+                    FieldValue::Flags(*int, defs, v as u64 & mask(*int)),
+                    Some(v),
+                )
+            }
+            Ty::F32 => (FieldValue::F32(f32::from_le_bytes(r.take4()?)), None),
+            Ty::FormId => {
+                let id = u32::from_le_bytes(r.take4()?);
+                (FieldValue::FormId(FormId(id)), Some(id as i64))
+            }
+            Ty::Char4 => (FieldValue::Char4(Sig(r.take4()?)), None),
+            Ty::Bytes(n) => (FieldValue::Bytes(r.take(*n)?), None),
+            _ => return self.composite(name, ty, r),
         };
-        return Some((value, Some(v)));
+        self.leaf(name, value);
+        Some(raw)
     }
-    Some(match ty {
-        Ty::F32 => (FieldValue::F32(f32::from_le_bytes(r.take4()?)), None),
-        Ty::F64 => (
-            FieldValue::F64(f64::from_le_bytes(r.take(8)?.try_into().ok()?)),
-            None,
-        ),
-        Ty::FormId => {
-            let id = u32::from_le_bytes(r.take4()?);
-            (FieldValue::FormId(FormId(id)), Some(id as i64))
-        }
-        Ty::Char4 => (FieldValue::Char4(Sig(r.take4()?)), None),
-        Ty::Bytes(n) => (FieldValue::Bytes(r.take(*n)?), None),
-        Ty::Bool => {
-            let b = r.take(1)?[0];
-            (FieldValue::Bool(b), Some(b as i64))
-        }
-        Ty::WString => {
-            let b = r.take(2)?;
-            let len = u16::from_le_bytes([b[0], b[1]]) as usize;
-            (FieldValue::Text(r.take(len)?), None)
-        }
-        Ty::String32 => {
-            let len = usize::try_from(u32::from_le_bytes(r.take4()?)).ok()?;
-            (FieldValue::Text(r.take(len)?), None)
-        }
-        Ty::ZString => {
-            let len = r.data[r.pos..].iter().position(|&b| b == 0)?;
-            let text = r.take(len)?;
-            r.take(1)?;
-            (FieldValue::Text(text), None)
-        }
-        Ty::Select(sel) => return decode_ty(select(sel, earlier), r, earlier, localized),
-        Ty::Struct(fields) => (decode_fields(fields, r, earlier, localized)?, None),
-        Ty::List(int, fields) => {
-            let n = read_int(*int, r.take(int.size())?);
-            (decode_list(n, fields, r, earlier, localized)?, None)
-        }
-        Ty::ListBy(field, fields) => {
-            let n = lookup(earlier, field)?;
-            (decode_list(n, fields, r, earlier, localized)?, None)
-        }
-        Ty::If(cond) => {
-            let v = lookup(earlier, cond.field)?;
-            if !cond.test.matches(v) {
-                return Some((FieldValue::Empty, None));
+
+    /// Decodes a field other than a plain value (see [`Self::ty`]).
+    #[inline(never)]
+    fn composite(
+        &mut self,
+        name: &'static str,
+        ty: &'static Ty,
+        r: &mut Cursor<'a>,
+    ) -> Option<Option<i64>> {
+        let (value, raw) = match ty {
+            Ty::Bits(int, fields) => {
+                let v = read_int(*int, r.take(int.size())?);
+                (FieldValue::Bits(fields, v as u64 & mask(*int)), Some(v))
             }
-            return decode_ty(&cond.ty, r, earlier, localized);
-        }
-        Ty::Int(_) | Ty::Enum(..) | Ty::Flags(..) | Ty::Bits(..) => {
-            unreachable!("integers handled above")
-        }
-    })
-}
+            Ty::F64 => (
+                FieldValue::F64(f64::from_le_bytes(r.take(8)?.try_into().ok()?)),
+                None,
+            ),
+            Ty::Bool => {
+                let b = r.take(1)?[0];
+                (FieldValue::Bool(b), Some(b as i64))
+            }
+            Ty::WString => {
+                let b = r.take(2)?;
+                let len = u16::from_le_bytes([b[0], b[1]]) as usize;
+                (FieldValue::Text(r.take(len)?), None)
+            }
+            Ty::String32 => {
+                let len = usize::try_from(u32::from_le_bytes(r.take4()?)).ok()?;
+                (FieldValue::Text(r.take(len)?), None)
+            }
+            Ty::ZString => {
+                let len = r.data[r.pos..].iter().position(|&b| b == 0)?;
+                let text = r.take(len)?;
+                r.take(1)?;
+                (FieldValue::Text(text), None)
+            }
+            Ty::Select(sel) => return self.ty(name, select(sel, self.earlier), r),
+            Ty::Struct(fields) => {
+                self.fields(name, fields, r)?;
+                return Some(None);
+            }
+            Ty::List(int, fields) => {
+                let n = read_int(*int, r.take(int.size())?);
+                self.list(name, n, fields, r)?;
+                return Some(None);
+            }
+            Ty::ListBy(field, fields) => {
+                let n = lookup(self.earlier, field)?;
+                self.list(name, n, fields, r)?;
+                return Some(None);
+            }
+            Ty::If(cond) => {
+                let v = lookup(self.earlier, cond.field)?;
+                if !cond.test.matches(v) {
+                    return Some(None);
+                }
+                return self.ty(name, &cond.ty, r);
+            }
+            Ty::Int(_)
+            | Ty::Enum(..)
+            | Ty::Flags(..)
+            | Ty::F32
+            | Ty::FormId
+            | Ty::Char4
+            | Ty::Bytes(_) => return self.ty(name, ty, r),
+        };
+        self.leaf(name, value);
+        Some(raw)
+    }
 
-fn decode_list<'a>(
-    n: i64,
-    fields: &'static [FieldDef],
-    r: &mut Cursor<'a>,
-    earlier: &mut Earlier,
-    localized: bool,
-) -> Option<FieldValue<'a>> {
-    // A count can claim anything; every item takes at least one byte, so
-    // a count past the bytes left is refused before anything is reserved.
-    let n = usize::try_from(n).ok()?;
-    if n > r.left() {
-        return None;
-    }
-    let mut items = Vec::with_capacity(n);
-    for _ in 0..n {
-        items.push(item_value(fields, r, earlier, localized)?);
-    }
-    Some(FieldValue::List(items))
-}
-
-/// One item of a list: a plain value when the item has a single field.
-fn item_value<'a>(
-    fields: &'static [FieldDef],
-    r: &mut Cursor<'a>,
-    earlier: &mut Earlier,
-    localized: bool,
-) -> Option<FieldValue<'a>> {
-    if let [single] = fields {
-        let mark = earlier.len();
-        let v = decode_ty(&single.ty, r, earlier, localized).map(|(v, _)| v);
-        earlier.truncate(mark);
-        v
-    } else {
-        decode_fields(fields, r, earlier, localized)
-    }
-}
-
-/// Decodes every field of a nested struct; `None` if the bytes run out.
-fn decode_fields<'a>(
-    fields: &'static [FieldDef],
-    r: &mut Cursor<'a>,
-    earlier: &mut Earlier,
-    localized: bool,
-) -> Option<FieldValue<'a>> {
-    let mark = earlier.len();
-    let mut out = Vec::with_capacity(fields.len());
-    for fd in fields {
-        let (v, raw) = decode_ty(&fd.ty, r, earlier, localized)?;
-        if let Some(raw) = raw {
-            earlier.push((fd.name, raw));
+    fn list(
+        &mut self,
+        name: &'static str,
+        n: i64,
+        fields: &'static [FieldDef],
+        r: &mut Cursor<'a>,
+    ) -> Option<()> {
+        // A count can claim anything; every item takes at least one byte,
+        // so a count past the bytes left is refused at once.
+        let n = usize::try_from(n).ok()?;
+        if n > r.left() {
+            return None;
         }
-        if !matches!(v, FieldValue::Empty) {
-            out.push((fd.name, v));
+        let at = self.open(name, FieldValue::List);
+        for _ in 0..n {
+            self.item(fields, r)?;
+        }
+        self.close(at);
+        Some(())
+    }
+
+    /// One item of a list: a plain value when the item has a single field.
+    fn item(&mut self, fields: &'static [FieldDef], r: &mut Cursor<'a>) -> Option<()> {
+        if let [single] = fields {
+            let mark = self.earlier.len();
+            let fits = self.ty("", &single.ty, r);
+            self.earlier.truncate(mark);
+            fits.map(|_| ())
+        } else {
+            self.fields("", fields, r)
         }
     }
-    earlier.truncate(mark);
-    Some(FieldValue::Struct(out))
+
+    /// Decodes every field of a nested struct; `None` if the bytes run out.
+    fn fields(
+        &mut self,
+        name: &'static str,
+        fields: &'static [FieldDef],
+        r: &mut Cursor<'a>,
+    ) -> Option<()> {
+        let mark = self.earlier.len();
+        let at = self.open(name, FieldValue::Struct);
+        for fd in fields {
+            if let Some(raw) = self.ty(fd.name, &fd.ty, r)? {
+                self.earlier.push((fd.name, raw));
+            }
+        }
+        self.earlier.truncate(mark);
+        self.close(at);
+        Some(())
+    }
 }
