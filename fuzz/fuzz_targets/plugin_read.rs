@@ -1,5 +1,6 @@
-//! Parse (sequentially, in parallel, header scan), decode the header and
-//! walk every subrecord (decompressing).
+//! Parse (sequentially, in parallel, header scan), decode the header, walk
+//! every subrecord (decompressing) and read every declared record by its
+//! declaration.
 //! Any outcome is fine except a panic, a hang or an error pointing
 //! outside the input.
 #![no_main]
@@ -40,11 +41,20 @@ fuzz_target!(|data: &[u8]| {
     if let Err(e) = plugin.info() {
         in_input(&e, data);
     }
+    let ctx = esscribe::json::form_ctx(&plugin, "Fuzz.esp");
     for rec in plugin.records() {
         let mut n = 0usize;
         if let Err(e) = rec.for_each_subrecord(plugin.game, |s| n += s.data.len()) {
             in_input(&e, data);
         }
         std::hint::black_box(n);
+        match esscribe::schema::record_coverage(rec, plugin.game, &ctx) {
+            Ok((coverage, _)) => assert_eq!(
+                coverage.decoded + coverage.raw,
+                coverage.subrecords,
+                "every subrecord is decoded or kept"
+            ),
+            Err(e) => in_input(&e, data),
+        }
     }
 });

@@ -70,9 +70,16 @@ fn exercise(data: &[u8]) -> Vec<Error> {
         errors.push(e);
     }
     let mut seen = 0usize;
+    let ctx = esscribe::json::form_ctx(&plugin, "Damaged.esp");
     for rec in plugin.records() {
         if let Err(e) = rec.for_each_subrecord(plugin.game, |s| seen += s.data.len()) {
             errors.push(e);
+        }
+        // Read by its declaration, a damaged record keeps every subrecord,
+        // decoded or as bytes.
+        match esscribe::schema::record_coverage(rec, plugin.game, &ctx) {
+            Ok((c, _)) => assert_eq!(c.decoded + c.raw, c.subrecords),
+            Err(e) => errors.push(e),
         }
     }
     std::hint::black_box(seen);

@@ -191,7 +191,7 @@ impl<'a> Record<'a> {
     /// data, which may point anywhere (even past the end of the file): it
     /// is moved to the record's stored data, and the message keeps where
     /// in the decompressed bytes the fault is.
-    fn locate(&self, game: Game, mut e: Error) -> Error {
+    pub(crate) fn locate(&self, game: Game, mut e: Error) -> Error {
         if self.header.is_compressed() {
             e.message = format!(
                 "{} (at byte {} of the decompressed data)",

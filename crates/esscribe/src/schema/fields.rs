@@ -44,7 +44,7 @@ impl Fields {
         let data = record.data(game)?;
         let subs = Subrecords::new(&data, record.subrecord_base(game))
             .collect::<Result<Vec<_>>>()
-            .map_err(|e| e.within(record.describe()))?;
+            .map_err(|e| record.locate(game, e).within(record.describe()))?;
         let name = record.describe();
         let decoded = decode(def, &subs, ctx, &name.as_str());
         Ok(Some(Fields {
