@@ -1039,7 +1039,8 @@ mod tests {
                 let set = PropertySet::new(&c, span);
                 prop_assert_eq!(set.len(), props.len());
                 prop_assert_eq!(set.to_bytes(), bytes.clone());
-                // Stored again from the values, the set writes the same.
+                // Stored again from the values (NaN-safe: compared as
+                // bytes), the set writes the same.
                 let mut c2 = Chunk::default();
                 let start = c2.props.len();
                 for p in set.iter() {
@@ -1047,7 +1048,7 @@ mod tests {
                     c2.props.push(PropData { flag: p.flag, value });
                 }
                 let copy = PropertySet::new(&c2, Span::new(start, set.len()));
-                prop_assert_eq!(copy, set);
+                prop_assert_eq!(copy.len(), set.len());
                 prop_assert_eq!(copy.to_bytes(), bytes);
             }
 
