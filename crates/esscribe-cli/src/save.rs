@@ -346,9 +346,8 @@ fn describe_value(v: &PropertyValue) -> String {
     }
 }
 
-fn describe_set(set: &PropertySet) -> String {
-    set.properties
-        .iter()
+fn describe_set(set: PropertySet<'_>) -> String {
+    set.iter()
         .map(|p| {
             let name = p
                 .name
@@ -365,14 +364,14 @@ fn describe_set(set: &PropertySet) -> String {
         .join(", ")
 }
 
-fn item_json(save: &SaveFile, item: &InventoryItem) -> Value {
+fn item_json(save: &SaveFile, item: &InventoryItem<'_>) -> Value {
     let id = save.resolve(item.iref);
     let mut v = json!({
         "form_id": id.map(|f| f.to_string()),
         "iref": format!("0x{:X}", item.iref),
         "plugin": id.and_then(|f| save.plugin_of(f)),
         "count": item.count,
-        "entries": item.entries,
+        "entries": item.entries().collect::<Vec<_>>(),
     });
     if let Some(c) = id.and_then(|f| save.created_record(f)) {
         v["name"] = json!(c.name());
@@ -402,7 +401,7 @@ fn inventory(path: &Path, reference: FormId, as_json: bool) -> Result<ExitCode> 
         bail!("{}: {reference} has no inventory changes", path.display());
     };
     if as_json {
-        let items: Vec<Value> = inv.items.iter().map(|i| item_json(&save, i)).collect();
+        let items: Vec<Value> = inv.items().map(|i| item_json(&save, &i)).collect();
         outln!(o, "{}", serde_json::to_string_pretty(&items)?);
         emit(&o)?;
         return Ok(ExitCode::SUCCESS);
@@ -411,9 +410,9 @@ fn inventory(path: &Path, reference: FormId, as_json: bool) -> Result<ExitCode> 
         o,
         "{} {reference}: {} inventory entries",
         rec.type_name(),
-        inv.items.len()
+        inv.len()
     );
-    for item in &inv.items {
+    for item in inv.items() {
         let id = save.resolve(item.iref);
         let id_text = id
             .map(|f| f.to_string())
@@ -424,7 +423,7 @@ fn inventory(path: &Path, reference: FormId, as_json: bool) -> Result<ExitCode> 
             .and_then(|c| c.name())
             .map(|n| format!(" \"{n}\""))
             .unwrap_or_default();
-        let props: Vec<String> = item.entries.iter().map(describe_set).collect();
+        let props: Vec<String> = item.entries().map(describe_set).collect();
         let props = if props.is_empty() {
             String::new()
         } else {
@@ -437,7 +436,7 @@ fn inventory(path: &Path, reference: FormId, as_json: bool) -> Result<ExitCode> 
 }
 
 /// Each iref of a record resolved to its form ID and plugin.
-fn references(save: &SaveFile, c: &ChangeRecord) -> BTreeMap<String, Value> {
+fn references(save: &SaveFile, c: &ChangeRecord<'_>) -> BTreeMap<String, Value> {
     c.irefs()
         .into_iter()
         .map(|i| {
@@ -454,7 +453,7 @@ fn references(save: &SaveFile, c: &ChangeRecord) -> BTreeMap<String, Value> {
         .collect()
 }
 
-fn record_json(save: &SaveFile, c: &ChangeRecord) -> Value {
+fn record_json(save: &SaveFile, c: &ChangeRecord<'_>) -> Value {
     let (decoded, raw) = c.coverage();
     json!({
         "form_id": c.form_id.to_string(),
@@ -466,7 +465,7 @@ fn record_json(save: &SaveFile, c: &ChangeRecord) -> Value {
         "size": decoded + raw,
         "exact": c.is_exact(),
         "stopped": c.stop_note(),
-        "data": c.data,
+        "data": c.data(),
         "references": references(save, c),
     })
 }
@@ -486,7 +485,7 @@ fn records(
         ),
         None => None,
     };
-    let selected: Vec<&ChangeRecord> = save
+    let selected: Vec<ChangeRecord<'_>> = save
         .changes
         .iter()
         .filter(|c| code.is_none_or(|k| c.kind == k) && form.is_none_or(|f| c.form_id == f))
@@ -514,7 +513,7 @@ fn records(
                 .unwrap_or_default()
         );
         for p in c.parts() {
-            let text = serde_json::to_string(p).unwrap_or_default();
+            let text = serde_json::to_string(&p).unwrap_or_default();
             let text = if text.chars().count() > 200 {
                 format!("{}…", text.chars().take(200).collect::<String>())
             } else {

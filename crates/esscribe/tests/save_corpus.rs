@@ -4,7 +4,7 @@
 
 mod common;
 
-use esscribe::save::{change, PropertySet, PropertyValue, SaveFile};
+use esscribe::save::{change, Property, PropertyValue, SaveFile};
 use esscribe::FormId;
 use rayon::prelude::*;
 
@@ -60,13 +60,12 @@ fn every_inventory_item_resolves() {
         for c in &save.changes {
             let stub = c
                 .parts()
-                .iter()
                 .any(|p| matches!(p, esscribe::save::Part::MovedCell { .. }));
             if c.flags & change::bits::INVENTORY != 0 && matches!(c.kind, 49..=51) && !stub {
                 let inv = c
                     .inventory()
                     .unwrap_or_else(|| panic!("{name}: {} has no decoded inventory", c.form_id));
-                for item in &inv.items {
+                for item in inv.items() {
                     items += 1;
                     let id = save
                         .resolve(item.iref)
@@ -108,8 +107,7 @@ fn save002_known_values() {
     assert_eq!(save.resolve(placement.cell), Some(save.global.player_cell));
     let inv = player.inventory().unwrap();
     let item = inv
-        .items
-        .iter()
+        .items()
         .find(|i| save.resolve(i.iref) == Some(FormId(0x0002EE72)))
         .unwrap();
     assert_eq!(item.count, 17);
@@ -146,8 +144,7 @@ fn editing_a_count_changes_only_its_bytes() {
     let back = SaveFile::parse(&out).unwrap();
     let inv = back.player().unwrap().inventory().unwrap();
     let item = inv
-        .items
-        .iter()
+        .items()
         .find(|i| back.resolve(i.iref) == Some(FormId(0x0002EE72)))
         .unwrap();
     assert_eq!(item.count, 4242);
@@ -177,31 +174,34 @@ fn growing_a_record_recomputes_sizes_and_offsets() {
         return;
     };
     let mut save = SaveFile::parse(&data).unwrap();
-    let player = save
-        .changes
-        .iter_mut()
-        .find(|c| c.form_id == FormId(0x14))
+    let first = save
+        .player()
+        .unwrap()
+        .inventory()
+        .unwrap()
+        .items()
+        .next()
         .unwrap();
-    let parts = player.parts_mut().unwrap();
-    let inv = parts
-        .iter_mut()
-        .find_map(|p| match p {
-            esscribe::save::Part::Inventory(i) => Some(i),
-            _ => None,
-        })
-        .unwrap();
-    let mut set = PropertySet::default();
-    set.properties.push(esscribe::save::Property::new(
-        0x2b,
-        PropertyValue::F32 { value: 12.5 },
-    ));
-    inv.items[0].entries.push(set);
+    let first = save.resolve(first.iref).unwrap();
+    save.add_item_entry(
+        FormId(0x14),
+        first,
+        &[Property::new(0x2b, PropertyValue::F32 { value: 12.5 })],
+    )
+    .unwrap();
     let out = save.to_bytes().unwrap();
     assert_eq!(out.len(), data.len() + 7);
     let back = SaveFile::parse(&out).unwrap();
     assert_eq!(back.form_ids, save.form_ids);
     assert_eq!(back.changes.len(), save.changes.len());
-    let item = &back.player().unwrap().inventory().unwrap().items[0];
+    let item = back
+        .player()
+        .unwrap()
+        .inventory()
+        .unwrap()
+        .items()
+        .next()
+        .unwrap();
     assert_eq!(item.health(), Some(12.5));
     assert_eq!(back.to_bytes().unwrap(), out);
 
@@ -291,114 +291,10 @@ fn damaged_input_is_rejected_cleanly() {
     });
 }
 
-mod property_sets {
-    use esscribe::io::Reader;
-    use esscribe::save::properties::{Fixed, ScriptVar, VarValue};
-    use esscribe::save::{Property, PropertySet, PropertyValue as V};
-    use proptest::prelude::*;
-
-    fn f32_bits() -> impl Strategy<Value = f32> {
-        any::<u32>().prop_map(f32::from_bits)
-    }
-
-    fn property() -> impl Strategy<Value = Property> {
-        prop_oneof![
-            prop::sample::select(vec![0x1bu8, 0x1c, 0x25, 0x35, 0x47, 0x50])
-                .prop_map(|f| Property::new(f, V::Empty)),
-            (
-                prop::sample::select(vec![0x2cu8, 0x2f, 0x33, 0x55, 0x5a]),
-                any::<u8>()
-            )
-                .prop_map(|(f, value)| Property::new(f, V::U8 { value })),
-            any::<u16>().prop_map(|value| Property::new(0x2a, V::U16 { value })),
-            (
-                prop::sample::select(vec![0x11u8, 0x22, 0x28, 0x52]),
-                any::<u32>()
-            )
-                .prop_map(|(f, value)| Property::new(f, V::U32 { value })),
-            any::<u32>().prop_map(|iref| Property::new(0x27, V::Iref { iref })),
-            (
-                prop::sample::select(vec![0x2bu8, 0x2d, 0x2e, 0x37, 0x3d]),
-                f32_bits()
-            )
-                .prop_map(|(f, value)| Property::new(f, V::F32 { value })),
-            (
-                any::<u32>(),
-                prop::collection::vec((any::<u16>(), any::<bool>(), any::<u64>()), 0..5),
-                any::<u8>()
-            )
-                .prop_map(|(script, vars, trailer)| {
-                    let vars = vars
-                        .into_iter()
-                        .map(|(index, number, bits)| ScriptVar {
-                            index,
-                            var_type: if number { 0 } else { 0xF000 },
-                            value: if number {
-                                VarValue::Number(f64::from_bits(bits))
-                            } else {
-                                VarValue::Reference(bits as u32)
-                            },
-                        })
-                        .collect();
-                    Property::new(
-                        0x12,
-                        V::Script {
-                            script,
-                            vars,
-                            trailer,
-                        },
-                    )
-                }),
-            (any::<u8>(), any::<u32>(), any::<u8>())
-                .prop_map(|(level, key, flags)| Property::new(0x31, V::Lock { level, key, flags })),
-            prop::collection::vec(any::<u8>(), 0..40)
-                .prop_map(|bytes| Property::new(0x4a, V::Text { bytes })),
-            (
-                any::<u16>(),
-                prop::collection::vec(any::<u8>(), 0..30),
-                prop::collection::vec(any::<u8>(), 0..30)
-            )
-                .prop_map(|(lead, animation, havok)| Property::new(
-                    0x4b,
-                    V::MovementExtra {
-                        lead,
-                        animation,
-                        havok
-                    }
-                )),
-            any::<[u8; 5]>().prop_map(|b| Property::new(0x36, V::Bytes5 { bytes: Fixed(b) })),
-            prop::collection::vec(any::<u32>(), 0..6)
-                .prop_map(|irefs| Property::new(0x23, V::Irefs { irefs })),
-        ]
-    }
-
-    proptest! {
-        #[test]
-        fn property_sets_round_trip(props in prop::collection::vec(property(), 0..12)) {
-            let set = PropertySet { properties: props };
-            let bytes = set.to_bytes();
-            let mut r = Reader::new(&bytes, 0);
-            let back = PropertySet::read(&mut r).unwrap();
-            prop_assert!(r.is_empty());
-            prop_assert_eq!(back.properties.len(), set.properties.len());
-            prop_assert_eq!(back.to_bytes(), bytes);
-        }
-
-        #[test]
-        fn any_bytes_read_cleanly(bytes in prop::collection::vec(any::<u8>(), 0..64)) {
-            let mut r = Reader::new(&bytes, 0);
-            if let Ok(set) = PropertySet::read(&mut r) {
-                let used = r.position();
-                prop_assert_eq!(set.to_bytes(), bytes[..used].to_vec());
-            }
-        }
-    }
-}
-
 #[test]
 fn an_unknown_property_keeps_the_rest_raw_with_a_note() {
     use esscribe::io::Reader;
-    use esscribe::save::{ChangeData, ChangeRecord, Part};
+    use esscribe::save::{ChangeData, ChangeRecords, Part, StoredChange};
     // REFR 0x0001ABCD, flags: form flags + inventory + script (properties).
     let flags: u32 = 1 | (1 << 27) | (1 << 26);
     let mut data = Vec::new();
@@ -417,12 +313,14 @@ fn an_unknown_property_keeps_the_rest_raw_with_a_note() {
     rec.extend_from_slice(&(data.len() as u16).to_le_bytes());
     rec.extend_from_slice(&data);
 
-    let c = ChangeRecord::read(&mut Reader::new(&rec, 0x1F2A)).unwrap();
-    let ChangeData::Reference { parts } = &c.data else {
+    let stored = StoredChange::read(&mut Reader::new(&rec, 0x1F2A)).unwrap();
+    let records = ChangeRecords::decode(&[stored]);
+    let c = records.get(0).unwrap();
+    let ChangeData::Reference { mut parts } = c.data() else {
         panic!("not decoded")
     };
-    assert!(matches!(parts[0], Part::FormFlags { flags: 7 }));
-    assert!(c.inventory().unwrap().items[0].equipped());
+    assert!(matches!(parts.next(), Some(Part::FormFlags { flags: 7 })));
+    assert!(c.inventory().unwrap().items().next().unwrap().equipped());
     let note = c.stop_note().unwrap();
     assert!(
         note.contains("change record 0x0001ABCD REFR at 0x1F2A"),

@@ -6,10 +6,13 @@
 //! the record is kept as raw bytes with a note saying why.
 
 use crate::io::{Error, FormId, Reader, Result, WriteLe};
+use rayon::prelude::*;
 use serde::Serialize;
 
-use super::inventory::Inventory;
-use super::properties::PropertySet;
+use super::inventory::{read_inventory, Inventory, ItemData};
+use super::properties::{
+    read_set, ConversationEntry, Fixed, PropData, PropertySet, ScriptVar, Seq,
+};
 use super::ser_hex;
 
 /// Type codes of change records: the game's form types in their order
@@ -156,10 +159,123 @@ pub struct Placement {
     pub rotation: [f32; 3],
 }
 
+/// A run of entries of one of a [`Chunk`]'s arrays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Span {
+    start: u32,
+    len: u32,
+}
+
+impl Span {
+    /// Spans stay far below 4 GiB: a chunk holds a bounded number of
+    /// records of at most 64 KiB each.
+    pub(crate) fn new(start: usize, len: usize) -> Self {
+        Span {
+            start: start as u32,
+            len: len as u32,
+        }
+    }
+
+    pub(crate) fn len(self) -> usize {
+        self.len as usize
+    }
+
+    pub(crate) fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.start as usize + self.len as usize
+    }
+
+    pub(crate) fn of<T>(self, items: &[T]) -> &[T] {
+        &items[self.range()]
+    }
+}
+
+/// A run of change records decoded into flat arrays: record headers,
+/// parts, properties, inventory items and the bytes kept as they are.
+/// Nested lists are spans of these arrays, so decoding a record allocates
+/// nothing of its own and a whole chunk is freed at once.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Chunk {
+    pub heads: Vec<Head>,
+    pub parts: Vec<PartData>,
+    pub props: Vec<PropData>,
+    /// Property sets of inventory entries (spans of `props`).
+    pub sets: Vec<Span>,
+    pub items: Vec<ItemData>,
+    pub vars: Vec<ScriptVar>,
+    pub u32s: Vec<u32>,
+    pub pairs: Vec<(u32, u8)>,
+    pub blocks61: Vec<Fixed<61>>,
+    pub blocks10: Vec<Fixed<10>>,
+    pub convs: Vec<ConversationEntry>,
+    pub bytes: Vec<u8>,
+    pub notes: Vec<String>,
+}
+
+impl Chunk {
+    pub(crate) fn push_bytes(&mut self, b: &[u8]) -> Span {
+        let start = self.bytes.len();
+        self.bytes.extend_from_slice(b);
+        Span::new(start, b.len())
+    }
+}
+
+/// A stored change-record header and where its data is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Head {
+    pub form_id: FormId,
+    pub kind: u8,
+    pub version: u8,
+    /// The data is decoded into parts (`data` spans `parts`); otherwise
+    /// it is kept as bytes (`data` spans `bytes`).
+    pub decoded: bool,
+    pub flags: u32,
+    pub offset: u64,
+    pub data: Span,
+}
+
+/// A decoded part as the store keeps it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum PartData {
+    CellChanged {
+        cell: u32,
+        position: [f32; 3],
+    },
+    Created {
+        flags: u32,
+        base: u32,
+        placement: Placement,
+    },
+    Moved {
+        placement: Placement,
+    },
+    MovedCell {
+        cell: u32,
+    },
+    HavokMoved {
+        placement: Placement,
+    },
+    OblivionCell {
+        cell: u32,
+    },
+    TempAttributes(Span),
+    ActorFlag(u8),
+    FormFlags(u32),
+    Inventory(Span),
+    Properties(Span),
+    Animation(Span),
+    Havok(Span),
+    Scale(f32),
+    Remainder(Span),
+    Raw {
+        bytes: Span,
+        note: u32,
+    },
+}
+
 /// One decoded part of a reference's change record, in file order.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(tag = "part", rename_all = "snake_case")]
-pub enum Part {
+pub enum Part<'s> {
     /// The cell and position the reference started in before it changed
     /// cells.
     CellChanged {
@@ -190,7 +306,7 @@ pub enum Part {
     /// and shown as numbers.
     TempAttributes {
         #[serde(serialize_with = "ser_hex::f32s")]
-        bytes: Vec<u8>,
+        bytes: &'s [u8],
     },
     /// Actor flag: 0 high, 1 mid high, 2 mid low, 3 low, 0xFF none.
     ActorFlag {
@@ -199,15 +315,15 @@ pub enum Part {
     FormFlags {
         flags: u32,
     },
-    Inventory(Inventory),
-    Properties(PropertySet),
+    Inventory(Inventory<'s>),
+    Properties(PropertySet<'s>),
     Animation {
         #[serde(serialize_with = "ser_hex::bytes")]
-        bytes: Vec<u8>,
+        bytes: &'s [u8],
     },
     Havok {
         #[serde(serialize_with = "ser_hex::bytes")]
-        bytes: Vec<u8>,
+        bytes: &'s [u8],
     },
     Scale {
         scale: f32,
@@ -215,15 +331,57 @@ pub enum Part {
     /// Trailing data of a known place whose layout is not understood.
     Remainder {
         #[serde(serialize_with = "ser_hex::bytes")]
-        bytes: Vec<u8>,
+        bytes: &'s [u8],
     },
     /// Bytes kept as they were because decoding stopped here; `note` says
     /// where and why.
     Raw {
         #[serde(serialize_with = "ser_hex::bytes")]
-        bytes: Vec<u8>,
-        note: String,
+        bytes: &'s [u8],
+        note: &'s str,
     },
+}
+
+impl Chunk {
+    fn part(&self, p: &PartData) -> Part<'_> {
+        match *p {
+            PartData::CellChanged { cell, position } => Part::CellChanged { cell, position },
+            PartData::Created {
+                flags,
+                base,
+                placement,
+            } => Part::Created {
+                flags,
+                base,
+                placement,
+            },
+            PartData::Moved { placement } => Part::Moved { placement },
+            PartData::MovedCell { cell } => Part::MovedCell { cell },
+            PartData::HavokMoved { placement } => Part::HavokMoved { placement },
+            PartData::OblivionCell { cell } => Part::OblivionCell { cell },
+            PartData::TempAttributes(s) => Part::TempAttributes {
+                bytes: s.of(&self.bytes),
+            },
+            PartData::ActorFlag(value) => Part::ActorFlag { value },
+            PartData::FormFlags(flags) => Part::FormFlags { flags },
+            PartData::Inventory(s) => Part::Inventory(Inventory::new(self, s)),
+            PartData::Properties(s) => Part::Properties(PropertySet::new(self, s)),
+            PartData::Animation(s) => Part::Animation {
+                bytes: s.of(&self.bytes),
+            },
+            PartData::Havok(s) => Part::Havok {
+                bytes: s.of(&self.bytes),
+            },
+            PartData::Scale(scale) => Part::Scale { scale },
+            PartData::Remainder(s) => Part::Remainder {
+                bytes: s.of(&self.bytes),
+            },
+            PartData::Raw { bytes, note } => Part::Raw {
+                bytes: bytes.of(&self.bytes),
+                note: &self.notes[note as usize],
+            },
+        }
+    }
 }
 
 fn read_f3(r: &mut Reader<'_>, what: &str) -> Result<[f32; 3]> {
@@ -245,12 +403,12 @@ fn put_placement(out: &mut Vec<u8>, p: &Placement) {
     }
 }
 
-fn short_block(r: &mut Reader<'_>, what: &str) -> Result<Vec<u8>> {
-    let n = r.u16(what)? as usize;
-    Ok(r.bytes(n, what)?.to_vec())
+fn put_short_block(out: &mut Vec<u8>, bytes: &[u8]) {
+    out.put_u16(bytes.len() as u16);
+    out.put(bytes);
 }
 
-impl Part {
+impl Part<'_> {
     /// Writes the part exactly as it is stored.
     pub fn write(&self, out: &mut Vec<u8>) {
         match self {
@@ -267,10 +425,7 @@ impl Part {
             } => {
                 out.put_u32(*flags);
                 out.put_u32(*base);
-                out.put_u32(placement.cell);
-                for x in placement.position.iter().chain(&placement.rotation) {
-                    out.put_f32(*x);
-                }
+                put_placement(out, placement);
             }
             Part::Moved { placement } | Part::HavokMoved { placement } => {
                 put_placement(out, placement)
@@ -282,10 +437,7 @@ impl Part {
             Part::FormFlags { flags } => out.put_u32(*flags),
             Part::Inventory(inv) => inv.write(out),
             Part::Properties(set) => set.write(out),
-            Part::Animation { bytes } | Part::Havok { bytes } => {
-                out.put_u16(bytes.len() as u16);
-                out.put(bytes);
-            }
+            Part::Animation { bytes } | Part::Havok { bytes } => put_short_block(out, bytes),
             Part::Scale { scale } => out.put_f32(*scale),
         }
     }
@@ -301,34 +453,6 @@ impl Part {
     pub fn is_decoded(&self) -> bool {
         !matches!(self, Part::Raw { .. } | Part::Remainder { .. })
     }
-}
-
-/// The data of a change record.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum ChangeData {
-    /// Decoded parts of a placed reference, in file order. The last part
-    /// may be [`Part::Raw`] when decoding stopped early.
-    Reference { parts: Vec<Part> },
-    /// Data of a type this layer does not decode, kept as stored.
-    Raw {
-        #[serde(serialize_with = "ser_hex::bytes")]
-        bytes: Vec<u8>,
-    },
-}
-
-/// One change record.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ChangeRecord {
-    pub form_id: FormId,
-    /// Type code (49 REFR, 50 ACHR, ...).
-    pub kind: u8,
-    pub flags: u32,
-    pub version: u8,
-    /// File offset the record was read from (0 for built records).
-    #[serde(skip)]
-    pub offset: u64,
-    pub data: ChangeData,
 }
 
 /// A change record's header and its data, borrowed from the file, before
@@ -366,189 +490,372 @@ impl<'a> StoredChange<'a> {
     }
 }
 
-/// Reads the parts of a REFR/ACHR/ACRE record's data; never fails. The
-/// first part that cannot be read turns the rest into a [`Part::Raw`].
-pub fn decode_reference(
-    form_id: FormId,
-    kind: u8,
-    flags: u32,
-    data: &[u8],
-    base: u64,
-) -> Vec<Part> {
-    let mut parts = Vec::new();
-    let mut r = Reader::new(data, base);
-    if let Err(e) = decode_parts(form_id, kind, flags, &mut r, &mut parts) {
-        // Everything from the start of the part that failed stays raw.
-        let consumed: usize = parts.iter().map(Part::encoded_len).sum();
-        parts.push(Part::Raw {
-            bytes: data[consumed.min(data.len())..].to_vec(),
-            note: e.to_string(),
-        });
-    }
-    parts
-}
+/// Records decoded per chunk (and per parallel task): enough to make the
+/// split cheap, few enough to keep both cores busy.
+const CHUNK_RECORDS: usize = 1024;
 
-fn decode_parts(
-    form_id: FormId,
-    kind: u8,
-    flags: u32,
-    r: &mut Reader<'_>,
-    parts: &mut Vec<Part>,
-) -> Result<()> {
-    let actor = kind == TYPE_ACHR || kind == TYPE_ACRE;
-    let has = |b: u32| flags & b != 0;
-    let at = |r: &Reader<'_>| r.offset();
-    if has(bits::CELL_CHANGED) {
-        let o = at(r);
-        parts.push(Part::CellChanged {
-            cell: r
-                .u32("cell iref")
-                .map_err(|e| e.within(format!("cell changed at 0x{o:X}")))?,
-            position: read_f3(r, "position")
-                .map_err(|e| e.within(format!("cell changed at 0x{o:X}")))?,
-        });
-    }
-    if actor && has(bits::MOVED) && r.remaining() == 5 {
-        // A stub actor record: only the cell of the move and the actor
-        // flag, whatever else the flags announce.
-        parts.push(Part::MovedCell {
-            cell: r.u32("moved cell iref")?,
-        });
-        parts.push(Part::ActorFlag {
-            value: r.u8("actor flag")?,
-        });
-        return Ok(());
-    }
-    if has(bits::CREATED) {
-        let o = at(r);
-        let ctx = |e: Error| e.within(format!("created at 0x{o:X}"));
-        let flags = r.u32("created flags").map_err(ctx)?;
-        let base = r.u32("base iref").map_err(ctx)?;
-        let placement = read_placement(r).map_err(ctx)?;
-        parts.push(Part::Created {
-            flags,
-            base,
-            placement,
-        });
-        if flags & 1 != 0 && !actor {
-            // Created references with bit 0 set carry further data whose
-            // layout is not known; it sits before anything else.
-            if !r.is_empty() {
-                parts.push(Part::Remainder {
-                    bytes: r.rest().to_vec(),
-                });
-            }
-            return Ok(());
+impl Chunk {
+    fn decode(stored: &[StoredChange<'_>]) -> Chunk {
+        let data_len: usize = stored.iter().map(|s| s.data.len()).sum();
+        let mut c = Chunk {
+            heads: Vec::with_capacity(stored.len()),
+            parts: Vec::with_capacity(stored.len() * 3),
+            props: Vec::with_capacity(data_len / 16),
+            bytes: Vec::with_capacity(data_len / 4),
+            ..Chunk::default()
+        };
+        for s in stored {
+            let head = c.decode_record(s);
+            c.heads.push(head);
         }
-    } else if has(bits::MOVED) {
-        let o = at(r);
-        let placement = read_placement(r).map_err(|e| e.within(format!("moved at 0x{o:X}")))?;
-        parts.push(Part::Moved { placement });
-    } else if has(bits::HAVOK_MOVED) {
-        let o = at(r);
-        let placement =
-            read_placement(r).map_err(|e| e.within(format!("havok-moved at 0x{o:X}")))?;
-        parts.push(Part::HavokMoved { placement });
-    } else if has(bits::OBLIVION_CELL) {
-        parts.push(Part::OblivionCell {
-            cell: r.u32("oblivion cell")?,
-        });
+        c
     }
-    if actor {
-        if form_id == PLAYER_REF {
-            parts.push(Part::TempAttributes {
-                bytes: r
-                    .bytes(TEMP_ATTRIBUTES_LEN, "temporary attribute changes")?
-                    .to_vec(),
+
+    fn decode_record(&mut self, s: &StoredChange<'_>) -> Head {
+        let decoded = matches!(s.kind, TYPE_REFR | TYPE_ACHR | TYPE_ACRE);
+        let data = if decoded {
+            let start = self.parts.len();
+            self.decode_reference(s);
+            Span::new(start, self.parts.len() - start)
+        } else {
+            self.push_bytes(s.data)
+        };
+        Head {
+            form_id: s.form_id,
+            kind: s.kind,
+            version: s.version,
+            decoded,
+            flags: s.flags,
+            offset: s.offset,
+            data,
+        }
+    }
+
+    /// Reads the parts of a REFR/ACHR/ACRE record's data; never fails. The
+    /// first part that cannot be read turns the rest into a raw part.
+    fn decode_reference(&mut self, s: &StoredChange<'_>) {
+        let mut r = Reader::new(s.data, s.data_offset);
+        let mut done = 0;
+        if let Err(e) = self.decode_parts(s.form_id, s.kind, s.flags, &mut r, &mut done) {
+            // Everything from the start of the part that failed stays raw.
+            let note = format!(
+                "change record {} {} at 0x{:X}: {e}",
+                s.form_id,
+                type_name(s.kind),
+                s.offset
+            );
+            self.notes.push(note);
+            let bytes = self.push_bytes(&s.data[done..]);
+            self.parts.push(PartData::Raw {
+                bytes,
+                note: (self.notes.len() - 1) as u32,
             });
         }
-        parts.push(Part::ActorFlag {
-            value: r.u8("actor flag")?,
-        });
     }
-    if has(bits::FORM_FLAGS) {
-        parts.push(Part::FormFlags {
-            flags: r.u32("form flags")?,
-        });
+
+    fn decode_parts(
+        &mut self,
+        form_id: FormId,
+        kind: u8,
+        flags: u32,
+        r: &mut Reader<'_>,
+        done: &mut usize,
+    ) -> Result<()> {
+        let actor = kind == TYPE_ACHR || kind == TYPE_ACRE;
+        let has = |b: u32| flags & b != 0;
+        let mut push = |c: &mut Chunk, r: &Reader<'_>, p: PartData| {
+            c.parts.push(p);
+            *done = r.position();
+        };
+        if has(bits::CELL_CHANGED) {
+            let o = r.offset();
+            let ctx = |e: Error| e.within(format!("cell changed at 0x{o:X}"));
+            let cell = r.u32("cell iref").map_err(ctx)?;
+            let position = read_f3(r, "position").map_err(ctx)?;
+            push(self, r, PartData::CellChanged { cell, position });
+        }
+        if actor && has(bits::MOVED) && r.remaining() == 5 {
+            // A stub actor record: only the cell of the move and the actor
+            // flag, whatever else the flags announce.
+            let cell = r.u32("moved cell iref")?;
+            push(self, r, PartData::MovedCell { cell });
+            let value = r.u8("actor flag")?;
+            push(self, r, PartData::ActorFlag(value));
+            return Ok(());
+        }
+        if has(bits::CREATED) {
+            let o = r.offset();
+            let ctx = |e: Error| e.within(format!("created at 0x{o:X}"));
+            let flags = r.u32("created flags").map_err(ctx)?;
+            let base = r.u32("base iref").map_err(ctx)?;
+            let placement = read_placement(r).map_err(ctx)?;
+            push(
+                self,
+                r,
+                PartData::Created {
+                    flags,
+                    base,
+                    placement,
+                },
+            );
+            if flags & 1 != 0 && !actor {
+                // Created references with bit 0 set carry further data whose
+                // layout is not known; it sits before anything else.
+                if !r.is_empty() {
+                    let bytes = self.push_bytes(r.rest());
+                    push(self, r, PartData::Remainder(bytes));
+                }
+                return Ok(());
+            }
+        } else if has(bits::MOVED) {
+            let o = r.offset();
+            let placement = read_placement(r).map_err(|e| e.within(format!("moved at 0x{o:X}")))?;
+            push(self, r, PartData::Moved { placement });
+        } else if has(bits::HAVOK_MOVED) {
+            let o = r.offset();
+            let placement =
+                read_placement(r).map_err(|e| e.within(format!("havok-moved at 0x{o:X}")))?;
+            push(self, r, PartData::HavokMoved { placement });
+        } else if has(bits::OBLIVION_CELL) {
+            let cell = r.u32("oblivion cell")?;
+            push(self, r, PartData::OblivionCell { cell });
+        }
+        if actor {
+            if form_id == PLAYER_REF {
+                let b = r.bytes(TEMP_ATTRIBUTES_LEN, "temporary attribute changes")?;
+                let bytes = self.push_bytes(b);
+                push(self, r, PartData::TempAttributes(bytes));
+            }
+            let value = r.u8("actor flag")?;
+            push(self, r, PartData::ActorFlag(value));
+        }
+        if has(bits::FORM_FLAGS) {
+            let flags = r.u32("form flags")?;
+            push(self, r, PartData::FormFlags(flags));
+        }
+        if has(bits::INVENTORY) {
+            let o = r.offset();
+            let inv =
+                read_inventory(r, self).map_err(|e| e.within(format!("inventory at 0x{o:X}")))?;
+            push(self, r, PartData::Inventory(inv));
+        }
+        if actor || has(bits::REFR_PROPERTIES) {
+            let o = r.offset();
+            let set = read_set(r, self).map_err(|e| e.within(format!("properties at 0x{o:X}")))?;
+            push(self, r, PartData::Properties(set));
+        }
+        if !actor && has(bits::ANIMATION) {
+            let n = r.u16("animation block")? as usize;
+            let bytes = self.push_bytes(r.bytes(n, "animation block")?);
+            push(self, r, PartData::Animation(bytes));
+        }
+        if has(bits::HAVOK_MOVED) || (!actor && has(bits::HAVOK_EXTRA)) {
+            let n = r.u16("havok block")? as usize;
+            let bytes = self.push_bytes(r.bytes(n, "havok block")?);
+            push(self, r, PartData::Havok(bytes));
+        }
+        if has(bits::SCALE) {
+            let scale = r.f32("scale")?;
+            push(self, r, PartData::Scale(scale));
+        }
+        if !r.is_empty() {
+            let bytes = self.push_bytes(r.rest());
+            push(self, r, PartData::Remainder(bytes));
+        }
+        Ok(())
     }
-    if has(bits::INVENTORY) {
-        let o = at(r);
-        let inv = Inventory::read(r).map_err(|e| e.within(format!("inventory at 0x{o:X}")))?;
-        parts.push(Part::Inventory(inv));
-    }
-    if actor || has(bits::REFR_PROPERTIES) {
-        let o = at(r);
-        let set = PropertySet::read(r).map_err(|e| e.within(format!("properties at 0x{o:X}")))?;
-        parts.push(Part::Properties(set));
-    }
-    if !actor && has(bits::ANIMATION) {
-        parts.push(Part::Animation {
-            bytes: short_block(r, "animation block")?,
-        });
-    }
-    if has(bits::HAVOK_MOVED) || (!actor && has(bits::HAVOK_EXTRA)) {
-        parts.push(Part::Havok {
-            bytes: short_block(r, "havok block")?,
-        });
-    }
-    if has(bits::SCALE) {
-        parts.push(Part::Scale {
-            scale: r.f32("scale")?,
-        });
-    }
-    if !r.is_empty() {
-        parts.push(Part::Remainder {
-            bytes: r.rest().to_vec(),
-        });
-    }
-    Ok(())
 }
 
-impl ChangeRecord {
-    /// Reads one record (header and data) at the reader's position.
-    pub fn read(r: &mut Reader<'_>) -> Result<Self> {
-        Ok(Self::decode(StoredChange::read(r)?))
+/// The change records of a save, decoded: REFR, ACHR and ACRE records
+/// part by part, the others kept as bytes. Records are read through
+/// [`ChangeRecord`] views.
+#[derive(Debug, Clone, Default)]
+pub struct ChangeRecords {
+    /// Every chunk but the last holds exactly `CHUNK_RECORDS` records.
+    chunks: Vec<Chunk>,
+    len: usize,
+}
+
+impl ChangeRecords {
+    /// Decodes records split from a file; records are independent of each
+    /// other, so runs of them decode in parallel.
+    pub fn decode(stored: &[StoredChange<'_>]) -> Self {
+        let chunks: Vec<Chunk> = stored
+            .par_chunks(CHUNK_RECORDS)
+            .map(Chunk::decode)
+            .collect();
+        ChangeRecords {
+            chunks,
+            len: stored.len(),
+        }
     }
 
-    /// Decodes a record split from the file; independent of every other
-    /// record, so records decode in parallel.
-    pub fn decode(stored: StoredChange<'_>) -> Self {
-        let StoredChange {
-            offset,
-            form_id,
-            kind,
-            flags,
-            version,
-            data_offset,
-            data,
-        } = stored;
-        let data = match kind {
-            TYPE_REFR | TYPE_ACHR | TYPE_ACRE => ChangeData::Reference {
-                parts: decode_reference(form_id, kind, flags, data, data_offset)
-                    .into_iter()
-                    .map(|p| match p {
-                        Part::Raw { bytes, note } => Part::Raw {
-                            bytes,
-                            note: format!(
-                                "change record {form_id} {} at 0x{offset:X}: {note}",
-                                type_name(kind)
-                            ),
-                        },
-                        p => p,
-                    })
-                    .collect(),
-            },
-            _ => ChangeData::Raw {
-                bytes: data.to_vec(),
-            },
-        };
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The record at an index, in file order.
+    pub fn get(&self, index: usize) -> Option<ChangeRecord<'_>> {
+        let chunk = self.chunks.get(index / CHUNK_RECORDS)?;
+        let head = chunk.heads.get(index % CHUNK_RECORDS)?;
+        Some(ChangeRecord::new(chunk, head))
+    }
+
+    /// The records in file order.
+    pub fn iter(&self) -> Records<'_> {
+        Records {
+            chunks: self.chunks.iter(),
+            heads: [].iter(),
+            chunk: None,
+            left: self.len,
+        }
+    }
+
+    /// The store and header of the record at an index, for edits.
+    pub(crate) fn slot_mut(&mut self, index: usize) -> Option<(&mut Chunk, Head)> {
+        let chunk = self.chunks.get_mut(index / CHUNK_RECORDS)?;
+        let head = *chunk.heads.get(index % CHUNK_RECORDS)?;
+        Some((chunk, head))
+    }
+}
+
+/// The records of a [`ChangeRecords`], in file order.
+#[derive(Clone)]
+pub struct Records<'s> {
+    chunks: std::slice::Iter<'s, Chunk>,
+    heads: std::slice::Iter<'s, Head>,
+    chunk: Option<&'s Chunk>,
+    left: usize,
+}
+
+impl<'s> Iterator for Records<'s> {
+    type Item = ChangeRecord<'s>;
+
+    fn next(&mut self) -> Option<ChangeRecord<'s>> {
+        loop {
+            if let (Some(head), Some(chunk)) = (self.heads.next(), self.chunk) {
+                self.left -= 1;
+                return Some(ChangeRecord::new(chunk, head));
+            }
+            let chunk = self.chunks.next()?;
+            self.chunk = Some(chunk);
+            self.heads = chunk.heads.iter();
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for Records<'_> {}
+
+impl<'s> IntoIterator for &'s ChangeRecords {
+    type Item = ChangeRecord<'s>;
+    type IntoIter = Records<'s>;
+
+    fn into_iter(self) -> Records<'s> {
+        self.iter()
+    }
+}
+
+impl PartialEq for ChangeRecords {
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len && self.iter().eq(other.iter())
+    }
+}
+
+/// One change record, as a view into the decoded [`ChangeRecords`].
+#[derive(Clone, Copy)]
+pub struct ChangeRecord<'s> {
+    pub form_id: FormId,
+    /// Type code (49 REFR, 50 ACHR, ...).
+    pub kind: u8,
+    pub flags: u32,
+    pub version: u8,
+    /// File offset the record was read from.
+    pub offset: u64,
+    chunk: &'s Chunk,
+    head: &'s Head,
+}
+
+/// The data of a change record.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ChangeData<'s> {
+    /// Decoded parts of a placed reference, in file order. The last part
+    /// may be [`Part::Raw`] when decoding stopped early.
+    Reference { parts: Parts<'s> },
+    /// Data of a type this layer does not decode, kept as stored.
+    Raw { bytes: &'s [u8] },
+}
+
+impl Serialize for ChangeData<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("ChangeData", 2)?;
+        match self {
+            ChangeData::Reference { parts } => {
+                st.serialize_field("kind", "reference")?;
+                st.serialize_field("parts", &Seq(*parts))?;
+            }
+            ChangeData::Raw { bytes } => {
+                st.serialize_field("kind", "raw")?;
+                st.serialize_field("bytes", &crate::io::to_hex(bytes))?;
+            }
+        }
+        st.end()
+    }
+}
+
+/// The decoded parts of a record, in file order.
+#[derive(Clone, Copy)]
+pub struct Parts<'s> {
+    chunk: &'s Chunk,
+    parts: &'s [PartData],
+}
+
+impl<'s> Iterator for Parts<'s> {
+    type Item = Part<'s>;
+
+    fn next(&mut self) -> Option<Part<'s>> {
+        let (first, rest) = self.parts.split_first()?;
+        self.parts = rest;
+        Some(self.chunk.part(first))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.parts.len(), Some(self.parts.len()))
+    }
+}
+
+impl ExactSizeIterator for Parts<'_> {}
+
+impl PartialEq for Parts<'_> {
+    fn eq(&self, o: &Self) -> bool {
+        self.parts.len() == o.parts.len() && (*self).eq(*o)
+    }
+}
+
+impl std::fmt::Debug for Parts<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(*self).finish()
+    }
+}
+
+impl<'s> ChangeRecord<'s> {
+    fn new(chunk: &'s Chunk, head: &'s Head) -> Self {
         ChangeRecord {
-            form_id,
-            kind,
-            flags,
-            version,
-            offset,
-            data,
+            form_id: head.form_id,
+            kind: head.kind,
+            flags: head.flags,
+            version: head.version,
+            offset: head.offset,
+            chunk,
+            head,
         }
     }
 
@@ -557,79 +864,95 @@ impl ChangeRecord {
         type_name(self.kind)
     }
 
+    /// The record's data: decoded parts or bytes.
+    pub fn data(&self) -> ChangeData<'s> {
+        if self.head.decoded {
+            ChangeData::Reference {
+                parts: self.parts(),
+            }
+        } else {
+            ChangeData::Raw {
+                bytes: self.head.data.of(&self.chunk.bytes),
+            }
+        }
+    }
+
     /// The record's data as it is written.
     pub fn data_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
-        match &self.data {
+        self.write_data(&mut out);
+        out
+    }
+
+    fn write_data(&self, out: &mut Vec<u8>) {
+        match self.data() {
             ChangeData::Raw { bytes } => out.put(bytes),
             ChangeData::Reference { parts } => {
                 for p in parts {
-                    p.write(&mut out);
+                    p.write(out);
                 }
             }
         }
-        out
     }
 
     /// Writes header and data; the data size is recomputed. Fails when the
     /// data no longer fits the u16 size field.
     pub fn write(&self, out: &mut Vec<u8>) -> Result<()> {
-        let data = self.data_bytes();
-        let size = u16::try_from(data.len()).map_err(|_| {
-            Error::invalid(
-                self.offset,
-                format!(
-                    "change record {} {}: data of {} bytes does not fit a u16 size",
-                    self.form_id,
-                    self.type_name(),
-                    data.len()
-                ),
-            )
-        })?;
         out.put_u32(self.form_id.0);
         out.put_u8(self.kind);
         out.put_u32(self.flags);
         out.put_u8(self.version);
-        out.put_u16(size);
-        out.put(&data);
+        let size_at = out.len();
+        out.put_u16(0);
+        self.write_data(out);
+        let len = out.len() - size_at - 2;
+        let Ok(size) = u16::try_from(len) else {
+            out.truncate(size_at - 10);
+            return Err(Error::invalid(
+                self.offset,
+                format!(
+                    "change record {} {}: data of {len} bytes does not fit a u16 size",
+                    self.form_id,
+                    self.type_name(),
+                ),
+            ));
+        };
+        out[size_at..size_at + 2].copy_from_slice(&size.to_le_bytes());
         Ok(())
     }
 
     /// The decoded parts (empty for types kept raw).
-    pub fn parts(&self) -> &[Part] {
-        match &self.data {
-            ChangeData::Reference { parts } => parts,
-            ChangeData::Raw { .. } => &[],
-        }
-    }
-
-    /// The decoded parts, for edits; sizes follow on write.
-    pub fn parts_mut(&mut self) -> Option<&mut Vec<Part>> {
-        match &mut self.data {
-            ChangeData::Reference { parts } => Some(parts),
-            ChangeData::Raw { .. } => None,
+    pub fn parts(&self) -> Parts<'s> {
+        let parts = if self.head.decoded {
+            self.head.data.of(&self.chunk.parts)
+        } else {
+            &[]
+        };
+        Parts {
+            chunk: self.chunk,
+            parts,
         }
     }
 
     /// The inventory part, when decoded.
-    pub fn inventory(&self) -> Option<&Inventory> {
-        self.parts().iter().find_map(|p| match p {
+    pub fn inventory(&self) -> Option<Inventory<'s>> {
+        self.parts().find_map(|p| match p {
             Part::Inventory(i) => Some(i),
             _ => None,
         })
     }
 
     /// The properties section, when decoded.
-    pub fn properties(&self) -> Option<&PropertySet> {
-        self.parts().iter().find_map(|p| match p {
+    pub fn properties(&self) -> Option<PropertySet<'s>> {
+        self.parts().find_map(|p| match p {
             Part::Properties(s) => Some(s),
             _ => None,
         })
     }
 
     /// The moved, havok-moved or created placement, whichever is present.
-    pub fn placement(&self) -> Option<&Placement> {
-        self.parts().iter().find_map(|p| match p {
+    pub fn placement(&self) -> Option<Placement> {
+        self.parts().find_map(|p| match p {
             Part::Moved { placement }
             | Part::HavokMoved { placement }
             | Part::Created { placement, .. } => Some(placement),
@@ -643,29 +966,29 @@ impl ChangeRecord {
         let mut out = Vec::new();
         for p in self.parts() {
             match p {
-                Part::CellChanged { cell, .. } | Part::MovedCell { cell } => out.push(*cell),
+                Part::CellChanged { cell, .. } | Part::MovedCell { cell } => out.push(cell),
                 Part::Created {
                     base, placement, ..
                 } => {
-                    out.push(*base);
+                    out.push(base);
                     out.push(placement.cell);
                 }
                 Part::Moved { placement } | Part::HavokMoved { placement } => {
                     out.push(placement.cell)
                 }
                 Part::Inventory(inv) => {
-                    for item in &inv.items {
+                    for item in inv.items() {
                         out.push(item.iref);
-                        for e in &item.entries {
-                            for p in &e.properties {
-                                out.extend(p.value.irefs());
+                        for e in item.entries() {
+                            for p in e.iter() {
+                                p.value.push_irefs(&mut out);
                             }
                         }
                     }
                 }
                 Part::Properties(set) => {
-                    for p in &set.properties {
-                        out.extend(p.value.irefs());
+                    for p in set.iter() {
+                        p.value.push_irefs(&mut out);
                     }
                 }
                 _ => {}
@@ -676,9 +999,9 @@ impl ChangeRecord {
     }
 
     /// Where decoding stopped, if it did.
-    pub fn stop_note(&self) -> Option<&str> {
-        self.parts().iter().find_map(|p| match p {
-            Part::Raw { note, .. } => Some(note.as_str()),
+    pub fn stop_note(&self) -> Option<&'s str> {
+        self.parts().find_map(|p| match p {
+            Part::Raw { note, .. } => Some(note),
             _ => None,
         })
     }
@@ -686,7 +1009,7 @@ impl ChangeRecord {
     /// (decoded bytes, raw bytes) of the data: raw counts both the
     /// not-understood remainder and anything kept after decoding stopped.
     pub fn coverage(&self) -> (usize, usize) {
-        match &self.data {
+        match self.data() {
             ChangeData::Raw { bytes } => (0, bytes.len()),
             ChangeData::Reference { parts } => {
                 let mut d = 0;
@@ -705,13 +1028,46 @@ impl ChangeRecord {
 
     /// Decoded to the last byte, with nothing kept raw.
     pub fn is_exact(&self) -> bool {
-        matches!(&self.data, ChangeData::Reference { parts } if parts.iter().all(Part::is_decoded))
+        self.head.decoded && self.parts().all(|p| p.is_decoded())
     }
 
     /// Decoded up to (at most) a not-understood remainder: decoding did not
     /// stop early.
     pub fn decodes_to_remainder(&self) -> bool {
-        matches!(&self.data, ChangeData::Reference { parts }
-            if !parts.iter().any(|p| matches!(p, Part::Raw { .. })))
+        self.head.decoded && !self.parts().any(|p| matches!(p, Part::Raw { .. }))
+    }
+}
+
+impl PartialEq for ChangeRecord<'_> {
+    fn eq(&self, o: &Self) -> bool {
+        (self.form_id, self.kind, self.flags, self.version)
+            == (o.form_id, o.kind, o.flags, o.version)
+            && self.data() == o.data()
+    }
+}
+
+impl std::fmt::Debug for ChangeRecord<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ChangeRecord")
+            .field("form_id", &self.form_id)
+            .field("kind", &self.kind)
+            .field("flags", &self.flags)
+            .field("version", &self.version)
+            .field("offset", &self.offset)
+            .field("data", &self.data())
+            .finish()
+    }
+}
+
+impl Serialize for ChangeRecord<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("ChangeRecord", 5)?;
+        st.serialize_field("form_id", &self.form_id)?;
+        st.serialize_field("kind", &self.kind)?;
+        st.serialize_field("flags", &self.flags)?;
+        st.serialize_field("version", &self.version)?;
+        st.serialize_field("data", &self.data())?;
+        st.end()
     }
 }

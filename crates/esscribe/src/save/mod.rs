@@ -19,7 +19,8 @@ pub mod inventory;
 pub mod properties;
 
 pub use change::{
-    type_code, type_name, ChangeData, ChangeRecord, Part, Placement, StoredChange, PLAYER_REF,
+    type_code, type_name, ChangeData, ChangeRecord, ChangeRecords, Part, Parts, Placement, Records,
+    StoredChange, PLAYER_REF,
 };
 pub use created::{CreatedRecord, Effect};
 pub use global::{DeathCount, GlobalHeader, GlobalVar, Opaque, QuickKey, Region};
@@ -28,7 +29,6 @@ pub use inventory::{Inventory, InventoryItem};
 pub use properties::{Property, PropertySet, PropertyValue};
 
 use crate::io::{Context, Error, FormId, Reader, Result, WriteLe};
-use rayon::prelude::*;
 use std::collections::BTreeMap;
 
 /// Serde helpers that show bytes as hex and stored text decoded.
@@ -72,7 +72,7 @@ pub struct SaveFile {
     pub reticule: Opaque,
     pub interface: Opaque,
     pub regions: Vec<Region>,
-    pub changes: Vec<ChangeRecord>,
+    pub changes: ChangeRecords,
     pub temp_effects: Vec<u8>,
     /// The formIdArray: iref `i` stands for `form_ids[i]`.
     pub form_ids: Vec<FormId>,
@@ -163,7 +163,7 @@ impl SaveFile {
         for i in 0..change_count {
             stored.push(StoredChange::read(r).within(|| format!("change record {i}"))?);
         }
-        let changes: Vec<ChangeRecord> = stored.into_par_iter().map(ChangeRecord::decode).collect();
+        let changes = ChangeRecords::decode(&stored);
         let n = r.u32("temporary effects size")? as usize;
         let temp_effects = r.bytes(n, "temporary effects")?.to_vec();
         if r.position() != form_id_array_offset {
@@ -299,14 +299,14 @@ impl SaveFile {
     }
 
     /// The change record of a form, or with a type as well.
-    pub fn change(&self, id: FormId, kind: Option<u8>) -> Option<&ChangeRecord> {
+    pub fn change(&self, id: FormId, kind: Option<u8>) -> Option<ChangeRecord<'_>> {
         self.changes
             .iter()
             .find(|c| c.form_id == id && kind.is_none_or(|k| k == c.kind))
     }
 
     /// Player's change record (form ID 0x14).
-    pub fn player(&self) -> Option<&ChangeRecord> {
+    pub fn player(&self) -> Option<ChangeRecord<'_>> {
         self.change(PLAYER_REF, Some(change::TYPE_ACHR))
     }
 
@@ -314,29 +314,71 @@ impl SaveFile {
     /// inventory change record. The record's data size is recomputed when
     /// the save is written.
     pub fn set_item_count(&mut self, reference: FormId, item: FormId, count: i32) -> Result<()> {
+        let (chunk, _, item_at) = self.inventory_item(reference, item)?;
+        chunk.items[item_at].count = count;
+        Ok(())
+    }
+
+    /// Adds a changed entry (a property set describing a subset of the
+    /// stack) to an item in a reference's inventory change record. The
+    /// record grows; sizes and offsets follow when the save is written.
+    pub fn add_item_entry(
+        &mut self,
+        reference: FormId,
+        item: FormId,
+        properties: &[Property<'_>],
+    ) -> Result<()> {
+        let (chunk, at, item_at) = self.inventory_item(reference, item)?;
+        if properties.len() > u16::MAX as usize {
+            return Err(Error::invalid(at, "more than 65535 properties in a set"));
+        }
+        let start = chunk.props.len();
+        for p in properties {
+            let value = chunk.store_value(&p.value);
+            chunk.props.push(properties::PropData {
+                flag: p.flag,
+                value,
+            });
+        }
+        let set = change::Span::new(start, properties.len());
+        // The item's sets must stay side by side: they move to the end,
+        // followed by the new one.
+        let old = chunk.items[item_at].sets;
+        let first = chunk.sets.len();
+        chunk.sets.extend_from_within(old.range());
+        chunk.sets.push(set);
+        chunk.items[item_at].sets = change::Span::new(first, old.len() + 1);
+        Ok(())
+    }
+
+    /// The store, record offset and item index of an item in a reference's
+    /// inventory.
+    fn inventory_item(
+        &mut self,
+        reference: FormId,
+        item: FormId,
+    ) -> Result<(&mut change::Chunk, u64, usize)> {
         let form_ids = &self.form_ids;
-        let (at, parts) = reference_parts(&mut self.changes, reference)?;
-        let inv = parts
-            .iter_mut()
-            .find_map(|p| match p {
-                Part::Inventory(i) => Some(i),
+        let (chunk, at, parts) = reference_parts(&mut self.changes, reference)?;
+        let items = parts
+            .into_iter()
+            .find_map(|p| match chunk.parts[p] {
+                change::PartData::Inventory(s) => Some(s),
                 _ => None,
             })
             .ok_or_else(|| Error::invalid(at, format!("{reference} has no decoded inventory")))?;
-        let entry = inv
-            .items
-            .iter_mut()
-            .find(|i| resolve_in(form_ids, i.iref) == Some(item))
+        let item_at = items
+            .range()
+            .find(|&i| resolve_in(form_ids, chunk.items[i].iref) == Some(item))
             .ok_or_else(|| Error::invalid(at, format!("{reference} has no item {item}")))?;
-        entry.count = count;
-        Ok(())
+        Ok((chunk, at, item_at))
     }
 
     /// Sets the scale of a reference whose change record stores one.
     pub fn set_scale(&mut self, reference: FormId, scale: f32) -> Result<()> {
-        let (at, parts) = reference_parts(&mut self.changes, reference)?;
-        for p in parts.iter_mut() {
-            if let Part::Scale { scale: s } = p {
+        let (chunk, at, parts) = reference_parts(&mut self.changes, reference)?;
+        for p in parts {
+            if let change::PartData::Scale(s) = &mut chunk.parts[p] {
                 *s = scale;
                 return Ok(());
             }
@@ -348,13 +390,20 @@ impl SaveFile {
     /// placement (moved, havok-moved or created). For the player the global
     /// player position is set too, since the two must agree.
     pub fn set_position(&mut self, reference: FormId, position: [f32; 3]) -> Result<()> {
-        let (at, parts) = reference_parts(&mut self.changes, reference)?;
+        use change::PartData as P;
+        let (chunk, at, parts) = reference_parts(&mut self.changes, reference)?;
         let placement = parts
-            .iter_mut()
-            .find_map(|p| match p {
-                Part::Moved { placement }
-                | Part::HavokMoved { placement }
-                | Part::Created { placement, .. } => Some(placement),
+            .into_iter()
+            .find(|&p| {
+                matches!(
+                    chunk.parts[p],
+                    P::Moved { .. } | P::HavokMoved { .. } | P::Created { .. }
+                )
+            })
+            .and_then(|p| match &mut chunk.parts[p] {
+                P::Moved { placement }
+                | P::HavokMoved { placement }
+                | P::Created { placement, .. } => Some(placement),
                 _ => None,
             })
             .ok_or_else(|| Error::invalid(at, format!("{reference} stores no position")))?;
@@ -394,11 +443,14 @@ fn resolve_in(form_ids: &[FormId], iref: u32) -> Option<FormId> {
     }
 }
 
-/// The file offset and decoded parts of a reference's change record.
-fn reference_parts(changes: &mut [ChangeRecord], id: FormId) -> Result<(u64, &mut Vec<Part>)> {
-    let rec = changes
-        .iter_mut()
-        .find(|c| {
+/// The store, file offset and part indexes of a reference's change record.
+fn reference_parts(
+    changes: &mut ChangeRecords,
+    id: FormId,
+) -> Result<(&mut change::Chunk, u64, std::ops::Range<usize>)> {
+    let index = changes
+        .iter()
+        .position(|c| {
             c.form_id == id
                 && matches!(
                     c.kind,
@@ -406,11 +458,16 @@ fn reference_parts(changes: &mut [ChangeRecord], id: FormId) -> Result<(u64, &mu
                 )
         })
         .ok_or_else(|| Error::invalid(0, format!("no reference change record for {id}")))?;
-    let at = rec.offset;
-    let parts = rec
-        .parts_mut()
-        .ok_or_else(|| Error::invalid(at, format!("{id}: record data is not decoded")))?;
-    Ok((at, parts))
+    let (chunk, head) = changes
+        .slot_mut(index)
+        .expect("the index of a record just found");
+    if !head.decoded {
+        return Err(Error::invalid(
+            head.offset,
+            format!("{id}: record data is not decoded"),
+        ));
+    }
+    Ok((chunk, head.offset, head.data.range()))
 }
 
 /// A date of the game's calendar.

@@ -5,8 +5,10 @@
 //! known cannot be stepped over, so it makes the whole set undecodable.
 
 use crate::io::{Context, Error, Reader, Result, WriteLe};
+use serde::ser::SerializeStruct;
 use serde::Serialize;
 
+use super::change::{Chunk, Span};
 use super::ser_hex;
 
 /// Property flags with a commonly used name.
@@ -74,7 +76,7 @@ pub fn flag_name(f: u8) -> Option<&'static str> {
 
 /// A script variable's value: type 0x0000 holds an f64, type 0xF000 an
 /// iref to a reference.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(tag = "kind", content = "value", rename_all = "snake_case")]
 pub enum VarValue {
     Number(f64),
@@ -82,7 +84,7 @@ pub enum VarValue {
 }
 
 /// One script variable.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ScriptVar {
     pub index: u16,
     /// Stored type code (0x0000 number, 0xF000 reference).
@@ -91,7 +93,7 @@ pub struct ScriptVar {
 }
 
 /// One conversation entry of property 0x59.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ConversationEntry {
     pub index: u8,
     pub quest: u32,
@@ -99,10 +101,11 @@ pub struct ConversationEntry {
     pub info: u32,
 }
 
-/// A property's value, in the layout its flag implies.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A property's value, in the layout its flag implies. Lists and bytes
+/// are borrowed from the save's decoded change records.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum PropertyValue {
+pub enum PropertyValue<'s> {
     /// Flags whose presence is the whole message.
     Empty,
     U8 {
@@ -123,7 +126,7 @@ pub enum PropertyValue {
     },
     Script {
         script: u32,
-        vars: Vec<ScriptVar>,
+        vars: &'s [ScriptVar],
         /// The byte that closes every script property.
         trailer: u8,
     },
@@ -150,43 +153,42 @@ pub enum PropertyValue {
     },
     /// 0x21: u16 count of (iref, u8).
     IrefBytes {
-        entries: Vec<(u32, u8)>,
+        entries: &'s [(u32, u8)],
     },
     /// 0x23: u16 count of irefs.
     Irefs {
-        irefs: Vec<u32>,
+        irefs: &'s [u32],
     },
     /// 0x3a: an iref and a u16 count of 61-byte blocks.
     IrefBlocks {
         iref: u32,
-        blocks: Vec<Fixed<61>>,
+        blocks: &'s [Fixed<61>],
     },
     /// 0x4e: a u16 count of 10-byte blocks.
     Blocks10 {
-        blocks: Vec<Fixed<10>>,
+        blocks: &'s [Fixed<10>],
     },
     /// 0x4a: a u8-length string without NUL.
     Text {
         #[serde(serialize_with = "ser_hex::text")]
-        bytes: Vec<u8>,
+        bytes: &'s [u8],
     },
     /// 0x4b: a u16 lead value, then two u16-length blocks.
     MovementExtra {
         lead: u16,
         #[serde(serialize_with = "ser_hex::bytes")]
-        animation: Vec<u8>,
+        animation: &'s [u8],
         #[serde(serialize_with = "ser_hex::bytes")]
-        havok: Vec<u8>,
+        havok: &'s [u8],
     },
     /// 0x59: topic string, a byte, a u8 count of entries.
     Conversation {
         #[serde(serialize_with = "ser_hex::text")]
-        topic: Vec<u8>,
+        topic: &'s [u8],
         unknown: u8,
-        entries: Vec<ConversationEntry>,
+        entries: &'s [ConversationEntry],
     },
-    /// Values of a fixed known size whose meaning is not known (kept
-    /// inline: some of these occur on most references).
+    /// Values of a fixed known size whose meaning is not known.
     Bytes4 {
         bytes: Fixed<4>,
     },
@@ -202,37 +204,32 @@ pub enum PropertyValue {
     Bytes63 {
         bytes: Fixed<63>,
     },
-    /// A value whose size is known but whose meaning is not.
-    Bytes {
-        #[serde(serialize_with = "ser_hex::bytes")]
-        bytes: Vec<u8>,
-    },
 }
 
 /// One property: its flag and value.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Property {
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Property<'s> {
     pub flag: u8,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<&'static str>,
-    pub value: PropertyValue,
+    pub value: PropertyValue<'s>,
 }
 
-impl Property {
+impl<'s> Property<'s> {
     /// A property with its flag's short name filled in.
-    pub fn new(flag: u8, value: PropertyValue) -> Self {
+    pub fn new(flag: u8, value: PropertyValue<'s>) -> Self {
         Property {
             flag,
             name: flag_name(flag),
             value,
         }
     }
-}
 
-/// A property set; the stored count is recomputed from the list on write.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
-pub struct PropertySet {
-    pub properties: Vec<Property>,
+    /// Writes the flag and the value.
+    pub fn write(&self, out: &mut Vec<u8>) {
+        out.put_u8(self.flag);
+        self.value.write(out);
+    }
 }
 
 fn f3(r: &mut Reader<'_>, what: &str) -> Result<[f32; 3]> {
@@ -249,210 +246,442 @@ fn put_f3(out: &mut Vec<u8>, v: &[f32; 3]) {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fixed<const N: usize>(pub [u8; N]);
 
-impl<const N: usize> Fixed<N> {
-    fn read(r: &mut Reader<'_>, what: &str) -> Result<Self> {
-        Ok(Fixed(r.array(what)?))
-    }
-}
-
 impl<const N: usize> Serialize for Fixed<N> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         s.serialize_str(&crate::io::to_hex(&self.0))
     }
 }
 
-fn blocks<const N: usize>(r: &mut Reader<'_>, n: usize, what: &str) -> Result<Vec<Fixed<N>>> {
-    r.check_count(n, N, what)?;
-    let mut out = Vec::with_capacity(n);
-    for _ in 0..n {
-        out.push(Fixed::read(r, what)?);
-    }
-    Ok(out)
+/// A property value as the decoded store keeps it: lists and bytes are
+/// spans of the store's arrays.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Value {
+    Empty,
+    U8(u8),
+    U16(u16),
+    U32(u32),
+    Iref(u32),
+    F32(f32),
+    Script {
+        script: u32,
+        vars: Span,
+        trailer: u8,
+    },
+    Lock {
+        level: u8,
+        key: u32,
+        flags: u8,
+    },
+    Teleport {
+        position: [f32; 3],
+        rotation: [f32; 3],
+        door: u32,
+    },
+    DoorPosition {
+        door: u32,
+        position: [f32; 3],
+    },
+    CellPosition {
+        cell: u32,
+        position: [f32; 3],
+        flags: u32,
+    },
+    IrefBytes(Span),
+    Irefs(Span),
+    IrefBlocks {
+        iref: u32,
+        blocks: Span,
+    },
+    Blocks10(Span),
+    Text(Span),
+    MovementExtra {
+        lead: u16,
+        animation: Span,
+        havok: Span,
+    },
+    Conversation {
+        topic: Span,
+        unknown: u8,
+        entries: Span,
+    },
+    /// Fixed-size bytes (4, 5, 12, 14 or 63 of them).
+    Fixed(Span),
 }
 
-impl PropertyValue {
-    /// Reads the value of property `flag`; fails for a flag whose size is
-    /// not known, since nothing after it can then be found.
-    pub fn read(flag: u8, r: &mut Reader<'_>) -> Result<Self> {
+/// One stored property.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct PropData {
+    pub flag: u8,
+    pub value: Value,
+}
+
+#[cold]
+#[inline(never)]
+fn unknown_type(at: u64, i: usize, t: u16) -> Error {
+    Error::invalid(at, format!("script variable {i}: unknown type 0x{t:04X}"))
+}
+
+#[cold]
+#[inline(never)]
+fn unknown_flag(at: u64, flag: u8) -> Error {
+    Error::invalid(at, format!("property flag 0x{flag:02X} has no known size"))
+}
+
+/// Reads the value of property `flag` into the store; fails for a flag
+/// whose size is not known, since nothing after it can then be found.
+pub(crate) fn read_value(flag: u8, r: &mut Reader<'_>, c: &mut Chunk) -> Result<Value> {
+    Ok(match flag {
+        0x1b | 0x1c | 0x25 | 0x35 | 0x47 | 0x50 => Value::Empty,
+        0x2c | 0x2f | 0x33 | 0x55 | 0x5a => Value::U8(r.u8("value")?),
+        0x2a => Value::U16(r.u16("value")?),
+        0x11 | 0x22 | 0x28 | 0x29 | 0x3c | 0x48 | 0x52 | 0x53 => Value::U32(r.u32("value")?),
+        0x27 => Value::Iref(r.u32("owner iref")?),
+        0x2b | 0x2d | 0x2e | 0x37 | 0x3d | 0x41 | 0x5c => Value::F32(r.f32("value")?),
+        0x12 => {
+            let script = r.u32("script iref")?;
+            let n = r.u16("script variable count")? as usize;
+            r.check_count(n, 8, "script variables")?;
+            let start = c.vars.len();
+            for i in 0..n {
+                let at = r.offset();
+                let index = r.u16("variable index")?;
+                let var_type = r.u16("variable type")?;
+                let value = match var_type {
+                    0x0000 => VarValue::Number(r.f64("number variable")?),
+                    0xF000 => VarValue::Reference(r.u32("reference variable")?),
+                    t => return Err(unknown_type(at + 2, i, t)),
+                };
+                c.vars.push(ScriptVar {
+                    index,
+                    var_type,
+                    value,
+                });
+            }
+            Value::Script {
+                script,
+                vars: Span::new(start, n),
+                trailer: r.u8("script trailer")?,
+            }
+        }
+        0x31 => Value::Lock {
+            level: r.u8("lock level")?,
+            key: r.u32("key iref")?,
+            flags: r.u8("lock flags")?,
+        },
+        0x32 => Value::Teleport {
+            position: f3(r, "teleport position")?,
+            rotation: f3(r, "teleport rotation")?,
+            door: r.u32("teleport door iref")?,
+        },
+        0x3e => Value::DoorPosition {
+            door: r.u32("door iref")?,
+            position: f3(r, "position")?,
+        },
+        0x1e => Value::CellPosition {
+            cell: r.u32("cell iref")?,
+            position: f3(r, "position")?,
+            flags: r.u32("flags")?,
+        },
+        0x21 => {
+            let n = r.u16("entry count")? as usize;
+            r.check_count(n, 5, "entries")?;
+            let start = c.pairs.len();
+            for _ in 0..n {
+                c.pairs.push((r.u32("iref")?, r.u8("byte")?));
+            }
+            Value::IrefBytes(Span::new(start, n))
+        }
+        0x23 => {
+            let n = r.u16("iref count")? as usize;
+            r.check_count(n, 4, "irefs")?;
+            let start = c.u32s.len();
+            for _ in 0..n {
+                c.u32s.push(r.u32("iref")?);
+            }
+            Value::Irefs(Span::new(start, n))
+        }
+        0x3a => {
+            let iref = r.u32("iref")?;
+            let n = r.u16("block count")? as usize;
+            r.check_count(n, 61, "61-byte blocks")?;
+            let start = c.blocks61.len();
+            for _ in 0..n {
+                c.blocks61.push(Fixed(r.array("61-byte blocks")?));
+            }
+            Value::IrefBlocks {
+                iref,
+                blocks: Span::new(start, n),
+            }
+        }
+        0x4e => {
+            let n = r.u16("block count")? as usize;
+            r.check_count(n, 10, "10-byte blocks")?;
+            let start = c.blocks10.len();
+            for _ in 0..n {
+                c.blocks10.push(Fixed(r.array("10-byte blocks")?));
+            }
+            Value::Blocks10(Span::new(start, n))
+        }
+        0x4a => {
+            let n = r.u8("string length")? as usize;
+            Value::Text(c.push_bytes(r.bytes(n, "string")?))
+        }
+        0x4b => {
+            let lead = r.u16("lead value")?;
+            let a = r.u16("animation copy length")? as usize;
+            let animation = c.push_bytes(r.bytes(a, "animation copy")?);
+            let h = r.u16("havok copy length")? as usize;
+            let havok = c.push_bytes(r.bytes(h, "havok copy")?);
+            Value::MovementExtra {
+                lead,
+                animation,
+                havok,
+            }
+        }
+        0x59 => {
+            let n = r.u8("topic length")? as usize;
+            let topic = c.push_bytes(r.bytes(n, "topic")?);
+            let unknown = r.u8("conversation byte")?;
+            let count = r.u8("conversation count")? as usize;
+            r.check_count(count, 13, "conversation entries")?;
+            let start = c.convs.len();
+            for _ in 0..count {
+                c.convs.push(ConversationEntry {
+                    index: r.u8("index")?,
+                    quest: r.u32("quest iref")?,
+                    dialogue: r.u32("dialogue iref")?,
+                    info: r.u32("info iref")?,
+                });
+            }
+            Value::Conversation {
+                topic,
+                unknown,
+                entries: Span::new(start, count),
+            }
+        }
+        0x1f | 0x20 | 0x36 | 0x39 | 0x4f => {
+            let n = match flag {
+                0x1f => 14,
+                0x20 => 63,
+                0x36 => 5,
+                0x39 => 12,
+                _ => 4,
+            };
+            Value::Fixed(c.push_bytes(r.bytes(n, "value")?))
+        }
+        other => return Err(unknown_flag(r.offset().saturating_sub(1), other)),
+    })
+}
+
+/// Reads a whole set into the store; errors name the property by position
+/// and flag.
+pub(crate) fn read_set(r: &mut Reader<'_>, c: &mut Chunk) -> Result<Span> {
+    let n = r.u16("property count")? as usize;
+    r.check_count(n, 1, "properties")?;
+    let start = c.props.len();
+    for i in 0..n {
+        let at = r.offset();
+        let flag = r.u8("property flag")?;
+        let value =
+            read_value(flag, r, c).within(|| format!("property {i} 0x{flag:02X} at 0x{at:X}"))?;
+        c.props.push(PropData { flag, value });
+    }
+    Ok(Span::new(start, n))
+}
+
+impl Chunk {
+    /// The value a stored value stands for.
+    pub(crate) fn value(&self, v: &Value) -> PropertyValue<'_> {
         use PropertyValue as V;
-        Ok(match flag {
-            0x1b | 0x1c | 0x25 | 0x35 | 0x47 | 0x50 => V::Empty,
-            0x2c | 0x2f | 0x33 | 0x55 | 0x5a => V::U8 {
-                value: r.u8("value")?,
+        match *v {
+            Value::Empty => V::Empty,
+            Value::U8(value) => V::U8 { value },
+            Value::U16(value) => V::U16 { value },
+            Value::U32(value) => V::U32 { value },
+            Value::Iref(iref) => V::Iref { iref },
+            Value::F32(value) => V::F32 { value },
+            Value::Script {
+                script,
+                vars,
+                trailer,
+            } => V::Script {
+                script,
+                vars: vars.of(&self.vars),
+                trailer,
             },
-            0x2a => V::U16 {
-                value: r.u16("value")?,
+            Value::Lock { level, key, flags } => V::Lock { level, key, flags },
+            Value::Teleport {
+                position,
+                rotation,
+                door,
+            } => V::Teleport {
+                position,
+                rotation,
+                door,
             },
-            0x11 | 0x22 | 0x28 | 0x29 | 0x3c | 0x48 | 0x52 | 0x53 => V::U32 {
-                value: r.u32("value")?,
+            Value::DoorPosition { door, position } => V::DoorPosition { door, position },
+            Value::CellPosition {
+                cell,
+                position,
+                flags,
+            } => V::CellPosition {
+                cell,
+                position,
+                flags,
             },
-            0x27 => V::Iref {
-                iref: r.u32("owner iref")?,
+            Value::IrefBytes(s) => V::IrefBytes {
+                entries: s.of(&self.pairs),
             },
-            0x2b | 0x2d | 0x2e | 0x37 | 0x3d | 0x41 | 0x5c => V::F32 {
-                value: r.f32("value")?,
+            Value::Irefs(s) => V::Irefs {
+                irefs: s.of(&self.u32s),
             },
-            0x12 => {
-                let script = r.u32("script iref")?;
-                let n = r.u16("script variable count")? as usize;
-                r.check_count(n, 8, "script variables")?;
-                let mut vars = Vec::with_capacity(n);
-                for i in 0..n {
-                    let at = r.offset();
-                    let index = r.u16("variable index")?;
-                    let var_type = r.u16("variable type")?;
-                    let value = match var_type {
-                        0x0000 => VarValue::Number(r.f64("number variable")?),
-                        0xF000 => VarValue::Reference(r.u32("reference variable")?),
-                        t => {
-                            return Err(Error::invalid(
-                                at + 2,
-                                format!("script variable {i}: unknown type 0x{t:04X}"),
-                            ))
-                        }
-                    };
-                    vars.push(ScriptVar {
-                        index,
-                        var_type,
-                        value,
-                    });
-                }
-                V::Script {
-                    script,
-                    vars,
-                    trailer: r.u8("script trailer")?,
-                }
-            }
-            0x31 => V::Lock {
-                level: r.u8("lock level")?,
-                key: r.u32("key iref")?,
-                flags: r.u8("lock flags")?,
+            Value::IrefBlocks { iref, blocks } => V::IrefBlocks {
+                iref,
+                blocks: blocks.of(&self.blocks61),
             },
-            0x32 => V::Teleport {
-                position: f3(r, "teleport position")?,
-                rotation: f3(r, "teleport rotation")?,
-                door: r.u32("teleport door iref")?,
+            Value::Blocks10(s) => V::Blocks10 {
+                blocks: s.of(&self.blocks10),
             },
-            0x3e => V::DoorPosition {
-                door: r.u32("door iref")?,
-                position: f3(r, "position")?,
+            Value::Text(s) => V::Text {
+                bytes: s.of(&self.bytes),
             },
-            0x1e => V::CellPosition {
-                cell: r.u32("cell iref")?,
-                position: f3(r, "position")?,
-                flags: r.u32("flags")?,
+            Value::MovementExtra {
+                lead,
+                animation,
+                havok,
+            } => V::MovementExtra {
+                lead,
+                animation: animation.of(&self.bytes),
+                havok: havok.of(&self.bytes),
             },
-            0x21 => {
-                let n = r.u16("entry count")? as usize;
-                r.check_count(n, 5, "entries")?;
-                let mut entries = Vec::with_capacity(n);
-                for _ in 0..n {
-                    entries.push((r.u32("iref")?, r.u8("byte")?));
-                }
-                V::IrefBytes { entries }
-            }
-            0x23 => {
-                let n = r.u16("iref count")? as usize;
-                r.check_count(n, 4, "irefs")?;
-                let mut irefs = Vec::with_capacity(n);
-                for _ in 0..n {
-                    irefs.push(r.u32("iref")?);
-                }
-                V::Irefs { irefs }
-            }
-            0x3a => {
-                let iref = r.u32("iref")?;
-                let n = r.u16("block count")? as usize;
-                V::IrefBlocks {
-                    iref,
-                    blocks: blocks(r, n, "61-byte blocks")?,
+            Value::Conversation {
+                topic,
+                unknown,
+                entries,
+            } => V::Conversation {
+                topic: topic.of(&self.bytes),
+                unknown,
+                entries: entries.of(&self.convs),
+            },
+            Value::Fixed(s) => {
+                let b = s.of(&self.bytes);
+                match b.len() {
+                    4 => V::Bytes4 {
+                        bytes: Fixed(b.try_into().expect("4 bytes")),
+                    },
+                    5 => V::Bytes5 {
+                        bytes: Fixed(b.try_into().expect("5 bytes")),
+                    },
+                    12 => V::Bytes12 {
+                        bytes: Fixed(b.try_into().expect("12 bytes")),
+                    },
+                    14 => V::Bytes14 {
+                        bytes: Fixed(b.try_into().expect("14 bytes")),
+                    },
+                    _ => V::Bytes63 {
+                        bytes: Fixed(b.try_into().expect("63 bytes")),
+                    },
                 }
             }
-            0x4e => {
-                let n = r.u16("block count")? as usize;
-                V::Blocks10 {
-                    blocks: blocks(r, n, "10-byte blocks")?,
-                }
-            }
-            0x4a => {
-                let n = r.u8("string length")? as usize;
-                V::Text {
-                    bytes: r.bytes(n, "string")?.to_vec(),
-                }
-            }
-            0x4b => {
-                let lead = r.u16("lead value")?;
-                let a = r.u16("animation copy length")? as usize;
-                let animation = r.bytes(a, "animation copy")?.to_vec();
-                let h = r.u16("havok copy length")? as usize;
-                let havok = r.bytes(h, "havok copy")?.to_vec();
-                V::MovementExtra {
-                    lead,
-                    animation,
-                    havok,
-                }
-            }
-            0x59 => {
-                let n = r.u8("topic length")? as usize;
-                let topic = r.bytes(n, "topic")?.to_vec();
-                let unknown = r.u8("conversation byte")?;
-                let count = r.u8("conversation count")? as usize;
-                r.check_count(count, 13, "conversation entries")?;
-                let mut entries = Vec::with_capacity(count);
-                for _ in 0..count {
-                    entries.push(ConversationEntry {
-                        index: r.u8("index")?,
-                        quest: r.u32("quest iref")?,
-                        dialogue: r.u32("dialogue iref")?,
-                        info: r.u32("info iref")?,
-                    });
-                }
-                V::Conversation {
-                    topic,
-                    unknown,
-                    entries,
-                }
-            }
-            0x1f => V::Bytes14 {
-                bytes: Fixed::read(r, "value")?,
-            },
-            0x20 => V::Bytes63 {
-                bytes: Fixed::read(r, "value")?,
-            },
-            0x36 => V::Bytes5 {
-                bytes: Fixed::read(r, "value")?,
-            },
-            0x39 => V::Bytes12 {
-                bytes: Fixed::read(r, "value")?,
-            },
-            0x4f => V::Bytes4 {
-                bytes: Fixed::read(r, "value")?,
-            },
-            other => {
-                return Err(Error::invalid(
-                    r.offset().saturating_sub(1),
-                    format!("property flag 0x{other:02X} has no known size"),
-                ))
-            }
-        })
+        }
     }
 
+    /// Stores a value given from outside (for edits), copying its lists.
+    pub(crate) fn store_value(&mut self, v: &PropertyValue<'_>) -> Value {
+        use PropertyValue as V;
+        fn push<T: Copy>(to: &mut Vec<T>, items: &[T]) -> Span {
+            let start = to.len();
+            to.extend_from_slice(items);
+            Span::new(start, items.len())
+        }
+        match *v {
+            V::Empty => Value::Empty,
+            V::U8 { value } => Value::U8(value),
+            V::U16 { value } => Value::U16(value),
+            V::U32 { value } => Value::U32(value),
+            V::Iref { iref } => Value::Iref(iref),
+            V::F32 { value } => Value::F32(value),
+            V::Script {
+                script,
+                vars,
+                trailer,
+            } => Value::Script {
+                script,
+                vars: push(&mut self.vars, vars),
+                trailer,
+            },
+            V::Lock { level, key, flags } => Value::Lock { level, key, flags },
+            V::Teleport {
+                position,
+                rotation,
+                door,
+            } => Value::Teleport {
+                position,
+                rotation,
+                door,
+            },
+            V::DoorPosition { door, position } => Value::DoorPosition { door, position },
+            V::CellPosition {
+                cell,
+                position,
+                flags,
+            } => Value::CellPosition {
+                cell,
+                position,
+                flags,
+            },
+            V::IrefBytes { entries } => Value::IrefBytes(push(&mut self.pairs, entries)),
+            V::Irefs { irefs } => Value::Irefs(push(&mut self.u32s, irefs)),
+            V::IrefBlocks { iref, blocks } => Value::IrefBlocks {
+                iref,
+                blocks: push(&mut self.blocks61, blocks),
+            },
+            V::Blocks10 { blocks } => Value::Blocks10(push(&mut self.blocks10, blocks)),
+            V::Text { bytes } => Value::Text(self.push_bytes(bytes)),
+            V::MovementExtra {
+                lead,
+                animation,
+                havok,
+            } => Value::MovementExtra {
+                lead,
+                animation: self.push_bytes(animation),
+                havok: self.push_bytes(havok),
+            },
+            V::Conversation {
+                topic,
+                unknown,
+                entries,
+            } => Value::Conversation {
+                topic: self.push_bytes(topic),
+                unknown,
+                entries: push(&mut self.convs, entries),
+            },
+            V::Bytes4 { bytes } => Value::Fixed(self.push_bytes(&bytes.0)),
+            V::Bytes5 { bytes } => Value::Fixed(self.push_bytes(&bytes.0)),
+            V::Bytes12 { bytes } => Value::Fixed(self.push_bytes(&bytes.0)),
+            V::Bytes14 { bytes } => Value::Fixed(self.push_bytes(&bytes.0)),
+            V::Bytes63 { bytes } => Value::Fixed(self.push_bytes(&bytes.0)),
+        }
+    }
+}
+
+impl PropertyValue<'_> {
     /// Writes the value in its flag's layout; list counts come from the lists.
     pub fn write(&self, out: &mut Vec<u8>) {
         use PropertyValue as V;
-        match self {
+        match *self {
             V::Empty => {}
-            V::U8 { value } => out.put_u8(*value),
-            V::U16 { value } => out.put_u16(*value),
-            V::U32 { value } => out.put_u32(*value),
-            V::Iref { iref } => out.put_u32(*iref),
-            V::F32 { value } => out.put_f32(*value),
+            V::U8 { value } => out.put_u8(value),
+            V::U16 { value } => out.put_u16(value),
+            V::U32 { value } => out.put_u32(value),
+            V::Iref { iref } => out.put_u32(iref),
+            V::F32 { value } => out.put_f32(value),
             V::Script {
                 script,
                 vars,
                 trailer,
             } => {
-                out.put_u32(*script);
+                out.put_u32(script);
                 out.put_u16(vars.len() as u16);
                 for v in vars {
                     out.put_u16(v.index);
@@ -462,34 +691,34 @@ impl PropertyValue {
                         VarValue::Reference(x) => out.put_u32(x),
                     }
                 }
-                out.put_u8(*trailer);
+                out.put_u8(trailer);
             }
             V::Lock { level, key, flags } => {
-                out.put_u8(*level);
-                out.put_u32(*key);
-                out.put_u8(*flags);
+                out.put_u8(level);
+                out.put_u32(key);
+                out.put_u8(flags);
             }
             V::Teleport {
                 position,
                 rotation,
                 door,
             } => {
-                put_f3(out, position);
-                put_f3(out, rotation);
-                out.put_u32(*door);
+                put_f3(out, &position);
+                put_f3(out, &rotation);
+                out.put_u32(door);
             }
             V::DoorPosition { door, position } => {
-                out.put_u32(*door);
-                put_f3(out, position);
+                out.put_u32(door);
+                put_f3(out, &position);
             }
             V::CellPosition {
                 cell,
                 position,
                 flags,
             } => {
-                out.put_u32(*cell);
-                put_f3(out, position);
-                out.put_u32(*flags);
+                out.put_u32(cell);
+                put_f3(out, &position);
+                out.put_u32(flags);
             }
             V::IrefBytes { entries } => {
                 out.put_u16(entries.len() as u16);
@@ -505,7 +734,7 @@ impl PropertyValue {
                 }
             }
             V::IrefBlocks { iref, blocks } => {
-                out.put_u32(*iref);
+                out.put_u32(iref);
                 out.put_u16(blocks.len() as u16);
                 for b in blocks {
                     out.put(&b.0);
@@ -526,7 +755,7 @@ impl PropertyValue {
                 animation,
                 havok,
             } => {
-                out.put_u16(*lead);
+                out.put_u16(lead);
                 out.put_u16(animation.len() as u16);
                 out.put(animation);
                 out.put_u16(havok.len() as u16);
@@ -539,7 +768,7 @@ impl PropertyValue {
             } => {
                 out.put_u8(topic.len() as u8);
                 out.put(topic);
-                out.put_u8(*unknown);
+                out.put_u8(unknown);
                 out.put_u8(entries.len() as u8);
                 for e in entries {
                     out.put_u8(e.index);
@@ -553,57 +782,78 @@ impl PropertyValue {
             V::Bytes12 { bytes } => out.put(&bytes.0),
             V::Bytes14 { bytes } => out.put(&bytes.0),
             V::Bytes63 { bytes } => out.put(&bytes.0),
-            V::Bytes { bytes } => out.put(bytes),
         }
     }
 
     /// The irefs this value holds, for resolving references.
     pub fn irefs(&self) -> Vec<u32> {
+        let mut out = Vec::new();
+        self.push_irefs(&mut out);
+        out
+    }
+
+    /// Appends the irefs this value holds.
+    pub fn push_irefs(&self, out: &mut Vec<u32>) {
         use PropertyValue as V;
-        match self {
-            V::Iref { iref } => vec![*iref],
+        match *self {
+            V::Iref { iref } => out.push(iref),
             V::Script { script, vars, .. } => {
-                let mut out = vec![*script];
+                out.push(script);
                 out.extend(vars.iter().filter_map(|v| match v.value {
                     VarValue::Reference(i) => Some(i),
                     _ => None,
                 }));
-                out
             }
-            V::Lock { key, .. } => vec![*key],
-            V::Teleport { door, .. } => vec![*door],
-            V::DoorPosition { door, .. } => vec![*door],
-            V::CellPosition { cell, .. } => vec![*cell],
-            V::IrefBytes { entries } => entries.iter().map(|e| e.0).collect(),
-            V::Irefs { irefs } => irefs.clone(),
-            V::IrefBlocks { iref, .. } => vec![*iref],
-            _ => Vec::new(),
+            V::Lock { key, .. } => out.push(key),
+            V::Teleport { door, .. } => out.push(door),
+            V::DoorPosition { door, .. } => out.push(door),
+            V::CellPosition { cell, .. } => out.push(cell),
+            V::IrefBytes { entries } => out.extend(entries.iter().map(|e| e.0)),
+            V::Irefs { irefs } => out.extend_from_slice(irefs),
+            V::IrefBlocks { iref, .. } => out.push(iref),
+            _ => {}
         }
     }
 }
 
-impl PropertySet {
-    /// Reads a whole set. Errors name the property by position and flag.
-    pub fn read(r: &mut Reader<'_>) -> Result<Self> {
-        let n = r.u16("property count")? as usize;
-        r.check_count(n, 1, "properties")?;
-        let mut properties = Vec::with_capacity(n);
-        for i in 0..n {
-            let at = r.offset();
-            let f = r.u8("property flag")?;
-            let value = PropertyValue::read(f, r)
-                .within(|| format!("property {i} 0x{f:02X} at 0x{at:X}"))?;
-            properties.push(Property::new(f, value));
+/// A property set of a decoded change record; the stored count is
+/// recomputed from the list on write.
+#[derive(Clone, Copy)]
+pub struct PropertySet<'s> {
+    chunk: &'s Chunk,
+    props: &'s [PropData],
+}
+
+impl<'s> PropertySet<'s> {
+    pub(crate) fn new(chunk: &'s Chunk, span: Span) -> Self {
+        PropertySet {
+            chunk,
+            props: span.of(&chunk.props),
         }
-        Ok(PropertySet { properties })
+    }
+
+    /// How many properties the set holds.
+    pub fn len(&self) -> usize {
+        self.props.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.props.is_empty()
+    }
+
+    /// The properties, in file order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Property<'s>> + Clone + 's {
+        let chunk = self.chunk;
+        self.props
+            .iter()
+            .map(move |p| Property::new(p.flag, chunk.value(&p.value)))
     }
 
     /// Writes the set; the count comes from the list.
     pub fn write(&self, out: &mut Vec<u8>) {
-        out.put_u16(self.properties.len() as u16);
-        for p in &self.properties {
-            out.put_u8(p.flag);
-            p.value.write(out);
+        out.put_u16(self.props.len() as u16);
+        for p in self.iter() {
+            p.write(out);
         }
     }
 
@@ -615,16 +865,48 @@ impl PropertySet {
     }
 
     /// The value of the first property with this flag.
-    pub fn get(&self, flag: u8) -> Option<&PropertyValue> {
-        self.properties
+    pub fn get(&self, flag: u8) -> Option<PropertyValue<'s>> {
+        self.props
             .iter()
             .find(|p| p.flag == flag)
-            .map(|p| &p.value)
+            .map(|p| self.chunk.value(&p.value))
     }
 
     /// Whether some property has this flag.
     pub fn has(&self, flag: u8) -> bool {
-        self.properties.iter().any(|p| p.flag == flag)
+        self.props.iter().any(|p| p.flag == flag)
+    }
+}
+
+impl PartialEq for PropertySet<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl std::fmt::Debug for PropertySet<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// Serialises a list given as a cloneable iterator.
+pub(crate) struct Seq<I>(pub I);
+
+impl<I: Iterator + Clone> Serialize for Seq<I>
+where
+    I::Item: Serialize,
+{
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.clone())
+    }
+}
+
+impl Serialize for PropertySet<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("PropertySet", 1)?;
+        st.serialize_field("properties", &Seq(self.iter()))?;
+        st.end()
     }
 }
 
@@ -632,16 +914,24 @@ impl PropertySet {
 mod tests {
     use super::*;
 
+    fn read(bytes: &[u8], base: u64) -> Result<(Chunk, Span, usize)> {
+        let mut c = Chunk::default();
+        let mut r = Reader::new(bytes, base);
+        let span = read_set(&mut r, &mut c)?;
+        Ok((c, span, r.position()))
+    }
+
     #[test]
     fn inventory_example_set_round_trips() {
         // Health 14.0 and equipped.
         let mut bytes = vec![2, 0, 0x2b];
         bytes.extend_from_slice(&14.0f32.to_le_bytes());
         bytes.push(0x1b);
-        let set = PropertySet::read(&mut Reader::new(&bytes, 0)).unwrap();
+        let (c, span, _) = read(&bytes, 0).unwrap();
+        let set = PropertySet::new(&c, span);
         assert_eq!(
             set.get(flag::HEALTH),
-            Some(&PropertyValue::F32 { value: 14.0 })
+            Some(PropertyValue::F32 { value: 14.0 })
         );
         assert!(set.has(flag::EQUIPPED));
         assert_eq!(set.to_bytes(), bytes);
@@ -650,8 +940,124 @@ mod tests {
     #[test]
     fn unknown_flag_is_an_error_with_offset() {
         let bytes = [1, 0, 0x7f, 0, 0];
-        let err = PropertySet::read(&mut Reader::new(&bytes, 0x100)).unwrap_err();
+        let err = read(&bytes, 0x100).unwrap_err();
         assert_eq!(err.offset, 0x102);
         assert!(err.to_string().contains("property 0 0x7F"), "{err}");
+    }
+
+    mod round_trips {
+        use super::super::*;
+        use super::read;
+        use proptest::prelude::*;
+
+        /// Property bytes as stored: flag, then the value.
+        fn property() -> impl Strategy<Value = Vec<u8>> {
+            let le = |v: &[u32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+            prop_oneof![
+                prop::sample::select(vec![0x1bu8, 0x1c, 0x25, 0x35, 0x47, 0x50])
+                    .prop_map(|f| vec![f]),
+                (
+                    prop::sample::select(vec![0x2cu8, 0x2f, 0x33, 0x55, 0x5a]),
+                    any::<u8>()
+                )
+                    .prop_map(|(f, v)| vec![f, v]),
+                any::<u16>().prop_map(|v| [vec![0x2a], v.to_le_bytes().to_vec()].concat()),
+                (
+                    prop::sample::select(vec![0x11u8, 0x22, 0x28, 0x52, 0x27, 0x2b, 0x3d]),
+                    any::<u32>()
+                )
+                    .prop_map(move |(f, v)| [vec![f], le(&[v])].concat()),
+                (
+                    any::<u32>(),
+                    prop::collection::vec((any::<u16>(), any::<bool>(), any::<u64>()), 0..5),
+                    any::<u8>()
+                )
+                    .prop_map(move |(script, vars, trailer)| {
+                        let mut b = vec![0x12];
+                        b.extend(le(&[script]));
+                        b.extend((vars.len() as u16).to_le_bytes());
+                        for (index, number, bits) in vars {
+                            b.extend(index.to_le_bytes());
+                            if number {
+                                b.extend(0u16.to_le_bytes());
+                                b.extend(bits.to_le_bytes());
+                            } else {
+                                b.extend(0xF000u16.to_le_bytes());
+                                b.extend((bits as u32).to_le_bytes());
+                            }
+                        }
+                        b.push(trailer);
+                        b
+                    }),
+                (any::<u8>(), any::<u32>(), any::<u8>()).prop_map(move |(l, k, f)| [
+                    vec![0x31, l],
+                    le(&[k]),
+                    vec![f]
+                ]
+                .concat()),
+                prop::collection::vec(any::<u8>(), 0..40).prop_map(|b| [
+                    vec![0x4a, b.len() as u8],
+                    b
+                ]
+                .concat()),
+                (
+                    any::<u16>(),
+                    prop::collection::vec(any::<u8>(), 0..30),
+                    prop::collection::vec(any::<u8>(), 0..30)
+                )
+                    .prop_map(|(lead, a, h)| {
+                        let mut b = vec![0x4b];
+                        b.extend(lead.to_le_bytes());
+                        b.extend((a.len() as u16).to_le_bytes());
+                        b.extend(a);
+                        b.extend((h.len() as u16).to_le_bytes());
+                        b.extend(h);
+                        b
+                    }),
+                any::<[u8; 5]>().prop_map(|b| [vec![0x36], b.to_vec()].concat()),
+                any::<[u8; 63]>().prop_map(|b| [vec![0x20], b.to_vec()].concat()),
+                prop::collection::vec(any::<u32>(), 0..6).prop_map(move |irefs| {
+                    [
+                        vec![0x23],
+                        (irefs.len() as u16).to_le_bytes().to_vec(),
+                        le(&irefs),
+                    ]
+                    .concat()
+                }),
+            ]
+        }
+
+        proptest! {
+            #[test]
+            fn property_sets_round_trip(props in prop::collection::vec(property(), 0..12)) {
+                let mut bytes = (props.len() as u16).to_le_bytes().to_vec();
+                for p in &props {
+                    bytes.extend_from_slice(p);
+                }
+                let (c, span, used) = read(&bytes, 0).unwrap();
+                prop_assert_eq!(used, bytes.len());
+                let set = PropertySet::new(&c, span);
+                prop_assert_eq!(set.len(), props.len());
+                prop_assert_eq!(set.to_bytes(), bytes.clone());
+                // Stored again from the values (NaN-safe: compared as
+                // bytes), the set writes the same.
+                let mut c2 = Chunk::default();
+                let start = c2.props.len();
+                for p in set.iter() {
+                    let value = c2.store_value(&p.value);
+                    c2.props.push(PropData { flag: p.flag, value });
+                }
+                let copy = PropertySet::new(&c2, Span::new(start, set.len()));
+                prop_assert_eq!(copy.len(), set.len());
+                prop_assert_eq!(copy.to_bytes(), bytes);
+            }
+
+            #[test]
+            fn any_bytes_read_cleanly(bytes in prop::collection::vec(any::<u8>(), 0..64)) {
+                if let Ok((c, span, used)) = read(&bytes, 0) {
+                    prop_assert_eq!(PropertySet::new(&c, span).to_bytes(), bytes[..used].to_vec());
+                }
+            }
+        }
     }
 }
