@@ -111,6 +111,24 @@ impl<'a> Record<'a> {
         }
     }
 
+    /// The record's data like [`data`](Self::data), using `buf` for data
+    /// that is not stored as it is (inflated, or encoded after an edit), so
+    /// that one buffer serves many records.
+    pub fn data_in<'s>(&'s self, game: Game, buf: &'s mut Vec<u8>) -> Result<&'s [u8]> {
+        match &self.body {
+            Body::Stored(bytes) if self.header.is_compressed() => {
+                decompress_record_data_into(bytes, self.data_offset(game), buf)
+                    .within(|| self.describe())?;
+                Ok(buf)
+            }
+            Body::Stored(bytes) => Ok(bytes),
+            Body::Subrecords(subs) => {
+                *buf = encode_subrecords(subs);
+                Ok(buf)
+            }
+        }
+    }
+
     /// Calls `f` for each subrecord. Uncompressed stored records are walked
     /// in place, without allocating.
     pub fn for_each_subrecord(

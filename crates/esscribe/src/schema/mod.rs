@@ -22,14 +22,26 @@ pub use value::{FieldValue, Val};
 use crate::io::{Result, Sig};
 use crate::plugin::{Game, Record, SubrecordRef, Subrecords};
 use std::cell::RefCell;
+use std::sync::OnceLock;
 
 /// The declaration of a record type in a game, if there is one.
 pub fn find(game: Game, sig: Sig) -> Option<&'static RecordDef> {
-    let defs: &[&RecordDef] = match game {
-        Game::Oblivion => crate::defs::oblivion::ALL,
-        Game::Skyrim => crate::defs::skyrim::ALL,
+    static OBLIVION: OnceLock<Vec<(Sig, &'static RecordDef)>> = OnceLock::new();
+    static SKYRIM: OnceLock<Vec<(Sig, &'static RecordDef)>> = OnceLock::new();
+    // Looked up once per record: sorted once, then searched in halves.
+    let (index, defs) = match game {
+        Game::Oblivion => (&OBLIVION, crate::defs::oblivion::ALL),
+        Game::Skyrim => (&SKYRIM, crate::defs::skyrim::ALL),
     };
-    defs.iter().copied().find(|d| d.sig == sig)
+    let index = index.get_or_init(|| {
+        let mut v: Vec<_> = defs.iter().map(|d| (d.sig, *d)).collect();
+        v.sort_by_key(|(s, _)| s.0);
+        v
+    });
+    index
+        .binary_search_by_key(&sig.0, |(s, _)| s.0)
+        .ok()
+        .map(|i| index[i].1)
 }
 
 /// Reads a plugin record by its declaration and hands the typed view to
@@ -50,10 +62,10 @@ pub fn with_view<R>(
     let Some(def) = find(game, record.header.sig) else {
         return Ok(None);
     };
-    let data = record.data(game)?;
     // Taken out while in use: a nested call finds the spare empty and
     // starts afresh.
-    let spare = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    let mut spare = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    let data = record.data_in(game, &mut spare.inflated)?;
     let mut subs = reuse(spare.subs);
     // Subrecords average a few dozen bytes: reserved once, not grown.
     subs.reserve(data.len() / 24 + 1);
@@ -64,11 +76,12 @@ pub fn with_view<R>(
     let view = record::view_in(def, &subs, ctx, reuse_storage(storage));
     let out = f(&view);
     let storage = view.into_storage().recycle();
-    subs.clear();
+    let subs = reuse(subs);
     SPARE.with(|s| {
         *s.borrow_mut() = Spare {
-            subs: reuse(subs),
+            subs,
             storage: Some(storage),
+            inflated: spare.inflated,
         }
     });
     Ok(Some(out))
@@ -79,6 +92,7 @@ pub fn with_view<R>(
 struct Spare {
     subs: Vec<SubrecordRef<'static>>,
     storage: Option<record::Storage<'static>>,
+    inflated: Vec<u8>,
 }
 
 /// An empty vector of one lifetime turned into one of another, keeping its

@@ -26,7 +26,9 @@ pub enum FieldValue<'a> {
     Bytes(&'a [u8]),
     Enum(Int, &'static EnumDef, i64),
     Flags(Int, &'static FlagsDef, u64),
-    Bits(&'static [BitField], u64),
+    /// An integer split into named bit ranges: its declared type (a
+    /// [`Ty::Bits`]) and its value.
+    Bits(&'static Ty, u64),
     /// A byte meant as a boolean (kept as stored: 0, 1 or another value).
     Bool(u8),
     /// Windows-1252 text, as stored (without length or terminator).
@@ -52,8 +54,8 @@ pub enum FieldValue<'a> {
 /// children follow it, up to `end`.
 #[derive(Debug, Clone, Copy)]
 pub struct Node<'a> {
-    /// The field's name; empty for list items and subrecord values.
-    pub name: &'static str,
+    /// The field it is; `None` for list items and subrecord values.
+    pub field: Option<&'static FieldDef>,
     pub value: FieldValue<'a>,
     /// Index just past this node's subtree.
     end: u32,
@@ -77,7 +79,7 @@ impl<'v, 'a> Val<'v, 'a> {
 
     /// The field's name (empty for list items).
     pub fn name(&self) -> &'static str {
-        self.nodes[self.at].name
+        self.nodes[self.at].field.map_or("", |f| f.name)
     }
 
     /// The value itself, past a size-chosen layout's wrapper.
@@ -167,7 +169,8 @@ impl<'v, 'a> Val<'v, 'a> {
             FieldValue::Bytes(b) => Value::from(to_hex(b)),
             FieldValue::Enum(int, defs, v) => enum_value(defs, int, v),
             FieldValue::Flags(_, defs, v) => flags_value(defs, v),
-            FieldValue::Bits(fields, v) => bits_value(fields, v),
+            FieldValue::Bits(Ty::Bits(_, fields), v) => bits_value(fields, v),
+            FieldValue::Bits(_, v) => Value::from(v),
             FieldValue::Bool(0) => Value::Bool(false),
             FieldValue::Bool(1) => Value::Bool(true),
             FieldValue::Bool(n) => Value::from(n),
@@ -340,6 +343,16 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// The field a value is, if it is a named one.
+type Name = Option<&'static FieldDef>;
+
+/// Bytes left over after a subrecord's declared fields.
+static REST: FieldDef = FieldDef {
+    name: "_rest",
+    ty: Ty::Bytes(0),
+    default: Default::Zero,
+};
+
 /// Where decoded values go: a record's value tree, and scratch space for
 /// the raw values later fields refer to.
 pub(crate) struct ValueSink<'n, 'a> {
@@ -352,16 +365,16 @@ pub(crate) struct ValueSink<'n, 'a> {
 
 impl<'a> ValueSink<'_, 'a> {
     #[inline]
-    fn leaf(&mut self, name: &'static str, value: FieldValue<'a>) {
+    fn leaf(&mut self, field: Name, value: FieldValue<'a>) {
         let end = self.nodes.len() as u32 + 1;
-        self.nodes.push(Node { name, value, end });
+        self.nodes.push(Node { field, value, end });
     }
 
     /// Starts a node whose children follow; [`close`](Self::close) ends it.
-    fn open(&mut self, name: &'static str, value: FieldValue<'a>) -> usize {
+    fn open(&mut self, field: Name, value: FieldValue<'a>) -> usize {
         let at = self.nodes.len();
         self.nodes.push(Node {
-            name,
+            field,
             value,
             end: 0,
         });
@@ -405,35 +418,35 @@ impl<'a> ValueSink<'_, 'a> {
                 if *last != 0 || body.contains(&0) {
                     return None;
                 }
-                self.leaf("", FieldValue::Text(body));
+                self.leaf(None, FieldValue::Text(body));
             }
             Field::LString if self.localized => {
                 let id = u32::from_le_bytes(data.try_into().ok()?);
-                self.leaf("", FieldValue::StringId(id));
+                self.leaf(None, FieldValue::StringId(id));
             }
             Field::LString => return self.data(&Field::ZString, data, sibling_text),
-            Field::Text => self.leaf("", FieldValue::Text(data)),
-            Field::Bytes => self.leaf("", FieldValue::Bytes(data)),
-            Field::Empty if data.is_empty() => self.leaf("", FieldValue::Empty),
+            Field::Text => self.leaf(None, FieldValue::Text(data)),
+            Field::Bytes => self.leaf(None, FieldValue::Bytes(data)),
+            Field::Empty if data.is_empty() => self.leaf(None, FieldValue::Empty),
             Field::Empty => return None,
             Field::Value(ty) => {
                 let mark = self.nodes.len();
-                self.ty("", ty, &mut r)?;
+                self.ty(None, ty, &mut r)?;
                 if self.nodes.len() == mark {
-                    self.leaf("", FieldValue::Empty);
+                    self.leaf(None, FieldValue::Empty);
                 }
                 if r.left() != 0 {
                     return None;
                 }
             }
             Field::Struct(fields) => {
-                let at = self.open("", FieldValue::Struct);
+                let at = self.open(None, FieldValue::Struct);
                 for fd in *fields {
                     if r.left() == 0 {
                         break;
                     }
                     let (pos, len) = (r.pos, self.nodes.len());
-                    match self.ty(fd.name, &fd.ty, &mut r) {
+                    match self.ty(Some(fd), &fd.ty, &mut r) {
                         Some(Some(raw)) => self.earlier.push((fd.name, raw)),
                         Some(None) => {}
                         None => {
@@ -444,13 +457,13 @@ impl<'a> ValueSink<'_, 'a> {
                     }
                 }
                 if r.left() != 0 {
-                    self.leaf("_rest", FieldValue::Bytes(&data[r.pos..]));
+                    self.leaf(Some(&REST), FieldValue::Bytes(&data[r.pos..]));
                     self.left_over = true;
                 }
                 self.close(at);
             }
             Field::Array(fields) => {
-                let at = self.open("", FieldValue::List);
+                let at = self.open(None, FieldValue::List);
                 while r.left() != 0 {
                     self.item(fields, &mut r)?;
                 }
@@ -459,7 +472,7 @@ impl<'a> ValueSink<'_, 'a> {
             Field::BySize(cases) => {
                 let (_, f) = cases.iter().find(|(n, _)| *n == data.len())?;
                 let at = self.open(
-                    "",
+                    None,
                     FieldValue::Sized {
                         layouts: field,
                         size: data.len(),
@@ -486,12 +499,7 @@ impl<'a> ValueSink<'_, 'a> {
     /// condition fails adds nothing and takes no bytes. Plain values are
     /// read here, in line; the rest in [`Self::composite`].
     #[inline(always)]
-    fn ty(
-        &mut self,
-        name: &'static str,
-        ty: &'static Ty,
-        r: &mut Cursor<'a>,
-    ) -> Option<Option<i64>> {
+    fn ty(&mut self, name: Name, ty: &'static Ty, r: &mut Cursor<'a>) -> Option<Option<i64>> {
         let (value, raw) = match ty {
             Ty::Int(int) => {
                 let v = read_int(*int, r.take(int.size())?);
@@ -525,14 +533,14 @@ impl<'a> ValueSink<'_, 'a> {
     #[inline(never)]
     fn composite(
         &mut self,
-        name: &'static str,
+        name: Name,
         ty: &'static Ty,
         r: &mut Cursor<'a>,
     ) -> Option<Option<i64>> {
         let (value, raw) = match ty {
-            Ty::Bits(int, fields) => {
+            Ty::Bits(int, _) => {
                 let v = read_int(*int, r.take(int.size())?);
-                (FieldValue::Bits(fields, v as u64 & mask(*int)), Some(v))
+                (FieldValue::Bits(ty, v as u64 & mask(*int)), Some(v))
             }
             Ty::F64 => (
                 FieldValue::F64(f64::from_le_bytes(r.take(8)?.try_into().ok()?)),
@@ -593,7 +601,7 @@ impl<'a> ValueSink<'_, 'a> {
 
     fn list(
         &mut self,
-        name: &'static str,
+        name: Name,
         n: i64,
         fields: &'static [FieldDef],
         r: &mut Cursor<'a>,
@@ -616,25 +624,25 @@ impl<'a> ValueSink<'_, 'a> {
     fn item(&mut self, fields: &'static [FieldDef], r: &mut Cursor<'a>) -> Option<()> {
         if let [single] = fields {
             let mark = self.earlier.len();
-            let fits = self.ty("", &single.ty, r);
+            let fits = self.ty(None, &single.ty, r);
             self.earlier.truncate(mark);
             fits.map(|_| ())
         } else {
-            self.fields("", fields, r)
+            self.fields(None, fields, r)
         }
     }
 
     /// Decodes every field of a nested struct; `None` if the bytes run out.
     fn fields(
         &mut self,
-        name: &'static str,
+        name: Name,
         fields: &'static [FieldDef],
         r: &mut Cursor<'a>,
     ) -> Option<()> {
         let mark = self.earlier.len();
         let at = self.open(name, FieldValue::Struct);
         for fd in fields {
-            if let Some(raw) = self.ty(fd.name, &fd.ty, r)? {
+            if let Some(raw) = self.ty(Some(fd), &fd.ty, r)? {
                 self.earlier.push((fd.name, raw));
             }
         }
