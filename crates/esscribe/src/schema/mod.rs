@@ -69,7 +69,7 @@ pub fn with_view<R>(
     let mut subs = reuse(spare.subs);
     // Subrecords average a few dozen bytes: reserved once, not grown.
     subs.reserve(data.len() / 24 + 1);
-    for sub in Subrecords::new(&data, record.subrecord_base(game)) {
+    for sub in Subrecords::new(data, record.subrecord_base(game)) {
         subs.push(sub.map_err(|e| record.locate(game, e).within(record.describe()))?);
     }
     let storage = spare.storage.unwrap_or_default();
