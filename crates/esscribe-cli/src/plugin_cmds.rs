@@ -332,22 +332,40 @@ type CoverageByType = BTreeMap<String, (u64, esscribe::schema::Coverage)>;
 
 /// Coverage per record type, and the warnings of what stayed raw.
 pub fn coverage_of(plugin: &Plugin<'_>, name: &str) -> Result<(CoverageByType, Vec<String>)> {
+    /// Counts per record type, and warnings in file order.
+    type Survey = (
+        BTreeMap<Sig, (u64, esscribe::schema::Coverage)>,
+        Vec<String>,
+    );
     let ctx = esscribe::json::form_ctx(plugin, name);
-    let mut by_type = CoverageByType::new();
-    let mut warnings = Vec::new();
-    let records: Vec<&Record<'_>> = std::iter::once(&plugin.header)
-        .chain(plugin.records())
-        .collect();
-    let surveyed = records
-        .par_iter()
-        .map(|r| esscribe::schema::record_coverage(r, plugin.game, &ctx))
-        .collect::<esscribe::io::Result<Vec<_>>>()?;
-    for (r, (coverage, found)) in records.iter().zip(surveyed) {
-        let e = by_type.entry(r.header.sig.to_string()).or_default();
+    let add = |mut acc: Survey, r: &Record<'_>| -> esscribe::io::Result<Survey> {
+        let (coverage, found) = esscribe::schema::record_coverage(r, plugin.game, &ctx)?;
+        let e = acc.0.entry(r.header.sig).or_default();
         e.0 += 1;
         e.1 += coverage;
-        warnings.extend(found);
-    }
+        acc.1.extend(found);
+        Ok(acc)
+    };
+    let merge = |mut a: Survey, b: Survey| -> esscribe::io::Result<Survey> {
+        for (sig, (n, c)) in b.0 {
+            let e = a.0.entry(sig).or_default();
+            e.0 += n;
+            e.1 += c;
+        }
+        a.1.extend(b.1);
+        Ok(a)
+    };
+    let header = add(Survey::default(), &plugin.header)?;
+    // Folded in parallel, in file order: nothing per record is kept.
+    let records = plugin
+        .par_records()
+        .try_fold(Survey::default, add)
+        .try_reduce(Survey::default, merge)?;
+    let (by_sig, warnings) = merge(header, records)?;
+    let by_type = by_sig
+        .into_iter()
+        .map(|(sig, counts)| (sig.to_string(), counts))
+        .collect();
     Ok((by_type, warnings))
 }
 
