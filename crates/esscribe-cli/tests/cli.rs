@@ -124,6 +124,90 @@ fn build_keeps_a_backup_of_the_file_it_replaces() {
     );
 }
 
+/// Files in a folder, by name.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Builds the sample into `out` with the shell's limits set by `limits`
+/// (a full disk is a file size limit of zero: every write fails).
+#[cfg(unix)]
+fn build_limited(limits: &str, out: &Path) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("{limits}; trap '' XFSZ; exec \"$@\""))
+        .arg("sh")
+        .arg(assert_cmd::cargo::cargo_bin("esscribe"))
+        .arg("build")
+        .arg(samples().join("sample-oblivion.json"))
+        .arg("-o")
+        .arg(out)
+        .output()
+        .unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_full_disk_leaves_the_file_it_would_replace_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("Mod.esp");
+    std::fs::write(&out, b"old").unwrap();
+    let run = build_limited("ulimit -f 0", &out);
+    assert!(!run.status.success());
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("cannot write"), "{stderr}");
+    assert_eq!(std::fs::read(&out).unwrap(), b"old");
+    // No temporary file and no backup left behind.
+    assert_eq!(listing(dir.path()), ["Mod.esp"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_folder_leaves_the_file_it_would_replace_untouched() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("Mod.esp");
+    std::fs::write(&out, b"old").unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
+    let probe = dir.path().join("probe");
+    if std::fs::write(&probe, b"").is_ok() {
+        // An administrator writes anywhere: nothing to test as one.
+        eprintln!("skipping: the read-only folder is writable for this user (root)");
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        return;
+    }
+    let run = build_limited("true", &out);
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert!(!run.status.success());
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("cannot create"), "{stderr}");
+    assert_eq!(std::fs::read(&out).unwrap(), b"old");
+    assert_eq!(listing(dir.path()), ["Mod.esp"]);
+}
+
+#[test]
+fn a_target_that_cannot_be_replaced_is_left_as_it_was() {
+    // A folder where the plugin should go: neither backed up nor replaced.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("Mod.esp");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("inside"), b"kept").unwrap();
+    esscribe()
+        .arg("build")
+        .arg(samples().join("sample-oblivion.json"))
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .failure();
+    assert_eq!(std::fs::read(out.join("inside")).unwrap(), b"kept");
+    assert_eq!(listing(dir.path()), ["Mod.esp"]);
+}
+
 #[test]
 fn dump_filters_by_type_and_form() {
     let sample = samples().join("sample-oblivion.esp");
