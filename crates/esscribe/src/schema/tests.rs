@@ -228,3 +228,10 @@ proptest! {
         prop_assert_eq!(encode_subrecords(&encoded), bytes);
     }
 }
+
+#[test]
+fn a_value_node_takes_32_bytes() {
+    // Every field of every record read becomes one node: their size is
+    // most of the memory traffic of declared decoding.
+    assert_eq!(std::mem::size_of::<super::value::Node<'_>>(), 32);
+}

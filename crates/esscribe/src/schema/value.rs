@@ -37,8 +37,8 @@ pub enum FieldValue<'a> {
     StringId(u32),
     /// Named fields in order; a field whose condition fails is left out,
     /// bytes past the last whole field are kept as `_rest`.
-    Struct,
-    List,
+    Struct(Children),
+    List(Children),
     /// A marker subrecord's empty data.
     Empty,
     /// A layout chosen by the subrecord's size; its one child is the value.
@@ -46,19 +46,43 @@ pub enum FieldValue<'a> {
     /// layouts apart.
     Sized {
         layouts: &'static Field,
-        size: usize,
+        size: u32,
+        children: Children,
     },
 }
 
+/// Where the children of a struct, list or size-chosen layout end in the
+/// value tree (read them through [`Val::children`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Children(u32);
+
+impl FieldValue<'_> {
+    /// Index just past this node's subtree, for the node at `at`.
+    fn end(&self, at: usize) -> usize {
+        match self {
+            FieldValue::Struct(c) | FieldValue::List(c) | FieldValue::Sized { children: c, .. } => {
+                c.0 as usize
+            }
+            _ => at + 1,
+        }
+    }
+
+    fn set_end(&mut self, end: usize) {
+        if let FieldValue::Struct(c) | FieldValue::List(c) | FieldValue::Sized { children: c, .. } =
+            self
+        {
+            c.0 = end as u32;
+        }
+    }
+}
+
 /// A value in a record's value tree, stored in preorder: a node's
-/// children follow it, up to `end`.
+/// children follow it.
 #[derive(Debug, Clone, Copy)]
 pub struct Node<'a> {
     /// The field it is; `None` for list items and subrecord values.
     pub field: Option<&'static FieldDef>,
     pub value: FieldValue<'a>,
-    /// Index just past this node's subtree.
-    end: u32,
 }
 
 /// A value with its place in the tree: reads its children.
@@ -85,7 +109,7 @@ impl<'v, 'a> Val<'v, 'a> {
     /// The value itself, past a size-chosen layout's wrapper.
     fn inner(self) -> Self {
         match self.value() {
-            FieldValue::Sized { .. } if self.nodes[self.at].end as usize > self.at + 1 => {
+            FieldValue::Sized { children, .. } if children.0 as usize > self.at + 1 => {
                 Val::new(self.nodes, self.at + 1).inner()
             }
             _ => self,
@@ -95,12 +119,12 @@ impl<'v, 'a> Val<'v, 'a> {
     /// The fields of a struct or the items of a list, in order.
     pub fn children(self) -> impl Iterator<Item = Val<'v, 'a>> {
         let this = self.inner();
-        let end = this.nodes[this.at].end as usize;
+        let end = this.value().end(this.at);
         let mut next = this.at + 1;
         std::iter::from_fn(move || {
             (next < end).then(|| {
                 let v = Val::new(this.nodes, next);
-                next = this.nodes[next].end as usize;
+                next = this.nodes[next].value.end(next);
                 v
             })
         })
@@ -108,7 +132,7 @@ impl<'v, 'a> Val<'v, 'a> {
 
     /// A field of a struct by name.
     pub fn get(self, name: &str) -> Option<Val<'v, 'a>> {
-        if !matches!(self.inner().value(), FieldValue::Struct) {
+        if !matches!(self.inner().value(), FieldValue::Struct(_)) {
             return None;
         }
         self.children().find(|c| c.name() == name)
@@ -180,23 +204,23 @@ impl<'v, 'a> Val<'v, 'a> {
                 m.insert("string_id".into(), Value::from(id));
                 Value::Object(m)
             }
-            FieldValue::Struct => Value::Object(
+            FieldValue::Struct(_) => Value::Object(
                 self.children()
                     .map(|c| (c.name().to_string(), c.to_json(ctx, siblings)))
                     .collect(),
             ),
-            FieldValue::List => {
+            FieldValue::List(_) => {
                 Value::Array(self.children().map(|c| c.to_json(ctx, siblings)).collect())
             }
             FieldValue::Empty => Value::Null,
-            FieldValue::Sized { layouts, size } => {
+            FieldValue::Sized { layouts, size, .. } => {
                 let mut v = self.inner().to_json(ctx, siblings);
                 // Where an earlier layout would also take this value (the
                 // same fields at another width), the size is kept to tell
                 // them apart.
                 let mut again = Vec::new();
-                let chosen_again =
-                    encode_field(layouts, &v, siblings, &mut again).is_ok() && again.len() == size;
+                let chosen_again = encode_field(layouts, &v, siblings, &mut again).is_ok()
+                    && again.len() == size as usize;
                 if let (false, Some(m)) = (chosen_again, v.as_object_mut()) {
                     m.insert("_size".into(), Value::from(size));
                 }
@@ -366,23 +390,19 @@ pub(crate) struct ValueSink<'n, 'a> {
 impl<'a> ValueSink<'_, 'a> {
     #[inline]
     fn leaf(&mut self, field: Name, value: FieldValue<'a>) {
-        let end = self.nodes.len() as u32 + 1;
-        self.nodes.push(Node { field, value, end });
+        self.nodes.push(Node { field, value });
     }
 
     /// Starts a node whose children follow; [`close`](Self::close) ends it.
     fn open(&mut self, field: Name, value: FieldValue<'a>) -> usize {
         let at = self.nodes.len();
-        self.nodes.push(Node {
-            field,
-            value,
-            end: 0,
-        });
+        self.nodes.push(Node { field, value });
         at
     }
 
     fn close(&mut self, at: usize) {
-        self.nodes[at].end = self.nodes.len() as u32;
+        let end = self.nodes.len();
+        self.nodes[at].value.set_end(end);
     }
 
     /// Decodes a subrecord's data by its declared layout into the tree and
@@ -440,7 +460,7 @@ impl<'a> ValueSink<'_, 'a> {
                 }
             }
             Field::Struct(fields) => {
-                let at = self.open(None, FieldValue::Struct);
+                let at = self.open(None, FieldValue::Struct(Children(0)));
                 for fd in *fields {
                     if r.left() == 0 {
                         break;
@@ -463,7 +483,7 @@ impl<'a> ValueSink<'_, 'a> {
                 self.close(at);
             }
             Field::Array(fields) => {
-                let at = self.open(None, FieldValue::List);
+                let at = self.open(None, FieldValue::List(Children(0)));
                 while r.left() != 0 {
                     self.item(fields, &mut r)?;
                 }
@@ -475,7 +495,8 @@ impl<'a> ValueSink<'_, 'a> {
                     None,
                     FieldValue::Sized {
                         layouts: field,
-                        size: data.len(),
+                        size: u32::try_from(data.len()).ok()?,
+                        children: Children(0),
                     },
                 );
                 self.data(f, data, sibling_text)?;
@@ -612,7 +633,7 @@ impl<'a> ValueSink<'_, 'a> {
         if n > r.left() {
             return None;
         }
-        let at = self.open(name, FieldValue::List);
+        let at = self.open(name, FieldValue::List(Children(0)));
         for _ in 0..n {
             self.item(fields, r)?;
         }
@@ -640,7 +661,7 @@ impl<'a> ValueSink<'_, 'a> {
         r: &mut Cursor<'a>,
     ) -> Option<()> {
         let mark = self.earlier.len();
-        let at = self.open(name, FieldValue::Struct);
+        let at = self.open(name, FieldValue::Struct(Children(0)));
         for fd in fields {
             if let Some(raw) = self.ty(Some(fd), &fd.ty, r)? {
                 self.earlier.push((fd.name, raw));
