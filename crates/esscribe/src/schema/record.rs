@@ -278,6 +278,17 @@ enum Fate {
     Unexpected,
 }
 
+/// Counts one subrecord.
+fn count(c: &mut Coverage, sub: &SubrecordRef<'_>, fate: Fate) {
+    c.subrecords += 1;
+    if fate == Fate::Decoded {
+        c.decoded += 1;
+    } else {
+        c.raw += 1;
+        c.raw_bytes += sub.data.len() as u64;
+    }
+}
+
 /// Coverage counts, and warnings for what was kept raw when a record name
 /// is given for them.
 struct Tally<'r> {
@@ -296,20 +307,14 @@ impl<'r> Tally<'r> {
     }
 
     fn add(&mut self, sub: &SubrecordRef<'_>, fate: Fate) {
-        self.coverage.subrecords += 1;
+        count(&mut self.coverage, sub, fate);
         let why = match fate {
-            Fate::Decoded => {
-                self.coverage.decoded += 1;
-                return;
-            }
-            Fate::Opaque => None,
-            Fate::LeftOver => Some("bytes left over after its declared fields"),
-            Fate::Misfit => Some("does not fit its declared layout"),
-            Fate::Unexpected => Some("not expected here by the declaration"),
+            Fate::Decoded | Fate::Opaque => return,
+            Fate::LeftOver => "bytes left over after its declared fields",
+            Fate::Misfit => "does not fit its declared layout",
+            Fate::Unexpected => "not expected here by the declaration",
         };
-        self.coverage.raw += 1;
-        self.coverage.raw_bytes += sub.data.len() as u64;
-        if let (Some(why), Some(record)) = (why, self.record) {
+        if let Some(record) = self.record {
             self.warnings.push(format!(
                 "{record}: {} at 0x{:X} ({} bytes) kept as bytes: {why}",
                 sub.sig,
@@ -328,6 +333,7 @@ struct Matcher<'s, 'a> {
     items: Vec<ItemNode<'a>>,
     values: Vec<Node<'a>>,
     earlier: Earlier,
+    coverage: Coverage,
 }
 
 impl<'a> Matcher<'_, 'a> {
@@ -388,15 +394,16 @@ impl<'a> Matcher<'_, 'a> {
         let value = sink
             .decode_data(&def.field, sub.data, &text)
             .map(|at| at as u32);
-        let left_over = sink.left_over;
+        let sv = SubValue {
+            def,
+            sub,
+            value,
+            left_over: sink.left_over,
+        };
+        count(&mut self.coverage, &sub, sv.fate());
         let end = self.items.len() as u32 + 1;
         self.items.push(ItemNode {
-            kind: ItemKind::Sub(SubValue {
-                def,
-                sub,
-                value,
-                left_over,
-            }),
+            kind: ItemKind::Sub(sv),
             end,
         });
     }
@@ -501,6 +508,7 @@ pub(crate) fn view_in<'a>(
         items,
         values,
         earlier,
+        coverage: Coverage::default(),
     };
     let mut cursor = 0;
     loop {
@@ -509,26 +517,19 @@ pub(crate) fn view_in<'a>(
             break;
         };
         m.pos += 1;
+        count(&mut m.coverage, &sub, Fate::Unexpected);
         let end = m.items.len() as u32 + 1;
         m.items.push(ItemNode {
             kind: ItemKind::Unexpected(sub),
             end,
         });
     }
-    let mut coverage = Tally::new(None);
-    for item in &m.items {
-        match item.kind {
-            ItemKind::Sub(sv) => coverage.add(&sv.sub, sv.fate()),
-            ItemKind::Unexpected(sub) => coverage.add(&sub, Fate::Unexpected),
-            _ => {}
-        }
-    }
     RecordView {
         def,
         items: m.items,
         values: m.values,
         earlier: m.earlier,
-        coverage: coverage.coverage,
+        coverage: m.coverage,
     }
 }
 

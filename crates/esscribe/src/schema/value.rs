@@ -298,6 +298,7 @@ pub(crate) fn lookup(earlier: &Earlier, name: &str) -> Option<i64> {
     earlier.iter().rev().find(|(n, _)| same(n)).map(|(_, v)| *v)
 }
 
+#[inline]
 pub(crate) fn read_int(int: Int, b: &[u8]) -> i64 {
     match int {
         Int::U8 => b[0] as i64,
