@@ -2,7 +2,7 @@
 
 use crate::util::{self, file_name, load, parse_plugin, thousands};
 use crate::GameOpt;
-use anyhow::Result;
+use anyhow::{Context as _, Result};
 use esscribe::io::{decode_cp1252, to_hex};
 use esscribe::plugin::{first_difference, Entry, Plugin, Record, SubrecordRef};
 use esscribe::{FormId, Sig};
@@ -246,16 +246,17 @@ pub fn dump(
         form: form.map(util::parse_form_id).transpose()?,
     };
     if as_json {
-        let doc = esscribe::json::plugin_to_json(&plugin, &file_name(path))?;
-        let doc = if filter.is_empty() {
-            doc
-        } else {
-            esscribe::json::filter_records(doc, |sig, id| {
-                (filter.types.is_empty() || filter.types.contains(&sig))
-                    && filter.form.is_none_or(|f| f == id)
-            })
+        use std::io::Write;
+        let keep = |sig: Sig, id: FormId| {
+            (filter.types.is_empty() || filter.types.contains(&sig))
+                && filter.form.is_none_or(|f| f == id)
         };
-        util::print_json(&doc)?;
+        let keep: Option<esscribe::json::RecordFilter<'_>> = (!filter.is_empty()).then_some(&keep);
+        let mut out = util::stdout_writer();
+        esscribe::json::write_plugin_json(&plugin, &file_name(path), keep, &mut out)?;
+        writeln!(out)
+            .and_then(|()| out.flush())
+            .context("cannot write to stdout")?;
         return Ok(ExitCode::SUCCESS);
     }
     let ctx = esscribe::json::form_ctx(&plugin, &file_name(path));

@@ -76,12 +76,35 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// Stdout for long output: buffered (stdout alone flushes every line), and
+/// quiet when the reader goes away (`esscribe dump … | head`).
+pub fn stdout_writer() -> impl std::io::Write {
+    struct ReaderMayLeave<W>(W);
+    impl<W: std::io::Write> std::io::Write for ReaderMayLeave<W> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            match self.0.write(buf) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(buf.len()),
+                r => r,
+            }
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            match self.0.flush() {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                r => r,
+            }
+        }
+    }
+    std::io::BufWriter::with_capacity(1 << 20, ReaderMayLeave(std::io::stdout().lock()))
+}
+
+/// Prints JSON to stdout.
 pub fn print_json(value: &serde_json::Value) -> Result<()> {
     use std::io::Write;
-    let mut out = std::io::stdout().lock();
+    let mut out = stdout_writer();
     serde_json::to_writer_pretty(&mut out, value)?;
-    writeln!(out)?;
-    Ok(())
+    writeln!(out)
+        .and_then(|()| out.flush())
+        .context("cannot write to stdout")
 }
 
 /// Parses `0x0001CB6` or `0001CB6`.

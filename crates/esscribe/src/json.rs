@@ -14,6 +14,9 @@ use crate::plugin::{
 };
 use crate::schema::{self, Coverage, FormCtx};
 use base64::Engine as _;
+use rayon::prelude::*;
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
 
@@ -142,89 +145,175 @@ pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Rec
     })
 }
 
-fn group_to_json(g: &Group<'_>, game: Game, ctx: &FormCtx) -> Result<Value> {
-    let h = &g.header;
-    let mut m = Map::new();
-    m.insert(
-        "group".into(),
-        serde_json::to_value(h.kind()).expect("plain enum"),
-    );
-    if h.kind() == GroupKind::Unknown {
-        m.insert("group_type".into(), Value::from(h.group_type));
-    }
-    let label = match h.label() {
-        GroupLabel::Sig(s) => Value::from(s.to_string()),
-        GroupLabel::Parent(id) => ctx.show(id),
-        GroupLabel::Block(n) => Value::from(n),
-        GroupLabel::Grid { y, x } => json!({"x": x, "y": y}),
-        GroupLabel::Raw(b) => Value::from(to_hex(&b)),
-    };
-    m.insert("label".into(), label);
-    m.insert("stamp".into(), Value::from(h.stamp));
-    if game == Game::Skyrim {
-        m.insert("unknown".into(), Value::from(h.unknown));
-    }
-    m.insert("entries".into(), entries_to_json(&g.children, game, ctx)?);
-    Ok(Value::Object(m))
+/// Which records a JSON form of a plugin shows.
+pub type RecordFilter<'f> = &'f (dyn Fn(Sig, FormId) -> bool + Sync);
+
+/// The JSON form of a plugin, made as it is written: records are turned
+/// into JSON a batch at a time (in parallel) and written out, so that
+/// writing a large plugin's JSON takes little memory.
+struct PluginJson<'s, 'a> {
+    plugin: &'s Plugin<'a>,
+    file_name: &'s str,
+    ctx: &'s FormCtx,
+    keep: Option<RecordFilter<'s>>,
+    /// The first error met while writing, given back whole (serde's own
+    /// errors carry only text).
+    failure: &'s std::sync::Mutex<Option<Error>>,
 }
 
-fn entries_to_json(entries: &[Entry<'_>], game: Game, ctx: &FormCtx) -> Result<Value> {
-    entries
-        .iter()
-        .map(|e| match e {
-            Entry::Group(g) => group_to_json(g, game, ctx),
-            Entry::Record(r) => record_to_json(r, game, ctx).map(|r| r.value),
-        })
-        .collect::<Result<Vec<_>>>()
-        .map(Value::Array)
+impl PluginJson<'_, '_> {
+    fn fail<E: serde::ser::Error>(&self, e: Error) -> E {
+        let message = e.to_string();
+        let mut failure = self.failure.lock().unwrap_or_else(|p| p.into_inner());
+        failure.get_or_insert(e);
+        E::custom(message)
+    }
+
+    /// Whether an entry is shown: a record the filter keeps, or a group
+    /// holding one.
+    fn keeps(&self, e: &Entry<'_>) -> bool {
+        let Some(keep) = self.keep else {
+            return true;
+        };
+        match e {
+            Entry::Record(r) => keep(r.header.sig, r.header.form_id),
+            Entry::Group(g) => g.children.iter().any(|c| self.keeps(c)),
+        }
+    }
+
+    fn record<E: serde::ser::Error>(&self, r: &Record<'_>) -> std::result::Result<Value, E> {
+        record_to_json(r, self.plugin.game, self.ctx)
+            .map(|r| r.value)
+            .map_err(|e| self.fail(e))
+    }
+}
+
+impl Serialize for PluginJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let plugin = self.plugin;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("format", FORMAT)?;
+        m.serialize_entry("format_version", &FORMAT_VERSION)?;
+        m.serialize_entry("file", self.file_name)?;
+        m.serialize_entry("game", &plugin.game)?;
+        // Lets a build adjust the header's record count by what an edit
+        // added or removed.
+        m.serialize_entry("entry_count", &plugin.count_entries())?;
+        m.serialize_entry("header", &self.record::<S::Error>(&plugin.header)?)?;
+        m.serialize_entry("entries", &EntriesJson(self, &plugin.entries))?;
+        m.end()
+    }
+}
+
+struct EntriesJson<'j, 's, 'a>(&'j PluginJson<'s, 'a>, &'s [Entry<'a>]);
+
+impl Serialize for EntriesJson<'_, '_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        /// Records turned into JSON at once: enough to share among
+        /// threads, few enough to keep memory small.
+        const BATCH: usize = 256;
+        let EntriesJson(json, entries) = *self;
+        let shown: Vec<&Entry<'_>> = entries.iter().filter(|e| json.keeps(e)).collect();
+        let mut seq = s.serialize_seq(Some(shown.len()))?;
+        for batch in shown.chunks(BATCH) {
+            let (game, ctx) = (json.plugin.game, json.ctx);
+            let records: Vec<Result<Option<Value>>> = batch
+                .par_iter()
+                .map(|e| match e {
+                    Entry::Record(r) => record_to_json(r, game, ctx).map(|r| Some(r.value)),
+                    Entry::Group(_) => Ok(None),
+                })
+                .collect();
+            for (&e, record) in batch.iter().zip(records) {
+                let record = record.map_err(|err| json.fail::<S::Error>(err))?;
+                match (e, record) {
+                    (Entry::Group(g), _) => seq.serialize_element(&GroupJson(json, g))?,
+                    (Entry::Record(_), Some(v)) => seq.serialize_element(&v)?,
+                    (Entry::Record(_), None) => unreachable!("records are made above"),
+                }
+            }
+        }
+        seq.end()
+    }
+}
+
+struct GroupJson<'j, 's, 'a>(&'j PluginJson<'s, 'a>, &'s Group<'a>);
+
+impl Serialize for GroupJson<'_, '_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let GroupJson(json, g) = *self;
+        let h = &g.header;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("group", &h.kind())?;
+        if h.kind() == GroupKind::Unknown {
+            m.serialize_entry("group_type", &h.group_type)?;
+        }
+        let label = match h.label() {
+            GroupLabel::Sig(s) => Value::from(s.to_string()),
+            GroupLabel::Parent(id) => json.ctx.show(id),
+            GroupLabel::Block(n) => Value::from(n),
+            GroupLabel::Grid { y, x } => json!({"x": x, "y": y}),
+            GroupLabel::Raw(b) => Value::from(to_hex(&b)),
+        };
+        m.serialize_entry("label", &label)?;
+        m.serialize_entry("stamp", &h.stamp)?;
+        if json.plugin.game == Game::Skyrim {
+            m.serialize_entry("unknown", &h.unknown)?;
+        }
+        m.serialize_entry("entries", &EntriesJson(json, &g.children))?;
+        m.end()
+    }
+}
+
+/// Makes the JSON form of a plugin with `make`, giving back an error met
+/// on the way whole.
+fn with_plugin_json<T>(
+    plugin: &Plugin<'_>,
+    file_name: &str,
+    keep: Option<RecordFilter<'_>>,
+    make: impl FnOnce(&PluginJson<'_, '_>) -> serde_json::Result<T>,
+) -> Result<T> {
+    let ctx = form_ctx(plugin, file_name);
+    let failure = std::sync::Mutex::new(None);
+    let json = PluginJson {
+        plugin,
+        file_name,
+        ctx: &ctx,
+        keep,
+        failure: &failure,
+    };
+    let made = make(&json);
+    let failure = failure.into_inner().unwrap_or_else(|p| p.into_inner());
+    match (made, failure) {
+        (_, Some(e)) => Err(e),
+        (Ok(v), None) => Ok(v),
+        (Err(e), None) => Err(Error::new(
+            crate::io::ErrorKind::Io,
+            0,
+            format!("cannot write the JSON: {e}"),
+        )),
+    }
 }
 
 /// The whole plugin as JSON; `file_name` names the plugin itself in form
 /// IDs that belong to it.
 pub fn plugin_to_json(plugin: &Plugin<'_>, file_name: &str) -> Result<Value> {
-    let ctx = form_ctx(plugin, file_name);
-    let mut m = Map::new();
-    m.insert("format".into(), Value::from(FORMAT));
-    m.insert("format_version".into(), Value::from(FORMAT_VERSION));
-    m.insert("file".into(), Value::from(file_name));
-    m.insert(
-        "game".into(),
-        serde_json::to_value(plugin.game).expect("plain enum"),
-    );
-    // Lets a build adjust the header's record count by what an edit added
-    // or removed.
-    m.insert("entry_count".into(), Value::from(plugin.count_entries()));
-    m.insert(
-        "header".into(),
-        record_to_json(&plugin.header, plugin.game, &ctx)?.value,
-    );
-    m.insert(
-        "entries".into(),
-        entries_to_json(&plugin.entries, plugin.game, &ctx)?,
-    );
-    Ok(Value::Object(m))
+    with_plugin_json(plugin, file_name, None, |json| serde_json::to_value(json))
 }
 
-/// Keeps only the records `keep` accepts (and the groups leading to them).
-pub fn filter_records(mut doc: Value, keep: impl Fn(Sig, FormId) -> bool) -> Value {
-    fn filter(entries: &mut Vec<Value>, keep: &dyn Fn(Sig, FormId) -> bool) {
-        entries.retain_mut(|e| {
-            if let Some(children) = e.get_mut("entries").and_then(Value::as_array_mut) {
-                filter(children, keep);
-                return !children.is_empty();
-            }
-            let sig = e.get("type").and_then(Value::as_str).and_then(Sig::parse);
-            let id = e
-                .get("form_id")
-                .and_then(Value::as_str)
-                .and_then(FormId::parse);
-            matches!((sig, id), (Some(s), Some(i)) if keep(s, i))
-        });
-    }
-    if let Some(entries) = doc.get_mut("entries").and_then(Value::as_array_mut) {
-        filter(entries, &keep);
-    }
-    doc
+/// Writes the plugin's JSON (the form [`plugin_to_json`] makes, pretty
+/// printed) to `out` as it is made, so that memory stays small however
+/// large the plugin. With `keep`, only the records it accepts are shown
+/// (and the groups that lead to them); the header always is.
+pub fn write_plugin_json(
+    plugin: &Plugin<'_>,
+    file_name: &str,
+    keep: Option<RecordFilter<'_>>,
+    out: impl std::io::Write,
+) -> Result<()> {
+    with_plugin_json(plugin, file_name, keep, |json| {
+        serde_json::to_writer_pretty(out, json)
+    })
 }
 
 // ---- JSON → plugin ----

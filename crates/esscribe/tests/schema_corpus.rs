@@ -186,3 +186,44 @@ fn a_bad_field_names_record_field_and_value() {
     assert!(err.contains("schedule: hour"), "{err}");
     assert!(err.contains("\"noon\""), "{err}");
 }
+
+/// Records, and groups without records, of a JSON form's entries.
+fn count_entries(entries: &Value) -> (usize, usize) {
+    let mut counts = (0, 0);
+    for e in entries.as_array().unwrap() {
+        match e.get("entries") {
+            Some(children) => {
+                let (records, empty) = count_entries(children);
+                counts.0 += records;
+                counts.1 += empty + (records == 0) as usize;
+            }
+            None => counts.0 += 1,
+        }
+    }
+    counts
+}
+
+#[test]
+fn written_json_is_the_json_form_and_can_show_some_records_only() {
+    for path in common::plugins() {
+        let data = std::fs::read(&path).unwrap();
+        let plugin = Plugin::parse(&data).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let doc = plugin_to_json(&plugin, &name).unwrap();
+        let mut out = Vec::new();
+        esscribe::json::write_plugin_json(&plugin, &name, None, &mut out).unwrap();
+        let written: Value = serde_json::from_slice(&out).unwrap();
+        assert!(written == doc, "{name}: written JSON differs");
+
+        let packages = |sig: esscribe::Sig, _| sig.0 == *b"PACK";
+        let mut out = Vec::new();
+        esscribe::json::write_plugin_json(&plugin, &name, Some(&packages), &mut out).unwrap();
+        let only: Value = serde_json::from_slice(&out).unwrap();
+        let expected = plugin
+            .records()
+            .filter(|r| r.header.sig.0 == *b"PACK")
+            .count();
+        assert_eq!(count_entries(&only["entries"]), (expected, 0), "{name}");
+        assert_eq!(only["header"], doc["header"], "{name}");
+    }
+}
