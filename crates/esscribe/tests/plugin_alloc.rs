@@ -1,6 +1,6 @@
-//! The subrecord walk allocates nothing per subrecord: counted with a
-//! counting global allocator (this file holds one test, so no other test
-//! allocates meanwhile).
+//! The subrecord walk and reading records by their declarations allocate
+//! nothing per subrecord: counted with a counting global allocator (this
+//! file holds one test, so no other test allocates meanwhile).
 
 mod common;
 
@@ -34,7 +34,7 @@ fn allocations() -> usize {
 }
 
 #[test]
-fn walking_subrecords_allocates_nothing_per_subrecord() {
+fn reading_allocates_nothing_per_subrecord() {
     let Some(data) = common::file("skyrim-plugins/Campfire.esm") else {
         return;
     };
@@ -74,4 +74,26 @@ fn walking_subrecords_allocates_nothing_per_subrecord() {
         r.for_each_subrecord(plugin.game, |_| {}).unwrap();
     }
     assert_eq!(allocations() - before, 0);
+
+    // Declared reading builds each record's typed view in vectors kept per
+    // thread: once they have grown, every record reads without allocating.
+    let ctx = esscribe::json::form_ctx(&plugin, "Campfire.esm");
+    let records: Vec<_> = plugin.records().collect();
+    let read_all = || {
+        let mut decoded = 0;
+        for r in &records {
+            esscribe::schema::with_view(r, plugin.game, &ctx, |v| decoded += v.coverage().decoded)
+                .unwrap();
+        }
+        decoded
+    };
+    let decoded = read_all();
+    assert!(decoded > 10_000, "{decoded}");
+    let before = allocations();
+    read_all();
+    assert_eq!(
+        allocations() - before,
+        0,
+        "allocations reading {decoded} subrecords"
+    );
 }

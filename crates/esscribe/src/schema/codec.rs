@@ -5,7 +5,7 @@
 //! padding stays bytes.
 
 use super::types::*;
-use super::value::{lookup, select, sibling_case, Earlier, Val, ValueSink};
+use super::value::{chosen_by, lookup, select, sibling_case, Earlier, Val, ValueSink};
 use crate::io::{encode_cp1252, from_hex, FormId, Sig};
 use serde_json::{Map, Value};
 
@@ -414,7 +414,7 @@ pub fn decode_field(
     ctx: &FormCtx,
     siblings: &Siblings,
 ) -> Option<Value> {
-    let text = |name: &str| siblings.get(name).and_then(Value::as_str).map(String::from);
+    let sibling = chosen_by(field).and_then(|name| Some((name, siblings.get(name)?.as_str()?)));
     let mut nodes = Vec::new();
     let mut sink = ValueSink {
         nodes: &mut nodes,
@@ -422,7 +422,7 @@ pub fn decode_field(
         localized: ctx.localized,
         left_over: false,
     };
-    let at = sink.decode_data(field, data, &text)?;
+    let at = sink.decode_data(field, data, sibling)?;
     Some(Val::new(&nodes, at).to_json(ctx, siblings))
 }
 

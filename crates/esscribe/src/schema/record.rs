@@ -9,10 +9,11 @@
 
 use super::codec::{encode_field, FormCtx, Siblings};
 use super::types::*;
-use super::value::{Earlier, Node, Val, ValueSink};
+use super::value::{chosen_by, Earlier, Node, Val, ValueSink};
 use crate::io::{from_hex, to_hex, Sig};
 use crate::plugin::{parse_subrecords, write_subrecord, SizeForm, Subrecord, SubrecordRef};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 
 /// Counts of what a decode covered.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
@@ -349,7 +350,7 @@ impl<'a> Matcher<'_, 'a> {
     /// The text of the first earlier member of the group whose members
     /// begin at `group_start`, as JSON shows it, for layouts chosen by a
     /// sibling.
-    fn sibling_text(&self, group_start: usize, name: &str) -> Option<String> {
+    fn sibling_text(&self, group_start: usize, name: &str) -> Option<Cow<'a, str>> {
         let sv = children(&self.items, group_start, self.items.len()).find_map(|at| match self
             .items[at]
             .kind
@@ -360,11 +361,7 @@ impl<'a> Matcher<'_, 'a> {
         if sv.def.occurs == Occurs::Repeating {
             return None;
         }
-        let value = Val::new(&self.values, sv.value? as usize);
-        match value.to_json(self.ctx, &Siblings::new()) {
-            Value::String(s) => Some(s),
-            _ => None,
-        }
+        Val::new(&self.values, sv.value? as usize).json_text(self.ctx)
     }
 
     /// Decodes the next subrecord as `def`; `group_start` is where the
@@ -373,18 +370,9 @@ impl<'a> Matcher<'_, 'a> {
         let sub = self.subs[self.pos];
         self.pos += 1;
         // A layout chosen by a sibling looks the sibling up first.
-        let sibling = match def.field {
-            Field::BySibling { sibling, .. } => self
-                .sibling_text(group_start, sibling)
-                .map(|text| (sibling, text)),
-            _ => None,
-        };
-        let text = |name: &str| {
-            sibling
-                .as_ref()
-                .filter(|(n, _)| *n == name)
-                .map(|(_, t)| t.clone())
-        };
+        let chooser = chosen_by(&def.field);
+        let text = chooser.and_then(|name| self.sibling_text(group_start, name));
+        let sibling = chooser.zip(text.as_deref());
         let mut sink = ValueSink {
             nodes: &mut self.values,
             earlier: &mut self.earlier,
@@ -392,7 +380,7 @@ impl<'a> Matcher<'_, 'a> {
             left_over: false,
         };
         let value = sink
-            .decode_data(&def.field, sub.data, &text)
+            .decode_data(&def.field, sub.data, sibling)
             .map(|at| at as u32);
         let sv = SubValue {
             def,

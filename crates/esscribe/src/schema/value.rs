@@ -181,9 +181,28 @@ impl<'v, 'a> Val<'v, 'a> {
         self.get("_rest").is_some()
     }
 
+    /// The text JSON shows for this value, when JSON shows it as a string
+    /// (text, names of enum values, form IDs, signatures, bytes as hex).
+    pub fn json_text(&self, ctx: &FormCtx) -> Option<Cow<'a, str>> {
+        match self.value() {
+            FieldValue::Text(b) => Some(decode_cp1252(b)),
+            FieldValue::Enum(_, defs, v) => defs.name_of(v).map(Cow::Borrowed),
+            FieldValue::Char4(sig) => Some(Cow::Owned(sig.to_string())),
+            FieldValue::Bytes(b) => Some(Cow::Owned(to_hex(b))),
+            FieldValue::FormId(id) => match ctx.show(id) {
+                Value::String(s) => Some(Cow::Owned(s)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// The value as JSON. `siblings` are the earlier members of its group
     /// as JSON, which decide between same-shaped layouts chosen by size.
     pub fn to_json(self, ctx: &FormCtx, siblings: &Siblings) -> Value {
+        if let Some(text) = self.json_text(ctx) {
+            return Value::String(text.into_owned());
+        }
         match self.value() {
             FieldValue::Int(int, v) => int_value(int, v),
             FieldValue::F32(x) => f32_value(x),
@@ -191,7 +210,7 @@ impl<'v, 'a> Val<'v, 'a> {
             FieldValue::FormId(id) => ctx.show(id),
             FieldValue::Char4(sig) => Value::from(sig.to_string()),
             FieldValue::Bytes(b) => Value::from(to_hex(b)),
-            FieldValue::Enum(int, defs, v) => enum_value(defs, int, v),
+            FieldValue::Enum(int, _, v) => int_value(int, v),
             FieldValue::Flags(_, defs, v) => flags_value(defs, v),
             FieldValue::Bits(Ty::Bits(_, fields), v) => bits_value(fields, v),
             FieldValue::Bits(_, v) => Value::from(v),
@@ -331,6 +350,15 @@ pub(crate) fn select<'t>(sel: &'t SelectDef, earlier: &Earlier) -> &'t Ty {
 
 /// The case of a layout chosen by a sibling's text (matched whole, or by
 /// its beginning when the case ends in `*`).
+/// The sibling a layout is chosen by, if it is.
+pub(crate) fn chosen_by(field: &Field) -> Option<&'static str> {
+    match field {
+        Field::BySibling { sibling, .. } => Some(sibling),
+        Field::BySize(cases) => cases.iter().find_map(|(_, f)| chosen_by(f)),
+        _ => None,
+    }
+}
+
 pub(crate) fn sibling_case<'f>(
     cases: &'f [(&'static str, Field)],
     default: &'f Field,
@@ -408,18 +436,18 @@ impl<'a> ValueSink<'_, 'a> {
 
     /// Decodes a subrecord's data by its declared layout into the tree and
     /// gives the index of its value; `None` (with nothing added) when it
-    /// does not fit. `sibling_text` gives the text of an earlier member of
+    /// does not fit. `sibling` is an earlier member of the same group and
     /// the same group, for layouts chosen by a sibling.
     pub fn decode_data(
         &mut self,
         field: &'static Field,
         data: &'a [u8],
-        sibling_text: &dyn Fn(&str) -> Option<String>,
+        sibling: Option<(&str, &str)>,
     ) -> Option<usize> {
         let mark = self.nodes.len();
         self.earlier.clear();
         self.left_over = false;
-        let fits = self.data(field, data, sibling_text);
+        let fits = self.data(field, data, sibling);
         if fits.is_none() {
             self.nodes.truncate(mark);
         }
@@ -430,7 +458,7 @@ impl<'a> ValueSink<'_, 'a> {
         &mut self,
         field: &'static Field,
         data: &'a [u8],
-        sibling_text: &dyn Fn(&str) -> Option<String>,
+        sibling: Option<(&str, &str)>,
     ) -> Option<()> {
         let mut r = Cursor { data, pos: 0 };
         match field {
@@ -445,7 +473,7 @@ impl<'a> ValueSink<'_, 'a> {
                 let id = u32::from_le_bytes(data.try_into().ok()?);
                 self.leaf(None, FieldValue::StringId(id));
             }
-            Field::LString => return self.data(&Field::ZString, data, sibling_text),
+            Field::LString => return self.data(&Field::ZString, data, sibling),
             Field::Text => self.leaf(None, FieldValue::Text(data)),
             Field::Bytes => self.leaf(None, FieldValue::Bytes(data)),
             Field::Empty if data.is_empty() => self.leaf(None, FieldValue::Empty),
@@ -500,17 +528,17 @@ impl<'a> ValueSink<'_, 'a> {
                         children: Children(0),
                     },
                 );
-                self.data(f, data, sibling_text)?;
+                self.data(f, data, sibling)?;
                 self.close(at);
             }
             Field::BySibling {
-                sibling,
+                sibling: name,
                 cases,
                 default,
             } => {
-                let text = sibling_text(sibling);
-                let chosen = sibling_case(cases, default, text.as_deref());
-                return self.data(chosen, data, sibling_text);
+                let text = sibling.filter(|(n, _)| n == name).map(|(_, t)| t);
+                let chosen = sibling_case(cases, default, text);
+                return self.data(chosen, data, sibling);
             }
         }
         Some(())
