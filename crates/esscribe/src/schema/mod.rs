@@ -72,15 +72,14 @@ pub fn with_view<R>(
     for sub in Subrecords::new(data, record.subrecord_base(game)) {
         subs.push(sub.map_err(|e| record.locate(game, e).within(record.describe()))?);
     }
-    let storage = spare.storage.unwrap_or_default();
-    let view = record::view_in(def, &subs, ctx, reuse_storage(storage));
+    let view = record::view_in(def, &subs, ctx, spare.storage);
     let out = f(&view);
     let storage = view.into_storage().recycle();
     let subs = reuse(subs);
     SPARE.with(|s| {
         *s.borrow_mut() = Spare {
             subs,
-            storage: Some(storage),
+            storage,
             inflated: spare.inflated,
         }
     });
@@ -91,7 +90,7 @@ pub fn with_view<R>(
 #[derive(Default)]
 struct Spare {
     subs: Vec<SubrecordRef<'static>>,
-    storage: Option<record::Storage<'static>>,
+    storage: record::Storage<'static>,
     inflated: Vec<u8>,
 }
 
@@ -104,10 +103,6 @@ pub(crate) fn reuse<T, U>(mut v: Vec<T>) -> Vec<U> {
     v.into_iter()
         .map(|_| unreachable!("the vector is empty"))
         .collect()
-}
-
-fn reuse_storage<'a>(s: record::Storage<'static>) -> record::Storage<'a> {
-    s
 }
 
 /// What reading a record by its declaration covers, and a warning for each

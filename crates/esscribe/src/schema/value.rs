@@ -1,6 +1,6 @@
 //! Field values read straight from a subrecord's bytes: typed, borrowing
 //! the input, with no text made until someone asks for it. JSON is one way
-//! of showing them ([`FieldValue::to_json`]); code can read them as they
+//! of showing them ([`Val::to_json`]); code can read them as they
 //! are.
 //!
 //! Every value keeps its exact bits: floats keep theirs, unknown enum
