@@ -10,6 +10,23 @@
 //! Most references inside a save are irefs: indexes into the formIdArray at
 //! the end of the file. A value whose top byte is 0xFF is instead a form ID
 //! created in the save. A form ID's top byte indexes the save's plugin list.
+//!
+//! ```no_run
+//! use esscribe::save::{SaveFile, PLAYER_REF};
+//!
+//! let data = std::fs::read("save002.ess")?;
+//! let mut save = SaveFile::parse(&data)?;
+//! let player = save.player().expect("every save has the player");
+//! if let Some(place) = player.placement() {
+//!     println!("at {:?} in cell {:?}", place.position, save.resolve(place.cell));
+//! }
+//! for item in player.inventory().into_iter().flat_map(|inv| inv.items()) {
+//!     println!("{:?} × {}", save.resolve(item.iref), item.count);
+//! }
+//! save.set_item_count(PLAYER_REF, esscribe::FormId(0x0000000F), 500)?; // gold
+//! let bytes = save.to_bytes()?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod change;
 pub mod created;
