@@ -127,9 +127,7 @@ pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Rec
                             if let SizeForm::Extended { short_size } = s.size_form {
                                 o.insert("xxxx_short_size".into(), Value::from(short_size));
                             }
-                            coverage.subrecords += 1;
-                            coverage.raw += 1;
-                            coverage.raw_bytes += s.data.len() as u64;
+                            coverage.add_raw(s.data.len());
                             Value::Object(o)
                         })
                         .collect();

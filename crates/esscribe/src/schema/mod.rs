@@ -129,11 +129,7 @@ pub fn record_coverage(
         return Ok(found);
     }
     let mut coverage = Coverage::default();
-    record.for_each_subrecord(game, |sub| {
-        coverage.subrecords += 1;
-        coverage.raw += 1;
-        coverage.raw_bytes += sub.data.len() as u64;
-    })?;
+    record.for_each_subrecord(game, |sub| coverage.add_raw(sub.data.len()))?;
     Ok((coverage, Vec::new()))
 }
 

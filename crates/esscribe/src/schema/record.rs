@@ -28,6 +28,15 @@ pub struct Coverage {
     pub raw_bytes: u64,
 }
 
+impl Coverage {
+    /// Counts one subrecord kept as its bytes.
+    pub fn add_raw(&mut self, data_len: usize) {
+        self.subrecords += 1;
+        self.raw += 1;
+        self.raw_bytes += data_len as u64;
+    }
+}
+
 impl std::ops::AddAssign for Coverage {
     fn add_assign(&mut self, o: Self) {
         self.subrecords += o.subrecords;
@@ -281,12 +290,11 @@ enum Fate {
 
 /// Counts one subrecord.
 fn count(c: &mut Coverage, sub: &SubrecordRef<'_>, fate: Fate) {
-    c.subrecords += 1;
     if fate == Fate::Decoded {
+        c.subrecords += 1;
         c.decoded += 1;
     } else {
-        c.raw += 1;
-        c.raw_bytes += sub.data.len() as u64;
+        c.add_raw(sub.data.len());
     }
 }
 
@@ -839,9 +847,7 @@ pub fn raw_record(subs: &[SubrecordRef<'_>], record: &dyn std::fmt::Display) -> 
     let mut fields = Map::new();
     let mut coverage = Coverage::default();
     for sub in subs {
-        coverage.subrecords += 1;
-        coverage.raw += 1;
-        coverage.raw_bytes += sub.data.len() as u64;
+        coverage.add_raw(sub.data.len());
         let key = unique_key(&fields, &format!("!{}", sub.sig));
         fields.insert(key, raw_value(sub));
     }
