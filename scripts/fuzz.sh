@@ -47,8 +47,12 @@ for t in "${targets[@]}"; do
     else
         echo "fuzz.sh: no seeds at $seeds; starting from the regression inputs only" >&2
     fi
-    # Small inputs that once crashed are seeds too.
-    cp -n "$root"/crates/esscribe/tests/data/fuzz/* "corpus/$t/" 2>/dev/null || true
+    # Small inputs that once crashed, kept as regression inputs, are seeds
+    # too (the folder exists once the first one is kept).
+    regressions="$root/crates/esscribe/tests/data/fuzz"
+    if [ -d "$regressions" ]; then
+        cp -n "$regressions"/* "corpus/$t/"
+    fi
     echo "== $t for ${secs}s"
     cargo +nightly fuzz run -O "$t" "corpus/$t" -- \
         -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1

@@ -22,8 +22,8 @@ fn json_of(cmd: &mut Command) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-fn corpus(rel: &str) -> Option<PathBuf> {
-    common::corpus_dir().map(|d| d.join(rel))
+fn corpus(rel: &str) -> PathBuf {
+    common::path(rel)
 }
 
 fn samples() -> PathBuf {
@@ -31,10 +31,9 @@ fn samples() -> PathBuf {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn info_reports_campfire_real_figures() {
-    let Some(file) = corpus("skyrim-plugins/Campfire.esm") else {
-        return;
-    };
+    let file = corpus("skyrim-plugins/Campfire.esm");
     esscribe()
         .arg("info")
         .arg(&file)
@@ -52,11 +51,9 @@ fn info_reports_campfire_real_figures() {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn verify_reports_every_corpus_plugin_identical() {
     let files = common::plugins();
-    if files.is_empty() {
-        return;
-    }
     let out = esscribe().arg("verify").args(&files).assert().success();
     let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
     assert_eq!(text.matches(": identical").count(), files.len(), "{text}");
@@ -170,18 +167,23 @@ fn a_full_disk_leaves_the_file_it_would_replace_untouched() {
 #[test]
 fn a_read_only_folder_leaves_the_file_it_would_replace_untouched() {
     use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("Mod.esp");
     std::fs::write(&out, b"old").unwrap();
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
-    let probe = dir.path().join("probe");
-    if std::fs::write(&probe, b"").is_ok() {
-        // An administrator writes anywhere: nothing to test as one.
-        eprintln!("skipping: the read-only folder is writable for this user (root)");
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
-        return;
+    let mut build = std::process::Command::new(assert_cmd::cargo::cargo_bin("esscribe"));
+    build
+        .arg("build")
+        .arg(samples().join("sample-oblivion.json"))
+        .arg("-o")
+        .arg(&out);
+    // An administrator writes anywhere: run the command as the unprivileged
+    // user `nobody` instead.
+    if unsafe { libc::geteuid() } == 0 {
+        build.uid(65534).gid(65534);
     }
-    let run = build_limited("true", &out);
+    let run = build.output().unwrap();
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     assert!(!run.status.success());
     let stderr = String::from_utf8_lossy(&run.stderr);
@@ -233,10 +235,9 @@ fn dump_filters_by_type_and_form() {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn stats_json_shows_pack_fully_decoded() {
-    let Some(file) = corpus("oblivion-plugins/OblivionOnline.esp") else {
-        return;
-    };
+    let file = corpus("oblivion-plugins/OblivionOnline.esp");
     let v = json_of(esscribe().args(["stats", "--json"]).arg(&file));
     assert_eq!(v["by_type"]["PACK"]["records"], 12);
     assert_eq!(v["by_type"]["PACK"]["subrecords"], 60);
@@ -245,15 +246,14 @@ fn stats_json_shows_pack_fully_decoded() {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn errors_go_to_stderr_with_a_failure_status() {
     esscribe()
         .args(["info", "/no/such/file.esp"])
         .assert()
         .failure()
         .stderr(predicate::str::contains("cannot open /no/such/file.esp"));
-    let Some(save) = corpus("oblivion-saves/save002.ess") else {
-        return;
-    };
+    let save = corpus("oblivion-saves/save002.ess");
     esscribe()
         .arg("info")
         .arg(save)
@@ -263,10 +263,9 @@ fn errors_go_to_stderr_with_a_failure_status() {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn packages_lists_follower_sit_campfire_with_its_schedule_and_location() {
-    let Some(file) = corpus("skyrim-plugins/Campfire.esm") else {
-        return;
-    };
+    let file = corpus("skyrim-plugins/Campfire.esm");
     esscribe()
         .arg("packages")
         .arg(&file)
@@ -288,10 +287,9 @@ fn packages_lists_follower_sit_campfire_with_its_schedule_and_location() {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn lint_is_quiet_on_the_corpus_and_stats_shows_no_raw_pack() {
-    let Some(file) = corpus("skyrim-plugins/UndeadTrinity_PACKonly.esp") else {
-        return;
-    };
+    let file = corpus("skyrim-plugins/UndeadTrinity_PACKonly.esp");
     esscribe()
         .arg("lint")
         .arg(&file)
@@ -364,4 +362,55 @@ fn query_finds_records_by_field() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("expected PATH=VALUE or PATH~TEXT"));
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn dump_json_then_build_gives_a_real_plugin_back() {
+    let src = corpus("skyrim-plugins/Campfire.esm");
+    let tmp = tempfile::tempdir().unwrap();
+    let json = tmp.path().join("Campfire.json");
+    let out = esscribe()
+        .args(["dump", "--json"])
+        .arg(&src)
+        .assert()
+        .success();
+    std::fs::write(&json, &out.get_output().stdout).unwrap();
+    let rebuilt = tmp.path().join("Campfire.esm");
+    esscribe()
+        .arg("build")
+        .arg(&json)
+        .arg("-o")
+        .arg(&rebuilt)
+        .assert()
+        .success();
+    assert!(std::fs::read(&rebuilt).unwrap() == std::fs::read(&src).unwrap());
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn the_game_can_be_forced() {
+    let skyrim = corpus("skyrim-plugins/Campfire.esm");
+    let told = json_of(esscribe().args(["info", "--json"]).arg(&skyrim));
+    let forced = json_of(
+        esscribe()
+            .args(["info", "--json", "--game", "skyrim"])
+            .arg(&skyrim),
+    );
+    assert_eq!(told, forced);
+    assert_eq!(forced["game"], "skyrim");
+    // Read with Oblivion's 20-byte headers, the Skyrim file does not parse.
+    esscribe()
+        .args(["info", "--game", "oblivion"])
+        .arg(&skyrim)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("offset"));
+    let oblivion = corpus("oblivion-plugins/OblivionOnline.esp");
+    let forced = json_of(
+        esscribe()
+            .args(["info", "--json", "--game", "oblivion"])
+            .arg(&oblivion),
+    );
+    assert_eq!(forced["game"], "oblivion");
 }

@@ -12,7 +12,6 @@ use esscribe::plugin::{
 use esscribe::{Error, ErrorKind};
 use std::borrow::Cow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::{Duration, Instant};
 
 /// Tiny fixed-seed generator so every run damages the same bytes.
 struct XorShift(u64);
@@ -34,8 +33,9 @@ impl XorShift {
 
 /// Everything a reader of untrusted plugin bytes may do with them. Errors
 /// are collected rather than returned so that one bad record does not hide
-/// what the others would do.
-fn exercise(data: &[u8]) -> Vec<Error> {
+/// what the others would do. `damaged_at` is the offset of a damaged byte,
+/// if any: the record holding it is also shown as JSON and built back.
+fn exercise(data: &[u8], damaged_at: Option<usize>) -> Vec<Error> {
     let parsed = Plugin::parse(data);
     // Large files are parsed a top group per thread; small ones, like
     // these, only when asked. Both ways must agree, errors included.
@@ -71,15 +71,19 @@ fn exercise(data: &[u8]) -> Vec<Error> {
     }
     let mut seen = 0usize;
     let ctx = esscribe::json::form_ctx(&plugin, "Damaged.esp");
+    let header_len = plugin.game.header_len() as u64;
     for rec in plugin.records() {
         if let Err(e) = rec.for_each_subrecord(plugin.game, |s| seen += s.data.len()) {
             errors.push(e);
         }
-        // Read by its declaration, a damaged record keeps every subrecord,
-        // decoded or as bytes.
-        match esscribe::schema::record_coverage(rec, plugin.game, &ctx) {
-            Ok((c, _)) => assert_eq!(c.decoded + c.raw, c.subrecords),
-            Err(e) => errors.push(e),
+        if let Err(e) = esscribe::schema::record_coverage(rec, plugin.game, &ctx) {
+            errors.push(e);
+        }
+        let end = rec.offset + header_len + u64::from(rec.header.data_size);
+        if damaged_at.is_some_and(|at| (rec.offset..end).contains(&(at as u64))) {
+            if let Err(e) = keeps_every_subrecord(rec, plugin.game, &ctx) {
+                errors.push(e);
+            }
         }
     }
     std::hint::black_box(seen);
@@ -94,7 +98,27 @@ fn exercise(data: &[u8]) -> Vec<Error> {
     errors
 }
 
-/// What a sweep saw, printed so a run shows how much it exercised.
+/// A damaged record read by its declaration loses nothing: its JSON form,
+/// decoded fields and raw bytes alike, builds back the very subrecords it
+/// was read from.
+fn keeps_every_subrecord(
+    rec: &plugin::Record<'_>,
+    game: Game,
+    ctx: &esscribe::schema::FormCtx,
+) -> Result<(), Error> {
+    let original = rec.subrecords(game)?;
+    let shown = esscribe::json::record_to_json(rec, game, ctx)?;
+    let built = esscribe::json::record_from_json(&shown.value, game, "damaged record")?;
+    let back = built.subrecords(game)?;
+    assert!(
+        back == original,
+        "{}: its JSON builds back other subrecords",
+        rec.describe()
+    );
+    Ok(())
+}
+
+/// What a sweep saw of one file.
 #[derive(Default, Debug)]
 struct Tally {
     cases: usize,
@@ -103,9 +127,9 @@ struct Tally {
 }
 
 impl Tally {
-    fn run(&mut self, data: &[u8], what: &dyn Fn() -> String) {
+    fn run(&mut self, data: &[u8], damaged_at: Option<usize>, what: &dyn Fn() -> String) {
         self.cases += 1;
-        let errors = check(data, what);
+        let errors = check(data, damaged_at, what);
         if errors.is_empty() {
             self.clean += 1;
         }
@@ -113,14 +137,16 @@ impl Tally {
             *self.errors.entry(format!("{kind:?}")).or_default() += 1;
         }
     }
+
+    fn errors_of(&self, kind: &str) -> usize {
+        self.errors.get(kind).copied().unwrap_or(0)
+    }
 }
 
-/// Runs one damaged input, failing with `what` on a panic, an error that
-/// points outside the file, or a run so slow it suggests a hang. Returns
-/// the kinds of the errors met.
-fn check(data: &[u8], what: &dyn Fn() -> String) -> Vec<ErrorKind> {
-    let start = Instant::now();
-    let errors = match catch_unwind(AssertUnwindSafe(|| exercise(data))) {
+/// Runs one damaged input, failing with `what` on a panic or an error that
+/// points outside the file. Returns the kinds of the errors met.
+fn check(data: &[u8], damaged_at: Option<usize>, what: &dyn Fn() -> String) -> Vec<ErrorKind> {
+    let errors = match catch_unwind(AssertUnwindSafe(|| exercise(data, damaged_at))) {
         Ok(errors) => errors,
         Err(_) => panic!("{}: panicked (message above)", what()),
     };
@@ -135,13 +161,6 @@ fn check(data: &[u8], what: &dyn Fn() -> String) -> Vec<ErrorKind> {
         );
         assert!(!e.message.is_empty(), "{}: error without a message", what());
     }
-    let took = start.elapsed();
-    assert!(
-        took < Duration::from_secs(5),
-        "{}: took {took:?} on a {}-byte input",
-        what(),
-        data.len()
-    );
     kinds
 }
 
@@ -170,16 +189,12 @@ fn boundaries(data: &[u8]) -> Vec<usize> {
     out
 }
 
-fn name(path: &std::path::Path) -> String {
-    path.file_name().unwrap().to_string_lossy().into_owned()
-}
-
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn every_truncation_point_fails_cleanly() {
-    let mut tally = Tally::default();
     for path in common::plugins() {
         let data = std::fs::read(&path).unwrap();
-        let file = name(&path);
+        let file = common::name(&path);
         let mut cuts: Vec<usize> = if data.len() < 64 * 1024 {
             (0..data.len()).collect()
         } else {
@@ -195,32 +210,35 @@ fn every_truncation_point_fails_cleanly() {
         cuts.retain(|&c| c < data.len());
         cuts.sort_unstable();
         cuts.dedup();
-        for cut in cuts {
-            tally.run(&data[..cut], &|| format!("{file} cut at {cut}"));
+        let mut tally = Tally::default();
+        for &cut in &cuts {
+            tally.run(&data[..cut], None, &|| format!("{file} cut at {cut}"));
         }
-    }
-    eprintln!("truncations: {tally:?}");
-    if common::corpus_dir().is_some() {
-        // Cuts between top groups leave a shorter valid plugin; all others
-        // must be errors.
-        assert!(tally.cases > 20_000 && tally.errors["Truncated"] > tally.cases / 2);
+        eprintln!("{file}, truncations: {tally:?}");
+        // Cuts between top groups leave a shorter valid plugin; most cuts
+        // fall elsewhere and must be errors.
+        assert_eq!(tally.cases, cuts.len());
+        assert!(
+            tally.errors_of("Truncated") > tally.cases / 2,
+            "{file}: {tally:?}"
+        );
     }
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn random_byte_flips_fail_cleanly() {
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
-    let mut tally = Tally::default();
     for path in common::plugins() {
         let original = std::fs::read(&path).unwrap();
-        let file = name(&path);
+        let file = common::name(&path);
         let bounds = boundaries(&original);
         let mut data = original.clone();
-        let flips = if original.len() < 4096 { 600 } else { 2000 };
-        for i in 0..flips {
+        let mut tally = Tally::default();
+        while tally.cases < 2000 {
             // Half the flips anywhere, half in the first bytes of a header,
             // where sizes, flags and signatures live.
-            let at = if i % 2 == 0 {
+            let at = if tally.cases % 2 == 0 {
                 rng.below(data.len())
             } else {
                 bounds[rng.below(bounds.len())] + rng.below(24)
@@ -230,26 +248,31 @@ fn random_byte_flips_fail_cleanly() {
             }
             let mask = 1 + rng.below(255) as u8;
             data[at] ^= mask;
-            tally.run(&data, &|| format!("{file} with byte {at} xor 0x{mask:02X}"));
+            tally.run(&data, Some(at), &|| {
+                format!("{file} with byte {at} xor 0x{mask:02X}")
+            });
             data[at] = original[at];
         }
-    }
-    eprintln!("byte flips: {tally:?}");
-    if common::corpus_dir().is_some() {
-        assert!(tally.cases > 10_000 && tally.clean > 0 && tally.errors.len() >= 3);
+        eprintln!("{file}, byte flips: {tally:?}");
+        // Flips land in sizes (errors) and in field values (clean reads).
+        assert!(
+            tally.clean > 0 && tally.clean < tally.cases,
+            "{file}: {tally:?}"
+        );
     }
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn byte_flips_inside_compressed_records_fail_cleanly() {
     // Flips in stored compressed bytes mostly break the zlib stream; these
     // damage the decompressed subrecords and compress them again, so the
     // subrecord checks run on data that only exists after inflating.
     let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
-    let mut tally = Tally::default();
+    let mut files_with_compressed_records = 0;
     for path in common::plugins() {
         let original = std::fs::read(&path).unwrap();
-        let file = name(&path);
+        let file = common::name(&path);
         let p = Plugin::parse(&original).unwrap();
         let compressed: Vec<usize> = p
             .records()
@@ -257,14 +280,14 @@ fn byte_flips_inside_compressed_records_fail_cleanly() {
             .filter(|(_, r)| r.header.is_compressed())
             .map(|(i, _)| i)
             .collect();
+        if compressed.is_empty() {
+            continue;
+        }
+        files_with_compressed_records += 1;
+        let mut tally = Tally::default();
         for &idx in &compressed {
-            let raw = p
-                .records()
-                .nth(idx)
-                .unwrap()
-                .data(p.game)
-                .unwrap()
-                .into_owned();
+            let rec = p.records().nth(idx).unwrap();
+            let (rec_at, raw) = (rec.offset as usize, rec.data(p.game).unwrap().into_owned());
             if raw.is_empty() {
                 continue;
             }
@@ -282,16 +305,18 @@ fn byte_flips_inside_compressed_records_fail_cleanly() {
                     i += 1;
                 });
                 let bytes = q.to_bytes().unwrap();
-                tally.run(&bytes, &|| {
+                tally.run(&bytes, Some(rec_at), &|| {
                     format!("{file}, compressed record {idx}, inflated byte {at} xor 0x{mask:02X}")
                 });
             }
         }
+        eprintln!("{file}, flips inside compressed records: {tally:?}");
+        assert!(tally.cases >= 20, "{file}: {tally:?}");
     }
-    eprintln!("flips inside compressed records: {tally:?}");
-    if common::corpus_dir().is_some() {
-        assert!(tally.cases >= 200 && tally.clean > 0 && tally.errors.contains_key("Truncated"));
-    }
+    assert!(
+        files_with_compressed_records > 0,
+        "no corpus plugin has compressed records"
+    );
 }
 
 // ---- hand-made hostile inputs ----------------------------------------
@@ -372,7 +397,7 @@ fn hand_made_plugins_parse_as_intended() {
     rec.for_each_subrecord(p.game, |s| assert_eq!(s.data, b"fine\0"))
         .unwrap();
     assert_eq!(p.to_bytes().unwrap(), data);
-    check(&data, &|| "valid hand-made plugin".into());
+    check(&data, None, &|| "valid hand-made plugin".into());
 }
 
 #[test]
@@ -389,7 +414,7 @@ fn subrecord_size_past_the_end_of_its_record() {
         "{e}"
     );
     assert!(e.to_string().contains("GMST 0x01000800"), "{e}");
-    check(&data, &|| "subrecord size past the end".into());
+    check(&data, None, &|| "subrecord size past the end".into());
 }
 
 #[test]
@@ -405,7 +430,7 @@ fn group_size_smaller_than_its_header() {
         "{e}"
     );
     assert!(e.to_string().contains("GRUP GMST (top)"), "{e}");
-    check(&data, &|| "group size smaller than header".into());
+    check(&data, None, &|| "group size smaller than header".into());
 }
 
 #[test]
@@ -424,7 +449,7 @@ fn group_size_past_the_end_of_the_file() {
         )),
         "{e}"
     );
-    check(&data, &|| "group size past the end".into());
+    check(&data, None, &|| "group size past the end".into());
 }
 
 #[test]
@@ -457,7 +482,7 @@ fn compressed_record_claiming_4_gib() {
         )),
         "{e}"
     );
-    check(&data, &|| "compressed record claiming 4 GiB".into());
+    check(&data, None, &|| "compressed record claiming 4 GiB".into());
 }
 
 #[test]
@@ -466,12 +491,7 @@ fn zlib_bomb_stops_at_the_stated_size() {
     let mut stored = compress_record_data(&vec![0u8; 64 << 20]);
     stored[0..4].copy_from_slice(&100u32.to_le_bytes());
     let (data, rec_at) = plugin_with_record(FLAG_COMPRESSED, &stored);
-    let start = Instant::now();
     let e = walk_err(&data);
-    assert!(
-        start.elapsed() < Duration::from_secs(1),
-        "inflated the whole bomb"
-    );
     assert_eq!(e.kind, ErrorKind::Decompress);
     assert_eq!(e.offset, (rec_at + HL) as u64);
     assert!(
@@ -535,7 +555,7 @@ fn error_inside_decompressed_data_points_into_the_file() {
             && e.message.contains("at byte 40012 of the decompressed data"),
         "{e}"
     );
-    check(&data, &|| "bad subrecord in compressed data".into());
+    check(&data, None, &|| "bad subrecord in compressed data".into());
 }
 
 #[test]
@@ -552,7 +572,7 @@ fn xxxx_with_a_huge_size() {
             .contains("DATA data (size from XXXX): needs 4294967295 bytes, only 10 remain"),
         "{e}"
     );
-    check(&data, &|| "XXXX with a huge size".into());
+    check(&data, None, &|| "XXXX with a huge size".into());
 }
 
 #[test]
@@ -585,7 +605,7 @@ fn deeply_nested_groups_are_refused_without_exhausting_the_stack() {
     assert_eq!(e.kind, ErrorKind::Invalid);
     assert_eq!(e.offset, (tes4_len + 32 * HL) as u64);
     assert!(e.message.contains("groups nested more than 32 deep"), "{e}");
-    check(&data, &|| "groups nested 100,000 deep".into());
+    check(&data, None, &|| "groups nested 100,000 deep".into());
     // Nesting within the limit is fine.
     let mut nested = Vec::new();
     for _ in 0..20 {

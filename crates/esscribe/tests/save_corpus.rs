@@ -16,6 +16,7 @@ fn load_all() -> Vec<(String, Vec<u8>)> {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn every_save_reads_to_its_last_byte_and_writes_back_identically() {
     let saves = load_all();
     saves.par_iter().for_each(|(name, data)| {
@@ -27,11 +28,11 @@ fn every_save_reads_to_its_last_byte_and_writes_back_identically() {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn reference_records_decode() {
-    let saves = load_all();
-    let mut refr = (0usize, 0usize);
-    for (name, data) in &saves {
+    for (name, data) in &load_all() {
         let save = SaveFile::parse(data).unwrap();
+        let mut refr = (0usize, 0usize);
         for c in &save.changes {
             match c.kind {
                 change::TYPE_REFR => {
@@ -45,14 +46,16 @@ fn reference_records_decode() {
                 _ => {}
             }
         }
-    }
-    if refr.0 > 0 {
+        // Every save has placed objects that changed; nearly all decode
+        // exactly to their end (created references of one kind do not yet).
+        assert!(refr.0 > 0, "{name}: no REFR change records");
         let pct = refr.1 as f64 * 100.0 / refr.0 as f64;
-        assert!(pct >= 99.9, "REFR exact: {pct:.3} % of {}", refr.0);
+        assert!(pct >= 99.5, "{name}: REFR exact: {pct:.3} % of {}", refr.0);
     }
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn every_inventory_item_resolves() {
     for (name, data) in &load_all() {
         let save = SaveFile::parse(data).unwrap();
@@ -86,10 +89,9 @@ fn every_inventory_item_resolves() {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn save002_known_values() {
-    let Some(data) = common::file("oblivion-saves/save002.ess") else {
-        return;
-    };
+    let data = common::file("oblivion-saves/save002.ess");
     let save = SaveFile::parse(&data).unwrap();
     assert_eq!(save.header.player_name.text(), "Onkel Morph");
     assert_eq!(save.header.level, 1);
@@ -130,10 +132,9 @@ fn diff_offsets(a: &[u8], b: &[u8]) -> Vec<usize> {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn editing_a_count_changes_only_its_bytes() {
-    let Some(data) = common::file("oblivion-saves/save002.ess") else {
-        return;
-    };
+    let data = common::file("oblivion-saves/save002.ess");
     let mut save = SaveFile::parse(&data).unwrap();
     save.set_item_count(FormId(0x14), FormId(0x0002EE72), 4242)
         .unwrap();
@@ -169,10 +170,9 @@ fn editing_a_count_changes_only_its_bytes() {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn growing_a_record_recomputes_sizes_and_offsets() {
-    let Some(data) = common::file("oblivion-saves/save002.ess") else {
-        return;
-    };
+    let data = common::file("oblivion-saves/save002.ess");
     let mut save = SaveFile::parse(&data).unwrap();
     let first = save
         .player()
@@ -247,48 +247,48 @@ impl XorShift {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn damaged_input_is_rejected_cleanly() {
-    let Some(data) = common::file("oblivion-saves/save002.ess") else {
-        return;
-    };
-    // Every 97th truncation point.
-    (0..data.len())
-        .step_by(97)
-        .collect::<Vec<_>>()
-        .par_iter()
-        .for_each(|&len| {
-            let result = SaveFile::parse(&data[..len]);
-            assert!(result.is_err(), "truncated to {len} bytes yet read");
-        });
-    // Random byte flips: each read either fails with an offset inside the
-    // file or succeeds and writes back exactly the damaged bytes.
     let mut rng = XorShift(0x5EED_0B11_u64.wrapping_mul(0x9E37_79B9));
-    let flips: Vec<(usize, u8)> = (0..2000)
-        .map(|_| {
-            let at = (rng.next() % data.len() as u64) as usize;
-            let x = (rng.next() % 255 + 1) as u8;
-            (at, x)
-        })
-        .collect();
-    flips.par_chunks(100).for_each(|chunk| {
-        let mut bad = data.clone();
-        for (i, &(at, x)) in chunk.iter().enumerate() {
-            bad[at] ^= x;
-            match SaveFile::parse(&bad) {
-                Ok(save) => {
-                    // Writing back is checked on a share of the flips to
-                    // keep the sweep quick.
-                    if i % 4 == 0 {
-                        if let Ok(out) = save.to_bytes() {
-                            assert!(out == bad, "flip at 0x{at:X}: write-back differs");
-                        }
+    for (name, data) in &load_all() {
+        // 300 truncation points spread over the file.
+        let cuts: Vec<usize> = (0..300).map(|i| i * data.len() / 300).collect();
+        cuts.par_iter().for_each(|&len| {
+            let result = SaveFile::parse(&data[..len]);
+            assert!(result.is_err(), "{name}: truncated to {len} bytes yet read");
+        });
+        // 600 random byte flips: each read either fails with an offset
+        // inside the file or succeeds and writes back exactly the damaged
+        // bytes.
+        let flips: Vec<(usize, u8)> = (0..600)
+            .map(|_| {
+                let at = (rng.next() % data.len() as u64) as usize;
+                let x = (rng.next() % 255 + 1) as u8;
+                (at, x)
+            })
+            .collect();
+        flips.par_chunks(50).for_each(|chunk| {
+            let mut bad = data.clone();
+            for &(at, x) in chunk {
+                bad[at] ^= x;
+                match SaveFile::parse(&bad) {
+                    Ok(save) => {
+                        let out = save.to_bytes().unwrap_or_else(|e| {
+                            panic!("{name}: flip at 0x{at:X} reads but does not write: {e}")
+                        });
+                        assert!(out == bad, "{name}: flip at 0x{at:X}: write-back differs");
+                    }
+                    Err(e) => {
+                        assert!(
+                            e.offset <= bad.len() as u64,
+                            "{name}: flip at 0x{at:X}: {e}"
+                        )
                     }
                 }
-                Err(e) => assert!(e.offset <= bad.len() as u64, "flip at 0x{at:X}: {e}"),
+                bad[at] ^= x;
             }
-            bad[at] ^= x;
-        }
-    });
+        });
+    }
 }
 
 #[test]

@@ -1,28 +1,32 @@
-//! Finds the shared corpus of real game files. Tests that need it skip,
-//! saying so, where the folder is absent.
+//! The shared corpus of real game files.
+//!
+//! Every test that reads it carries
+//! `#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]`:
+//! the build script sets `corpus` where the folder is there (and always
+//! under CI), so a missing corpus shows as ignored tests, never as passes.
+//! Inside such a test a missing file is a failure.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
-pub fn corpus_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "skipping: the real-file corpus is not at {} (tests on real data need ../shared/corpus beside the project)",
-            dir.display()
-        );
-        None
-    }
+/// The corpus folder (`ESSCRIBE_CORPUS`, or `../shared/corpus` beside the
+/// project); fails the test where it is absent.
+pub fn corpus_dir() -> PathBuf {
+    let dir = match std::env::var_os("ESSCRIBE_CORPUS") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
+    };
+    assert!(
+        dir.is_dir(),
+        "the real-file corpus is not at {}: tests on real data need ../shared/corpus beside the project",
+        dir.display()
+    );
+    dir
 }
 
 fn files_with(exts: &[&str]) -> Vec<PathBuf> {
-    let Some(dir) = corpus_dir() else {
-        return Vec::new();
-    };
     let mut out = Vec::new();
-    let mut stack = vec![dir];
+    let mut stack = vec![corpus_dir()];
     while let Some(d) = stack.pop() {
         for e in std::fs::read_dir(&d).unwrap() {
             let p = e.unwrap().path();
@@ -38,21 +42,38 @@ fn files_with(exts: &[&str]) -> Vec<PathBuf> {
         }
     }
     out.sort();
+    assert!(
+        !out.is_empty(),
+        "no {exts:?} files in the corpus at {}",
+        corpus_dir().display()
+    );
     out
 }
 
-/// Every plugin in the corpus.
+/// Every plugin in the corpus (at least one).
 pub fn plugins() -> Vec<PathBuf> {
     files_with(&["esm", "esp", "esl"])
 }
 
-/// Every save game in the corpus.
+/// Every save game in the corpus (at least one).
 pub fn saves() -> Vec<PathBuf> {
     files_with(&["ess"])
 }
 
-/// A corpus file by its path below the corpus folder.
-pub fn file(rel: &str) -> Option<Vec<u8>> {
-    let dir = corpus_dir()?;
-    Some(std::fs::read(dir.join(rel)).unwrap())
+/// A corpus file's path, by its path below the corpus folder; fails the
+/// test where it is absent.
+pub fn path(rel: &str) -> PathBuf {
+    let p = corpus_dir().join(rel);
+    assert!(p.is_file(), "corpus file {} is missing", p.display());
+    p
+}
+
+/// A corpus file's bytes, by its path below the corpus folder.
+pub fn file(rel: &str) -> Vec<u8> {
+    std::fs::read(path(rel)).unwrap()
+}
+
+/// A file's name, as the plugin names itself.
+pub fn name(path: &Path) -> String {
+    path.file_name().unwrap().to_string_lossy().into_owned()
 }

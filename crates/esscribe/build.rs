@@ -1,0 +1,34 @@
+//! Tells the tests whether the real-file corpus is beside the project.
+//!
+//! Tests that read real game files carry
+//! `#[cfg_attr(not(corpus), ignore = "...")]`: where `../shared/corpus` is
+//! absent they are reported as ignored, not passed. Under CI (`CI` set)
+//! they always run, so a missing corpus fails there instead of passing
+//! silently. `ESSCRIBE_CORPUS` names another corpus folder.
+
+use std::path::{Path, PathBuf};
+
+fn main() {
+    println!("cargo::rustc-check-cfg=cfg(corpus)");
+    println!("cargo::rerun-if-env-changed=CI");
+    println!("cargo::rerun-if-env-changed=ESSCRIBE_CORPUS");
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let corpus = match std::env::var_os("ESSCRIBE_CORPUS") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(&manifest).join("../../../shared/corpus"),
+    };
+    let shared = corpus.parent().unwrap_or(&corpus).to_path_buf();
+    // Watch the corpus (or the folder it would appear in) so that adding or
+    // removing it is noticed. A path that does not exist would make cargo
+    // rebuild every time, so nothing is watched when even `shared` is absent
+    // (after adding it, `cargo clean -p esscribe -p esscribe-cli`).
+    if corpus.is_dir() {
+        println!("cargo::rerun-if-changed={}", corpus.display());
+    } else if shared.is_dir() {
+        println!("cargo::rerun-if-changed={}", shared.display());
+    }
+    let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && v != "false");
+    if corpus.is_dir() || ci {
+        println!("cargo::rustc-cfg=corpus");
+    }
+}
