@@ -13,19 +13,19 @@ fn main() {
     println!("cargo::rerun-if-env-changed=CI");
     println!("cargo::rerun-if-env-changed=ESSCRIBE_CORPUS");
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
-    let corpus = match std::env::var_os("ESSCRIBE_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(&manifest).join("../../../shared/corpus"),
+    let beside = Path::new(&manifest).join("../../../shared");
+    let (corpus, parent) = match std::env::var_os("ESSCRIBE_CORPUS") {
+        Some(dir) => (PathBuf::from(dir), None),
+        None => (beside.join("corpus"), Some(beside)),
     };
-    let shared = corpus.parent().unwrap_or(&corpus).to_path_buf();
     // Watch the corpus (or the folder it would appear in) so that adding or
     // removing it is noticed. A path that does not exist would make cargo
-    // rebuild every time, so nothing is watched when even `shared` is absent
+    // rebuild every time, so nothing is watched when neither is there
     // (after adding it, `cargo clean -p esscribe -p esscribe-cli`).
     if corpus.is_dir() {
         println!("cargo::rerun-if-changed={}", corpus.display());
-    } else if shared.is_dir() {
-        println!("cargo::rerun-if-changed={}", shared.display());
+    } else if let Some(parent) = parent.filter(|p| p.is_dir()) {
+        println!("cargo::rerun-if-changed={}", parent.display());
     }
     let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && v != "false");
     if corpus.is_dir() || ci {
