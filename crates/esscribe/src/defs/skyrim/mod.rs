@@ -28,6 +28,7 @@ pub mod csty;
 pub mod debr;
 pub mod dial;
 pub mod dlbr;
+pub mod dlvw;
 pub mod door;
 pub mod dual;
 pub mod eczn;
@@ -57,6 +58,7 @@ pub mod ipct;
 pub mod ipds;
 pub mod keym;
 pub mod kywd;
+pub mod land;
 pub mod lcrt;
 pub mod lctn;
 pub mod leveled;
@@ -85,11 +87,13 @@ pub mod pack;
 pub mod perk;
 pub mod proj;
 pub mod qust;
+pub mod race;
 pub mod refr;
 pub mod rela;
 pub mod revb;
 pub mod rfct;
 pub mod scen;
+pub mod scrl;
 pub mod seasons;
 pub mod shou;
 pub mod slgm;
@@ -98,6 +102,7 @@ pub mod smen;
 pub mod smqn;
 pub mod snct;
 pub mod sndr;
+pub mod sopm;
 pub mod soun;
 pub mod spel;
 pub mod spgd;
@@ -141,6 +146,7 @@ pub static ALL: &[&RecordDef] = &[
     &debr::DEBR,
     &dial::DIAL,
     &dlbr::DLBR,
+    &dlvw::DLVW,
     &door::DOOR,
     &dual::DUAL,
     &eczn::ECZN,
@@ -169,6 +175,7 @@ pub static ALL: &[&RecordDef] = &[
     &ipds::IPDS,
     &keym::KEYM,
     &kywd::KYWD,
+    &land::LAND,
     &lcrt::LCRT,
     &lctn::LCTN,
     &lgtm::LGTM,
@@ -195,11 +202,13 @@ pub static ALL: &[&RecordDef] = &[
     &perk::PERK,
     &proj::PROJ,
     &qust::QUST,
+    &race::RACE,
     &refr::REFR,
     &rela::RELA,
     &revb::REVB,
     &rfct::RFCT,
     &scen::SCEN,
+    &scrl::SCRL,
     &shou::SHOU,
     &slgm::SLGM,
     &smbn::SMBN,
@@ -207,6 +216,7 @@ pub static ALL: &[&RecordDef] = &[
     &smqn::SMQN,
     &snct::SNCT,
     &sndr::SNDR,
+    &sopm::SOPM,
     &soun::SOUN,
     &spel::SPEL,
     &spgd::SPGD,
