@@ -114,7 +114,7 @@ pub mod txst;
 pub mod vmad;
 pub mod vtyp;
 pub mod weap;
-pub mod wooc;
+pub mod woop;
 pub mod wrld;
 
 use crate::schema::RecordDef;
@@ -226,6 +226,6 @@ pub static ALL: &[&RecordDef] = &[
     &txst::TXST,
     &vtyp::VTYP,
     &weap::WEAP,
-    &wooc::WOOC,
+    &woop::WOOP,
     &wrld::WRLD,
 ];
