@@ -1,4 +1,4 @@
-//! APPA: an alchemical apparatus (in the game's files, not used by it).
+//! APPA: an alchemical apparatus.
 
 use super::common::*;
 use crate::io::Sig;
