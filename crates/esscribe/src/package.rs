@@ -265,7 +265,8 @@ fn lint_fields(f: &Value) -> Vec<String> {
     let tree_ids: Vec<i64> = tree
         .iter()
         .flat_map(|b| ids(&b["activity_ids"]))
-        .filter(|&i| i >= 0)
+        // 0xFF stands for no data input.
+        .filter(|&i| i != 0xFF)
         .collect();
     let data_ids: Vec<i64> = f["procedure_data"]
         .as_array()
@@ -392,7 +393,7 @@ mod tests {
             "marker": 7,
             "procedure_tree": [{"branch_type": "Sequence", "branch": {"child_count": 1},
                                 "children": [{"branch_type": "Procedure", "condition_count": 1,
-                                              "activity_ids": [0, 7, -1]}]}],
+                                              "activity_ids": [0, 7, 255]}]}],
         });
         let problems = lint_fields(&f);
         assert_eq!(problems.len(), 5, "{problems:#?}");

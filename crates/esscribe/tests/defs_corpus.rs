@@ -355,3 +355,146 @@ fn localized_plugins_show_string_ids() {
     assert_eq!(rj.value["fields"]["name"]["string_id"], 4660);
     assert_eq!(rj.coverage.raw, 0, "{:?}", rj.warnings);
 }
+
+const SENTIENT_CHAIRS: &str = "skyrim-plugins/MarkekrausSentientChairsOfSkyrim.esp";
+const CHAIR_HORSE: &str = "skyrim-plugins/MarkekrausChairHorse.esp";
+
+#[test]
+fn skyrim_race_with_head_data_values() {
+    let Some(race) = fields(SENTIENT_CHAIRS, 0x0600_0800) else {
+        return;
+    };
+    assert_eq!(race["editor_id"], "MEKSCOSChairRace");
+    assert_eq!(race["name"], "Chair");
+    let data = &race["data"];
+    assert_eq!(data["skill_boosts"]["boost_1"]["skill"], 13);
+    assert_eq!(data["skill_boosts"]["boost_1"]["boost"], 10);
+    assert_eq!(data["starting_health"], 50.0);
+    assert_eq!(data["size"], "medium");
+    assert_eq!(data["flags"][0], "facegen_head");
+    assert_eq!(race["tint_count"], 952);
+    assert_eq!(race["attacks"].as_array().unwrap().len(), 32);
+    assert_eq!(race["attacks"][0]["event"], "attackPowerStart_2HMSprint");
+    assert_eq!(race["biped_object_names"][0], "HEAD");
+    assert_eq!(race["biped_object_names"].as_array().unwrap().len(), 32);
+    assert_eq!(race["phoneme_target_weights"].as_array().unwrap().len(), 43);
+    assert_eq!(race["equip_slots"][3], "0x00035698 (Skyrim.esm)");
+
+    // Male head data, then female head data, each with 30 tint masks.
+    let heads = race["head_data"].as_array().unwrap();
+    assert_eq!(heads.len(), 2);
+    assert!(heads[0].get("male_marker").is_some());
+    assert_eq!(heads[0]["morphs"][0]["feature"], "nose");
+    let mask = &heads[0]["tint_masks"][0];
+    assert_eq!(mask["index"], 1);
+    assert_eq!(
+        mask["file"],
+        "Actors\\Character\\Character Assets\\TintMasks\\SkinTone.dds"
+    );
+    assert_eq!(mask["mask_type"], "skin_tone");
+    assert_eq!(mask["presets"][0]["color"], "0x000E6E00 (Skyrim.esm)");
+    assert_eq!(mask["presets"][0]["default_value"], 1.0);
+    assert_eq!(mask["presets"][0]["index"], 61);
+    assert!(heads[1].get("female_marker").is_some());
+    assert_eq!(heads[1]["morphs"][3]["feature"], "lips");
+    assert_eq!(heads[1]["female_presets"][0], "0x00079C98 (Skyrim.esm)");
+    assert_eq!(heads[1]["tint_masks"].as_array().unwrap().len(), 30);
+}
+
+#[test]
+fn skyrim_race_of_a_mount_values() {
+    let Some(race) = fields(CHAIR_HORSE, 0x0300_0A80) else {
+        return;
+    };
+    assert_eq!(race["editor_id"], "MEKCHMChairHorseRace");
+    assert_eq!(race["skin"], "0x03000801 (MarkekrausChairHorse.esp)");
+    assert_eq!(race["body_template"]["armor_type"], "clothing");
+    assert_eq!(race["data"]["starting_health"], 250.0);
+    assert_eq!(race["data"]["unarmed_reach"], 96.0);
+    assert_eq!(race["data"]["head_biped_object"], "none");
+    assert_eq!(race["data"]["mount_data"]["mount_offset_x"], -63.479);
+    assert_eq!(race["data"]["mount_data"]["mount_camera_offset_y"], -300.0);
+    assert_eq!(
+        race["male_skeleton"]["file"],
+        "actors\\chairhorse\\character assets\\chairhorseskeleton.nif"
+    );
+    assert_eq!(race["movement_type_names"][0], "WALK");
+    assert_eq!(race["voices"]["female"], "0x0001F232 (Skyrim.esm)");
+    assert_eq!(race["facegen_face_clamp"], 3.0);
+    assert_eq!(
+        race["body_data"]["female_parts"][0]["model"]["file"],
+        "Actors\\Character\\UpperBodyHumanFemale.egt"
+    );
+    assert_eq!(
+        race["male_behavior_graph"]["model"]["file"],
+        "Actors\\Horse\\HorseProject.hkx"
+    );
+    assert_eq!(race["impact_data_set"], "0x02008993 (HearthFires.esm)");
+    assert_eq!(race["biped_object_names"][15], "Saddle");
+    assert_eq!(race["unarmed_equip_slot"], "0x00013F42 (Skyrim.esm)");
+}
+
+#[test]
+fn skyrim_landscape_values() {
+    // The same cell of Skyrim.esm, overridden by both plugins (compressed).
+    for (rel, unused) in [(SENTIENT_CHAIRS, "9958"), (CHAIR_HORSE, "0101")] {
+        let Some(land) = fields(rel, 0x0000_A5F8) else {
+            return;
+        };
+        assert_eq!(land["flags"][4], "auto_calc_normals", "{rel}");
+        assert_eq!(land["vertex_normals"].as_array().unwrap().len(), 33 * 33);
+        assert_eq!(land["vertex_heights"]["offset"], -524.0);
+        assert_eq!(land["vertex_colors"][0]["red"], 255);
+        let quadrants = land["quadrants"].as_array().unwrap();
+        assert_eq!(quadrants.len(), 2);
+        assert_eq!(
+            quadrants[0]["base_layer"]["texture"],
+            "0x0006DE8B (Skyrim.esm)"
+        );
+        assert_eq!(quadrants[0]["base_layer"]["layer"], -1);
+        let alpha = &quadrants[0]["alpha_layers"];
+        assert_eq!(alpha.as_array().unwrap().len(), 10);
+        assert_eq!(alpha[0]["layer"]["texture"], "0x00024E46 (Skyrim.esm)");
+        assert_eq!(alpha[0]["opacities"].as_array().unwrap().len(), 109);
+        assert_eq!(alpha[0]["opacities"][0]["position"], 1);
+        assert_eq!(alpha[0]["opacities"][0]["unused"], unused);
+        assert_eq!(alpha[0]["opacities"][0]["opacity"], 1.0);
+    }
+}
+
+#[test]
+fn skyrim_scroll_sound_output_model_and_dialogue_view_values() {
+    let Some(scrl) = fields("skyrim-plugins/Scribe.esp", 0x0100_085A) else {
+        return;
+    };
+    assert_eq!(scrl["editor_id"], "_scrScrollPaperArmor");
+    assert_eq!(scrl["name"], "Scroll of Paper Armor");
+    assert_eq!(scrl["menu_display_object"], "0x00076E8F (Skyrim.esm)");
+    assert_eq!(scrl["model"]["file"], "Clutter\\Common\\Scroll03.nif");
+    assert_eq!(scrl["data"]["value"], 60);
+    assert_eq!(scrl["data"]["weight"], 0.2);
+    assert_eq!(scrl["spell_data"]["charge_time"], 0.5);
+    assert_eq!(scrl["spell_data"]["casting_type"], "scroll");
+    assert_eq!(scrl["effects"][0]["effect"], "0x01000857 (Scribe.esp)");
+    assert_eq!(scrl["effects"][0]["values"]["duration"], 60);
+
+    let sopm = fields("skyrim-plugins/mintylightningmod.esp", 0x0103_E222).unwrap();
+    assert_eq!(sopm["editor_id"], "MintyForkSoundSOMStereo");
+    assert_eq!(sopm["data"]["flags"][0], "attenuates_with_distance");
+    assert_eq!(sopm["data"]["reverb_send_percent"], 70);
+    assert_eq!(sopm["type"], "defined_speaker_output");
+    assert_eq!(sopm["output_values"]["channel_0"]["left"], 100);
+    assert_eq!(sopm["output_values"]["channel_1"]["rear_left"], 50);
+    assert_eq!(sopm["output_values"]["channel_2"]["right"], 100);
+    assert_eq!(sopm["attenuation"]["min_distance"], 80.0);
+    assert_eq!(sopm["attenuation"]["max_distance"], 9000.0);
+    assert_eq!(sopm["attenuation"]["curve"]["point_3"], 20);
+
+    let dlvw = fields("skyrim-plugins/DawnOfTheSilverHand.esp", 0x0206_5970).unwrap();
+    assert_eq!(dlvw["editor_id"], "DSilHand_R00ContollerSenaar_DialogView");
+    assert_eq!(dlvw["quest"], "0x02062E49 (DawnOfTheSilverHand.esp)");
+    assert_eq!(dlvw["branches"].as_array().unwrap().len(), 6);
+    assert_eq!(dlvw["branches"][5], "0x020669CC (DawnOfTheSilverHand.esp)");
+    assert_eq!(dlvw["unknown_enam"], 0);
+    assert_eq!(dlvw["show_all_text"], true);
+}

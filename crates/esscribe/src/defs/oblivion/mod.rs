@@ -51,8 +51,10 @@ pub mod npc_;
 pub mod pack;
 pub mod pgrd;
 pub mod qust;
+pub mod race;
 pub mod refr;
 pub mod regn;
+pub mod road;
 pub mod sbsp;
 pub mod scpt;
 pub mod sgst;
@@ -66,6 +68,7 @@ pub mod tree;
 pub mod watr;
 pub mod weap;
 pub mod wrld;
+pub mod wthr;
 
 use crate::schema::RecordDef;
 
@@ -117,8 +120,10 @@ pub static ALL: &[&RecordDef] = &[
     &pack::PACK,
     &pgrd::PGRD,
     &qust::QUST,
+    &race::RACE,
     &refr::REFR,
     &regn::REGN,
+    &road::ROAD,
     &sbsp::SBSP,
     &scpt::SCPT,
     &sgst::SGST,
@@ -132,4 +137,5 @@ pub static ALL: &[&RecordDef] = &[
     &watr::WATR,
     &weap::WEAP,
     &wrld::WRLD,
+    &wthr::WTHR,
 ];

@@ -3,7 +3,7 @@
 use crate::io::Sig;
 use crate::schema::types::*;
 
-static POINT: [FieldDef; 5] = [
+pub static POINT: [FieldDef; 5] = [
     f("x", Ty::F32),
     f("y", Ty::F32),
     f("z", Ty::F32),

@@ -5,6 +5,19 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// DALC: ambient colours from each axis direction, and the specular
+/// colour.
+pub static DIRECTIONAL_AMBIENT: [FieldDef; 8] = [
+    f("x_plus", Ty::Struct(&RGBA)),
+    f("x_minus", Ty::Struct(&RGBA)),
+    f("y_plus", Ty::Struct(&RGBA)),
+    f("y_minus", Ty::Struct(&RGBA)),
+    f("z_plus", Ty::Struct(&RGBA)),
+    f("z_minus", Ty::Struct(&RGBA)),
+    f("specular", Ty::Struct(&RGBA)),
+    f("fresnel_power", Ty::F32),
+];
+
 pub static LGTM: RecordDef = RecordDef {
     sig: Sig(*b"LGTM"),
     title: "Lighting template",
@@ -35,16 +48,7 @@ pub static LGTM: RecordDef = RecordDef {
         opt(
             b"DALC",
             "directional_ambient",
-            Field::Struct(&[
-                f("x_plus", Ty::Struct(&RGBA)),
-                f("x_minus", Ty::Struct(&RGBA)),
-                f("y_plus", Ty::Struct(&RGBA)),
-                f("y_minus", Ty::Struct(&RGBA)),
-                f("z_plus", Ty::Struct(&RGBA)),
-                f("z_minus", Ty::Struct(&RGBA)),
-                f("specular", Ty::Struct(&RGBA)),
-                f("fresnel_power", Ty::F32),
-            ]),
+            Field::Struct(&DIRECTIONAL_AMBIENT),
         ),
     ],
 };

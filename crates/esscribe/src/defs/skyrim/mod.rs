@@ -7,16 +7,20 @@ pub mod addn;
 pub mod alch;
 pub mod ammo;
 pub mod anio;
+pub mod appa;
 pub mod arma;
 pub mod armo;
 pub mod arto;
 pub mod aspc;
 pub mod astp;
+pub mod avif;
 pub mod body;
 pub mod book;
 pub mod bptd;
+pub mod cams;
 pub mod cell;
 pub mod clas;
+pub mod cldc;
 pub mod clfm;
 pub mod clmt;
 pub mod cobj;
@@ -24,10 +28,13 @@ pub mod coll;
 pub mod common;
 pub mod condition;
 pub mod cont;
+pub mod cpth;
 pub mod csty;
 pub mod debr;
 pub mod dial;
 pub mod dlbr;
+pub mod dlvw;
+pub mod dobj;
 pub mod door;
 pub mod dual;
 pub mod eczn;
@@ -46,19 +53,23 @@ pub mod furn;
 pub mod glob;
 pub mod gmst;
 pub mod gras;
+pub mod hair;
 pub mod hazd;
 pub mod hdpt;
 pub mod idle;
 pub mod idlm;
 pub mod imad;
+pub mod imgs;
 pub mod info;
 pub mod ingr;
 pub mod ipct;
 pub mod ipds;
 pub mod keym;
 pub mod kywd;
+pub mod land;
 pub mod lcrt;
 pub mod lctn;
+pub mod lens;
 pub mod leveled;
 pub mod lgtm;
 pub mod ligh;
@@ -83,13 +94,21 @@ pub mod npc_;
 pub mod otft;
 pub mod pack;
 pub mod perk;
+pub mod placed_projectile;
 pub mod proj;
+pub mod pwat;
 pub mod qust;
+pub mod race;
 pub mod refr;
+pub mod regn;
 pub mod rela;
 pub mod revb;
 pub mod rfct;
+pub mod rgdl;
 pub mod scen;
+pub mod scol;
+pub mod scpt;
+pub mod scrl;
 pub mod seasons;
 pub mod shou;
 pub mod slgm;
@@ -98,19 +117,24 @@ pub mod smen;
 pub mod smqn;
 pub mod snct;
 pub mod sndr;
+pub mod sopm;
 pub mod soun;
 pub mod spel;
 pub mod spgd;
 pub mod stat;
 pub mod story;
+pub mod tact;
 pub mod tes4;
 pub mod tree;
 pub mod txst;
 pub mod vmad;
+pub mod voli;
 pub mod vtyp;
+pub mod watr;
 pub mod weap;
-pub mod wooc;
+pub mod woop;
 pub mod wrld;
+pub mod wthr;
 
 use crate::schema::RecordDef;
 
@@ -123,24 +147,31 @@ pub static ALL: &[&RecordDef] = &[
     &alch::ALCH,
     &ammo::AMMO,
     &anio::ANIO,
+    &appa::APPA,
     &arma::ARMA,
     &armo::ARMO,
     &arto::ARTO,
     &aspc::ASPC,
     &astp::ASTP,
+    &avif::AVIF,
     &book::BOOK,
     &bptd::BPTD,
+    &cams::CAMS,
     &cell::CELL,
     &clas::CLAS,
+    &cldc::CLDC,
     &clfm::CLFM,
     &clmt::CLMT,
     &cobj::COBJ,
     &coll::COLL,
     &cont::CONT,
+    &cpth::CPTH,
     &csty::CSTY,
     &debr::DEBR,
     &dial::DIAL,
     &dlbr::DLBR,
+    &dlvw::DLVW,
+    &dobj::DOBJ,
     &door::DOOR,
     &dual::DUAL,
     &eczn::ECZN,
@@ -158,19 +189,23 @@ pub static ALL: &[&RecordDef] = &[
     &glob::GLOB,
     &gmst::GMST,
     &gras::GRAS,
+    &hair::HAIR,
     &hazd::HAZD,
     &hdpt::HDPT,
     &idle::IDLE,
     &idlm::IDLM,
     &imad::IMAD,
+    &imgs::IMGS,
     &info::INFO,
     &ingr::INGR,
     &ipct::IPCT,
     &ipds::IPDS,
     &keym::KEYM,
     &kywd::KYWD,
+    &land::LAND,
     &lcrt::LCRT,
     &lctn::LCTN,
+    &lens::LENS,
     &lgtm::LGTM,
     &ligh::LIGH,
     &lscr::LSCR,
@@ -192,14 +227,29 @@ pub static ALL: &[&RecordDef] = &[
     &npc_::NPC_,
     &otft::OTFT,
     &pack::PACK,
+    &placed_projectile::PARW,
+    &placed_projectile::PBAR,
+    &placed_projectile::PBEA,
+    &placed_projectile::PCON,
     &perk::PERK,
+    &placed_projectile::PFLA,
+    &placed_projectile::PGRE,
+    &placed_projectile::PHZD,
+    &placed_projectile::PMIS,
     &proj::PROJ,
+    &pwat::PWAT,
     &qust::QUST,
+    &race::RACE,
     &refr::REFR,
+    &regn::REGN,
     &rela::RELA,
     &revb::REVB,
     &rfct::RFCT,
+    &rgdl::RGDL,
     &scen::SCEN,
+    &scol::SCOL,
+    &scpt::SCPT,
+    &scrl::SCRL,
     &shou::SHOU,
     &slgm::SLGM,
     &smbn::SMBN,
@@ -207,15 +257,20 @@ pub static ALL: &[&RecordDef] = &[
     &smqn::SMQN,
     &snct::SNCT,
     &sndr::SNDR,
+    &sopm::SOPM,
     &soun::SOUN,
     &spel::SPEL,
     &spgd::SPGD,
     &stat::STAT,
+    &tact::TACT,
     &tes4::TES4,
     &tree::TREE,
     &txst::TXST,
+    &voli::VOLI,
     &vtyp::VTYP,
+    &watr::WATR,
     &weap::WEAP,
-    &wooc::WOOC,
+    &woop::WOOP,
     &wrld::WRLD,
+    &wthr::WTHR,
 ];

@@ -75,7 +75,7 @@ pub static SOUND_LEVELS: EnumDef = EnumDef {
     values: &[(0, "loud"), (1, "normal"), (2, "silent"), (3, "very_loud")],
 };
 
-static ATTACK: [Member; 2] = [
+pub static ATTACK: [Member; 2] = [
     sub(
         b"ATKD",
         "data",

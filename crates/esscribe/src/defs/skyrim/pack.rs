@@ -265,7 +265,7 @@ static BRANCH: [Member; 9] = [
         "flags",
         Field::Value(Ty::Flags(Int::U32, &PROCEDURE_FLAGS)),
     ),
-    rep(b"PKC2", "activity_ids", Field::Value(I8)),
+    rep(b"PKC2", "activity_ids", Field::Value(U8)),
     rep(
         b"PFO2",
         "flag_overrides",

@@ -29,6 +29,19 @@ pub static SPELL_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// SPIT: cost, kind and casting of a spell (or of a scroll).
+pub static SPELL_DATA: [FieldDef; 9] = [
+    f("base_cost", U32),
+    f("flags", Ty::Flags(Int::U32, &SPELL_FLAGS)),
+    f("type", Ty::Enum(Int::U32, &SPELL_TYPES)),
+    f("charge_time", Ty::F32),
+    f("casting_type", Ty::Enum(Int::U32, &CASTING_TYPES)),
+    f("delivery", Ty::Enum(Int::U32, &DELIVERY_TYPES)),
+    f("cast_duration", Ty::F32),
+    f("range", Ty::F32),
+    f("half_cost_perk", Ty::FormId),
+];
+
 pub static SPEL: RecordDef = RecordDef {
     sig: Sig(*b"SPEL"),
     title: "Spell",
@@ -41,21 +54,7 @@ pub static SPEL: RecordDef = RecordDef {
         form(b"MDOB", "menu_display_object"),
         form(b"ETYP", "equip_type"),
         description(b"DESC"),
-        sub(
-            b"SPIT",
-            "data",
-            Field::Struct(&[
-                f("base_cost", U32),
-                f("flags", Ty::Flags(Int::U32, &SPELL_FLAGS)),
-                f("type", Ty::Enum(Int::U32, &SPELL_TYPES)),
-                f("charge_time", Ty::F32),
-                f("casting_type", Ty::Enum(Int::U32, &CASTING_TYPES)),
-                f("delivery", Ty::Enum(Int::U32, &DELIVERY_TYPES)),
-                f("cast_duration", Ty::F32),
-                f("range", Ty::F32),
-                f("half_cost_perk", Ty::FormId),
-            ]),
-        ),
+        sub(b"SPIT", "data", Field::Struct(&SPELL_DATA)),
         effects(),
     ],
 };

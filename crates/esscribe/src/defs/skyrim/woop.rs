@@ -1,11 +1,11 @@
-//! WOOC: a word of power.
+//! WOOP: a word of power.
 
 use super::common::{editor_id, full_name};
 use crate::io::Sig;
 use crate::schema::types::*;
 
-pub static WOOC: RecordDef = RecordDef {
-    sig: Sig(*b"WOOC"),
+pub static WOOP: RecordDef = RecordDef {
+    sig: Sig(*b"WOOP"),
     title: "Word of power",
     members: &[
         editor_id(),

@@ -1,0 +1,158 @@
+//! RACE: a race: its skill boosts, heights and weights, voices, hair,
+//! base attributes, the head and body parts and their models, and the
+//! face it starts from.
+
+use super::book::SKILLS;
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static RACE_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "playable")],
+};
+
+pub static HEAD_PART_INDEXES: EnumDef = EnumDef {
+    values: &[
+        (0, "head"),
+        (1, "ear_male"),
+        (2, "ear_female"),
+        (3, "mouth"),
+        (4, "teeth_lower"),
+        (5, "teeth_upper"),
+        (6, "tongue"),
+        (7, "eye_left"),
+        (8, "eye_right"),
+    ],
+};
+
+pub static BODY_PART_INDEXES: EnumDef = EnumDef {
+    values: &[
+        (0, "upper_body"),
+        (1, "lower_body"),
+        (2, "hand"),
+        (3, "foot"),
+        (4, "tail"),
+    ],
+};
+
+static SKILL_BOOST: [FieldDef; 2] = [f("skill", Ty::Enum(Int::I8, &SKILLS)), f("boost", I8)];
+
+static SKILL_BOOSTS: [FieldDef; 7] = [
+    f("boost_1", Ty::Struct(&SKILL_BOOST)),
+    f("boost_2", Ty::Struct(&SKILL_BOOST)),
+    f("boost_3", Ty::Struct(&SKILL_BOOST)),
+    f("boost_4", Ty::Struct(&SKILL_BOOST)),
+    f("boost_5", Ty::Struct(&SKILL_BOOST)),
+    f("boost_6", Ty::Struct(&SKILL_BOOST)),
+    f("boost_7", Ty::Struct(&SKILL_BOOST)),
+];
+
+static MALE_FEMALE: [FieldDef; 2] = [f("male", Ty::FormId), f("female", Ty::FormId)];
+
+static ATTRIBUTES: [FieldDef; 8] = [
+    f("strength", U8),
+    f("intelligence", U8),
+    f("willpower", U8),
+    f("agility", U8),
+    f("speed", U8),
+    f("endurance", U8),
+    f("personality", U8),
+    f("luck", U8),
+];
+
+static FORM: [FieldDef; 1] = [f("form", Ty::FormId)];
+
+static FLOATS: [FieldDef; 1] = [f("value", Ty::F32)];
+
+/// A head part: which one, its model and (for the eyes) its texture.
+static FACE_PART: [Member; 3] = [
+    sub(
+        b"INDX",
+        "index",
+        Field::Value(Ty::Enum(Int::U32, &HEAD_PART_INDEXES)),
+    ),
+    model(),
+    opt(b"ICON", "texture", Field::ZString),
+];
+
+static FACE_DATA: [Member; 2] = [
+    sub(b"NAM0", "marker", Field::Empty),
+    groups("parts", &FACE_PART),
+];
+
+static BODY_PART: [Member; 2] = [
+    sub(
+        b"INDX",
+        "index",
+        Field::Value(Ty::Enum(Int::U32, &BODY_PART_INDEXES)),
+    ),
+    opt(b"ICON", "texture", Field::ZString),
+];
+
+static MALE_BODY_DATA: [Member; 3] = [
+    sub(b"MNAM", "marker", Field::Empty),
+    model(),
+    groups("parts", &BODY_PART),
+];
+
+static FEMALE_BODY_DATA: [Member; 3] = [
+    sub(b"FNAM", "marker", Field::Empty),
+    model(),
+    groups("parts", &BODY_PART),
+];
+
+pub static RACE: RecordDef = RecordDef {
+    sig: Sig(*b"RACE"),
+    title: "Race",
+    members: &[
+        editor_id(),
+        full_name(),
+        opt(b"DESC", "description", Field::ZString),
+        rep(b"SPLO", "spells", Field::Value(Ty::FormId)),
+        rep(
+            b"XNAM",
+            "relations",
+            Field::Struct(&[f("faction", Ty::FormId), f("modifier", I32)]),
+        ),
+        sub(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("skill_boosts", Ty::Struct(&SKILL_BOOSTS)),
+                f("unused", Ty::Bytes(2)),
+                f("male_height", Ty::F32),
+                f("female_height", Ty::F32),
+                f("male_weight", Ty::F32),
+                f("female_weight", Ty::F32),
+                f("flags", Ty::Flags(Int::U32, &RACE_FLAGS)),
+            ]),
+        ),
+        opt(b"VNAM", "voices", Field::Struct(&MALE_FEMALE)),
+        opt(b"DNAM", "default_hair", Field::Struct(&MALE_FEMALE)),
+        opt(b"CNAM", "default_hair_color", Field::Value(U8)),
+        opt(b"PNAM", "facegen_main_clamp", Field::Value(Ty::F32)),
+        opt(b"UNAM", "facegen_face_clamp", Field::Value(Ty::F32)),
+        opt(
+            b"ATTR",
+            "base_attributes",
+            Field::Struct(&[
+                f("male", Ty::Struct(&ATTRIBUTES)),
+                f("female", Ty::Struct(&ATTRIBUTES)),
+            ]),
+        ),
+        group("face_data", &FACE_DATA),
+        opt(b"NAM1", "body_data_marker", Field::Empty),
+        group("male_body_data", &MALE_BODY_DATA),
+        group("female_body_data", &FEMALE_BODY_DATA),
+        opt(b"HNAM", "hairs", Field::Array(&FORM)),
+        opt(b"ENAM", "eyes", Field::Array(&FORM)),
+        opt(b"FGGS", "facegen_geometry_symmetric", Field::Array(&FLOATS)),
+        opt(
+            b"FGGA",
+            "facegen_geometry_asymmetric",
+            Field::Array(&FLOATS),
+        ),
+        opt(b"FGTS", "facegen_texture_symmetric", Field::Array(&FLOATS)),
+        opt(b"SNAM", "unknown_snam", Field::Value(U16)),
+    ],
+};

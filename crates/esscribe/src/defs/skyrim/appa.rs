@@ -1,0 +1,43 @@
+//! APPA: an alchemical apparatus.
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static QUALITIES: EnumDef = EnumDef {
+    values: &[
+        (0, "novice"),
+        (1, "apprentice"),
+        (2, "journeyman"),
+        (3, "expert"),
+        (4, "master"),
+    ],
+};
+
+pub static APPA: RecordDef = RecordDef {
+    sig: Sig(*b"APPA"),
+    title: "Alchemical apparatus",
+    members: &[
+        editor_id(),
+        scripts(),
+        object_bounds(),
+        full_name(),
+        model(),
+        large_icon(),
+        small_icon(),
+        destructible(),
+        pickup_sound(),
+        drop_sound(),
+        opt(
+            b"QUAL",
+            "quality",
+            Field::Value(Ty::Enum(Int::I32, &QUALITIES)),
+        ),
+        description(b"DESC"),
+        opt(
+            b"DATA",
+            "data",
+            Field::Struct(&[f("value", U32), f("weight", Ty::F32)]),
+        ),
+    ],
+};

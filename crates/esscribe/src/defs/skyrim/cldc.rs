@@ -1,0 +1,11 @@
+//! CLDC: a record type the game keeps an empty group of; only an editor ID is known.
+
+use super::common::editor_id;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static CLDC: RecordDef = RecordDef {
+    sig: Sig(*b"CLDC"),
+    title: "Unused (CLDC)",
+    members: &[editor_id()],
+};

@@ -1,0 +1,36 @@
+//! CPTH: a camera path (which camera shots a kill may use, and when).
+
+use super::common::{conditions, editor_id};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static CAMERA_ZOOMS: EnumDef = EnumDef {
+    values: &[
+        (0, "default_must_have_camera_shots"),
+        (1, "disable_must_have_camera_shots"),
+        (2, "shot_list_must_have_camera_shots"),
+        (128, "default"),
+        (129, "disable"),
+        (130, "shot_list"),
+    ],
+};
+
+pub static CPTH: RecordDef = RecordDef {
+    sig: Sig(*b"CPTH"),
+    title: "Camera path",
+    members: &[
+        editor_id(),
+        conditions(),
+        opt(
+            b"ANAM",
+            "related_paths",
+            Field::Struct(&[f("parent", Ty::FormId), f("previous_sibling", Ty::FormId)]),
+        ),
+        opt(
+            b"DATA",
+            "camera_zoom",
+            Field::Value(Ty::Enum(Int::U8, &CAMERA_ZOOMS)),
+        ),
+        rep(b"SNAM", "camera_shots", Field::Value(Ty::FormId)),
+    ],
+};

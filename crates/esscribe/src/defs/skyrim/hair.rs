@@ -1,0 +1,12 @@
+//! HAIR: a hair record of earlier games; Skyrim keeps an empty group of
+//! them (hair is a head part) and only an editor ID is known.
+
+use super::common::editor_id;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static HAIR: RecordDef = RecordDef {
+    sig: Sig(*b"HAIR"),
+    title: "Hair (unused)",
+    members: &[editor_id()],
+};

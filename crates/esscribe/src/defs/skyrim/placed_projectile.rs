@@ -1,0 +1,72 @@
+//! PARW, PBAR, PBEA, PCON, PFLA, PGRE, PHZD, PMIS: a placed projectile
+//! (arrow, barrier, beam, cone or voice, flame, trap, hazard, missile).
+//! The eight types share one layout; only the signature differs.
+
+use super::common::{editor_id, form, scripts};
+use super::refr::{ENABLE_PARENT, LINKED_REFERENCE, POSITION_ROTATION, WATER_FLAGS, XYZ};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", Ty::FormId)];
+
+pub static PLACED_PROJECTILE: [Member; 21] = [
+    editor_id(),
+    scripts(),
+    sub(b"NAME", "projectile", Field::Value(Ty::FormId)),
+    form(b"XEZN", "encounter_zone"),
+    form(b"XOWN", "owner"),
+    opt(b"XRNK", "faction_rank", Field::Value(I32)),
+    opt(b"XHTW", "head_tracking_weight", Field::Value(Ty::F32)),
+    opt(b"XFVC", "favor_cost", Field::Value(Ty::F32)),
+    rep(
+        b"XPWR",
+        "reflected_refracted_by",
+        Field::Struct(&[
+            f("water", Ty::FormId),
+            f("type", Ty::Flags(Int::U32, &WATER_FLAGS)),
+        ]),
+    ),
+    groups("linked_references", &LINKED_REFERENCE),
+    opt(b"XAPD", "activation_parent_flags", Field::Value(U8)),
+    rep(
+        b"XAPR",
+        "activation_parents",
+        Field::Struct(&[f("reference", Ty::FormId), f("delay", Ty::F32)]),
+    ),
+    opt(b"XESP", "enable_parent", Field::Struct(&ENABLE_PARENT)),
+    form(b"XEMI", "emittance"),
+    form(b"XMBR", "multibound_reference"),
+    opt(b"XIS2", "ignored_by_sandbox", Field::Empty),
+    opt(
+        b"XLRT",
+        "location_ref_types",
+        Field::Array(&LOCATION_REF_TYPE),
+    ),
+    form(b"XLRL", "location_reference"),
+    opt(b"XLOD", "distant_lod", Field::Struct(&XYZ)),
+    opt(b"XSCL", "scale", Field::Value(Ty::F32)),
+    sub(
+        b"DATA",
+        "position_rotation",
+        Field::Struct(&POSITION_ROTATION),
+    ),
+];
+
+macro_rules! placed {
+    ($name:ident, $sig:literal, $title:literal) => {
+        pub static $name: RecordDef = RecordDef {
+            sig: Sig(*$sig),
+            title: $title,
+            members: &PLACED_PROJECTILE,
+        };
+    };
+}
+
+placed!(PARW, b"PARW", "Placed arrow");
+placed!(PBAR, b"PBAR", "Placed barrier");
+placed!(PBEA, b"PBEA", "Placed beam");
+placed!(PCON, b"PCON", "Placed cone or voice");
+placed!(PFLA, b"PFLA", "Placed flame");
+placed!(PGRE, b"PGRE", "Placed projectile");
+placed!(PHZD, b"PHZD", "Placed hazard");
+placed!(PMIS, b"PMIS", "Placed missile");

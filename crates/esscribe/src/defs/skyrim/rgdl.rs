@@ -1,0 +1,12 @@
+//! RGDL: a ragdoll of earlier games; Skyrim keeps an empty group of them
+//! and only an editor ID is known.
+
+use super::common::editor_id;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static RGDL: RecordDef = RecordDef {
+    sig: Sig(*b"RGDL"),
+    title: "Ragdoll (unused)",
+    members: &[editor_id()],
+};

@@ -1,0 +1,32 @@
+//! SCOL: a static collection (several statics placed as one object).
+
+use super::common::{editor_id, form, model, object_bounds};
+use crate::io::Sig;
+use crate::schema::types::*;
+
+static PLACEMENT: [FieldDef; 7] = [
+    f("position_x", Ty::F32),
+    f("position_y", Ty::F32),
+    f("position_z", Ty::F32),
+    f("rotation_x", Ty::F32),
+    f("rotation_y", Ty::F32),
+    f("rotation_z", Ty::F32),
+    f("scale", Ty::F32),
+];
+
+/// A static and every place it stands in the collection.
+static PART: [Member; 2] = [
+    form(b"ONAM", "static"),
+    opt(b"DATA", "placements", Field::Array(&PLACEMENT)),
+];
+
+pub static SCOL: RecordDef = RecordDef {
+    sig: Sig(*b"SCOL"),
+    title: "Static collection",
+    members: &[
+        editor_id(),
+        object_bounds(),
+        model(),
+        groups("parts", &PART),
+    ],
+};

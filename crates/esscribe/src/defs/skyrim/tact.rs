@@ -1,0 +1,25 @@
+//! TACT: a talking activator (an object the player can talk with).
+
+use super::common::*;
+use crate::io::Sig;
+use crate::schema::types::*;
+
+pub static TACT: RecordDef = RecordDef {
+    sig: Sig(*b"TACT"),
+    title: "Talking activator",
+    members: &[
+        editor_id(),
+        scripts(),
+        object_bounds(),
+        full_name(),
+        model(),
+        destructible(),
+        keyword_count(),
+        keywords(),
+        // Left over from earlier versions of the editor, which resets it.
+        opt(b"PNAM", "unknown_pnam", Field::Bytes),
+        form(b"SNAM", "looping_sound"),
+        opt(b"FNAM", "unknown_fnam", Field::Bytes),
+        form(b"VNAM", "voice_type"),
+    ],
+};
