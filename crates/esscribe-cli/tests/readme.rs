@@ -1,0 +1,113 @@
+//! Every command the README shows is run, as a user would type it, in a
+//! folder holding the files it names: the corpus files it speaks of, the
+//! sample plugin as `Mod.esp`, and the saves.
+
+#![cfg(unix)]
+
+#[path = "../../esscribe/tests/common/mod.rs"]
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn readme() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md")).unwrap()
+}
+
+/// The `esscribe …` lines of the README's shell blocks.
+fn commands(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_shell = false;
+    for line in text.lines() {
+        if let Some(lang) = line.strip_prefix("```") {
+            in_shell = !in_shell && lang.trim() == "sh";
+            continue;
+        }
+        let line = line.trim();
+        if in_shell && line.starts_with("esscribe ") {
+            out.push(line.to_string());
+        }
+    }
+    out
+}
+
+/// A folder with every file the README's commands name.
+fn workspace() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let copy = |from: PathBuf, to: &str| {
+        let to = d.join(to);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(from, to).unwrap();
+    };
+    copy(common::path("skyrim-plugins/Campfire.esm"), "Campfire.esm");
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples");
+    copy(sample.join("sample-oblivion.esp"), "Mod.esp");
+    // The older version of the mod: its sleeping package started an hour
+    // later.
+    let text = std::fs::read_to_string(sample.join("sample-oblivion.json")).unwrap();
+    let old = text.replacen("\"hour\": 22", "\"hour\": 23", 1);
+    assert_ne!(old, text);
+    let old: serde_json::Value = serde_json::from_str(&old).unwrap();
+    let bytes = esscribe::json::plugin_from_json(&old)
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+    std::fs::write(d.join("Mod-old.esp"), bytes).unwrap();
+    copy(
+        common::path("oblivion-plugins/OOArena.esp"),
+        "Data/OOArena.esp",
+    );
+    copy(
+        common::path("skyrim-plugins/Campfire.esm"),
+        "Data/Campfire.esm",
+    );
+    for save in ["save002.ess", "save010.ess"] {
+        copy(common::path(&format!("oblivion-saves/{save}")), save);
+    }
+    dir
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn every_readme_command_runs() {
+    let commands = commands(&readme());
+    assert!(commands.len() >= 15, "found only {commands:?}");
+    let dir = workspace();
+    let bin = assert_cmd::cargo::cargo_bin("esscribe");
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for command in &commands {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .current_dir(dir.path())
+            .env("PATH", &path)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        // Commands that compare or check say what they found by their
+        // exit status: 1 for differences or findings, never more.
+        let reports =
+            command.starts_with("esscribe diff ") || command.starts_with("esscribe lint ");
+        let ok = out.status.success() || (reports && out.status.code() == Some(1));
+        assert!(
+            ok,
+            "`{command}` failed ({:?}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let quiet_when_clean = command.starts_with("esscribe lint ");
+        assert!(
+            !out.stdout.is_empty()
+                || !out.stderr.is_empty()
+                || quiet_when_clean
+                || command.contains('>')
+                || command.contains(" -o "),
+            "`{command}` said nothing"
+        );
+    }
+}
