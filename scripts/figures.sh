@@ -23,7 +23,7 @@ started=$(date +%s)
 echo "== benches" >&2
 cargo bench -q -p esscribe --features bench-support --bench plugin_walk -- "${timing[@]}" >&2
 cargo bench -q -p esscribe --features bench-support --bench decode -- "${timing[@]}" >&2
-cargo bench -q -p esscribe-peer-bench -- "${timing[@]}" >&2
+cargo bench -q -p esscribe-peer-bench --bench peers -- "${timing[@]}" >&2
 
 echo "== peak memory" >&2
 cargo build -q --release -p esscribe-cli
