@@ -458,7 +458,7 @@ pub fn encode_field(
             }
             Ok(())
         }
-        Field::Bytes => {
+        Field::Bytes | Field::Opaque => {
             out.extend_from_slice(&expect_hex(v)?);
             Ok(())
         }

@@ -15,25 +15,39 @@ use crate::plugin::{parse_subrecords, write_subrecord, SizeForm, Subrecord, Subr
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 
-/// Counts of what a decode covered.
+/// Counts of what a decode covered. Every subrecord is counted once:
+/// `subrecords` = `decoded` + `opaque` + `raw`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Coverage {
     pub subrecords: u64,
     /// Subrecords decoded field by field.
     pub decoded: u64,
-    /// Subrecords kept as bytes (unexpected, not fitting their layout, or
-    /// with bytes left over).
+    /// Subrecords that are bytes by design ([`Field::Opaque`]: compiled
+    /// scripts, texture hashes...), kept as bytes where they are declared.
+    pub opaque: u64,
+    /// Data bytes of the opaque subrecords.
+    pub opaque_bytes: u64,
+    /// Subrecords kept as bytes because they are not understood
+    /// (unexpected, not fitting their layout, with bytes left over, or
+    /// declared as bytes not decoded yet).
     pub raw: u64,
     /// Data bytes of the raw subrecords.
     pub raw_bytes: u64,
 }
 
 impl Coverage {
-    /// Counts one subrecord kept as its bytes.
+    /// Counts one subrecord kept as its bytes because it is not understood.
     pub fn add_raw(&mut self, data_len: usize) {
         self.subrecords += 1;
         self.raw += 1;
         self.raw_bytes += data_len as u64;
+    }
+
+    /// Counts one subrecord that is bytes by design.
+    pub fn add_opaque(&mut self, data_len: usize) {
+        self.subrecords += 1;
+        self.opaque += 1;
+        self.opaque_bytes += data_len as u64;
     }
 }
 
@@ -41,6 +55,8 @@ impl std::ops::AddAssign for Coverage {
     fn add_assign(&mut self, o: Self) {
         self.subrecords += o.subrecords;
         self.decoded += o.decoded;
+        self.opaque += o.opaque;
+        self.opaque_bytes += o.opaque_bytes;
         self.raw += o.raw;
         self.raw_bytes += o.raw_bytes;
     }
@@ -270,7 +286,8 @@ impl SubValue<'_> {
     fn fate(&self) -> Fate {
         match self.value {
             None => Fate::Misfit,
-            Some(_) if matches!(self.def.field, Field::Bytes) => Fate::Opaque,
+            Some(_) if matches!(self.def.field, Field::Opaque) => Fate::Opaque,
+            Some(_) if matches!(self.def.field, Field::Bytes) => Fate::Undecoded,
             Some(_) if self.left_over => Fate::LeftOver,
             Some(_) => Fate::Decoded,
         }
@@ -281,8 +298,10 @@ impl SubValue<'_> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Fate {
     Decoded,
-    /// Declared as opaque bytes: kept, but not decoded.
+    /// Declared as bytes by design: kept, not decoded, not counted raw.
     Opaque,
+    /// Declared as bytes not decoded yet.
+    Undecoded,
     LeftOver,
     Misfit,
     Unexpected,
@@ -290,11 +309,13 @@ enum Fate {
 
 /// Counts one subrecord.
 fn count(c: &mut Coverage, sub: &SubrecordRef<'_>, fate: Fate) {
-    if fate == Fate::Decoded {
-        c.subrecords += 1;
-        c.decoded += 1;
-    } else {
-        c.add_raw(sub.data.len());
+    match fate {
+        Fate::Decoded => {
+            c.subrecords += 1;
+            c.decoded += 1;
+        }
+        Fate::Opaque => c.add_opaque(sub.data.len()),
+        _ => c.add_raw(sub.data.len()),
     }
 }
 
@@ -319,6 +340,7 @@ impl<'r> Tally<'r> {
         count(&mut self.coverage, sub, fate);
         let why = match fate {
             Fate::Decoded | Fate::Opaque => return,
+            Fate::Undecoded => "declared as bytes, not decoded yet",
             Fate::LeftOver => "bytes left over after its declared fields",
             Fate::Misfit => "does not fit its declared layout",
             Fate::Unexpected => "not expected here by the declaration",

@@ -118,6 +118,43 @@ fn unexpected_and_out_of_order_subrecords_stay_in_place() {
     assert_eq!(fields["!EDID"], "4c61746500");
 }
 
+static OPAQUE: RecordDef = RecordDef {
+    sig: Sig(*b"TEST"),
+    title: "test",
+    members: &[
+        opt(b"SCDA", "compiled", Field::Opaque),
+        opt(b"UNKN", "unknown", Field::Bytes),
+    ],
+};
+
+#[test]
+fn an_opaque_field_counts_as_opaque_not_raw() {
+    let bytes = encode_subrecords(&[raw(b"SCDA", &[1, 2, 3]), raw(b"UNKN", &[4, 5])]);
+    let refs: Vec<_> = Subrecords::new(&bytes, 0x40).map(Result::unwrap).collect();
+    let d = decode(&OPAQUE, &refs, &FormCtx::default(), &"TEST 0x00000001");
+    assert_eq!(d.fields["compiled"], "010203");
+    assert_eq!(d.fields["unknown"], "0405");
+    assert_eq!(
+        (
+            d.coverage.subrecords,
+            d.coverage.decoded,
+            d.coverage.opaque,
+            d.coverage.raw
+        ),
+        (2, 0, 1, 1)
+    );
+    assert_eq!((d.coverage.opaque_bytes, d.coverage.raw_bytes), (3, 2));
+    // Only what is not understood is warned of.
+    assert_eq!(d.warnings.len(), 1, "{:?}", d.warnings);
+    assert!(d.warnings[0].contains("UNKN at 0x49"), "{:?}", d.warnings);
+    assert_eq!(
+        encode_subrecords(&encode(&OPAQUE, &d.fields).unwrap()),
+        bytes
+    );
+    let view = super::record::view(&OPAQUE, &refs, &FormCtx::default());
+    assert_eq!(view.coverage(), d.coverage);
+}
+
 #[test]
 fn repeating_groups_start_at_their_first_member() {
     let fields = round_trip(&[

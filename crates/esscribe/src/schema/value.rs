@@ -475,7 +475,7 @@ impl<'a> ValueSink<'_, 'a> {
             }
             Field::LString => return self.data(&Field::ZString, data, sibling),
             Field::Text => self.leaf(None, FieldValue::Text(data)),
-            Field::Bytes => self.leaf(None, FieldValue::Bytes(data)),
+            Field::Bytes | Field::Opaque => self.leaf(None, FieldValue::Bytes(data)),
             Field::Empty if data.is_empty() => self.leaf(None, FieldValue::Empty),
             Field::Empty => return None,
             Field::Value(ty) => {
