@@ -222,6 +222,45 @@ fn same_fields_at_two_widths_keep_their_size() {
 }
 
 #[test]
+fn a_rest_list_fills_the_subrecord() {
+    static ITEMS: [FieldDef; 2] = [f("a", I16), f("b", U8)];
+    static REST: Field = Field::Struct(&[f("head", U8), f("items", Ty::Rest(&ITEMS))]);
+    let ctx = FormCtx::default();
+    let data = [7u8, 1, 0, 2, 0xFF, 0xFF, 3];
+    let v = decode_field(&REST, &data, &ctx, &Siblings::new()).unwrap();
+    assert_eq!(
+        v,
+        json!({"head": 7, "items": [{"a": 1, "b": 2}, {"a": -1, "b": 3}]})
+    );
+    let mut out = Vec::new();
+    encode_field(&REST, &v, &Siblings::new(), &mut out).unwrap();
+    assert_eq!(out, data);
+    // Bytes that end inside an item do not fit: kept as left over.
+    assert_eq!(
+        decode_field(&REST, &data[..6], &ctx, &Siblings::new()).unwrap(),
+        json!({"head": 7, "_rest": "010002ffff"})
+    );
+}
+
+#[test]
+fn a_rest_list_of_items_that_take_no_bytes_ends() {
+    static NEVER: IfDef = IfDef {
+        field: "kind",
+        test: Match::AnyBit(2),
+        ty: U8,
+    };
+    static ITEMS: [FieldDef; 1] = [f("x", Ty::If(&NEVER))];
+    static REST: Field = Field::Struct(&[f("kind", U8), f("items", Ty::Rest(&ITEMS))]);
+    let ctx = FormCtx::default();
+    // Items that take nothing would never reach the end: the list does
+    // not fit, and its bytes are kept as left over.
+    assert_eq!(
+        decode_field(&REST, &[0, 5], &ctx, &Siblings::new()).unwrap(),
+        json!({"kind": 0, "_rest": "05"})
+    );
+}
+
+#[test]
 fn parse_of_encoded_subrecords_is_identity() {
     let subs = vec![raw(b"EDID", b"x\0"), raw(b"LIST", &[3])];
     assert_eq!(

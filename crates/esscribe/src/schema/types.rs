@@ -198,6 +198,9 @@ pub enum Ty {
     List(Int, &'static [FieldDef]),
     /// A list whose item count is an earlier field.
     ListBy(&'static str, &'static [FieldDef]),
+    /// A list of items filling the rest of the subrecord (the last field
+    /// of a struct).
+    Rest(&'static [FieldDef]),
     /// Present only when an earlier field passes a test.
     If(&'static IfDef),
 }

@@ -630,6 +630,19 @@ impl<'a> ValueSink<'_, 'a> {
                 self.list(name, n, fields, r)?;
                 return Some(None);
             }
+            Ty::Rest(fields) => {
+                let at = self.open(name, FieldValue::List(Children(0)));
+                while r.left() != 0 {
+                    let before = r.pos;
+                    self.item(fields, r)?;
+                    // An item that takes no bytes would never reach the end.
+                    if r.pos == before {
+                        return None;
+                    }
+                }
+                self.close(at);
+                return Some(None);
+            }
             Ty::If(cond) => {
                 let v = lookup(self.earlier, cond.field)?;
                 if !cond.test.matches(v) {
