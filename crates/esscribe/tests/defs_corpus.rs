@@ -315,3 +315,81 @@ fn localized_plugins_show_string_ids() {
     assert_eq!(rj.value["fields"]["name"]["string_id"], 4660);
     assert_eq!(rj.coverage.raw, 0, "{:?}", rj.warnings);
 }
+
+const DAWN: &str = "skyrim-plugins/DawnOfTheSilverHand.esp";
+
+fn keys(v: &Value) -> Vec<&str> {
+    v.as_object().unwrap().keys().map(String::as_str).collect()
+}
+
+#[test]
+fn subrecords_out_of_declared_order_decode_where_they_stand() {
+    // XSCL after XLRL, which is declared after it.
+    let Some(refr) = fields(DAWN, 0x0010_C7CF) else {
+        return;
+    };
+    assert_eq!(
+        keys(&refr),
+        ["base", "location_reference", "scale", "position_rotation"]
+    );
+    assert_eq!(refr["scale"], 1.41);
+
+    // Location, encounter zone, music, climate, water, environment map and
+    // acoustic space, all after the image space declared last.
+    let cell = fields(DAWN, 0x0001_51F5).unwrap();
+    assert_eq!(cell["editor_id"], "YngolBarrow01");
+    assert_eq!(
+        keys(&cell)[6..],
+        [
+            "image_space",
+            "location",
+            "encounter_zone",
+            "music_type",
+            "sky_weather_from_region",
+            "water",
+            "water_environment_map",
+            "acoustic_space"
+        ]
+    );
+    assert_eq!(cell["location"], "0x000192C9 (Skyrim.esm)");
+    assert_eq!(
+        cell["water_environment_map"],
+        "Data\\Textures\\Cubemaps\\CaveGreenCube_e.dds"
+    );
+    assert_eq!(cell["acoustic_space"], "0x0002B3AE (Skyrim.esm)");
+
+    // Linked reference, location and location reference after the
+    // location ref types declared last of them.
+    let achr = fields(DAWN, 0x000F_334C).unwrap();
+    assert_eq!(
+        achr["linked_references"][0]["link"]["reference"],
+        "0x000F334D (Skyrim.esm)"
+    );
+    assert_eq!(achr["persistent_location"], "0x00019157 (Skyrim.esm)");
+    assert_eq!(achr["location_reference"], "0x00019157 (Skyrim.esm)");
+
+    // Reference aliases after a location alias.
+    let qust = fields(DAWN, 0x0205_20BA).unwrap();
+    assert_eq!(
+        keys(&qust)[9..],
+        ["next_alias_id", "location_aliases", "reference_aliases"]
+    );
+    assert_eq!(qust["location_aliases"][0]["name"], "WerewolfLocation");
+    let names: Vec<&Value> = qust["reference_aliases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| &a["name"])
+        .collect();
+    assert_eq!(names, ["Werewolf", "LocationMarker", "ContractGiver"]);
+    assert_eq!(qust["reference_aliases"][0]["reference_alias_id"], 2);
+    assert_eq!(
+        qust["reference_aliases"][2]["external_alias_quest"],
+        "0x02062E49 (DawnOfTheSilverHand.esp)"
+    );
+
+    // An Oblivion cell's owner after its music.
+    let cell = fields("oblivion-plugins/RowYourBoat.esp", 0x0002_C165).unwrap();
+    assert_eq!(keys(&cell)[3..], ["lighting", "music", "owner"]);
+    assert_eq!(cell["owner"], "0x00015E99 (Oblivion.esm)");
+}

@@ -119,3 +119,29 @@ fn an_oblivion_package_schedule_reads_typed() {
         },
     );
 }
+
+#[test]
+fn members_out_of_declared_order_read_typed() {
+    let rel = "skyrim-plugins/DawnOfTheSilverHand.esp";
+    let Some(data) = common::file(rel) else {
+        return;
+    };
+    let plugin = Plugin::parse(&data).unwrap();
+    let ctx = form_ctx(&plugin, "DawnOfTheSilverHand.esp");
+    let refr = plugin.find_record(esscribe::FormId(0x0010_C7CF)).unwrap();
+    schema::with_view(refr, plugin.game, &ctx, |view| {
+        // XSCL stands after XLRL, which is declared after it.
+        let scale = view.get("scale").unwrap();
+        assert!(matches!(scale.value(), FieldValue::F32(x) if x == 1.41));
+        let sigs: Vec<String> = view
+            .members()
+            .map(|m| match m.kind() {
+                ItemKind::Sub(sv) => sv.sub.sig.to_string(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(sigs, ["NAME", "XLRL", "XSCL", "DATA"]);
+        assert_eq!(view.coverage().raw, 0);
+    })
+    .unwrap();
+}

@@ -3,7 +3,7 @@
 //! then encoding gives back any bytes.
 
 use super::codec::{decode_field, encode_field, f32_value, json_f32, FormCtx, Siblings};
-use super::record::{decode, encode};
+use super::record::{decode, encode, Coverage, ItemKind};
 use super::types::*;
 use crate::io::Sig;
 use crate::plugin::{encode_subrecords, parse_subrecords, Subrecord, SubrecordRef, Subrecords};
@@ -105,17 +105,153 @@ fn leftover_bytes_are_kept_as_rest() {
 }
 
 #[test]
-fn unexpected_and_out_of_order_subrecords_stay_in_place() {
+fn unexpected_subrecords_stay_in_place() {
     let fields = round_trip(&[
         raw(b"LIST", &[1]),
         raw(b"XXYY", &[9, 9]),
         raw(b"LIST", &[2]),
-        raw(b"EDID", b"Late\0"),
     ]);
     let keys: Vec<&str> = fields.keys().map(String::as_str).collect();
-    assert_eq!(keys, ["list", "!XXYY", "list#2", "!EDID"]);
+    assert_eq!(keys, ["list", "!XXYY", "list#2"]);
+    assert_eq!(fields["!XXYY"], "0909");
     assert_eq!(fields["list#2"], json!([2]));
-    assert_eq!(fields["!EDID"], "4c61746500");
+}
+
+/// Decodes hand-made subrecords by a declaration: the JSON, which must
+/// encode back to the same bytes, and the coverage.
+fn decode_made(def: &'static RecordDef, subs: &[Subrecord]) -> (Map<String, Value>, Coverage) {
+    let bytes = encode_subrecords(subs);
+    let refs: Vec<SubrecordRef<'_>> = Subrecords::new(&bytes, 0).map(Result::unwrap).collect();
+    let d = decode(def, &refs, &FormCtx::default(), &"TEST");
+    assert_eq!(encode_subrecords(&encode(def, &d.fields).unwrap()), bytes);
+    (d.fields, d.coverage)
+}
+
+fn keys(fields: &Map<String, Value>) -> Vec<&str> {
+    fields.keys().map(String::as_str).collect()
+}
+
+#[test]
+fn out_of_order_subrecords_decode_where_they_stand() {
+    let subs = [
+        raw(b"LIST", &[1]),
+        raw(b"EDID", b"Late\0"),
+        raw(b"ENAM", b"a\0"),
+        raw(b"EVAL", &1.5f32.to_le_bytes()),
+        raw(b"DATA", &[1, 0, 0]),
+        raw(b"LIST", &[2]),
+    ];
+    let (fields, coverage) = decode_made(&TEST, &subs);
+    assert_eq!(
+        keys(&fields),
+        ["list", "editor_id", "entries", "data", "list#2"]
+    );
+    assert_eq!(fields["editor_id"], "Late");
+    assert_eq!(fields["entries"], json!([{"name": "a", "value": 1.5}]));
+    assert_eq!(fields["data"], json!({"kind": "green", "flags": []}));
+    assert_eq!(fields["list#2"], json!([2]));
+    assert_eq!(coverage.decoded, 6);
+    assert_eq!(coverage.raw, 0);
+
+    // The typed view finds them too, in file order.
+    let bytes = encode_subrecords(&subs);
+    let refs: Vec<SubrecordRef<'_>> = Subrecords::new(&bytes, 0).map(Result::unwrap).collect();
+    let view = super::record::view(&TEST, &refs, &FormCtx::default());
+    assert_eq!(
+        view.get("editor_id").and_then(|v| v.text()).as_deref(),
+        Some("Late")
+    );
+    assert!(view.get("data").is_some());
+    let sigs: Vec<String> = view
+        .members()
+        .map(|m| match m.kind() {
+            ItemKind::Sub(sv) => sv.sub.sig.to_string(),
+            ItemKind::Group(g) => g.name.to_string(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(sigs, ["LIST", "EDID", "entries", "DATA", "LIST"]);
+}
+
+static GROUPED: RecordDef = RecordDef {
+    sig: Sig(*b"TEST"),
+    title: "test",
+    members: &[
+        opt(b"EDID", "editor_id", Field::ZString),
+        groups(
+            "parts",
+            &[
+                sub(b"PNAM", "name", Field::ZString),
+                opt(b"DATA", "data", Field::Value(U8)),
+                opt(b"PVAL", "value", Field::Value(U16)),
+                opt(b"PFLG", "flags", Field::Value(U8)),
+            ],
+        ),
+        opt(b"DATA", "tail", Field::Value(U32)),
+    ],
+};
+
+#[test]
+fn a_member_out_of_order_stays_in_its_group() {
+    let (fields, coverage) = decode_made(
+        &GROUPED,
+        &[
+            raw(b"PNAM", b"a\0"),
+            raw(b"PFLG", &[1]),
+            raw(b"PVAL", &[7, 0]),
+            raw(b"PNAM", b"b\0"),
+            raw(b"PVAL", &[8, 0]),
+        ],
+    );
+    assert_eq!(
+        fields["parts"],
+        json!([{"name": "a", "flags": 1, "value": 7}, {"name": "b", "value": 8}])
+    );
+    assert_eq!(coverage.raw, 0);
+}
+
+#[test]
+fn the_in_order_match_wins_over_an_out_of_order_one() {
+    // After the group's DATA, a second DATA is the record's own, taken in
+    // order, not a second DATA of the group out of order.
+    let (fields, _) = decode_made(
+        &GROUPED,
+        &[
+            raw(b"PNAM", b"a\0"),
+            raw(b"DATA", &[1]),
+            raw(b"DATA", &[2, 0, 0, 0]),
+        ],
+    );
+    assert_eq!(keys(&fields), ["parts", "tail"]);
+    assert_eq!(fields["parts"], json!([{"name": "a", "data": 1}]));
+    assert_eq!(fields["tail"], 2);
+    // Before any group, DATA is the record's own too; a group after it
+    // stands out of order and starts its own occurrence.
+    let (fields, _) = decode_made(
+        &GROUPED,
+        &[
+            raw(b"DATA", &[3, 0, 0, 0]),
+            raw(b"PNAM", b"a\0"),
+            raw(b"EDID", b"e\0"),
+            raw(b"PNAM", b"b\0"),
+        ],
+    );
+    assert_eq!(keys(&fields), ["tail", "parts", "editor_id", "parts#2"]);
+    assert_eq!(fields["parts#2"], json!([{"name": "b"}]));
+}
+
+#[test]
+fn many_subrecords_out_of_order_all_decode() {
+    // Each one looks over the declaration, not over the record.
+    let mut subs = vec![raw(b"DATA", &[3, 0, 0, 0])];
+    for i in 0..20_000u16 {
+        subs.push(raw(b"PVAL", &i.to_le_bytes()));
+        subs.push(raw(b"EDID", b"e\0"));
+    }
+    let (fields, coverage) = decode_made(&GROUPED, &subs);
+    assert_eq!(coverage.raw, 20_000, "PVAL outside any group is unexpected");
+    assert_eq!(coverage.decoded, 20_001);
+    assert_eq!(fields["editor_id#20000"], "e");
 }
 
 static OPAQUE: RecordDef = RecordDef {
