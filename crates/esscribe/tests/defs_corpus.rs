@@ -317,6 +317,7 @@ fn localized_plugins_show_string_ids() {
 }
 
 const DAWN: &str = "skyrim-plugins/DawnOfTheSilverHand.esp";
+const CHAIRS: &str = "skyrim-plugins/MarkekrausSentientChairsOfSkyrim.esp";
 
 fn keys(v: &Value) -> Vec<&str> {
     v.as_object().unwrap().keys().map(String::as_str).collect()
@@ -392,4 +393,42 @@ fn subrecords_out_of_declared_order_decode_where_they_stand() {
     let cell = fields("oblivion-plugins/RowYourBoat.esp", 0x0002_C165).unwrap();
     assert_eq!(keys(&cell)[3..], ["lighting", "music", "owner"]);
     assert_eq!(cell["owner"], "0x00015E99 (Oblivion.esm)");
+}
+
+#[test]
+fn declarations_read_what_real_tools_write() {
+    // A Special Edition static's material flags.
+    let Some(stat) = fields(CHAIRS, 0x0600_0B4A) else {
+        return;
+    };
+    assert_eq!(
+        stat["direction_material"],
+        serde_json::json!({"max_angle": 90.0, "material": "0x00000000", "flags": [], "unused": "000000"})
+    );
+
+    // A location's encounter cells: a world space and its grid cells.
+    let lctn = fields(CHAIRS, 0x0001_8A56).unwrap();
+    let cells = &lctn["added_encounter_cells"][0];
+    assert_eq!(cells["location"], "0x0000003C (Skyrim.esm)");
+    assert_eq!(cells["cells"].as_array().unwrap().len(), 5);
+    assert_eq!(
+        cells["cells"][1],
+        serde_json::json!({"grid_y": -4, "grid_x": 8})
+    );
+
+    // A story manager quest node's quest count.
+    let smqn = fields(DAWN, 0x0206_A54D).unwrap();
+    assert_eq!(smqn["quest_count"], 1);
+    assert_eq!(
+        smqn["quests"][0]["quest"],
+        "0x02062E4C (DawnOfTheSilverHand.esp)"
+    );
+
+    // A patrol point's topic.
+    let refr = fields(DAWN, 0x0200_7137).unwrap();
+    assert_eq!(refr["patrol"][0]["idle_time"], 25.0);
+    assert_eq!(
+        refr["patrol"][0]["topics"],
+        serde_json::json!([{"type": "topic", "topic": "0x00000000"}])
+    );
 }
