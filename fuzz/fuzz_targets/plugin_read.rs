@@ -50,9 +50,9 @@ fuzz_target!(|data: &[u8]| {
         std::hint::black_box(n);
         match esscribe::schema::record_coverage(rec, plugin.game, &ctx) {
             Ok((coverage, _)) => assert_eq!(
-                coverage.decoded + coverage.raw,
+                coverage.decoded + coverage.opaque + coverage.raw,
                 coverage.subrecords,
-                "every subrecord is decoded or kept"
+                "every subrecord is decoded, opaque or kept"
             ),
             Err(e) => in_input(&e, data),
         }

@@ -89,7 +89,8 @@ enum Command {
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
     },
-    /// Per record type: records, subrecords, decoded and raw subrecords.
+    /// Per record type: records, subrecords, decoded, opaque (bytes by design)
+    /// and raw (not understood) subrecords.
     #[command(
         after_help = "Example:\n  esscribe stats Campfire.esm\n  esscribe stats --json OblivionOnline.esp"
     )]

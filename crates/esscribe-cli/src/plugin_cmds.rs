@@ -394,6 +394,8 @@ pub fn stats(
                             "decoded_subrecords": c.decoded,
                             "raw_subrecords": c.raw,
                             "raw_bytes": c.raw_bytes,
+                            "opaque_subrecords": c.opaque,
+                            "opaque_bytes": c.opaque_bytes,
                         }),
                     )
                 })
@@ -407,16 +409,18 @@ pub fn stats(
         }
         println!("{}", path.display());
         println!(
-            "  {:<4} {:>8} {:>10} {:>8} {:>8} {:>10}",
-            "type", "records", "subrecs", "decoded", "raw", "raw bytes"
+            "  {:<4} {:>8} {:>10} {:>8} {:>8} {:>12} {:>8} {:>10}",
+            "type", "records", "subrecs", "decoded", "opaque", "opaque bytes", "raw", "raw bytes"
         );
         for (k, (n, c)) in &by_type {
             println!(
-                "  {:<4} {:>8} {:>10} {:>8} {:>8} {:>10}",
+                "  {:<4} {:>8} {:>10} {:>8} {:>8} {:>12} {:>8} {:>10}",
                 k,
                 thousands(*n),
                 thousands(c.subrecords),
                 thousands(c.decoded),
+                thousands(c.opaque),
+                thousands(c.opaque_bytes),
                 thousands(c.raw),
                 thousands(c.raw_bytes)
             );

@@ -243,6 +243,12 @@ fn stats_json_shows_pack_fully_decoded() {
     assert_eq!(v["by_type"]["PACK"]["subrecords"], 60);
     assert_eq!(v["by_type"]["PACK"]["raw_subrecords"], 0);
     assert_eq!(v["by_type"]["FACT"]["raw_subrecords"], 0);
+    // Compiled script code is bytes by design: opaque, not raw.
+    let scpt = &v["by_type"]["SCPT"];
+    assert_eq!(scpt["opaque_subrecords"], 3);
+    assert_eq!(scpt["opaque_bytes"], 6963);
+    assert_eq!(scpt["raw_subrecords"], 0);
+    assert_eq!(scpt["raw_bytes"], 0);
 }
 
 #[test]

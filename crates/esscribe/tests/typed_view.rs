@@ -6,7 +6,7 @@ mod common;
 
 use esscribe::json::form_ctx;
 use esscribe::plugin::Plugin;
-use esscribe::schema::{self, FieldValue};
+use esscribe::schema::{self, FieldValue, ItemKind};
 use serde_json::{Map, Value};
 
 /// Placed objects of both games: their base and their position.
@@ -130,4 +130,28 @@ fn an_oblivion_package_schedule_reads_typed() {
             assert_eq!(names[..2], ["month", "day_of_week"]);
         },
     );
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn members_out_of_declared_order_read_typed() {
+    let data = common::file("skyrim-plugins/DawnOfTheSilverHand.esp");
+    let plugin = Plugin::parse(&data).unwrap();
+    let ctx = form_ctx(&plugin, "DawnOfTheSilverHand.esp");
+    let refr = plugin.find_record(esscribe::FormId(0x0010_C7CF)).unwrap();
+    schema::with_view(refr, plugin.game, &ctx, |view| {
+        // XSCL stands after XLRL, which is declared after it.
+        let scale = view.get("scale").unwrap();
+        assert!(matches!(scale.value(), FieldValue::F32(x) if x == 1.41));
+        let sigs: Vec<String> = view
+            .members()
+            .map(|m| match m.kind() {
+                ItemKind::Sub(sv) => sv.sub.sig.to_string(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(sigs, ["NAME", "XLRL", "XSCL", "DATA"]);
+        assert_eq!(view.coverage().raw, 0);
+    })
+    .unwrap();
 }

@@ -285,6 +285,13 @@ fn encode_ty(
             encode_items(fields, list, earlier, out)?;
             Ok(None)
         }
+        Ty::Rest(fields) => {
+            let list = v
+                .as_array()
+                .ok_or_else(|| format!("expected a list, found {v}"))?;
+            encode_items(fields, list, earlier, out)?;
+            Ok(None)
+        }
         Ty::ListBy(field, fields) => {
             let list = v
                 .as_array()
@@ -343,7 +350,7 @@ fn default_value(d: &FieldDef) -> Value {
         (Default::Zero, Ty::Bytes(n)) => Value::from("00".repeat(*n)),
         (Default::Zero, Ty::Flags(..)) => Value::Array(Vec::new()),
         (Default::Zero, Ty::Bits(..) | Ty::Struct(_)) => Value::Object(Map::new()),
-        (Default::Zero, Ty::List(..) | Ty::ListBy(..)) => Value::Array(Vec::new()),
+        (Default::Zero, Ty::List(..) | Ty::ListBy(..) | Ty::Rest(_)) => Value::Array(Vec::new()),
         (Default::Zero, Ty::Char4) => Value::from("\\x00\\x00\\x00\\x00"),
         (Default::Zero, Ty::FormId) => Value::from("0x00000000"),
         (Default::Zero, Ty::WString | Ty::String32 | Ty::ZString) => Value::from(""),
@@ -458,7 +465,7 @@ pub fn encode_field(
             }
             Ok(())
         }
-        Field::Bytes => {
+        Field::Bytes | Field::Opaque => {
             out.extend_from_slice(&expect_hex(v)?);
             Ok(())
         }

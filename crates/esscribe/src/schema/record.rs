@@ -15,25 +15,39 @@ use crate::plugin::{parse_subrecords, write_subrecord, SizeForm, Subrecord, Subr
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 
-/// Counts of what a decode covered.
+/// Counts of what a decode covered. Every subrecord is counted once:
+/// `subrecords` = `decoded` + `opaque` + `raw`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Coverage {
     pub subrecords: u64,
     /// Subrecords decoded field by field.
     pub decoded: u64,
-    /// Subrecords kept as bytes (unexpected, not fitting their layout, or
-    /// with bytes left over).
+    /// Subrecords that are bytes by design ([`Field::Opaque`]: compiled
+    /// scripts, texture hashes...), kept as bytes where they are declared.
+    pub opaque: u64,
+    /// Data bytes of the opaque subrecords.
+    pub opaque_bytes: u64,
+    /// Subrecords kept as bytes because they are not understood
+    /// (unexpected, not fitting their layout, with bytes left over, or
+    /// declared as bytes not decoded yet).
     pub raw: u64,
     /// Data bytes of the raw subrecords.
     pub raw_bytes: u64,
 }
 
 impl Coverage {
-    /// Counts one subrecord kept as its bytes.
+    /// Counts one subrecord kept as its bytes because it is not understood.
     pub fn add_raw(&mut self, data_len: usize) {
         self.subrecords += 1;
         self.raw += 1;
         self.raw_bytes += data_len as u64;
+    }
+
+    /// Counts one subrecord that is bytes by design.
+    pub fn add_opaque(&mut self, data_len: usize) {
+        self.subrecords += 1;
+        self.opaque += 1;
+        self.opaque_bytes += data_len as u64;
     }
 }
 
@@ -41,6 +55,8 @@ impl std::ops::AddAssign for Coverage {
     fn add_assign(&mut self, o: Self) {
         self.subrecords += o.subrecords;
         self.decoded += o.decoded;
+        self.opaque += o.opaque;
+        self.opaque_bytes += o.opaque_bytes;
         self.raw += o.raw;
         self.raw_bytes += o.raw_bytes;
     }
@@ -126,14 +142,30 @@ fn base_key(key: &str) -> &str {
     key.split_once('#').map(|(k, _)| k).unwrap_or(key)
 }
 
+/// `name`, or `name#n` with the first `n` from 2 on that is free. Keys of
+/// one name are made here only, `#2`, `#3`... in turn, so the taken ones
+/// run without a gap and the first free one is found in halves: a record
+/// with many subrecords of one name does not look at every key each time.
 fn unique_key(out: &Map<String, Value>, name: &str) -> String {
     if !out.contains_key(name) {
         return name.to_string();
     }
-    (2..)
-        .map(|n| format!("{name}#{n}"))
-        .find(|k| !out.contains_key(k))
-        .expect("some suffix is free")
+    let key = |n: u64| format!("{name}#{n}");
+    // `taken` is in use (1 stands for `name` itself), `free` is not.
+    let (mut taken, mut free) = (1u64, 2u64);
+    while out.contains_key(&key(free)) {
+        taken = free;
+        free *= 2;
+    }
+    while free - taken > 1 {
+        let mid = taken + (free - taken) / 2;
+        if out.contains_key(&key(mid)) {
+            taken = mid;
+        } else {
+            free = mid;
+        }
+    }
+    key(free)
 }
 
 /// Adds a member's value: repeating members gather into a list while they
@@ -270,7 +302,8 @@ impl SubValue<'_> {
     fn fate(&self) -> Fate {
         match self.value {
             None => Fate::Misfit,
-            Some(_) if matches!(self.def.field, Field::Bytes) => Fate::Opaque,
+            Some(_) if matches!(self.def.field, Field::Opaque) => Fate::Opaque,
+            Some(_) if matches!(self.def.field, Field::Bytes) => Fate::Undecoded,
             Some(_) if self.left_over => Fate::LeftOver,
             Some(_) => Fate::Decoded,
         }
@@ -281,8 +314,10 @@ impl SubValue<'_> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Fate {
     Decoded,
-    /// Declared as opaque bytes: kept, but not decoded.
+    /// Declared as bytes by design: kept, not decoded, not counted raw.
     Opaque,
+    /// Declared as bytes not decoded yet.
+    Undecoded,
     LeftOver,
     Misfit,
     Unexpected,
@@ -290,11 +325,13 @@ enum Fate {
 
 /// Counts one subrecord.
 fn count(c: &mut Coverage, sub: &SubrecordRef<'_>, fate: Fate) {
-    if fate == Fate::Decoded {
-        c.subrecords += 1;
-        c.decoded += 1;
-    } else {
-        c.add_raw(sub.data.len());
+    match fate {
+        Fate::Decoded => {
+            c.subrecords += 1;
+            c.decoded += 1;
+        }
+        Fate::Opaque => c.add_opaque(sub.data.len()),
+        _ => c.add_raw(sub.data.len()),
     }
 }
 
@@ -319,6 +356,7 @@ impl<'r> Tally<'r> {
         count(&mut self.coverage, sub, fate);
         let why = match fate {
             Fate::Decoded | Fate::Opaque => return,
+            Fate::Undecoded => "declared as bytes, not decoded yet",
             Fate::LeftOver => "bytes left over after its declared fields",
             Fate::Misfit => "does not fit its declared layout",
             Fate::Unexpected => "not expected here by the declaration",
@@ -334,7 +372,33 @@ impl<'r> Tally<'r> {
     }
 }
 
-/// Matches subrecords to members, in order, decoding each matched one.
+/// The members being matched at one level of the declaration (the record,
+/// or a group inside it), and the levels around it, innermost first.
+struct Level<'l> {
+    members: &'static [Member],
+    /// The first member the next subrecord can match in declared order.
+    cursor: usize,
+    outer: Option<&'l Level<'l>>,
+}
+
+impl Level<'_> {
+    /// Whether this level or one around it takes a subrecord with this
+    /// signature in declared order.
+    fn takes_in_order(&self, sig: Sig) -> bool {
+        self.members
+            .iter()
+            .skip(self.cursor)
+            .any(|m| starts(m, sig))
+            || self.outer.is_some_and(|o| o.takes_in_order(sig))
+    }
+}
+
+/// Matches subrecords to members, decoding each matched one. A subrecord
+/// is matched in declared order when any level can take it so; only when
+/// none can is it matched to a member it stands out of order for, at the
+/// innermost level that has one; when none has, it is kept unexpected.
+/// Each subrecord costs at most a look over the declaration's members,
+/// whatever the record holds.
 struct Matcher<'s, 'a> {
     subs: &'s [SubrecordRef<'a>],
     pos: usize,
@@ -343,6 +407,18 @@ struct Matcher<'s, 'a> {
     values: Vec<Node<'a>>,
     earlier: Earlier,
     coverage: Coverage,
+    /// The last sibling looked up for a layout chosen by a sibling, so that
+    /// looking again in the same group goes on from where it stopped.
+    sibling_seen: Option<SiblingSeen>,
+}
+
+/// Where a look for a sibling found it, or how far it looked in vain.
+#[derive(Clone, Copy)]
+struct SiblingSeen {
+    group_start: usize,
+    name: &'static str,
+    found: Option<usize>,
+    looked_to: usize,
 }
 
 impl<'a> Matcher<'_, 'a> {
@@ -358,14 +434,28 @@ impl<'a> Matcher<'_, 'a> {
     /// The text of the first earlier member of the group whose members
     /// begin at `group_start`, as JSON shows it, for layouts chosen by a
     /// sibling.
-    fn sibling_text(&self, group_start: usize, name: &str) -> Option<Cow<'a, str>> {
-        let sv = children(&self.items, group_start, self.items.len()).find_map(|at| match self
-            .items[at]
-            .kind
-        {
-            ItemKind::Sub(sv) if sv.def.name == name => Some(sv),
-            _ => None,
-        })?;
+    fn sibling_text(&mut self, group_start: usize, name: &'static str) -> Option<Cow<'a, str>> {
+        // The group's members so far are closed subtrees: a look that
+        // found nothing goes on from where it stopped, so that many
+        // members looking for an absent sibling do not look again and
+        // again over the whole group.
+        let (found, from) = match self.sibling_seen {
+            Some(s) if s.group_start == group_start && s.name == name => (s.found, s.looked_to),
+            _ => (None, group_start),
+        };
+        let found = found.or_else(|| {
+            children(&self.items, from, self.items.len())
+                .find(|&at| matches!(self.items[at].kind, ItemKind::Sub(sv) if sv.def.name == name))
+        });
+        self.sibling_seen = Some(SiblingSeen {
+            group_start,
+            name,
+            found,
+            looked_to: self.items.len(),
+        });
+        let ItemKind::Sub(sv) = self.items[found?].kind else {
+            return None;
+        };
         if sv.def.occurs == Occurs::Repeating {
             return None;
         }
@@ -404,14 +494,35 @@ impl<'a> Matcher<'_, 'a> {
         });
     }
 
-    fn paired(&mut self, def: &'static PairedDef) {
+    /// One occurrence of a group; `level` is the level the group belongs
+    /// to, with its cursor where matching goes on after the group.
+    fn group(&mut self, g: &'static GroupDef, level: &Level<'_>) {
+        let at = self.open(ItemKind::Group(g));
+        self.seq(g.members, &mut 0, at + 1, Some(level));
+        self.close(at);
+    }
+
+    /// Matches a member the next subrecord stands out of declared order
+    /// for; `level` is the level the member belongs to, its cursor left
+    /// where it was.
+    #[cold]
+    #[inline(never)]
+    fn out_of_order(&mut self, member: &'static Member, group_start: usize, level: &Level<'_>) {
+        match member {
+            Member::Sub(def) => self.sub(def, group_start),
+            Member::Group(g) => self.group(g, level),
+            Member::Paired(p) => self.paired(p, level),
+        }
+    }
+
+    fn paired(&mut self, def: &'static PairedDef, level: &Level<'_>) {
         let at = self.open(ItemKind::Paired(def));
         while let Some(sub) = self.subs.get(self.pos) {
             if !def.items.first().is_some_and(|f| starts(f, sub.sig)) {
                 break;
             }
             let item = self.open(ItemKind::PairedItem);
-            self.seq(def.items, &mut 0, item + 1);
+            self.seq(def.items, &mut 0, item + 1, Some(level));
             self.close(item);
         }
         while self
@@ -426,23 +537,67 @@ impl<'a> Matcher<'_, 'a> {
     }
 
     /// Matches members from `*cursor` on while the next subrecord begins
-    /// one of them; the group's members begin at `group_start`.
-    fn seq(&mut self, members: &'static [Member], cursor: &mut usize, group_start: usize) {
+    /// one of them, or, when no level takes it in order, one of this
+    /// level's earlier members; the level's members begin at
+    /// `group_start`. `outer` is the level around this one (`None` at the
+    /// record's top level).
+    fn seq(
+        &mut self,
+        members: &'static [Member],
+        cursor: &mut usize,
+        group_start: usize,
+        outer: Option<&Level<'_>>,
+    ) {
         while let Some(sub) = self.subs.get(self.pos) {
-            let Some(j) = (*cursor..members.len()).find(|&j| starts(&members[j], sub.sig)) else {
+            let sig = sub.sig;
+            if let Some(j) = (*cursor..members.len()).find(|&j| starts(&members[j], sig)) {
+                let member = &members[j];
+                match member {
+                    Member::Sub(def) => self.sub(def, group_start),
+                    // Inside the group, this level goes on after it, or at
+                    // it when it repeats.
+                    Member::Group(g) => self.group(
+                        g,
+                        &Level {
+                            members,
+                            cursor: if repeats(member) { j } else { j + 1 },
+                            outer,
+                        },
+                    ),
+                    // Its items and keys come at it.
+                    Member::Paired(p) => self.paired(
+                        p,
+                        &Level {
+                            members,
+                            cursor: j,
+                            outer,
+                        },
+                    ),
+                }
+                *cursor = if repeats(member) { j } else { j + 1 };
+                continue;
+            }
+            // Out of declared order, when this level has an earlier member
+            // for it (in a group, the signature of its first member begins
+            // the next occurrence, not a member of this one) and no level
+            // takes it in order. Looked at in that order: most subrecords
+            // that end a group are its parent's, and the group is small.
+            let first = usize::from(outer.is_some());
+            let Some(j) = (first..*cursor).rev().find(|&j| starts(&members[j], sig)) else {
                 break;
             };
-            let member = &members[j];
-            match member {
-                Member::Sub(def) => self.sub(def, group_start),
-                Member::Group(g) => {
-                    let at = self.open(ItemKind::Group(g));
-                    self.seq(g.members, &mut 0, at + 1);
-                    self.close(at);
-                }
-                Member::Paired(p) => self.paired(p),
+            if outer.is_some_and(|o| o.takes_in_order(sig)) {
+                break;
             }
-            *cursor = if repeats(member) { j } else { j + 1 };
+            self.out_of_order(
+                &members[j],
+                group_start,
+                &Level {
+                    members,
+                    cursor: *cursor,
+                    outer,
+                },
+            );
         }
     }
 }
@@ -505,10 +660,11 @@ pub(crate) fn view_in<'a>(
         values,
         earlier,
         coverage: Coverage::default(),
+        sibling_seen: None,
     };
     let mut cursor = 0;
     loop {
-        m.seq(def.members, &mut cursor, 0);
+        m.seq(def.members, &mut cursor, 0, None);
         let Some(sub) = subs.get(m.pos).copied() else {
             break;
         };

@@ -3,7 +3,7 @@
 //! then encoding gives back any bytes.
 
 use super::codec::{decode_field, encode_field, f32_value, json_f32, FormCtx, Siblings};
-use super::record::{decode, encode};
+use super::record::{decode, encode, Coverage, ItemKind};
 use super::types::*;
 use crate::io::Sig;
 use crate::plugin::{encode_subrecords, parse_subrecords, Subrecord, SubrecordRef, Subrecords};
@@ -105,17 +105,190 @@ fn leftover_bytes_are_kept_as_rest() {
 }
 
 #[test]
-fn unexpected_and_out_of_order_subrecords_stay_in_place() {
+fn unexpected_subrecords_stay_in_place() {
     let fields = round_trip(&[
         raw(b"LIST", &[1]),
         raw(b"XXYY", &[9, 9]),
         raw(b"LIST", &[2]),
-        raw(b"EDID", b"Late\0"),
     ]);
     let keys: Vec<&str> = fields.keys().map(String::as_str).collect();
-    assert_eq!(keys, ["list", "!XXYY", "list#2", "!EDID"]);
+    assert_eq!(keys, ["list", "!XXYY", "list#2"]);
+    assert_eq!(fields["!XXYY"], "0909");
     assert_eq!(fields["list#2"], json!([2]));
-    assert_eq!(fields["!EDID"], "4c61746500");
+}
+
+/// Decodes hand-made subrecords by a declaration: the JSON, which must
+/// encode back to the same bytes, and the coverage.
+fn decode_made(def: &'static RecordDef, subs: &[Subrecord]) -> (Map<String, Value>, Coverage) {
+    let bytes = encode_subrecords(subs);
+    let refs: Vec<SubrecordRef<'_>> = Subrecords::new(&bytes, 0).map(Result::unwrap).collect();
+    let d = decode(def, &refs, &FormCtx::default(), &"TEST");
+    assert_eq!(encode_subrecords(&encode(def, &d.fields).unwrap()), bytes);
+    (d.fields, d.coverage)
+}
+
+fn keys(fields: &Map<String, Value>) -> Vec<&str> {
+    fields.keys().map(String::as_str).collect()
+}
+
+#[test]
+fn out_of_order_subrecords_decode_where_they_stand() {
+    let subs = [
+        raw(b"LIST", &[1]),
+        raw(b"EDID", b"Late\0"),
+        raw(b"ENAM", b"a\0"),
+        raw(b"EVAL", &1.5f32.to_le_bytes()),
+        raw(b"DATA", &[1, 0, 0]),
+        raw(b"LIST", &[2]),
+    ];
+    let (fields, coverage) = decode_made(&TEST, &subs);
+    assert_eq!(
+        keys(&fields),
+        ["list", "editor_id", "entries", "data", "list#2"]
+    );
+    assert_eq!(fields["editor_id"], "Late");
+    assert_eq!(fields["entries"], json!([{"name": "a", "value": 1.5}]));
+    assert_eq!(fields["data"], json!({"kind": "green", "flags": []}));
+    assert_eq!(fields["list#2"], json!([2]));
+    assert_eq!(coverage.decoded, 6);
+    assert_eq!(coverage.raw, 0);
+
+    // The typed view finds them too, in file order.
+    let bytes = encode_subrecords(&subs);
+    let refs: Vec<SubrecordRef<'_>> = Subrecords::new(&bytes, 0).map(Result::unwrap).collect();
+    let view = super::record::view(&TEST, &refs, &FormCtx::default());
+    assert_eq!(
+        view.get("editor_id").and_then(|v| v.text()).as_deref(),
+        Some("Late")
+    );
+    assert!(view.get("data").is_some());
+    let sigs: Vec<String> = view
+        .members()
+        .map(|m| match m.kind() {
+            ItemKind::Sub(sv) => sv.sub.sig.to_string(),
+            ItemKind::Group(g) => g.name.to_string(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(sigs, ["LIST", "EDID", "entries", "DATA", "LIST"]);
+}
+
+static GROUPED: RecordDef = RecordDef {
+    sig: Sig(*b"TEST"),
+    title: "test",
+    members: &[
+        opt(b"EDID", "editor_id", Field::ZString),
+        groups(
+            "parts",
+            &[
+                sub(b"PNAM", "name", Field::ZString),
+                opt(b"DATA", "data", Field::Value(U8)),
+                opt(b"PVAL", "value", Field::Value(U16)),
+                opt(b"PFLG", "flags", Field::Value(U8)),
+            ],
+        ),
+        opt(b"DATA", "tail", Field::Value(U32)),
+    ],
+};
+
+#[test]
+fn a_member_out_of_order_stays_in_its_group() {
+    let (fields, coverage) = decode_made(
+        &GROUPED,
+        &[
+            raw(b"PNAM", b"a\0"),
+            raw(b"PFLG", &[1]),
+            raw(b"PVAL", &[7, 0]),
+            raw(b"PNAM", b"b\0"),
+            raw(b"PVAL", &[8, 0]),
+        ],
+    );
+    assert_eq!(
+        fields["parts"],
+        json!([{"name": "a", "flags": 1, "value": 7}, {"name": "b", "value": 8}])
+    );
+    assert_eq!(coverage.raw, 0);
+}
+
+#[test]
+fn the_in_order_match_wins_over_an_out_of_order_one() {
+    // After the group's DATA, a second DATA is the record's own, taken in
+    // order, not a second DATA of the group out of order.
+    let (fields, _) = decode_made(
+        &GROUPED,
+        &[
+            raw(b"PNAM", b"a\0"),
+            raw(b"DATA", &[1]),
+            raw(b"DATA", &[2, 0, 0, 0]),
+        ],
+    );
+    assert_eq!(keys(&fields), ["parts", "tail"]);
+    assert_eq!(fields["parts"], json!([{"name": "a", "data": 1}]));
+    assert_eq!(fields["tail"], 2);
+    // Before any group, DATA is the record's own too; a group after it
+    // stands out of order and starts its own occurrence.
+    let (fields, _) = decode_made(
+        &GROUPED,
+        &[
+            raw(b"DATA", &[3, 0, 0, 0]),
+            raw(b"PNAM", b"a\0"),
+            raw(b"EDID", b"e\0"),
+            raw(b"PNAM", b"b\0"),
+        ],
+    );
+    assert_eq!(keys(&fields), ["tail", "parts", "editor_id", "parts#2"]);
+    assert_eq!(fields["parts#2"], json!([{"name": "b"}]));
+}
+
+#[test]
+fn many_subrecords_out_of_order_all_decode() {
+    // Each one looks over the declaration, not over the record.
+    let mut subs = vec![raw(b"DATA", &[3, 0, 0, 0])];
+    for i in 0..20_000u16 {
+        subs.push(raw(b"PVAL", &i.to_le_bytes()));
+        subs.push(raw(b"EDID", b"e\0"));
+    }
+    let (fields, coverage) = decode_made(&GROUPED, &subs);
+    assert_eq!(coverage.raw, 20_000, "PVAL outside any group is unexpected");
+    assert_eq!(coverage.decoded, 20_001);
+    assert_eq!(fields["editor_id#20000"], "e");
+}
+
+static OPAQUE: RecordDef = RecordDef {
+    sig: Sig(*b"TEST"),
+    title: "test",
+    members: &[
+        opt(b"SCDA", "compiled", Field::Opaque),
+        opt(b"UNKN", "unknown", Field::Bytes),
+    ],
+};
+
+#[test]
+fn an_opaque_field_counts_as_opaque_not_raw() {
+    let bytes = encode_subrecords(&[raw(b"SCDA", &[1, 2, 3]), raw(b"UNKN", &[4, 5])]);
+    let refs: Vec<_> = Subrecords::new(&bytes, 0x40).map(Result::unwrap).collect();
+    let d = decode(&OPAQUE, &refs, &FormCtx::default(), &"TEST 0x00000001");
+    assert_eq!(d.fields["compiled"], "010203");
+    assert_eq!(d.fields["unknown"], "0405");
+    assert_eq!(
+        (
+            d.coverage.subrecords,
+            d.coverage.decoded,
+            d.coverage.opaque,
+            d.coverage.raw
+        ),
+        (2, 0, 1, 1)
+    );
+    assert_eq!((d.coverage.opaque_bytes, d.coverage.raw_bytes), (3, 2));
+    // Only what is not understood is warned of.
+    assert_eq!(d.warnings.len(), 1, "{:?}", d.warnings);
+    assert!(d.warnings[0].contains("UNKN at 0x49"), "{:?}", d.warnings);
+    assert_eq!(
+        encode_subrecords(&encode(&OPAQUE, &d.fields).unwrap()),
+        bytes
+    );
+    let view = super::record::view(&OPAQUE, &refs, &FormCtx::default());
+    assert_eq!(view.coverage(), d.coverage);
 }
 
 #[test]
@@ -182,6 +355,45 @@ fn same_fields_at_two_widths_keep_their_size() {
         encode_field(&WIDTHS, &v, &Siblings::new(), &mut out).unwrap();
         assert_eq!(out, data);
     }
+}
+
+#[test]
+fn a_rest_list_fills_the_subrecord() {
+    static ITEMS: [FieldDef; 2] = [f("a", I16), f("b", U8)];
+    static REST: Field = Field::Struct(&[f("head", U8), f("items", Ty::Rest(&ITEMS))]);
+    let ctx = FormCtx::default();
+    let data = [7u8, 1, 0, 2, 0xFF, 0xFF, 3];
+    let v = decode_field(&REST, &data, &ctx, &Siblings::new()).unwrap();
+    assert_eq!(
+        v,
+        json!({"head": 7, "items": [{"a": 1, "b": 2}, {"a": -1, "b": 3}]})
+    );
+    let mut out = Vec::new();
+    encode_field(&REST, &v, &Siblings::new(), &mut out).unwrap();
+    assert_eq!(out, data);
+    // Bytes that end inside an item do not fit: kept as left over.
+    assert_eq!(
+        decode_field(&REST, &data[..6], &ctx, &Siblings::new()).unwrap(),
+        json!({"head": 7, "_rest": "010002ffff"})
+    );
+}
+
+#[test]
+fn a_rest_list_of_items_that_take_no_bytes_ends() {
+    static NEVER: IfDef = IfDef {
+        field: "kind",
+        test: Match::AnyBit(2),
+        ty: U8,
+    };
+    static ITEMS: [FieldDef; 1] = [f("x", Ty::If(&NEVER))];
+    static REST: Field = Field::Struct(&[f("kind", U8), f("items", Ty::Rest(&ITEMS))]);
+    let ctx = FormCtx::default();
+    // Items that take nothing would never reach the end: the list does
+    // not fit, and its bytes are kept as left over.
+    assert_eq!(
+        decode_field(&REST, &[0, 5], &ctx, &Siblings::new()).unwrap(),
+        json!({"kind": 0, "_rest": "05"})
+    );
 }
 
 #[test]

@@ -92,8 +92,12 @@ pub enum Field {
     /// plugin (Skyrim header flag 0x80) a u32 ID into the strings files,
     /// shown as `{"string_id": n}`.
     LString,
-    /// Bytes shown as hex.
+    /// Bytes shown as hex: data not decoded yet. Counted raw.
     Bytes,
+    /// Bytes shown as hex by design: data nobody has documented, or that
+    /// only the game's own code reads (compiled script bytecode, texture
+    /// hashes, occlusion and height-map data). Counted as opaque, not raw.
+    Opaque,
     /// No data (a marker subrecord).
     Empty,
     /// Windows-1252 text without a terminating zero (script source).
@@ -194,6 +198,9 @@ pub enum Ty {
     List(Int, &'static [FieldDef]),
     /// A list whose item count is an earlier field.
     ListBy(&'static str, &'static [FieldDef]),
+    /// A list of items filling the rest of the subrecord (the last field
+    /// of a struct).
+    Rest(&'static [FieldDef]),
     /// Present only when an earlier field passes a test.
     If(&'static IfDef),
 }

@@ -475,7 +475,7 @@ impl<'a> ValueSink<'_, 'a> {
             }
             Field::LString => return self.data(&Field::ZString, data, sibling),
             Field::Text => self.leaf(None, FieldValue::Text(data)),
-            Field::Bytes => self.leaf(None, FieldValue::Bytes(data)),
+            Field::Bytes | Field::Opaque => self.leaf(None, FieldValue::Bytes(data)),
             Field::Empty if data.is_empty() => self.leaf(None, FieldValue::Empty),
             Field::Empty => return None,
             Field::Value(ty) => {
@@ -628,6 +628,19 @@ impl<'a> ValueSink<'_, 'a> {
             Ty::ListBy(field, fields) => {
                 let n = lookup(self.earlier, field)?;
                 self.list(name, n, fields, r)?;
+                return Some(None);
+            }
+            Ty::Rest(fields) => {
+                let at = self.open(name, FieldValue::List(Children(0)));
+                while r.left() != 0 {
+                    let before = r.pos;
+                    self.item(fields, r)?;
+                    // An item that takes no bytes would never reach the end.
+                    if r.pos == before {
+                        return None;
+                    }
+                }
+                self.close(at);
                 return Some(None);
             }
             Ty::If(cond) => {

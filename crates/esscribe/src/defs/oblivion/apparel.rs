@@ -43,7 +43,7 @@ macro_rules! model {
         pub static $name: [Member; 3] = [
             sub($file, "file", Field::ZString),
             opt($bound, "bound_radius", Field::Value(Ty::F32)),
-            opt($hashes, "texture_hashes", Field::Bytes),
+            opt($hashes, "texture_hashes", Field::Opaque),
         ];
     };
 }

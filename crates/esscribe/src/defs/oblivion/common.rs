@@ -27,7 +27,7 @@ pub const fn form(sig: &[u8; 4], name: &'static str) -> Member {
 pub static MODEL: [Member; 3] = [
     sub(b"MODL", "file", Field::ZString),
     opt(b"MODB", "bound_radius", Field::Value(Ty::F32)),
-    opt(b"MODT", "texture_hashes", Field::Bytes),
+    opt(b"MODT", "texture_hashes", Field::Opaque),
 ];
 
 pub const fn model() -> Member {

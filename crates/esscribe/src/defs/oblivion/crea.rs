@@ -77,7 +77,7 @@ pub static CREA: RecordDef = RecordDef {
         model(),
         spells(),
         opt(b"NIFZ", "models", Field::Array(&NAMES)),
-        opt(b"NIFT", "model_list_textures", Field::Bytes),
+        opt(b"NIFT", "model_list_textures", Field::Opaque),
         sub(
             b"ACBS",
             "configuration",

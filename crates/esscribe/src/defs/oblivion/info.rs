@@ -78,7 +78,7 @@ pub static INFO: RecordDef = RecordDef {
             "result_script_header",
             Field::Struct(&SCRIPT_HEADER),
         ),
-        opt(b"SCDA", "result_script_compiled", Field::Bytes),
+        opt(b"SCDA", "result_script_compiled", Field::Opaque),
         opt(b"SCTX", "result_script_source", Field::Text),
         leading_variable_references(),
         references(),

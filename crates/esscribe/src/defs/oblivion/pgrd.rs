@@ -27,7 +27,7 @@ pub static PGRD: RecordDef = RecordDef {
     members: &[
         sub(b"DATA", "point_count", Field::Value(U16)),
         opt(b"PGRP", "points", Field::Array(&POINT)),
-        opt(b"PGAG", "unknown", Field::Bytes),
+        opt(b"PGAG", "unknown", Field::Opaque),
         opt(b"PGRR", "point_connections", Field::Array(&CONNECTION)),
         opt(
             b"PGRI",

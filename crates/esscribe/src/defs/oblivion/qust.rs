@@ -28,7 +28,7 @@ static LOG_ENTRY: [Member; 9] = [
         "result_script_header",
         Field::Struct(&SCRIPT_HEADER),
     ),
-    opt(b"SCDA", "result_script_compiled", Field::Bytes),
+    opt(b"SCDA", "result_script_compiled", Field::Opaque),
     opt(b"SCTX", "result_script_source", Field::Text),
     leading_variable_references(),
     references(),

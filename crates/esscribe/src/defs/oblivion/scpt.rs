@@ -59,7 +59,7 @@ pub static SCPT: RecordDef = RecordDef {
     members: &[
         editor_id(),
         sub(b"SCHR", "header", Field::Struct(&SCRIPT_HEADER)),
-        opt(b"SCDA", "compiled", Field::Bytes),
+        opt(b"SCDA", "compiled", Field::Opaque),
         opt(b"SCTX", "source", Field::Text),
         groups("variables", &VARIABLE),
         leading_variable_references(),

@@ -69,7 +69,7 @@ static PART: [Member; 9] = [
     ),
     opt(b"NAM1", "limb_replacement_model", Field::ZString),
     opt(b"NAM4", "gore_target_bone", Field::ZString),
-    opt(b"NAM5", "texture_hashes", Field::Bytes),
+    opt(b"NAM5", "texture_hashes", Field::Opaque),
 ];
 
 pub static BPTD: RecordDef = RecordDef {

@@ -104,8 +104,8 @@ pub static CELL: RecordDef = RecordDef {
             ]),
         ),
         opt(b"XCLL", "lighting", Field::Struct(&LIGHTING)),
-        opt(b"TVDT", "occlusion_data", Field::Bytes),
-        opt(b"MHDT", "max_height_data", Field::Bytes),
+        opt(b"TVDT", "occlusion_data", Field::Opaque),
+        opt(b"MHDT", "max_height_data", Field::Opaque),
         form(b"LTMP", "lighting_template"),
         opt(
             b"LNAM",

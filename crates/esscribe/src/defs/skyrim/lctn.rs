@@ -27,6 +27,19 @@ static SPECIAL: [FieldDef; 5] = [
     f("grid_x", I16),
 ];
 
+static ENABLE_POINT: [FieldDef; 4] = [
+    f("actor", Ty::FormId),
+    f("reference", Ty::FormId),
+    f("grid_y", I16),
+    f("grid_x", I16),
+];
+
+static GRID: [FieldDef; 2] = [f("grid_y", I16), f("grid_x", I16)];
+
+/// A world space or cell, and the grid cells of it that hold encounters.
+const ENCOUNTER_CELLS: Field =
+    Field::Struct(&[f("location", Ty::FormId), f("cells", Ty::Rest(&GRID))]);
+
 static FORM: [FieldDef; 1] = [f("form", Ty::FormId)];
 
 pub static LCTN: RecordDef = RecordDef {
@@ -55,13 +68,13 @@ pub static LCTN: RecordDef = RecordDef {
         opt(b"ACSR", "added_special_references", Field::Array(&SPECIAL)),
         opt(b"LCSR", "master_special_references", Field::Array(&SPECIAL)),
         opt(b"RCSR", "removed_special_references", Field::Array(&FORM)),
-        rep(b"ACEC", "added_encounter_cells", Field::Bytes),
-        rep(b"LCEC", "master_encounter_cells", Field::Bytes),
-        rep(b"RCEC", "removed_encounter_cells", Field::Bytes),
+        rep(b"ACEC", "added_encounter_cells", ENCOUNTER_CELLS),
+        rep(b"LCEC", "master_encounter_cells", ENCOUNTER_CELLS),
+        rep(b"RCEC", "removed_encounter_cells", ENCOUNTER_CELLS),
         opt(b"ACID", "added_markers", Field::Array(&FORM)),
         opt(b"LCID", "master_markers", Field::Array(&FORM)),
-        opt(b"ACEP", "added_enable_points", Field::Array(&UNIQUE)),
-        opt(b"LCEP", "master_enable_points", Field::Array(&UNIQUE)),
+        opt(b"ACEP", "added_enable_points", Field::Array(&ENABLE_POINT)),
+        opt(b"LCEP", "master_enable_points", Field::Array(&ENABLE_POINT)),
         full_name(),
         keyword_count(),
         keywords(),

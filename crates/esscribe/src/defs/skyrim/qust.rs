@@ -113,7 +113,7 @@ static LOG_ENTRY: [Member; 8] = [
     opt(b"CNAM", "log_entry", Field::LString),
     form(b"NAM0", "next_quest"),
     opt(b"SCHR", "unused_script_header", Field::Bytes),
-    opt(b"SCDA", "unused_compiled_script", Field::Bytes),
+    opt(b"SCDA", "unused_compiled_script", Field::Opaque),
     opt(b"SCTX", "unused_script_source", Field::Text),
     rep(b"SCRO", "unused_references", Field::Value(Ty::FormId)),
 ];

@@ -112,11 +112,13 @@ static ROOM: [Member; 4] = [
 ];
 
 /// Patrol data: idle time, marker, idle, topic.
-pub static PATROL: [Member; 4] = [
+pub static PATROL: [Member; 6] = [
     sub(b"XPRD", "idle_time", Field::Value(Ty::F32)),
     opt(b"XPPA", "script_marker", Field::Empty),
     form(b"INAM", "idle"),
-    form(b"TNAM", "topic"),
+    opt(b"SCHR", "unused_script_header", Field::Bytes),
+    opt(b"SCTX", "unused_script_source", Field::Text),
+    rep(b"PDTO", "topics", Field::Struct(&super::pack::TOPIC)),
 ];
 
 pub static RAGDOLL_BONE: [FieldDef; 8] = [

@@ -71,7 +71,7 @@ static ACTION: [Member; 17] = [
     ),
     opt(b"NAM0", "name", Field::ZString),
     opt(b"ALID", "actor", Field::Value(I32)),
-    opt(b"LNAM", "unknown", Field::Bytes),
+    opt(b"LNAM", "unknown", Field::Opaque),
     opt(b"INAM", "index", Field::Value(U32)),
     opt(b"FNAM", "flags", Field::Value(U32)),
     opt(b"SNAM", "start_phase", Field::Value(U32)),
@@ -103,7 +103,7 @@ pub static SCEN: RecordDef = RecordDef {
         groups("actions", &ACTION),
         form(b"PNAM", "quest"),
         opt(b"INAM", "last_action_index", Field::Value(U32)),
-        opt(b"VNAM", "unknown", Field::Bytes),
+        opt(b"VNAM", "unknown", Field::Opaque),
         conditions(),
     ],
 };

@@ -4,6 +4,10 @@ use super::common::{editor_id, model, object_bounds};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+static DIRECTION_MATERIAL_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x01, "considered_snow")],
+};
+
 pub static STAT: RecordDef = RecordDef {
     sig: Sig(*b"STAT"),
     title: "Static",
@@ -14,7 +18,13 @@ pub static STAT: RecordDef = RecordDef {
         sub(
             b"DNAM",
             "direction_material",
-            Field::Struct(&[f("max_angle", Ty::F32), f("material", Ty::FormId)]),
+            Field::Struct(&[
+                f("max_angle", Ty::F32),
+                f("material", Ty::FormId),
+                // Skyrim Special Edition adds these.
+                f("flags", Ty::Flags(Int::U8, &DIRECTION_MATERIAL_FLAGS)),
+                f("unused", Ty::Bytes(3)),
+            ]),
         ),
         opt(
             b"MNAM",

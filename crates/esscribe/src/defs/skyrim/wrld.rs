@@ -36,7 +36,7 @@ pub static WRLD: RecordDef = RecordDef {
     members: &[
         editor_id(),
         rep(b"RNAM", "large_references", Field::Bytes),
-        opt(b"MHDT", "max_height_data", Field::Bytes),
+        opt(b"MHDT", "max_height_data", Field::Opaque),
         full_name(),
         opt(
             b"WCTR",
