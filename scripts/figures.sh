@@ -49,7 +49,7 @@ def model():
 
 print(f"Measured {time.strftime('%Y-%m-%d')} on {os.cpu_count()} cores of \"{model()}\", "
       f"{os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GiB, {platform.system()}; "
-      "MB = 10^6 bytes; criterion medians.\n")
+      f"load average {os.getloadavg()[0]:.1f} at the end; MB = 10^6 bytes; criterion medians.\n")
 print("| bench | median | throughput |")
 print("| --- | --- | --- |")
 for bench in sorted(crit.glob("*/*/new/benchmark.json")) + sorted(crit.glob("*/*/*/new/benchmark.json")):
