@@ -85,7 +85,8 @@ enum Command {
     Build {
         /// The JSON written by `esscribe dump --json`.
         json: PathBuf,
-        /// The plugin to write (replaced safely; a .bak keeps the old one).
+        /// The plugin to write (replaced safely; a new backup, FILE.bak or
+        /// FILE.N.bak, keeps the old one).
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
     },
@@ -190,6 +191,9 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    // An interrupted write removes its temporary files; a file cut short
+    // under a memory map ends the program with a message, not a crash.
+    esscribe::fsio::install_signal_handlers();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Info { files, json, game } => plugin_cmds::info(&files, json, game),

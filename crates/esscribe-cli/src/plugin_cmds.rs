@@ -316,14 +316,18 @@ pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
         .with_context(|| format!("{}", json_path.display()))?;
     let bytes = plugin.to_bytes()?;
     let game = plugin.game;
-    esscribe::fsio::write_file_safely(output, &bytes, |written| {
-        Plugin::parse_as(written, game).map(|_| ())
-    })?;
+    let lock = util::lock_for_writing(output)?;
+    let written = lock
+        .write(&bytes, |written| {
+            Plugin::parse_as(written, game).map(|_| ())
+        })
+        .with_context(|| format!("cannot write {}", output.display()))?;
     eprintln!(
-        "wrote {} ({} bytes, {} records)",
+        "wrote {} ({} bytes, {} records){}",
         output.display(),
         thousands(bytes.len() as u64),
-        thousands(plugin.records().count() as u64 + 1)
+        thousands(plugin.records().count() as u64 + 1),
+        util::backup_note(&written)
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -89,8 +89,9 @@ pub enum SaveCommand {
         saves: Vec<PathBuf>,
     },
     /// Changes an item count, a position or a scale and writes the save:
-    /// in place (keeping a .bak) or to --output. The written file is read
-    /// back and checked before it replaces anything.
+    /// in place (keeping a backup, FILE.bak or FILE.N.bak) or to --output.
+    /// The written file is read back and checked before it replaces
+    /// anything; a second edit of the same file waits for the first.
     Edit {
         save: PathBuf,
         /// The reference to change (the player by default).
@@ -108,7 +109,7 @@ pub enum SaveCommand {
         /// New scale.
         #[arg(long)]
         scale: Option<f32>,
-        /// Where to write (default: replace the save, keeping a .bak).
+        /// Where to write (default: replace the save, keeping a backup).
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
@@ -323,13 +324,15 @@ fn screenshot(path: &Path, output: &Path) -> Result<ExitCode> {
         w.write_image_data(&shot.rgb)?;
         w.finish()?;
     }
-    esscribe::fsio::write_file_safely(output, &png_bytes, |_| Ok(()))
+    let written = util::lock_for_writing(output)?
+        .write(&png_bytes, |_| Ok(()))
         .with_context(|| format!("cannot write {}", output.display()))?;
     eprintln!(
-        "wrote {} ({}x{})",
+        "wrote {} ({}x{}){}",
         output.display(),
         shot.width,
-        shot.height
+        shot.height,
+        util::backup_note(&written)
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -635,6 +638,10 @@ fn edit(
     scale: Option<f32>,
     output: Option<&Path>,
 ) -> Result<ExitCode> {
+    let target = output.unwrap_or(path);
+    // Held from before the save is read until the edited one is in place:
+    // a second edit of the same file waits, then starts from this one.
+    let lock = util::lock_for_writing(target)?;
     let (_, mut save) = load(path)?;
     let mut changes = Vec::new();
     if let Some((item, count)) = item_count {
@@ -656,13 +663,14 @@ fn edit(
         bail!("nothing to change: give --item and --count, --position or --scale");
     }
     let bytes = save.to_bytes()?;
-    let target = output.unwrap_or(path);
-    esscribe::fsio::write_file_safely(target, &bytes, |b| SaveFile::parse(b).map(|_| ()))
+    let written = lock
+        .write(&bytes, |b| SaveFile::parse(b).map(|_| ()))
         .with_context(|| format!("cannot write {}", target.display()))?;
     eprintln!(
-        "{reference}: {}; wrote {}",
+        "{reference}: {}; wrote {}{}",
         changes.join(", "),
-        target.display()
+        target.display(),
+        util::backup_note(&written)
     );
     Ok(ExitCode::SUCCESS)
 }
