@@ -312,15 +312,15 @@ pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
         .with_context(|| format!("cannot read {}", json_path.display()))?;
     let doc: Value = serde_json::from_str(&text)
         .with_context(|| format!("{} is not valid JSON", json_path.display()))?;
-    let plugin = esscribe::json::plugin_from_json(&doc)
-        .with_context(|| format!("{}", json_path.display()))?;
+    let built =
+        esscribe::json::build_plugin(&doc).with_context(|| format!("{}", json_path.display()))?;
+    let plugin = &built.plugin;
     let bytes = plugin.to_bytes()?;
-    let game = plugin.game;
     let lock = util::lock_for_writing(output)?;
+    // What is written is read back from disk: as a plugin, and each record
+    // by its declaration.
     let written = lock
-        .write(&bytes, |written| {
-            Plugin::parse_as(written, game).map(|_| ())
-        })
+        .write(&bytes, |written| built.check_written(written))
         .with_context(|| format!("cannot write {}", output.display()))?;
     eprintln!(
         "wrote {} ({} bytes, {} records){}",

@@ -27,8 +27,8 @@ pub use compress::{
     MAX_DECOMPRESSED_SIZE,
 };
 pub use header::{
-    detect_game, Game, GroupHeader, GroupKind, GroupLabel, RecordHeader, FLAG_COMPRESSED,
-    FLAG_DELETED, FLAG_LIGHT, FLAG_MASTER, GRUP,
+    detect_game, is_record_sig, Game, GroupHeader, GroupKind, GroupLabel, RecordHeader,
+    FLAG_COMPRESSED, FLAG_DELETED, FLAG_LIGHT, FLAG_MASTER, GRUP,
 };
 pub use mapped::{open_mmap, MappedFile};
 pub use subrecord::{

@@ -10,11 +10,11 @@ pub mod record;
 pub mod types;
 pub mod value;
 
-pub use codec::FormCtx;
+pub use codec::{parse_form_id, Enc, FormCtx};
 pub use fields::Fields;
 pub use record::{
-    decode, encode, encode_data, raw_record, view, Coverage, Decoded, ItemKind, ItemRef,
-    RecordView, SubValue,
+    decode, encode, encode_data, encode_data_in, raw_record, view, Coverage, Decoded, ItemKind,
+    ItemRef, RawSub, RecordView, SubValue,
 };
 pub use types::{Occurs, RecordDef};
 pub use value::{FieldValue, Val};

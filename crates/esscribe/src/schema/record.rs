@@ -7,7 +7,7 @@
 //! original: a declaration that would not give back the same bytes leaves
 //! the record raw, so decoding can never lose data.
 
-use super::codec::{encode_field, FormCtx, Siblings};
+use super::codec::{encode_field, encode_field_in, only_keys, Enc, FormCtx, Siblings};
 use super::types::*;
 use super::value::{chosen_by, Earlier, Node, Val, ValueSink};
 use crate::io::{from_hex, to_hex, Sig};
@@ -274,6 +274,65 @@ impl SubValue<'_> {
             Some(_) if self.left_over => Fate::LeftOver,
             Some(_) => Fate::Decoded,
         }
+    }
+}
+
+/// A subrecord a declaration kept as bytes, and why.
+#[derive(Debug, Clone, Copy)]
+pub struct RawSub<'a> {
+    pub sub: SubrecordRef<'a>,
+    /// The member it was matched to; `None` when the declaration does not
+    /// expect it where it stands.
+    pub member: Option<&'static SubDef>,
+    /// Its data does not fit the member's layout: damage, or a
+    /// declaration that does not match the file.
+    pub misfit: bool,
+}
+
+impl std::fmt::Display for RawSub<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (sig, len) = (self.sub.sig, self.sub.data.len());
+        match self.member {
+            None => write!(
+                f,
+                "{sig} ({len} bytes) is not expected here by the declaration"
+            ),
+            Some(def) if self.misfit => {
+                write!(
+                    f,
+                    "{sig} ({}, {len} bytes) does not fit its declared layout",
+                    def.name
+                )?;
+                match fixed_size(&def.field) {
+                    Some(n) => write!(f, " of {n} bytes"),
+                    None => Ok(()),
+                }
+            }
+            Some(def) => write!(
+                f,
+                "{sig} ({}, {len} bytes) has bytes left over after its declared fields",
+                def.name
+            ),
+        }
+    }
+}
+
+/// The size of a layout that always takes the same number of bytes.
+fn fixed_size(field: &Field) -> Option<usize> {
+    fn ty_size(ty: &Ty) -> Option<usize> {
+        match ty {
+            Ty::Int(i) | Ty::Enum(i, _) | Ty::Flags(i, _) | Ty::Bits(i, _) => Some(i.size()),
+            Ty::F32 | Ty::FormId | Ty::Char4 => Some(4),
+            Ty::F64 => Some(8),
+            Ty::Bool => Some(1),
+            Ty::Bytes(n) => Some(*n),
+            _ => None,
+        }
+    }
+    match field {
+        Field::Value(ty) => ty_size(ty),
+        Field::Empty => Some(0),
+        _ => None,
     }
 }
 
@@ -561,6 +620,26 @@ impl<'a> RecordView<'a> {
     /// What the declaration covered.
     pub fn coverage(&self) -> Coverage {
         self.coverage
+    }
+
+    /// The subrecords kept as bytes, in file order, with why.
+    pub fn raw_subrecords(&self) -> impl Iterator<Item = RawSub<'a>> + '_ {
+        self.items.iter().filter_map(|item| match item.kind {
+            ItemKind::Sub(sv) => match sv.fate() {
+                Fate::Decoded | Fate::Opaque | Fate::Unexpected => None,
+                fate => Some(RawSub {
+                    sub: sv.sub,
+                    member: Some(sv.def),
+                    misfit: fate == Fate::Misfit,
+                }),
+            },
+            ItemKind::Unexpected(sub) => Some(RawSub {
+                sub,
+                member: None,
+                misfit: false,
+            }),
+            _ => None,
+        })
     }
 
     /// What the declaration covered, with a warning naming `record` for
@@ -866,16 +945,22 @@ fn raw_from_json(key: &str, v: &Value, out: &mut Vec<u8>) -> Result<(), String> 
     let sig = Sig::parse(sig_text).ok_or_else(|| format!("{key}: not a subrecord signature"))?;
     let (hex, size_form) = match v {
         Value::String(s) => (s.as_str(), SizeForm::Short),
-        Value::Object(m) => (
-            m.get("hex").and_then(Value::as_str).unwrap_or_default(),
-            SizeForm::Extended {
-                short_size: m
-                    .get("xxxx_short_size")
-                    .and_then(Value::as_u64)
-                    .and_then(|n| u16::try_from(n).ok())
-                    .unwrap_or(0),
-            },
-        ),
+        Value::Object(m) => {
+            only_keys(v, &["hex", "xxxx_short_size"]).map_err(|e| format!("{key}: {e}"))?;
+            let short = m.get("xxxx_short_size").unwrap_or(&Value::Null);
+            let short_size = short
+                .as_u64()
+                .and_then(|n| u16::try_from(n).ok())
+                .ok_or_else(|| {
+                    format!("{key}: xxxx_short_size: expected a number up to 65535, found {short}")
+                })?;
+            (
+                m.get("hex").and_then(Value::as_str).ok_or_else(|| {
+                    format!("{key}: expected \"hex\": the subrecord's bytes, found {v}")
+                })?,
+                SizeForm::Extended { short_size },
+            )
+        }
         _ => return Err(format!("{key}: expected hex bytes, found {v}")),
     };
     let data = from_hex(hex).ok_or_else(|| format!("{key}: expected hex bytes, found {v}"))?;
@@ -890,18 +975,20 @@ fn encode_sub(
     v: &Value,
     siblings: &Map<String, Value>,
     out: &mut Vec<u8>,
+    cx: Enc<'_>,
 ) -> Result<(), String> {
     let start = out.len();
     out.extend_from_slice(&def.sig.0);
     out.extend_from_slice(&[0, 0]);
     let data_start = out.len();
     let written = match v.get("_hex") {
-        Some(hex) => hex
-            .as_str()
-            .and_then(from_hex)
-            .map(|b| out.extend_from_slice(&b))
-            .ok_or_else(|| format!("_hex: expected hex bytes, found {hex}")),
-        None => encode_field(&def.field, v, siblings, out),
+        Some(hex) => only_keys(v, &["_hex"]).and_then(|()| {
+            hex.as_str()
+                .and_then(from_hex)
+                .map(|b| out.extend_from_slice(&b))
+                .ok_or_else(|| format!("_hex: expected hex bytes, found {hex}"))
+        }),
+        None => encode_field_in(&def.field, v, siblings, out, cx),
     };
     if let Err(e) = written {
         out.truncate(start);
@@ -923,6 +1010,7 @@ fn encode_seq(
     members: &[Member],
     fields: &Map<String, Value>,
     out: &mut Vec<u8>,
+    cx: Enc<'_>,
 ) -> Result<(), String> {
     for (key, v) in fields {
         if key.starts_with('!') {
@@ -938,7 +1026,7 @@ fn encode_seq(
             )
         })?;
         if let Member::Paired(p) = member {
-            encode_paired(p, v, out).map_err(|e| format!("{key}: {e}"))?;
+            encode_paired(p, v, out, cx).map_err(|e| format!("{key}: {e}"))?;
             continue;
         }
         let flattened;
@@ -968,12 +1056,12 @@ fn encode_seq(
                 }
             };
             match member {
-                Member::Sub(def) => encode_sub(def, item, fields, out).map_err(at)?,
+                Member::Sub(def) => encode_sub(def, item, fields, out, cx).map_err(at)?,
                 Member::Group(g) => {
                     let m = item
                         .as_object()
                         .ok_or_else(|| at(format!("expected an object, found {item}")))?;
-                    encode_seq(g.members, m, out).map_err(at)?;
+                    encode_seq(g.members, m, out, cx).map_err(at)?;
                 }
                 Member::Paired(_) => unreachable!("handled above"),
             }
@@ -982,7 +1070,7 @@ fn encode_seq(
     Ok(())
 }
 
-fn encode_paired(p: &PairedDef, v: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+fn encode_paired(p: &PairedDef, v: &Value, out: &mut Vec<u8>, cx: Enc<'_>) -> Result<(), String> {
     let no_siblings = Map::new();
     let (items, keys): (Vec<Map<String, Value>>, Vec<Value>) = match v {
         Value::Array(list) => {
@@ -1021,10 +1109,10 @@ fn encode_paired(p: &PairedDef, v: &Value, out: &mut Vec<u8>) -> Result<(), Stri
         _ => return Err(format!("expected a list, found {v}")),
     };
     for (i, item) in items.iter().enumerate() {
-        encode_seq(p.items, item, out).map_err(|e| format!("[{i}]: {e}"))?;
+        encode_seq(p.items, item, out, cx).map_err(|e| format!("[{i}]: {e}"))?;
     }
     for (i, key) in keys.iter().enumerate() {
-        encode_sub(&p.key, key, &no_siblings, out)
+        encode_sub(&p.key, key, &no_siblings, out, cx)
             .map_err(|e| format!("[{i}] {}: {e}", p.key_name))?;
     }
     Ok(())
@@ -1040,7 +1128,17 @@ pub fn encode(def: &RecordDef, fields: &Map<String, Value>) -> Result<Vec<Subrec
 /// Encodes decoded fields straight into record data (the subrecords as
 /// they are stored).
 pub fn encode_data(def: &RecordDef, fields: &Map<String, Value>) -> Result<Vec<u8>, String> {
+    encode_data_in(def, fields, Enc::default())
+}
+
+/// Like [`encode_data`], with the checks `cx` asks for (form IDs whose
+/// note names another plugin than their number are refused).
+pub fn encode_data_in(
+    def: &RecordDef,
+    fields: &Map<String, Value>,
+    cx: Enc<'_>,
+) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
-    encode_seq(def.members, fields, &mut out)?;
+    encode_seq(def.members, fields, &mut out, cx)?;
     Ok(out)
 }
