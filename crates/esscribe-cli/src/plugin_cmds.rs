@@ -335,8 +335,13 @@ pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
 /// Per record type: how many records, and what their decoding covered.
 type CoverageByType = BTreeMap<String, (u64, esscribe::schema::Coverage)>;
 
-/// Coverage per record type, and the warnings of what stayed raw.
-pub fn coverage_of(plugin: &Plugin<'_>, name: &str) -> Result<(CoverageByType, Vec<String>)> {
+/// Coverage per record type, and (when asked for) the warnings of what
+/// stayed raw.
+pub fn coverage_of(
+    plugin: &Plugin<'_>,
+    name: &str,
+    with_warnings: bool,
+) -> Result<(CoverageByType, Vec<String>)> {
     /// Counts per record type, and warnings in file order.
     type Survey = (
         BTreeMap<Sig, (u64, esscribe::schema::Coverage)>,
@@ -344,7 +349,12 @@ pub fn coverage_of(plugin: &Plugin<'_>, name: &str) -> Result<(CoverageByType, V
     );
     let ctx = esscribe::json::form_ctx(plugin, name);
     let add = |mut acc: Survey, r: &Record<'_>| -> esscribe::io::Result<Survey> {
-        let (coverage, found) = esscribe::schema::record_coverage(r, plugin.game, &ctx)?;
+        let (coverage, found) = if with_warnings {
+            esscribe::schema::record_coverage(r, plugin.game, &ctx)?
+        } else {
+            let counts = esscribe::schema::record_coverage_counts(r, plugin.game, &ctx)?;
+            (counts, Vec::new())
+        };
         let e = acc.0.entry(r.header.sig).or_default();
         e.0 += 1;
         e.1 += coverage;
@@ -384,7 +394,7 @@ pub fn stats(
     for path in files {
         let data = load(path)?;
         let plugin = parse_plugin(&data, game.game, path)?;
-        let (by_type, warnings) = coverage_of(&plugin, &file_name(path))?;
+        let (by_type, warnings) = coverage_of(&plugin, &file_name(path), show_warnings)?;
         if as_json {
             let map: serde_json::Map<String, Value> = by_type
                 .iter()

@@ -10,7 +10,7 @@ use crate::io::{to_hex, Error, FormId, Result, Sig};
 use crate::plugin::{
     compress_record_data, decompress_record_data, encode_subrecords, Body, Entry, Game, Group,
     GroupHeader, GroupKind, GroupLabel, Plugin, Record, RecordHeader, SizeForm, Subrecord,
-    Subrecords,
+    SubrecordRef, Subrecords,
 };
 use crate::schema::{self, Coverage, FormCtx};
 use base64::Engine as _;
@@ -78,18 +78,7 @@ impl std::fmt::Display for RecordName<'_> {
 /// One record as JSON.
 pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<RecordJson> {
     let h = &rec.header;
-    let mut m = Map::new();
-    m.insert("type".into(), Value::from(h.sig.to_string()));
-    m.insert("form_id".into(), ctx.show(h.form_id));
-    m.insert("flags".into(), Value::from(format!("0x{:08X}", h.flags)));
-    m.insert("version_control".into(), Value::from(h.version_control));
-    if game == Game::Skyrim {
-        m.insert("form_version".into(), Value::from(h.form_version));
-        m.insert("version_control_2".into(), Value::from(h.version_control_2));
-    }
-    if let (true, Body::Stored(stored)) = (h.is_compressed(), &rec.body) {
-        m.insert("zlib_original".into(), Value::from(b64().encode(stored)));
-    }
+    let mut m = header_json(rec, game, ctx);
     let data = rec.data(game)?;
     let base = rec.subrecord_base(game);
     let mut coverage = Coverage::default();
@@ -121,14 +110,8 @@ pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Rec
                     let list = subs
                         .iter()
                         .map(|s| {
-                            let mut o = Map::new();
-                            o.insert("sig".into(), Value::from(s.sig.to_string()));
-                            o.insert("hex".into(), Value::from(to_hex(s.data)));
-                            if let SizeForm::Extended { short_size } = s.size_form {
-                                o.insert("xxxx_short_size".into(), Value::from(short_size));
-                            }
                             coverage.add_raw(s.data.len());
-                            Value::Object(o)
+                            Value::Object(raw_sub_json(s))
                         })
                         .collect();
                     m.insert("subrecords".into(), Value::Array(list));
@@ -141,6 +124,71 @@ pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Rec
         coverage,
         warnings,
     })
+}
+
+/// A record's header fields as JSON, with the stored compressed payload.
+fn header_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Map<String, Value> {
+    let h = &rec.header;
+    let mut m = Map::new();
+    m.insert("type".into(), Value::from(h.sig.to_string()));
+    m.insert("form_id".into(), ctx.show(h.form_id));
+    m.insert("flags".into(), Value::from(format!("0x{:08X}", h.flags)));
+    m.insert("version_control".into(), Value::from(h.version_control));
+    if game == Game::Skyrim {
+        m.insert("form_version".into(), Value::from(h.form_version));
+        m.insert("version_control_2".into(), Value::from(h.version_control_2));
+    }
+    if let (true, Body::Stored(stored)) = (h.is_compressed(), &rec.body) {
+        m.insert("zlib_original".into(), Value::from(b64().encode(stored)));
+    }
+    m
+}
+
+/// A subrecord of an undeclared record as JSON.
+fn raw_sub_json(s: &SubrecordRef<'_>) -> Map<String, Value> {
+    let mut o = Map::new();
+    o.insert("sig".into(), Value::from(s.sig.to_string()));
+    o.insert("hex".into(), Value::from(to_hex(s.data)));
+    if let SizeForm::Extended { short_size } = s.size_form {
+        o.insert("xxxx_short_size".into(), Value::from(short_size));
+    }
+    o
+}
+
+/// A record without a declaration, written as its JSON is made, one
+/// subrecord at a time: a record of a hundred thousand subrecords is never
+/// held as JSON values (the form is that of [`record_to_json`]).
+struct RawRecordJson<'j, 's, 'r, 'a>(&'j PluginJson<'s, 'a>, &'r Record<'a>);
+
+impl Serialize for RawRecordJson<'_, '_, '_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let RawRecordJson(json, rec) = *self;
+        let game = json.plugin.game;
+        let data = rec.data(game).map_err(|e| json.fail::<S::Error>(e))?;
+        let base = rec.subrecord_base(game);
+        let mut m = s.serialize_map(None)?;
+        for (k, v) in header_json(rec, game, json.ctx) {
+            m.serialize_entry(&k, &v)?;
+        }
+        if Subrecords::new(&data, base).any(|s| s.is_err()) {
+            m.serialize_entry("data_hex", &to_hex(&data))?;
+        } else {
+            m.serialize_entry("subrecords", &RawSubsJson(&data, base))?;
+        }
+        m.end()
+    }
+}
+
+struct RawSubsJson<'d>(&'d [u8], u64);
+
+impl Serialize for RawSubsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(None)?;
+        for sub in Subrecords::new(self.0, self.1).flatten() {
+            seq.serialize_element(&raw_sub_json(&sub))?;
+        }
+        seq.end()
+    }
 }
 
 /// Which records a JSON form of a plugin shows.
@@ -208,18 +256,38 @@ struct EntriesJson<'j, 's, 'a>(&'j PluginJson<'s, 'a>, &'s [Entry<'a>]);
 impl Serialize for EntriesJson<'_, '_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         /// Records turned into JSON at once: enough to share among
-        /// threads, few enough to keep memory small.
+        /// threads, few enough to keep memory small...
         const BATCH: usize = 256;
+        /// ...and no more data than this in a batch (or one record), so
+        /// that memory stays a small multiple of the largest record.
+        const BATCH_BYTES: u64 = 1 << 20;
         let EntriesJson(json, entries) = *self;
         let shown: Vec<&Entry<'_>> = entries.iter().filter(|e| json.keeps(e)).collect();
         let mut seq = s.serialize_seq(Some(shown.len()))?;
-        for batch in shown.chunks(BATCH) {
+        let mut rest = &shown[..];
+        while !rest.is_empty() {
+            let mut bytes = 0u64;
+            let len = rest
+                .iter()
+                .take(BATCH)
+                .take_while(|e| {
+                    let fits = bytes < BATCH_BYTES;
+                    bytes += data_len(e);
+                    fits
+                })
+                .count();
+            let (batch, after) = rest.split_at(len.max(1));
+            rest = after;
             let (game, ctx) = (json.plugin.game, json.ctx);
+            // Declared records are made in parallel; the others are
+            // written as they are made, below.
             let records: Vec<Result<Option<Value>>> = batch
                 .par_iter()
                 .map(|e| match e {
-                    Entry::Record(r) => record_to_json(r, game, ctx).map(|r| Some(r.value)),
-                    Entry::Group(_) => Ok(None),
+                    Entry::Record(r) if schema::find(game, r.header.sig).is_some() => {
+                        record_to_json(r, game, ctx).map(|r| Some(r.value))
+                    }
+                    _ => Ok(None),
                 })
                 .collect();
             for (&e, record) in batch.iter().zip(records) {
@@ -227,11 +295,27 @@ impl Serialize for EntriesJson<'_, '_, '_> {
                 match (e, record) {
                     (Entry::Group(g), _) => seq.serialize_element(&GroupJson(json, g))?,
                     (Entry::Record(_), Some(v)) => seq.serialize_element(&v)?,
-                    (Entry::Record(_), None) => unreachable!("records are made above"),
+                    (Entry::Record(r), None) => seq.serialize_element(&RawRecordJson(json, r))?,
                 }
             }
         }
         seq.end()
+    }
+}
+
+/// How many bytes of data a record holds when read: its stated inflated
+/// size when compressed (groups count nothing: their records are made in
+/// batches of their own).
+fn data_len(e: &Entry<'_>) -> u64 {
+    match e {
+        Entry::Group(_) => 0,
+        Entry::Record(r) => match &r.body {
+            Body::Stored(stored) if r.header.is_compressed() => {
+                crate::plugin::compress::allowed_stated_size(stored).unwrap_or(0) as u64
+            }
+            Body::Stored(stored) => stored.len() as u64,
+            Body::Subrecords(subs) => subs.iter().map(|s| s.encoded_len() as u64).sum(),
+        },
     }
 }
 

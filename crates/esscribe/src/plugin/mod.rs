@@ -10,11 +10,13 @@
 //!
 //! Untrusted input ends in `Ok` or in an [`Error`] pointing inside the
 //! file: sizes are checked against what remains before anything is taken,
-//! inflating stops at the stated size (256 MiB at most), and groups nest
-//! at most 32 deep. Large files parse one top group per rayon task, and
+//! inflating stops at the stated size, which may be at most 32 times the
+//! stored size (or 1 MiB) and 64 MiB, the compressed records of a file may
+//! state at most 64 MiB plus 16 times the file's size in all, and groups
+//! nest at most 32 deep. Large files parse one top group per rayon task, and
 //! [`Plugin::par_records`] and its siblings walk records in parallel.
 
-mod compress;
+pub(crate) mod compress;
 mod header;
 mod mapped;
 mod subrecord;
@@ -23,8 +25,9 @@ pub mod synth;
 mod tes4;
 
 pub use compress::{
-    compress_record_data, decompress_record_data, decompress_record_data_into,
-    MAX_DECOMPRESSED_SIZE,
+    compress_record_data, decompress_record_data, decompress_record_data_into, max_inflated_size,
+    MAX_DECOMPRESSED_ANY_RATIO, MAX_DECOMPRESSED_SIZE, MAX_DECOMPRESSION_RATIO,
+    MAX_FILE_INFLATION_BASE, MAX_FILE_INFLATION_RATIO,
 };
 pub use header::{
     detect_game, is_record_sig, Game, GroupHeader, GroupKind, GroupLabel, RecordHeader,
@@ -475,6 +478,59 @@ impl<'a> GroupToRead<'a> {
     }
 }
 
+/// Counts what the compressed records of a file state they inflate to, in
+/// file order, to refuse a file whose records would inflate far beyond
+/// what real files do, even though each alone is within its own limit.
+struct InflationBudget {
+    file_len: u64,
+    limit: u64,
+    total: u64,
+    /// The error for the first record past the limit.
+    over: Option<Error>,
+}
+
+impl InflationBudget {
+    fn new(file_len: usize) -> Self {
+        let file_len = file_len as u64;
+        InflationBudget {
+            file_len,
+            limit: MAX_FILE_INFLATION_BASE
+                .saturating_add(file_len.saturating_mul(MAX_FILE_INFLATION_RATIO)),
+            total: 0,
+            over: None,
+        }
+    }
+
+    /// Counts a record. A record stating more than it alone may inflate to
+    /// is not counted: inflating it fails on its own.
+    fn add(&mut self, header: &RecordHeader, stored: &[u8], offset: u64, game: Game) {
+        if !header.is_compressed() || self.over.is_some() {
+            return;
+        }
+        let Some(stated) = compress::allowed_stated_size(stored) else {
+            return;
+        };
+        self.total += stated as u64;
+        if self.total > self.limit {
+            self.over = Some(
+                Error::new(
+                    crate::io::ErrorKind::Decompress,
+                    offset + game.header_len() as u64,
+                    format!(
+                        "the compressed records up to this one state {} decompressed bytes in all, more than the {} a file of {} bytes may inflate to ({MAX_FILE_INFLATION_BASE} bytes and {MAX_FILE_INFLATION_RATIO} times its size)",
+                        self.total, self.limit, self.file_len
+                    ),
+                )
+                .within(format!("{} {} at 0x{offset:X}", header.sig, header.form_id)),
+            );
+        }
+    }
+
+    fn finish(self) -> Result<()> {
+        self.over.map_or(Ok(()), Err)
+    }
+}
+
 /// Plugins at least this large are parsed one top group per task: below
 /// it, handing the groups out costs more than it saves.
 const PARALLEL_PARSE_MIN: usize = 8 << 20;
@@ -510,7 +566,9 @@ pub fn scan(data: &[u8], mut visit: impl FnMut(ScanItem)) -> Result<Game> {
             format!("expected a TES4 header record, found {}", header.header.sig),
         ));
     }
-    scan_list(&mut r, game, 0, &mut visit)?;
+    let mut budget = InflationBudget::new(data.len());
+    scan_list(&mut r, game, 0, &mut visit, &mut budget)?;
+    budget.finish()?;
     Ok(game)
 }
 
@@ -519,10 +577,14 @@ fn scan_list(
     game: Game,
     depth: usize,
     visit: &mut impl FnMut(ScanItem),
+    budget: &mut InflationBudget,
 ) -> Result<()> {
     while !r.is_empty() {
         if r.peek_rest().get(..4) != Some(&GRUP.0) {
             let rec = Record::read(r, game)?;
+            if let Body::Stored(stored) = &rec.body {
+                budget.add(&rec.header, stored, rec.offset, game);
+            }
             visit(ScanItem::Record {
                 header: rec.header,
                 offset: rec.offset,
@@ -537,7 +599,7 @@ fn scan_list(
                 depth,
             });
             let mut inner = Reader::new(g.body, g.offset + game.header_len() as u64);
-            scan_list(&mut inner, game, depth + 1, visit)
+            scan_list(&mut inner, game, depth + 1, visit, budget)
                 .within(|| describe_group(&g.header, g.offset))?;
         }
     }
@@ -600,12 +662,20 @@ impl<'a> Plugin<'a> {
                 (Entry::read_list(&mut r, game, 0, &mut count)?, count)
             }
         };
-        Ok(Plugin {
+        let plugin = Plugin {
             game,
             header,
             entries,
             entries_when_read: count,
-        })
+        };
+        let mut budget = InflationBudget::new(data.len());
+        for r in plugin.records() {
+            if let Body::Stored(stored) = &r.body {
+                budget.add(&r.header, stored, r.offset, game);
+            }
+        }
+        budget.finish()?;
+        Ok(plugin)
     }
 
     /// Splits the top level into groups (headers only) and records, then

@@ -126,19 +126,41 @@ fn base_key(key: &str) -> &str {
     key.split_once('#').map(|(k, _)| k).unwrap_or(key)
 }
 
-fn unique_key(out: &Map<String, Value>, name: &str) -> String {
-    if !out.contains_key(name) {
-        return name.to_string();
+/// Hands out the keys of one JSON object: a name, or `name#n` with the
+/// first free `n` from 2 when the name is taken. The last `n` given per
+/// name is remembered, so that a record of a hundred thousand unexpected
+/// subrecords takes linear time, not quadratic.
+#[derive(Default)]
+struct Keys(std::collections::HashMap<String, u64>);
+
+impl Keys {
+    fn unique(&mut self, out: &Map<String, Value>, name: &str) -> String {
+        if !out.contains_key(name) {
+            return name.to_string();
+        }
+        if !self.0.contains_key(name) {
+            self.0.insert(name.to_string(), 1);
+        }
+        let next = self.0.get_mut(name).expect("inserted above");
+        loop {
+            *next += 1;
+            let key = format!("{name}#{next}");
+            if !out.contains_key(&key) {
+                return key;
+            }
+        }
     }
-    (2..)
-        .map(|n| format!("{name}#{n}"))
-        .find(|k| !out.contains_key(k))
-        .expect("some suffix is free")
 }
 
 /// Adds a member's value: repeating members gather into a list while they
 /// follow each other; a later run starts a new `name#n` key.
-fn insert(out: &mut Map<String, Value>, name: &str, value: Value, repeating: bool) {
+fn insert(
+    out: &mut Map<String, Value>,
+    keys: &mut Keys,
+    name: &str,
+    value: Value,
+    repeating: bool,
+) {
     if repeating {
         if let Some((last_key, Value::Array(list))) = out.iter_mut().next_back() {
             if base_key(last_key) == name {
@@ -146,10 +168,10 @@ fn insert(out: &mut Map<String, Value>, name: &str, value: Value, repeating: boo
                 return;
             }
         }
-        let key = unique_key(out, name);
+        let key = keys.unique(out, name);
         out.insert(key, Value::Array(vec![value]));
     } else {
-        let key = unique_key(out, name);
+        let key = keys.unique(out, name);
         out.insert(key, value);
     }
 }
@@ -362,16 +384,31 @@ fn count(c: &mut Coverage, sub: &SubrecordRef<'_>, fate: Fate) {
 struct Tally<'r> {
     coverage: Coverage,
     warnings: Vec<String>,
+    /// Subrecords kept as bytes past the warnings' limit.
+    unlisted: u64,
     record: Option<&'r dyn std::fmt::Display>,
 }
+
+/// Warnings listed per record at most; a record with more (damage, most
+/// likely) ends its list with how many more there are.
+const MAX_WARNINGS: usize = 1000;
 
 impl<'r> Tally<'r> {
     fn new(record: Option<&'r dyn std::fmt::Display>) -> Self {
         Tally {
             coverage: Coverage::default(),
             warnings: Vec::new(),
+            unlisted: 0,
             record,
         }
+    }
+
+    fn into_warnings(mut self) -> Vec<String> {
+        if let (Some(record), n @ 1..) = (self.record, self.unlisted) {
+            self.warnings
+                .push(format!("{record}: and {n} more subrecords kept as bytes"));
+        }
+        self.warnings
     }
 
     fn add(&mut self, sub: &SubrecordRef<'_>, fate: Fate) {
@@ -382,7 +419,9 @@ impl<'r> Tally<'r> {
             Fate::Misfit => "does not fit its declared layout",
             Fate::Unexpected => "not expected here by the declaration",
         };
-        if let Some(record) = self.record {
+        if self.warnings.len() >= MAX_WARNINGS {
+            self.unlisted += 1;
+        } else if let Some(record) = self.record {
             self.warnings.push(format!(
                 "{record}: {} at 0x{:X} ({} bytes) kept as bytes: {why}",
                 sub.sig,
@@ -655,7 +694,7 @@ impl<'a> RecordView<'a> {
         for (sub, fate) in self.subs() {
             t.add(&sub, fate);
         }
-        (t.coverage, t.warnings)
+        (t.coverage, t.into_warnings())
     }
 
     /// The value of the first top-level subrecord member with this name.
@@ -681,7 +720,7 @@ impl<'a> RecordView<'a> {
         Decoded {
             fields,
             coverage: j.tally.coverage,
-            warnings: j.tally.warnings,
+            warnings: j.tally.into_warnings(),
         }
     }
 }
@@ -726,26 +765,34 @@ impl<'v, 'a> JsonWriter<'v, 'a, '_> {
         items: impl Iterator<Item = ItemRef<'v, 'a>>,
         out: &mut Map<String, Value>,
     ) {
+        let mut keys = Keys::default();
         for item in items {
             match item.kind() {
                 ItemKind::Sub(sv) => {
                     let value = self.sub(&sv, out);
                     let key = key_for(members, sv.def, out);
-                    insert(out, &key, value, sv.def.occurs == Occurs::Repeating);
+                    insert(
+                        out,
+                        &mut keys,
+                        &key,
+                        value,
+                        sv.def.occurs == Occurs::Repeating,
+                    );
                 }
                 ItemKind::Group(g) => {
                     let mut m = Map::new();
                     self.seq(g.members, item.children(), &mut m);
-                    insert(out, g.name, Value::Object(m), g.occurs == Occurs::Repeating);
+                    let repeating = g.occurs == Occurs::Repeating;
+                    insert(out, &mut keys, g.name, Value::Object(m), repeating);
                 }
                 ItemKind::Paired(def) => {
                     let value = self.paired(def, item);
-                    insert(out, def.name, value, false);
+                    insert(out, &mut keys, def.name, value, false);
                 }
                 ItemKind::PairedItem => {}
                 ItemKind::Unexpected(sub) => {
                     self.tally.add(&sub, Fate::Unexpected);
-                    let key = unique_key(out, &format!("!{}", sub.sig));
+                    let key = keys.unique(out, &format!("!{}", sub.sig));
                     out.insert(key, raw_value(&sub));
                 }
             }
@@ -925,9 +972,10 @@ fn flatten_node(mut node: Value, out: &mut Vec<Value>) {
 pub fn raw_record(subs: &[SubrecordRef<'_>], record: &dyn std::fmt::Display) -> Decoded {
     let mut fields = Map::new();
     let mut coverage = Coverage::default();
+    let mut keys = Keys::default();
     for sub in subs {
         coverage.add_raw(sub.data.len());
-        let key = unique_key(&fields, &format!("!{}", sub.sig));
+        let key = keys.unique(&fields, &format!("!{}", sub.sig));
         fields.insert(key, raw_value(sub));
     }
     Decoded {
