@@ -17,6 +17,7 @@
 //! [`Plugin::par_records`] and its siblings walk records in parallel.
 
 pub(crate) mod compress;
+mod damage;
 mod header;
 mod mapped;
 mod subrecord;
@@ -289,7 +290,7 @@ impl<'a> Record<'a> {
         // Header and data whole: one bounds check for both. Otherwise the
         // careful path below says which part is cut.
         let rest = r.peek_rest();
-        if let Some(header) = RecordHeader::decode(rest, game) {
+        if let Some(header) = RecordHeader::decode(rest, game).filter(|h| is_record_sig(h.sig)) {
             let hl = game.header_len();
             let end = hl + header.data_size as usize;
             if end <= rest.len() {
@@ -307,6 +308,15 @@ impl<'a> Record<'a> {
     #[cold]
     fn read_checked(r: &mut Reader<'a>, game: Game) -> Result<Self> {
         let offset = r.offset();
+        if let Some(&[a, b, c, d]) = r.peek_rest().get(..4) {
+            let sig = crate::io::Sig([a, b, c, d]);
+            if !is_record_sig(sig) {
+                return Err(Error::invalid(
+                    offset,
+                    format!("no record starts here ({sig} is not a record type: four characters from A-Z, 0-9 and _)"),
+                ));
+            }
+        }
         let header = RecordHeader::read(r, game)?;
         let data = r
             .bytes(header.data_size as usize, "record data")
@@ -347,18 +357,29 @@ pub enum Entry<'a> {
 }
 
 impl<'a> Entry<'a> {
+    /// Reads the entries of a list (a group's contents, or the file after
+    /// its header); `before` is what comes before the list's first entry,
+    /// for messages about damage.
     fn read_list(
         r: &mut Reader<'a>,
         game: Game,
         depth: usize,
         count: &mut usize,
+        before: Option<Before>,
     ) -> Result<Vec<Entry<'a>>> {
-        let mut out = Vec::with_capacity(count_entries_at(r.peek_rest(), game));
+        let mut out: Vec<Entry<'a>> = Vec::with_capacity(count_entries_at(r.peek_rest(), game));
         while !r.is_empty() {
             *count += 1;
             // Records, by far the most entries, go straight into the list.
             if r.peek_rest().get(..4) != Some(&GRUP.0) {
-                out.push(Entry::Record(Record::read(r, game)?));
+                let at = r.position();
+                match Record::read(r, game) {
+                    Ok(rec) => out.push(Entry::Record(rec)),
+                    Err(e) => {
+                        let before = out.last().map(Before::of).or(before);
+                        return Err(damage::explain(e, r, at, before, game));
+                    }
+                }
                 continue;
             }
             out.push(match Self::read_one(r, game, depth)? {
@@ -450,6 +471,17 @@ fn describe_group(header: &GroupHeader, offset: u64) -> String {
     )
 }
 
+use damage::Before;
+
+impl Before {
+    fn of(e: &Entry<'_>) -> Before {
+        match e {
+            Entry::Record(r) => Before::Record(r.header, r.offset),
+            Entry::Group(g) => Before::Group(g.header, g.offset),
+        }
+    }
+}
+
 /// What [`Entry::read_one`] found.
 enum Next<'a> {
     Group(GroupToRead<'a>),
@@ -468,7 +500,7 @@ impl<'a> GroupToRead<'a> {
     /// increased by the records and groups inside.
     fn read_children(self, game: Game, depth: usize, count: &mut usize) -> Result<Group<'a>> {
         let mut inner = Reader::new(self.body, self.offset + game.header_len() as u64);
-        let children = Entry::read_list(&mut inner, game, depth + 1, count)
+        let children = Entry::read_list(&mut inner, game, depth + 1, count, None)
             .within(|| describe_group(&self.header, self.offset))?;
         Ok(Group {
             header: self.header,
@@ -567,7 +599,8 @@ pub fn scan(data: &[u8], mut visit: impl FnMut(ScanItem)) -> Result<Game> {
         ));
     }
     let mut budget = InflationBudget::new(data.len());
-    scan_list(&mut r, game, 0, &mut visit, &mut budget)?;
+    let before = Some(Before::Record(header.header, header.offset));
+    scan_list(&mut r, game, 0, &mut visit, &mut budget, before)?;
     budget.finish()?;
     Ok(game)
 }
@@ -578,13 +611,16 @@ fn scan_list(
     depth: usize,
     visit: &mut impl FnMut(ScanItem),
     budget: &mut InflationBudget,
+    mut before: Option<Before>,
 ) -> Result<()> {
     while !r.is_empty() {
         if r.peek_rest().get(..4) != Some(&GRUP.0) {
-            let rec = Record::read(r, game)?;
+            let at = r.position();
+            let rec = Record::read(r, game).map_err(|e| damage::explain(e, r, at, before, game))?;
             if let Body::Stored(stored) = &rec.body {
                 budget.add(&rec.header, stored, rec.offset, game);
             }
+            before = Some(Before::Record(rec.header, rec.offset));
             visit(ScanItem::Record {
                 header: rec.header,
                 offset: rec.offset,
@@ -599,8 +635,9 @@ fn scan_list(
                 depth,
             });
             let mut inner = Reader::new(g.body, g.offset + game.header_len() as u64);
-            scan_list(&mut inner, game, depth + 1, visit, budget)
+            scan_list(&mut inner, game, depth + 1, visit, budget, None)
                 .within(|| describe_group(&g.header, g.offset))?;
+            before = Some(Before::Group(g.header, g.offset));
         }
     }
     Ok(())
@@ -659,7 +696,11 @@ impl<'a> Plugin<'a> {
             Some(done) => done?,
             None => {
                 let mut count = 0;
-                (Entry::read_list(&mut r, game, 0, &mut count)?, count)
+                let before = Some(Before::Record(header.header, header.offset));
+                (
+                    Entry::read_list(&mut r, game, 0, &mut count, before)?,
+                    count,
+                )
             }
         };
         let plugin = Plugin {
