@@ -35,6 +35,15 @@ fn emit(text: &str) -> Result<()> {
     }
 }
 
+/// A number the game can hold: NaN and infinities are refused.
+fn finite_f32(s: &str) -> Result<f32, String> {
+    match s.trim().parse::<f32>() {
+        Ok(x) if x.is_finite() => Ok(x),
+        Ok(x) => Err(format!("{x} is not a finite number")),
+        Err(_) => Err(format!("not a number: {s:?}")),
+    }
+}
+
 fn parse_form_id(s: &str) -> Result<FormId, String> {
     FormId::parse(s).ok_or_else(|| format!("not a hex form ID: {s:?} (e.g. 0x00000014)"))
 }
@@ -103,11 +112,12 @@ pub enum SaveCommand {
         /// New count of --item.
         #[arg(long, requires = "item", allow_hyphen_values = true)]
         count: Option<i32>,
-        /// New position, as X,Y,Z.
-        #[arg(long, value_delimiter = ',', num_args = 1, allow_hyphen_values = true)]
+        /// New position, as X,Y,Z (for the player, the player's position
+        /// in the save's global data is set too).
+        #[arg(long, value_delimiter = ',', num_args = 1, allow_hyphen_values = true, value_parser = finite_f32)]
         position: Option<Vec<f32>>,
         /// New scale.
-        #[arg(long)]
+        #[arg(long, value_parser = finite_f32)]
         scale: Option<f32>,
         /// Where to write (default: replace the save, keeping a backup).
         #[arg(short, long)]
@@ -652,8 +662,15 @@ fn edit(
         let [x, y, z] = p[..] else {
             bail!("--position needs three numbers, X,Y,Z");
         };
+        let global = save.global.player_position;
         save.set_position(reference, [x, y, z])?;
         changes.push(format!("position set to {x}, {y}, {z}"));
+        if save.global.player_position != global {
+            changes.push(format!(
+                "the player's position in the global data too (was {}, {}, {})",
+                global[0], global[1], global[2]
+            ));
+        }
     }
     if let Some(s) = scale {
         save.set_scale(reference, s)?;
@@ -663,8 +680,26 @@ fn edit(
         bail!("nothing to change: give --item and --count, --position or --scale");
     }
     let bytes = save.to_bytes()?;
+    // Read back from disk, the save must parse and its change records
+    // decode as those of the edited save do.
+    let decoding = |s: &SaveFile| -> Vec<_> {
+        s.stats()
+            .into_iter()
+            .map(|(k, t)| (k, t.count, t.exact, t.stopped))
+            .collect()
+    };
+    let expected = decoding(&save);
     let written = lock
-        .write(&bytes, |b| SaveFile::parse(b).map(|_| ()))
+        .write(&bytes, |b| {
+            let back = SaveFile::parse(b)?;
+            if decoding(&back) != expected {
+                return Err(esscribe::Error::invalid(
+                    0,
+                    "the written save's change records do not decode as the edited ones do",
+                ));
+            }
+            Ok(())
+        })
         .with_context(|| format!("cannot write {}", target.display()))?;
     eprintln!(
         "{reference}: {}; wrote {}{}",

@@ -290,3 +290,51 @@ fn build_does_not_write_a_plugin_over_its_json() {
         std::fs::read(samples().join("sample-oblivion.json")).unwrap()
     );
 }
+
+#[test]
+fn edit_refuses_numbers_the_game_cannot_hold_and_says_what_else_it_changes() {
+    let Some((dir, save)) = save_copy("save002.ess") else {
+        return;
+    };
+    let original = std::fs::read(&save).unwrap();
+    for (arg, said) in [
+        ("--position=nan,1,2", "NaN is not a finite number"),
+        ("--position=1,inf,2", "inf is not a finite number"),
+        ("--scale=-inf", "-inf is not a finite number"),
+    ] {
+        esscribe()
+            .args(["save", "edit"])
+            .arg(&save)
+            .arg(arg)
+            .assert()
+            .failure()
+            .stderr(predicates::str::contains(said));
+    }
+    assert_eq!(std::fs::read(&save).unwrap(), original);
+    assert_eq!(listing(dir.path()), ["save002.ess"]);
+    esscribe()
+        .args(["save", "edit"])
+        .arg(&save)
+        .arg("--position=1,2,3")
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "position set to 1, 2, 3, the player's position in the global data too (was 1765.4133, 2053.9944, -41.309204)",
+        ));
+    // The library refuses them too.
+    let data = std::fs::read(&save).unwrap();
+    let mut edited = SaveFile::parse(&data).unwrap();
+    let e = edited
+        .set_position(PLAYER_REF, [f32::NAN, 0.0, 0.0])
+        .unwrap_err();
+    assert!(
+        e.message
+            .contains("position coordinate NaN is not a finite number"),
+        "{e}"
+    );
+    let e = edited.set_scale(PLAYER_REF, f32::INFINITY).unwrap_err();
+    assert!(
+        e.message.contains("scale inf is not a finite number"),
+        "{e}"
+    );
+}

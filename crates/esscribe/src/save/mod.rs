@@ -391,9 +391,16 @@ impl SaveFile {
         Ok((chunk, at, item_at))
     }
 
-    /// Sets the scale of a reference whose change record stores one.
+    /// Sets the scale of a reference whose change record stores one. The
+    /// scale must be a finite number.
     pub fn set_scale(&mut self, reference: FormId, scale: f32) -> Result<()> {
         let (chunk, at, parts) = reference_parts(&mut self.changes, reference)?;
+        if !scale.is_finite() {
+            return Err(Error::invalid(
+                at,
+                format!("{reference}: scale {scale} is not a finite number"),
+            ));
+        }
         for p in parts {
             if let change::PartData::Scale(s) = &mut chunk.parts[p] {
                 *s = scale;
@@ -405,10 +412,17 @@ impl SaveFile {
 
     /// Sets the position of a reference whose change record stores its
     /// placement (moved, havok-moved or created). For the player the global
-    /// player position is set too, since the two must agree.
+    /// player position is set too, since the two must agree. Each
+    /// coordinate must be a finite number.
     pub fn set_position(&mut self, reference: FormId, position: [f32; 3]) -> Result<()> {
         use change::PartData as P;
         let (chunk, at, parts) = reference_parts(&mut self.changes, reference)?;
+        if let Some(x) = position.iter().find(|x| !x.is_finite()) {
+            return Err(Error::invalid(
+                at,
+                format!("{reference}: position coordinate {x} is not a finite number"),
+            ));
+        }
         let placement = parts
             .into_iter()
             .find(|&p| {
