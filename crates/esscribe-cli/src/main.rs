@@ -173,10 +173,18 @@ enum Command {
         cmd: save::SaveCommand,
     },
     /// Read each file, write it back in memory and compare the bytes.
-    #[command(after_help = "Example:\n  esscribe verify Data/*.esp Data/*.esm")]
+    #[command(
+        after_help = "Examples:\n  esscribe verify Data/*.esp Data/*.esm\n  esscribe verify --deep Mod.esp"
+    )]
     Verify {
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Also read every record by its declaration and encode it back:
+        /// records whose data does not inflate or split into subrecords, or
+        /// does not fit or come back from its declaration, are reported
+        /// (subrecords not declared yet are kept as bytes, not reported).
+        #[arg(long)]
+        deep: bool,
         #[command(flatten)]
         game: GameOpt,
     },
@@ -204,7 +212,7 @@ fn main() -> ExitCode {
             form,
             game,
         } => plugin_cmds::dump(&file, json, &types, form.as_deref(), game),
-        Command::Verify { files, game } => plugin_cmds::verify(&files, game),
+        Command::Verify { files, deep, game } => plugin_cmds::verify(&files, deep, game),
         Command::Save { cmd } => save::run(cmd),
         Command::Build { json, output } => plugin_cmds::build(&json, &output),
         Command::Packages { files, json, game } => package_cmds::packages(&files, json, game),

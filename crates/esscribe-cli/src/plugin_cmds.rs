@@ -267,25 +267,61 @@ pub fn dump(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Round-trips one file in memory: `Ok(None)` when identical, else the
-/// first differing offset.
-fn verify_one(path: &Path, game: GameOpt) -> Result<Option<usize>> {
+/// Round-trips one file in memory: the first differing offset, if any,
+/// and with `deep` what reading its records by their declarations found.
+fn verify_one(
+    path: &Path,
+    deep: bool,
+    game: GameOpt,
+) -> Result<(Option<usize>, Option<esscribe::schema::DeepCheck>)> {
     let data = load(path)?;
     let plugin = parse_plugin(&data, game.game, path)?;
     let out = plugin.to_bytes()?;
-    Ok(first_difference(&data, &out))
+    let check = deep.then(|| esscribe::schema::check_plugin(&plugin, &file_name(path)));
+    Ok((first_difference(&data, &out), check))
 }
 
-pub fn verify(files: &[PathBuf], game: GameOpt) -> Result<ExitCode> {
-    let results = util::for_files(files, "verifying", |p| verify_one(p, game));
-    let (mut same, mut differ, mut failed) = (0, 0, 0);
+/// The lines `verify --deep` prints for a file whose records do not all
+/// read by their declarations; `None` when they all do.
+pub fn deep_report(check: &esscribe::schema::DeepCheck) -> Option<String> {
+    if check.failing == 0 {
+        return None;
+    }
+    let shown = 5;
+    let mut text = format!(
+        "{} of {} records do not read by their declarations:",
+        thousands(check.failing as u64),
+        thousands(check.records as u64)
+    );
+    for p in check.problems.iter().take(shown) {
+        text.push_str(&format!("\n  {p}"));
+    }
+    if check.problems.len() > shown || check.failing > check.problems.len() {
+        text.push_str("\n  ...");
+    }
+    Some(text)
+}
+
+pub fn verify(files: &[PathBuf], deep: bool, game: GameOpt) -> Result<ExitCode> {
+    let results = util::for_files(files, "verifying", |p| verify_one(p, deep, game));
+    let (mut same, mut differ, mut failed, mut undecoded) = (0, 0, 0, 0);
     for (path, result) in files.iter().zip(results) {
         match result {
-            Ok(None) => {
+            Ok((None, check)) => {
                 same += 1;
-                println!("{}: identical", path.display());
+                match check.as_ref().and_then(deep_report) {
+                    None if deep => println!(
+                        "{}: identical, and every record reads by its declaration",
+                        path.display()
+                    ),
+                    None => println!("{}: identical", path.display()),
+                    Some(report) => {
+                        undecoded += 1;
+                        println!("{}: identical, but {report}", path.display());
+                    }
+                }
             }
-            Ok(Some(at)) => {
+            Ok((Some(at), _)) => {
                 differ += 1;
                 println!("{}: differs at offset 0x{at:X}", path.display());
             }
@@ -295,11 +331,16 @@ pub fn verify(files: &[PathBuf], game: GameOpt) -> Result<ExitCode> {
             }
         }
     }
+    let deep_part = if deep {
+        format!(", {undecoded} not reading by their declarations")
+    } else {
+        String::new()
+    };
     println!(
-        "{} files: {same} identical, {differ} different, {failed} unreadable",
+        "{} files: {same} identical, {differ} different, {failed} unreadable{deep_part}",
         files.len()
     );
-    Ok(if differ + failed == 0 {
+    Ok(if differ + failed + undecoded == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -96,6 +96,11 @@ pub enum SaveCommand {
     Verify {
         #[arg(required = true)]
         saves: Vec<PathBuf>,
+        /// Also check that every change record of a decoded type decodes
+        /// without stopping, and every created record reads by its
+        /// declaration and encodes back.
+        #[arg(long)]
+        deep: bool,
     },
     /// Changes an item count, a position or a scale and writes the save:
     /// in place (keeping a backup, FILE.bak or FILE.N.bak) or to --output.
@@ -141,7 +146,7 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
             json,
         } => records(&save, kind.as_deref(), form, json),
         SaveCommand::Stats { saves, json } => stats(&saves, json),
-        SaveCommand::Verify { saves } => verify(&saves),
+        SaveCommand::Verify { saves, deep } => verify(&saves, deep),
         SaveCommand::Edit {
             save,
             reference,
@@ -613,25 +618,37 @@ fn stats(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
     })
 }
 
-fn verify(paths: &[PathBuf]) -> Result<ExitCode> {
+fn verify(paths: &[PathBuf], deep: bool) -> Result<ExitCode> {
     let mut o = String::new();
     let results = util::for_files(paths, "saves", |p| {
         let (data, save) = load(p)?;
         let out = save.to_bytes()?;
-        Ok(esscribe::plugin::first_difference(&data, &out))
+        let check = deep.then(|| save.check_decoding());
+        Ok((esscribe::plugin::first_difference(&data, &out), check))
     });
     let mut ok = 0;
     for (p, r) in paths.iter().zip(results) {
         match r {
-            Ok(None) => {
-                ok += 1;
-                outln!(o, "{}: identical", p.display());
-            }
-            Ok(Some(at)) => outln!(o, "{}: differs at offset 0x{at:X}", p.display()),
+            Ok((None, check)) => match check.as_ref().and_then(crate::plugin_cmds::deep_report) {
+                None if deep => {
+                    ok += 1;
+                    outln!(o, "{}: identical, and every record decodes", p.display());
+                }
+                None => {
+                    ok += 1;
+                    outln!(o, "{}: identical", p.display());
+                }
+                Some(report) => outln!(o, "{}: identical, but {report}", p.display()),
+            },
+            Ok((Some(at), _)) => outln!(o, "{}: differs at offset 0x{at:X}", p.display()),
             Err(e) => outln!(o, "{}: error: {}", p.display(), e.root_cause()),
         }
     }
-    outln!(o, "{ok} of {} saves identical", paths.len());
+    if deep {
+        outln!(o, "{ok} of {} saves identical and decoding", paths.len());
+    } else {
+        outln!(o, "{ok} of {} saves identical", paths.len());
+    }
     emit(&o)?;
     Ok(if ok == paths.len() {
         ExitCode::SUCCESS

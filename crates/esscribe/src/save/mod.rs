@@ -445,6 +445,54 @@ impl SaveFile {
         Ok(())
     }
 
+    /// Reads every change record and created record as deeply as esscribe
+    /// can: a change record of a decoded type must decode without stopping,
+    /// a created record must read by its declaration and encode back
+    /// (`save verify --deep`).
+    pub fn check_decoding(&self) -> crate::schema::DeepCheck {
+        let mut check = crate::schema::DeepCheck::default();
+        for c in &self.changes {
+            let found = match c.stop_note() {
+                None => Ok((crate::schema::Coverage::default(), Vec::new())),
+                Some(note) => Ok((
+                    crate::schema::Coverage::default(),
+                    vec![format!(
+                        "change record {} {} at 0x{:X}: decoding stopped: {note}",
+                        c.form_id,
+                        c.type_name(),
+                        c.offset
+                    )],
+                )),
+            };
+            check.add(found);
+        }
+        let ctx = crate::schema::FormCtx::default();
+        for r in &self.created {
+            let mut data = Vec::new();
+            for s in &r.subrecords {
+                crate::plugin::write_subrecord(&mut data, s.sig, &s.data, s.size_form);
+            }
+            let record = crate::plugin::Record {
+                header: crate::plugin::RecordHeader {
+                    flags: r.header.flags & !crate::plugin::FLAG_COMPRESSED,
+                    ..r.header
+                },
+                offset: 0,
+                body: crate::plugin::Body::Stored(std::borrow::Cow::Owned(data)),
+            };
+            let found = crate::schema::check_record(&record, crate::plugin::Game::Oblivion, &ctx)
+                .map(|(coverage, faults)| {
+                    let faults = faults
+                        .into_iter()
+                        .map(|f| format!("created record: {f}"))
+                        .collect();
+                    (coverage, faults)
+                });
+            check.add(found);
+        }
+        check
+    }
+
     /// Change-record statistics per type name.
     pub fn stats(&self) -> BTreeMap<String, TypeStats> {
         let mut out: BTreeMap<String, TypeStats> = BTreeMap::new();

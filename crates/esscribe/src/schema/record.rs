@@ -54,6 +54,11 @@ pub struct Decoded {
     pub coverage: Coverage,
     /// What was kept raw, and where.
     pub warnings: Vec<String>,
+    /// Of those, what points at damage (or at a declaration that does not
+    /// match the file) rather than at what is not declared yet: subrecords
+    /// that do not fit their layout or do not encode back to their bytes,
+    /// and a record its declaration does not reproduce.
+    pub faults: Vec<String>,
 }
 
 /// Whether a member can begin at a subrecord with this signature.
@@ -386,6 +391,7 @@ struct Tally<'r> {
     warnings: Vec<String>,
     /// Subrecords kept as bytes past the warnings' limit.
     unlisted: u64,
+    faults: Vec<String>,
     record: Option<&'r dyn std::fmt::Display>,
 }
 
@@ -399,6 +405,7 @@ impl<'r> Tally<'r> {
             coverage: Coverage::default(),
             warnings: Vec::new(),
             unlisted: 0,
+            faults: Vec::new(),
             record,
         }
     }
@@ -422,12 +429,16 @@ impl<'r> Tally<'r> {
         if self.warnings.len() >= MAX_WARNINGS {
             self.unlisted += 1;
         } else if let Some(record) = self.record {
-            self.warnings.push(format!(
+            let warning = format!(
                 "{record}: {} at 0x{:X} ({} bytes) kept as bytes: {why}",
                 sub.sig,
                 sub.offset,
                 sub.data.len()
-            ));
+            );
+            if fate == Fate::Misfit {
+                self.faults.push(warning.clone());
+            }
+            self.warnings.push(warning);
         }
     }
 }
@@ -717,10 +728,12 @@ impl<'a> RecordView<'a> {
         let mut fields = Map::new();
         j.seq(self.def.members, self.members(), &mut fields);
         nest_trees(self.def.members, &mut fields);
+        let faults = std::mem::take(&mut j.tally.faults);
         Decoded {
             fields,
             coverage: j.tally.coverage,
             warnings: j.tally.into_warnings(),
+            faults,
         }
     }
 }
@@ -978,13 +991,15 @@ pub fn raw_record(subs: &[SubrecordRef<'_>], record: &dyn std::fmt::Display) -> 
         let key = keys.unique(&fields, &format!("!{}", sub.sig));
         fields.insert(key, raw_value(sub));
     }
+    let warning = format!(
+        "{record}: its declaration does not reproduce its bytes; all {} subrecords kept as bytes",
+        subs.len()
+    );
     Decoded {
         fields,
         coverage,
-        warnings: vec![format!(
-            "{record}: its declaration does not reproduce its bytes; all {} subrecords kept as bytes",
-            subs.len()
-        )],
+        warnings: vec![warning.clone()],
+        faults: vec![warning],
     }
 }
 
