@@ -3,7 +3,7 @@
 # shared real-file corpus, then runs each target for SECONDS (default 60).
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
-#   targets: plugin_read plugin_round_trip save_read save_round_trip json_build
+#   targets: plugin_read plugin_round_trip save_read save_round_trip json_build json_edit
 #
 # Needs a nightly toolchain (libFuzzer instrumentation is nightly-only) and
 # cargo-fuzz:
@@ -20,7 +20,7 @@ set -euo pipefail
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(plugin_read plugin_round_trip save_read save_round_trip json_build)
+[ ${#targets[@]} -gt 0 ] || targets=(plugin_read plugin_round_trip save_read save_round_trip json_build json_edit)
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 seeds="$root/../shared/corpus"
@@ -41,6 +41,8 @@ for t in "${targets[@]}"; do
         # Copies, never links: the fuzzer writes into its corpus folder.
         case "$t" in
             save_*) pattern=(-iname '*.ess') ;;
+            # Its inputs are edit scripts, not files: it starts from nothing.
+            json_edit) pattern=(-false) ;;
             *) pattern=(-iname '*.esm' -o -iname '*.esp' -o -iname '*.esl') ;;
         esac
         find "$seeds" -type f \( "${pattern[@]}" \) -exec cp -n {} "corpus/$t/" \;

@@ -85,7 +85,8 @@ enum Command {
     Build {
         /// The JSON written by `esscribe dump --json`.
         json: PathBuf,
-        /// The plugin to write (replaced safely; a .bak keeps the old one).
+        /// The plugin to write (replaced safely; a new backup, FILE.bak or
+        /// FILE.N.bak, keeps the old one).
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
     },
@@ -173,10 +174,18 @@ enum Command {
         cmd: save::SaveCommand,
     },
     /// Read each file, write it back in memory and compare the bytes.
-    #[command(after_help = "Example:\n  esscribe verify Data/*.esp Data/*.esm")]
+    #[command(
+        after_help = "Examples:\n  esscribe verify Data/*.esp Data/*.esm\n  esscribe verify --deep Mod.esp"
+    )]
     Verify {
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Also read every record by its declaration and encode it back:
+        /// records whose data does not inflate or split into subrecords, or
+        /// does not fit or come back from its declaration, are reported
+        /// (subrecords not declared yet are kept as bytes, not reported).
+        #[arg(long)]
+        deep: bool,
         #[command(flatten)]
         game: GameOpt,
     },
@@ -191,6 +200,9 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    // An interrupted write removes its temporary files; a file cut short
+    // under a memory map ends the program with a message, not a crash.
+    esscribe::fsio::install_signal_handlers();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Info { files, json, game } => plugin_cmds::info(&files, json, game),
@@ -201,7 +213,7 @@ fn main() -> ExitCode {
             form,
             game,
         } => plugin_cmds::dump(&file, json, &types, form.as_deref(), game),
-        Command::Verify { files, game } => plugin_cmds::verify(&files, game),
+        Command::Verify { files, deep, game } => plugin_cmds::verify(&files, deep, game),
         Command::Save { cmd } => save::run(cmd),
         Command::Build { json, output } => plugin_cmds::build(&json, &output),
         Command::Packages { files, json, game } => package_cmds::packages(&files, json, game),

@@ -267,25 +267,61 @@ pub fn dump(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Round-trips one file in memory: `Ok(None)` when identical, else the
-/// first differing offset.
-fn verify_one(path: &Path, game: GameOpt) -> Result<Option<usize>> {
+/// Round-trips one file in memory: the first differing offset, if any,
+/// and with `deep` what reading its records by their declarations found.
+fn verify_one(
+    path: &Path,
+    deep: bool,
+    game: GameOpt,
+) -> Result<(Option<usize>, Option<esscribe::schema::DeepCheck>)> {
     let data = load(path)?;
     let plugin = parse_plugin(&data, game.game, path)?;
     let out = plugin.to_bytes()?;
-    Ok(first_difference(&data, &out))
+    let check = deep.then(|| esscribe::schema::check_plugin(&plugin, &file_name(path)));
+    Ok((first_difference(&data, &out), check))
 }
 
-pub fn verify(files: &[PathBuf], game: GameOpt) -> Result<ExitCode> {
-    let results = util::for_files(files, "verifying", |p| verify_one(p, game));
-    let (mut same, mut differ, mut failed) = (0, 0, 0);
+/// The lines `verify --deep` prints for a file whose records do not all
+/// read by their declarations; `None` when they all do.
+pub fn deep_report(check: &esscribe::schema::DeepCheck) -> Option<String> {
+    if check.failing == 0 {
+        return None;
+    }
+    let shown = 5;
+    let mut text = format!(
+        "{} of {} records do not read by their declarations:",
+        thousands(check.failing as u64),
+        thousands(check.records as u64)
+    );
+    for p in check.problems.iter().take(shown) {
+        text.push_str(&format!("\n  {p}"));
+    }
+    if check.problems.len() > shown || check.failing > check.problems.len() {
+        text.push_str("\n  ...");
+    }
+    Some(text)
+}
+
+pub fn verify(files: &[PathBuf], deep: bool, game: GameOpt) -> Result<ExitCode> {
+    let results = util::for_files(files, "verifying", |p| verify_one(p, deep, game));
+    let (mut same, mut differ, mut failed, mut undecoded) = (0, 0, 0, 0);
     for (path, result) in files.iter().zip(results) {
         match result {
-            Ok(None) => {
+            Ok((None, check)) => {
                 same += 1;
-                println!("{}: identical", path.display());
+                match check.as_ref().and_then(deep_report) {
+                    None if deep => println!(
+                        "{}: identical, and every record reads by its declaration",
+                        path.display()
+                    ),
+                    None => println!("{}: identical", path.display()),
+                    Some(report) => {
+                        undecoded += 1;
+                        println!("{}: identical, but {report}", path.display());
+                    }
+                }
             }
-            Ok(Some(at)) => {
+            Ok((Some(at), _)) => {
                 differ += 1;
                 println!("{}: differs at offset 0x{at:X}", path.display());
             }
@@ -295,11 +331,16 @@ pub fn verify(files: &[PathBuf], game: GameOpt) -> Result<ExitCode> {
             }
         }
     }
+    let deep_part = if deep {
+        format!(", {undecoded} not reading by their declarations")
+    } else {
+        String::new()
+    };
     println!(
-        "{} files: {same} identical, {differ} different, {failed} unreadable",
+        "{} files: {same} identical, {differ} different, {failed} unreadable{deep_part}",
         files.len()
     );
-    Ok(if differ + failed == 0 {
+    Ok(if differ + failed + undecoded == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
@@ -312,18 +353,22 @@ pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
         .with_context(|| format!("cannot read {}", json_path.display()))?;
     let doc: Value = serde_json::from_str(&text)
         .with_context(|| format!("{} is not valid JSON", json_path.display()))?;
-    let plugin = esscribe::json::plugin_from_json(&doc)
-        .with_context(|| format!("{}", json_path.display()))?;
+    let built =
+        esscribe::json::build_plugin(&doc).with_context(|| format!("{}", json_path.display()))?;
+    let plugin = &built.plugin;
     let bytes = plugin.to_bytes()?;
-    let game = plugin.game;
-    esscribe::fsio::write_file_safely(output, &bytes, |written| {
-        Plugin::parse_as(written, game).map(|_| ())
-    })?;
+    let lock = util::lock_for_writing(output)?;
+    // What is written is read back from disk: as a plugin, and each record
+    // by its declaration.
+    let written = lock
+        .write(&bytes, |written| built.check_written(written))
+        .with_context(|| format!("cannot write {}", output.display()))?;
     eprintln!(
-        "wrote {} ({} bytes, {} records)",
+        "wrote {} ({} bytes, {} records){}",
         output.display(),
         thousands(bytes.len() as u64),
-        thousands(plugin.records().count() as u64 + 1)
+        thousands(plugin.records().count() as u64 + 1),
+        util::backup_note(&written)
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -331,8 +376,13 @@ pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
 /// Per record type: how many records, and what their decoding covered.
 type CoverageByType = BTreeMap<String, (u64, esscribe::schema::Coverage)>;
 
-/// Coverage per record type, and the warnings of what stayed raw.
-pub fn coverage_of(plugin: &Plugin<'_>, name: &str) -> Result<(CoverageByType, Vec<String>)> {
+/// Coverage per record type, and (when asked for) the warnings of what
+/// stayed raw.
+pub fn coverage_of(
+    plugin: &Plugin<'_>,
+    name: &str,
+    with_warnings: bool,
+) -> Result<(CoverageByType, Vec<String>)> {
     /// Counts per record type, and warnings in file order.
     type Survey = (
         BTreeMap<Sig, (u64, esscribe::schema::Coverage)>,
@@ -340,7 +390,12 @@ pub fn coverage_of(plugin: &Plugin<'_>, name: &str) -> Result<(CoverageByType, V
     );
     let ctx = esscribe::json::form_ctx(plugin, name);
     let add = |mut acc: Survey, r: &Record<'_>| -> esscribe::io::Result<Survey> {
-        let (coverage, found) = esscribe::schema::record_coverage(r, plugin.game, &ctx)?;
+        let (coverage, found) = if with_warnings {
+            esscribe::schema::record_coverage(r, plugin.game, &ctx)?
+        } else {
+            let counts = esscribe::schema::record_coverage_counts(r, plugin.game, &ctx)?;
+            (counts, Vec::new())
+        };
         let e = acc.0.entry(r.header.sig).or_default();
         e.0 += 1;
         e.1 += coverage;
@@ -380,7 +435,7 @@ pub fn stats(
     for path in files {
         let data = load(path)?;
         let plugin = parse_plugin(&data, game.game, path)?;
-        let (by_type, warnings) = coverage_of(&plugin, &file_name(path))?;
+        let (by_type, warnings) = coverage_of(&plugin, &file_name(path), show_warnings)?;
         if as_json {
             let map: serde_json::Map<String, Value> = by_type
                 .iter()

@@ -35,6 +35,15 @@ fn emit(text: &str) -> Result<()> {
     }
 }
 
+/// A number the game can hold: NaN and infinities are refused.
+fn finite_f32(s: &str) -> Result<f32, String> {
+    match s.trim().parse::<f32>() {
+        Ok(x) if x.is_finite() => Ok(x),
+        Ok(x) => Err(format!("{x} is not a finite number")),
+        Err(_) => Err(format!("not a number: {s:?}")),
+    }
+}
+
 fn parse_form_id(s: &str) -> Result<FormId, String> {
     FormId::parse(s).ok_or_else(|| format!("not a hex form ID: {s:?} (e.g. 0x00000014)"))
 }
@@ -87,10 +96,16 @@ pub enum SaveCommand {
     Verify {
         #[arg(required = true)]
         saves: Vec<PathBuf>,
+        /// Also check that every change record of a decoded type decodes
+        /// without stopping, and every created record reads by its
+        /// declaration and encodes back.
+        #[arg(long)]
+        deep: bool,
     },
     /// Changes an item count, a position or a scale and writes the save:
-    /// in place (keeping a .bak) or to --output. The written file is read
-    /// back and checked before it replaces anything.
+    /// in place (keeping a backup, FILE.bak or FILE.N.bak) or to --output.
+    /// The written file is read back and checked before it replaces
+    /// anything; a second edit of the same file waits for the first.
     Edit {
         save: PathBuf,
         /// The reference to change (the player by default).
@@ -102,13 +117,14 @@ pub enum SaveCommand {
         /// New count of --item.
         #[arg(long, requires = "item", allow_hyphen_values = true)]
         count: Option<i32>,
-        /// New position, as X,Y,Z.
-        #[arg(long, value_delimiter = ',', num_args = 1, allow_hyphen_values = true)]
+        /// New position, as X,Y,Z (for the player, the player's position
+        /// in the save's global data is set too).
+        #[arg(long, value_delimiter = ',', num_args = 1, allow_hyphen_values = true, value_parser = finite_f32)]
         position: Option<Vec<f32>>,
         /// New scale.
-        #[arg(long)]
+        #[arg(long, value_parser = finite_f32)]
         scale: Option<f32>,
-        /// Where to write (default: replace the save, keeping a .bak).
+        /// Where to write (default: replace the save, keeping a backup).
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
@@ -130,7 +146,7 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
             json,
         } => records(&save, kind.as_deref(), form, json),
         SaveCommand::Stats { saves, json } => stats(&saves, json),
-        SaveCommand::Verify { saves } => verify(&saves),
+        SaveCommand::Verify { saves, deep } => verify(&saves, deep),
         SaveCommand::Edit {
             save,
             reference,
@@ -323,13 +339,15 @@ fn screenshot(path: &Path, output: &Path) -> Result<ExitCode> {
         w.write_image_data(&shot.rgb)?;
         w.finish()?;
     }
-    esscribe::fsio::write_file_safely(output, &png_bytes, |_| Ok(()))
+    let written = util::lock_for_writing(output)?
+        .write(&png_bytes, |_| Ok(()))
         .with_context(|| format!("cannot write {}", output.display()))?;
     eprintln!(
-        "wrote {} ({}x{})",
+        "wrote {} ({}x{}){}",
         output.display(),
         shot.width,
-        shot.height
+        shot.height,
+        util::backup_note(&written)
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -600,25 +618,37 @@ fn stats(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
     })
 }
 
-fn verify(paths: &[PathBuf]) -> Result<ExitCode> {
+fn verify(paths: &[PathBuf], deep: bool) -> Result<ExitCode> {
     let mut o = String::new();
     let results = util::for_files(paths, "saves", |p| {
         let (data, save) = load(p)?;
         let out = save.to_bytes()?;
-        Ok(esscribe::plugin::first_difference(&data, &out))
+        let check = deep.then(|| save.check_decoding());
+        Ok((esscribe::plugin::first_difference(&data, &out), check))
     });
     let mut ok = 0;
     for (p, r) in paths.iter().zip(results) {
         match r {
-            Ok(None) => {
-                ok += 1;
-                outln!(o, "{}: identical", p.display());
-            }
-            Ok(Some(at)) => outln!(o, "{}: differs at offset 0x{at:X}", p.display()),
+            Ok((None, check)) => match check.as_ref().and_then(crate::plugin_cmds::deep_report) {
+                None if deep => {
+                    ok += 1;
+                    outln!(o, "{}: identical, and every record decodes", p.display());
+                }
+                None => {
+                    ok += 1;
+                    outln!(o, "{}: identical", p.display());
+                }
+                Some(report) => outln!(o, "{}: identical, but {report}", p.display()),
+            },
+            Ok((Some(at), _)) => outln!(o, "{}: differs at offset 0x{at:X}", p.display()),
             Err(e) => outln!(o, "{}: error: {}", p.display(), e.root_cause()),
         }
     }
-    outln!(o, "{ok} of {} saves identical", paths.len());
+    if deep {
+        outln!(o, "{ok} of {} saves identical and decoding", paths.len());
+    } else {
+        outln!(o, "{ok} of {} saves identical", paths.len());
+    }
     emit(&o)?;
     Ok(if ok == paths.len() {
         ExitCode::SUCCESS
@@ -635,6 +665,10 @@ fn edit(
     scale: Option<f32>,
     output: Option<&Path>,
 ) -> Result<ExitCode> {
+    let target = output.unwrap_or(path);
+    // Held from before the save is read until the edited one is in place:
+    // a second edit of the same file waits, then starts from this one.
+    let lock = util::lock_for_writing(target)?;
     let (_, mut save) = load(path)?;
     let mut changes = Vec::new();
     if let Some((item, count)) = item_count {
@@ -645,8 +679,15 @@ fn edit(
         let [x, y, z] = p[..] else {
             bail!("--position needs three numbers, X,Y,Z");
         };
+        let global = save.global.player_position;
         save.set_position(reference, [x, y, z])?;
         changes.push(format!("position set to {x}, {y}, {z}"));
+        if save.global.player_position != global {
+            changes.push(format!(
+                "the player's position in the global data too (was {}, {}, {})",
+                global[0], global[1], global[2]
+            ));
+        }
     }
     if let Some(s) = scale {
         save.set_scale(reference, s)?;
@@ -656,13 +697,32 @@ fn edit(
         bail!("nothing to change: give --item and --count, --position or --scale");
     }
     let bytes = save.to_bytes()?;
-    let target = output.unwrap_or(path);
-    esscribe::fsio::write_file_safely(target, &bytes, |b| SaveFile::parse(b).map(|_| ()))
+    // Read back from disk, the save must parse and its change records
+    // decode as those of the edited save do.
+    let decoding = |s: &SaveFile| -> Vec<_> {
+        s.stats()
+            .into_iter()
+            .map(|(k, t)| (k, t.count, t.exact, t.stopped))
+            .collect()
+    };
+    let expected = decoding(&save);
+    let written = lock
+        .write(&bytes, |b| {
+            let back = SaveFile::parse(b)?;
+            if decoding(&back) != expected {
+                return Err(esscribe::Error::invalid(
+                    0,
+                    "the written save's change records do not decode as the edited ones do",
+                ));
+            }
+            Ok(())
+        })
         .with_context(|| format!("cannot write {}", target.display()))?;
     eprintln!(
-        "{reference}: {}; wrote {}",
+        "{reference}: {}; wrote {}{}",
         changes.join(", "),
-        target.display()
+        target.display(),
+        util::backup_note(&written)
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -5,6 +5,27 @@ use esscribe::plugin::{open_mmap, Game, MappedFile, Plugin};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 
+/// Takes the write lock of `path` for a read-modify-write; when another
+/// writer holds it, says so on standard error and waits.
+pub fn lock_for_writing(path: &Path) -> Result<esscribe::fsio::WriteLock> {
+    esscribe::fsio::WriteLock::acquire_or_wait(path, |lock| {
+        eprintln!(
+            "esscribe: waiting for {}: another esscribe is writing it (lock {})",
+            path.display(),
+            lock.display()
+        )
+    })
+    .with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// What a write kept, for the message after it: `; kept the old file as X`.
+pub fn backup_note(written: &esscribe::fsio::Written) -> String {
+    match &written.backup {
+        Some(b) => format!("; the file it replaced is kept as {}", b.display()),
+        None => String::new(),
+    }
+}
+
 /// A file's bytes, memory-mapped.
 pub fn load(path: &Path) -> Result<MappedFile> {
     open_mmap(path).with_context(|| format!("cannot open {}", path.display()))
@@ -68,7 +89,7 @@ pub fn thousands(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -1,11 +1,45 @@
-//! Safe writes: a file is written to a temporary file in the same folder,
-//! read back and checked, then renamed into place, keeping a `.bak` of the
-//! file it replaces. A failure at any step leaves the user's file untouched.
+//! Safe writes. Every file esscribe writes goes through a [`WriteLock`]:
+//!
+//! 1. an advisory lock on `FILE.esscribe-lock`, beside the file, is held for
+//!    the whole read-modify-write: a second writer of the same file waits;
+//! 2. the new bytes go to a temporary file in the same folder,
+//!    `FILE.esscribe-PID-N.tmp`, made with the mode of the file they
+//!    replace, synced to disk, read back and checked;
+//! 3. the file being replaced is copied to a new backup: `FILE.bak`, then
+//!    `FILE.2.bak`, `FILE.3.bak`... An existing backup is never replaced,
+//!    and no link at a backup's name is followed;
+//! 4. the temporary file is renamed over the file.
+//!
+//! A failure at any step leaves the file and every earlier backup as they
+//! were, and removes what the write had made. A file is not replaced by one
+//! of another kind (a save by an image, a plugin by JSON). Temporary files
+//! left by a write that was killed are removed by the next write of the
+//! same file; on Unix, [`install_signal_handlers`] removes them at once on
+//! an interrupt or termination signal.
 
 use crate::io::{Error, ErrorKind, Result};
-use std::fs;
-use std::io::Write;
+use std::fs::{self, File, OpenOptions};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// What the lock file of `FILE` is called: `FILE` + this.
+const LOCK_SUFFIX: &str = ".esscribe-lock";
+/// Temporary files are `FILE` + this + `PID-N.tmp`.
+const TEMP_INFIX: &str = ".esscribe-";
+
+fn io_err(path: &Path, what: &str, e: std::io::Error) -> Error {
+    Error::new(ErrorKind::Io, 0, format!("{what} {}: {e}", path.display()))
+}
+
+fn refuse(message: String) -> Error {
+    Error::new(ErrorKind::Io, 0, message)
+}
+
+fn file_name(path: &Path) -> Result<&std::ffi::OsStr> {
+    path.file_name()
+        .ok_or_else(|| refuse(format!("{} does not name a file", path.display())))
+}
 
 fn sibling(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
@@ -13,44 +47,549 @@ fn sibling(path: &Path, suffix: &str) -> PathBuf {
     path.with_file_name(name)
 }
 
-fn io_err(path: &Path, what: &str, e: std::io::Error) -> Error {
-    Error::new(ErrorKind::Io, 0, format!("{what} {}: {e}", path.display()))
+/// The folder a path is in (`.` for a bare file name).
+fn folder(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
 }
 
-/// Writes `bytes` to `path` safely. `check` is run on the bytes read back
-/// from the temporary file (for example: parse them again) before the
-/// rename; an error there aborts the write.
+/// The file a path names: a link the user gave is followed to the file it
+/// points to, which is the one written (the link stays).
+fn resolve(path: &Path) -> Result<PathBuf> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            fs::canonicalize(path).map_err(|e| io_err(path, "cannot follow the link", e))
+        }
+        _ => Ok(path.to_path_buf()),
+    }
+}
+
+/// What a file holds, told from its first bytes, among the kinds esscribe
+/// reads and writes.
+pub fn kind_of(head: &[u8]) -> Option<&'static str> {
+    if head.starts_with(b"TES4SAVEGAME") {
+        Some("an Oblivion save")
+    } else if head.starts_with(b"TES4") {
+        Some("a plugin")
+    } else if head.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("a PNG image")
+    } else if matches!(
+        head.iter().find(|b| !b.is_ascii_whitespace()),
+        Some(b'{' | b'[')
+    ) {
+        Some("JSON")
+    } else {
+        None
+    }
+}
+
+/// The first bytes of a file, enough for [`kind_of`].
+fn head_of(path: &Path) -> Result<Vec<u8>> {
+    let mut head = Vec::with_capacity(64);
+    File::open(path)
+        .and_then(|f| f.take(64).read_to_end(&mut head))
+        .map_err(|e| io_err(path, "cannot read", e))?;
+    Ok(head)
+}
+
+/// Names of this process's temporary files: unique within the process.
+static NEXT_TEMP: AtomicU32 = AtomicU32::new(0);
+
+/// A temporary file beside `target`, removed when dropped unless it was
+/// renamed into place.
+struct TempFile {
+    path: PathBuf,
+    file: Option<File>,
+    _pending: Option<signals::Pending>,
+}
+
+impl TempFile {
+    fn create(target: &Path) -> Result<TempFile> {
+        let pid = std::process::id();
+        let mut last = None;
+        // A name taken by a file that is not ours is passed over; a few
+        // hundred in a row means something else is wrong.
+        for _ in 0..256 {
+            let n = NEXT_TEMP.fetch_add(1, Ordering::Relaxed);
+            let path = sibling(target, &format!("{TEMP_INFIX}{pid}-{n}.tmp"));
+            // Made new: an existing file or link at the name is never
+            // opened, so never written through.
+            match OpenOptions::new().write(true).create_new(true).open(&path) {
+                Ok(file) => {
+                    let pending = signals::Pending::register(&path);
+                    return Ok(TempFile {
+                        path,
+                        file: Some(file),
+                        _pending: pending,
+                    });
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+                Err(e) => return Err(io_err(&path, "cannot create", e)),
+            }
+        }
+        let e = last.expect("the loop ran");
+        Err(io_err(target, "cannot create a temporary file beside", e))
+    }
+
+    fn file(&mut self) -> &mut File {
+        self.file.as_mut().expect("open until closed")
+    }
+
+    /// Flushes the data and the mode to disk, then closes the file.
+    fn finish(&mut self, permissions: Option<fs::Permissions>) -> Result<()> {
+        let path = self.path.clone();
+        let mut file = self.file.take().expect("finished once");
+        if let Some(p) = permissions {
+            file.set_permissions(p)
+                .map_err(|e| io_err(&path, "cannot set the mode of", e))?;
+        }
+        file.flush()
+            .and_then(|()| file.sync_all())
+            .map_err(|e| io_err(&path, "cannot write", e))
+    }
+
+    /// The file is in place under another name: nothing to remove.
+    fn keep(mut self) {
+        self.path = PathBuf::new();
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        self.file = None;
+        if !self.path.as_os_str().is_empty() {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// Whether `name` is the name of a temporary file of a write of `target`
+/// (`TARGET.esscribe-PID-N.tmp`).
+fn is_temp_of(name: &[u8], target: &[u8]) -> bool {
+    let Some(rest) = name
+        .strip_prefix(target)
+        .and_then(|r| r.strip_prefix(TEMP_INFIX.as_bytes()))
+        .and_then(|r| r.strip_suffix(b".tmp"))
+    else {
+        return false;
+    };
+    let mut parts = rest.split(|&b| b == b'-');
+    let numbers =
+        |p: Option<&[u8]>| p.is_some_and(|p| !p.is_empty() && p.iter().all(u8::is_ascii_digit));
+    numbers(parts.next()) && numbers(parts.next()) && parts.next().is_none()
+}
+
+/// Backup number `n` of `target` when `name` is `TARGET.N.bak`.
+fn backup_number(name: &[u8], target: &[u8]) -> Option<u64> {
+    let n = name
+        .strip_prefix(target)?
+        .strip_prefix(b".")?
+        .strip_suffix(b".bak")?;
+    if n.is_empty() || !n.iter().all(u8::is_ascii_digit) || n.len() > 12 {
+        return None;
+    }
+    std::str::from_utf8(n).ok()?.parse().ok()
+}
+
+/// An advisory lock on writing one file, held from before the file is read
+/// until the new file is in place. Dropping it releases the lock.
+///
+/// The lock is taken on `FILE.esscribe-lock` in the file's folder (made
+/// for the purpose and removed on release), not on the file itself, which
+/// a write replaces.
+#[derive(Debug)]
+pub struct WriteLock {
+    target: PathBuf,
+    lock_path: PathBuf,
+    file: Option<File>,
+    _pending: Option<signals::Pending>,
+}
+
+/// What a write did besides writing the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// The backup of the file it replaced, if there was one.
+    pub backup: Option<PathBuf>,
+}
+
+fn open_lock_file(path: &Path) -> std::io::Result<File> {
+    let mut o = OpenOptions::new();
+    o.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // A link planted at the lock file's name is not followed.
+        o.custom_flags(libc::O_NOFOLLOW);
+    }
+    o.open(path)
+}
+
+impl WriteLock {
+    /// Takes the lock of writing `path`, waiting while another writer
+    /// holds it.
+    pub fn acquire(path: &Path) -> Result<WriteLock> {
+        Self::take(path, true).map(|l| l.expect("a blocking lock is taken"))
+    }
+
+    /// Takes the lock if no other writer holds it; `None` if one does.
+    pub fn try_acquire(path: &Path) -> Result<Option<WriteLock>> {
+        Self::take(path, false)
+    }
+
+    /// Takes the lock; if another writer holds it, first calls `waiting`
+    /// with the lock file's path (to tell the user), then waits.
+    pub fn acquire_or_wait(path: &Path, waiting: impl FnOnce(&Path)) -> Result<WriteLock> {
+        if let Some(lock) = Self::try_acquire(path)? {
+            return Ok(lock);
+        }
+        waiting(&sibling(&resolve(path)?, LOCK_SUFFIX));
+        Self::acquire(path)
+    }
+
+    fn take(path: &Path, wait: bool) -> Result<Option<WriteLock>> {
+        let target = resolve(path)?;
+        file_name(&target)?;
+        let lock_path = sibling(&target, LOCK_SUFFIX);
+        // A writer that finishes removes the lock file, so the file locked
+        // may no longer be the one at the name: then try again. Only
+        // another program removing it over and over keeps this going.
+        for _ in 0..1000 {
+            let file = match open_lock_file(&lock_path) {
+                Ok(f) => f,
+                // Windows refuses to open a file whose removal is pending.
+                Err(e) if cfg!(windows) && e.kind() == std::io::ErrorKind::PermissionDenied => {
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                    continue;
+                }
+                Err(e) => return Err(io_err(&lock_path, "cannot create the lock file", e)),
+            };
+            if wait {
+                file.lock()
+                    .map_err(|e| io_err(&lock_path, "cannot lock", e))?;
+            } else {
+                match file.try_lock() {
+                    Ok(()) => {}
+                    Err(std::fs::TryLockError::WouldBlock) => return Ok(None),
+                    Err(std::fs::TryLockError::Error(e)) => {
+                        return Err(io_err(&lock_path, "cannot lock", e))
+                    }
+                }
+            }
+            let still_there = match (
+                same_file::Handle::from_path(&lock_path),
+                file.try_clone().and_then(same_file::Handle::from_file),
+            ) {
+                (Ok(at_name), Ok(locked)) => at_name == locked,
+                _ => false,
+            };
+            if still_there {
+                let pending = signals::Pending::register(&lock_path);
+                return Ok(Some(WriteLock {
+                    target,
+                    lock_path,
+                    file: Some(file),
+                    _pending: pending,
+                }));
+            }
+        }
+        Err(refuse(format!(
+            "cannot lock {}: its lock file keeps being replaced",
+            target.display()
+        )))
+    }
+
+    /// The file this lock is for (a link given to [`acquire`](Self::acquire)
+    /// is followed to its file).
+    pub fn path(&self) -> &Path {
+        &self.target
+    }
+
+    /// Writes `bytes` to the file safely (see the module documentation).
+    /// `check` runs on the bytes read back from the temporary file (for
+    /// example: parse them again); an error there aborts the write.
+    pub fn write(&self, bytes: &[u8], check: impl FnOnce(&[u8]) -> Result<()>) -> Result<Written> {
+        let target = &self.target;
+        remove_stale_temps(target);
+        let existing = match fs::metadata(target) {
+            Ok(m) if m.is_file() => Some(m),
+            Ok(m) if m.is_dir() => {
+                return Err(refuse(format!(
+                    "cannot replace {}: it is a folder",
+                    target.display()
+                )))
+            }
+            Ok(_) => {
+                return Err(refuse(format!(
+                    "cannot replace {}: it is not a regular file",
+                    target.display()
+                )))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(io_err(target, "cannot read", e)),
+        };
+        if existing.is_some() {
+            let old = kind_of(&head_of(target)?);
+            let new = kind_of(bytes);
+            if let (Some(old), Some(new)) = (old, new) {
+                if old != new {
+                    return Err(refuse(format!(
+                        "will not replace {}: it holds {old}, and this would write {new} over it (choose another output file)",
+                        target.display()
+                    )));
+                }
+            }
+        }
+        let mut tmp = TempFile::create(target)?;
+        tmp.file()
+            .write_all(bytes)
+            .map_err(|e| io_err(&tmp.path, "cannot write", e))?;
+        tmp.finish(existing.as_ref().map(|m| m.permissions()))?;
+        let back = fs::read(&tmp.path).map_err(|e| io_err(&tmp.path, "cannot read back", e))?;
+        if back != bytes {
+            return Err(refuse(format!(
+                "{} did not read back as written",
+                tmp.path.display()
+            )));
+        }
+        check(&back)?;
+        drop(back);
+        let backup = match &existing {
+            Some(m) => Some(keep_backup(target, m.permissions())?),
+            None => None,
+        };
+        if let Err(e) = fs::rename(&tmp.path, target) {
+            // The backup just made copies a file that stays as it was.
+            if let Some(b) = &backup {
+                let _ = fs::remove_file(b);
+            }
+            return Err(io_err(target, "cannot replace", e));
+        }
+        tmp.keep();
+        sync_folder(target);
+        Ok(Written { backup })
+    }
+}
+
+impl Drop for WriteLock {
+    fn drop(&mut self) {
+        if let Some(file) = self.file.take() {
+            // Removed while still locked: a writer waiting on it finds the
+            // name gone and takes a new lock file.
+            let _ = fs::remove_file(&self.lock_path);
+            drop(file);
+        }
+    }
+}
+
+/// Removes temporary files of earlier writes of `target` that did not
+/// finish. Called with the write lock held, so no live writer owns them.
+fn remove_stale_temps(target: &Path) {
+    let Some(name) = target.file_name() else {
+        return;
+    };
+    let Ok(entries) = fs::read_dir(folder(target)) else {
+        return;
+    };
+    for e in entries.flatten() {
+        if is_temp_of(e.file_name().as_encoded_bytes(), name.as_encoded_bytes()) {
+            let _ = fs::remove_file(e.path());
+        }
+    }
+}
+
+/// Copies `target` to a new backup and returns its path. The copy is made
+/// as a temporary file, then given the first free backup name: a failed
+/// copy leaves every existing backup as it was.
+fn keep_backup(target: &Path, permissions: fs::Permissions) -> Result<PathBuf> {
+    let mut tmp = TempFile::create(target)?;
+    let mut src = File::open(target).map_err(|e| io_err(target, "cannot read", e))?;
+    std::io::copy(&mut src, tmp.file())
+        .map_err(|e| io_err(&tmp.path, "cannot keep a backup as", e))?;
+    tmp.finish(Some(permissions))?;
+    let name = file_name(target)?.to_os_string();
+    // After the highest numbered backup, so that numbers follow time.
+    let highest = fs::read_dir(folder(target))
+        .map_err(|e| io_err(folder(target), "cannot list", e))?
+        .flatten()
+        .filter_map(|e| backup_number(e.file_name().as_encoded_bytes(), name.as_encoded_bytes()))
+        .max();
+    let candidate = |i: u64| {
+        let mut n = name.clone();
+        match (highest, i) {
+            (None, 0) => n.push(".bak"),
+            (None, i) => n.push(format!(".{}.bak", i + 1)),
+            (Some(h), i) => n.push(format!(".{}.bak", h.max(1) + 1 + i)),
+        }
+        target.with_file_name(n)
+    };
+    for i in 0..10_000 {
+        let bak = candidate(i);
+        // A hard link is made only where nothing is at the name, link or
+        // file; nothing there is followed or replaced.
+        match fs::hard_link(&tmp.path, &bak) {
+            Ok(()) => return Ok(bak),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(_) => {
+                // A file system without hard links: rename, where nothing
+                // is at the name (the write lock keeps other esscribe
+                // writers out meanwhile).
+                if fs::symlink_metadata(&bak).is_ok() {
+                    continue;
+                }
+                fs::rename(&tmp.path, &bak)
+                    .map_err(|e| io_err(&bak, "cannot keep a backup as", e))?;
+                tmp.keep();
+                return Ok(bak);
+            }
+        }
+    }
+    Err(refuse(format!(
+        "cannot keep a backup of {}: no free backup name",
+        target.display()
+    )))
+}
+
+/// Makes a rename durable (Unix: syncs the folder's entry list).
+fn sync_folder(target: &Path) {
+    #[cfg(unix)]
+    if let Ok(dir) = File::open(folder(target)) {
+        let _ = dir.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = target;
+}
+
+/// Writes `bytes` to `path` safely: takes the write lock (waiting for
+/// another writer), then [`WriteLock::write`].
 pub fn write_file_safely(
     path: &Path,
     bytes: &[u8],
     check: impl FnOnce(&[u8]) -> Result<()>,
-) -> Result<()> {
-    let tmp = sibling(path, &format!(".esscribe-{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = fs::File::create(&tmp).map_err(|e| io_err(&tmp, "cannot create", e))?;
-        f.write_all(bytes)
-            .and_then(|_| f.sync_all())
-            .map_err(|e| io_err(&tmp, "cannot write", e))?;
-        drop(f);
-        let back = fs::read(&tmp).map_err(|e| io_err(&tmp, "cannot read back", e))?;
-        if back != bytes {
-            return Err(Error::new(
-                ErrorKind::Io,
-                0,
-                format!("{} did not read back as written", tmp.display()),
-            ));
+) -> Result<Written> {
+    WriteLock::acquire(path)?.write(bytes, check)
+}
+
+/// On Unix, makes interrupt and termination signals (SIGINT, SIGTERM,
+/// SIGHUP, SIGQUIT) remove the temporary and lock files of writes under
+/// way before the process ends as the signal says, and makes SIGBUS (a
+/// memory-mapped file cut short by another program while it is read) end
+/// the process with a message and exit status 1 instead of a crash. For
+/// command-line programs: signal handlers belong to the whole process.
+pub fn install_signal_handlers() {
+    signals::install();
+}
+
+#[cfg(unix)]
+mod signals {
+    //! Temporary files to remove when a signal ends the process. The
+    //! handler may only do what is async-signal-safe: it reads paths kept
+    //! as C strings in a fixed table and unlinks them.
+
+    use std::ffi::{c_char, CString};
+    use std::path::Path;
+    use std::ptr::null_mut;
+    use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
+
+    const SLOTS: usize = 64;
+    static PENDING: [AtomicPtr<c_char>; SLOTS] = [const { AtomicPtr::new(null_mut()) }; SLOTS];
+    static INSTALLED: AtomicBool = AtomicBool::new(false);
+
+    /// A path the handler removes until this is dropped.
+    #[derive(Debug)]
+    pub(super) struct Pending(usize);
+
+    impl Pending {
+        pub(super) fn register(path: &Path) -> Option<Pending> {
+            use std::os::unix::ffi::OsStrExt;
+            if !INSTALLED.load(Ordering::Acquire) {
+                return None;
+            }
+            let raw = CString::new(path.as_os_str().as_bytes()).ok()?.into_raw();
+            for (i, slot) in PENDING.iter().enumerate() {
+                if slot
+                    .compare_exchange(null_mut(), raw, Ordering::AcqRel, Ordering::Acquire)
+                    .is_ok()
+                {
+                    return Some(Pending(i));
+                }
+            }
+            // SAFETY: `raw` came from `into_raw` above and was not shared.
+            drop(unsafe { CString::from_raw(raw) });
+            None
         }
-        check(&back)?;
-        if path.exists() {
-            let bak = sibling(path, ".bak");
-            fs::copy(path, &bak).map_err(|e| io_err(&bak, "cannot keep a backup as", e))?;
-        }
-        fs::rename(&tmp, path).map_err(|e| io_err(path, "cannot replace", e))
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
     }
-    result
+
+    impl Drop for Pending {
+        fn drop(&mut self) {
+            // The string is not freed: a handler running on another thread
+            // may be reading it. A few dozen bytes per write are kept.
+            PENDING[self.0].store(null_mut(), Ordering::Release);
+        }
+    }
+
+    const BUS_MESSAGE: &[u8] = b"esscribe: a file changed while it was being read: another program cut it short (SIGBUS); nothing was written\n";
+
+    extern "C" fn on_signal(sig: libc::c_int) {
+        for slot in &PENDING {
+            let p = slot.load(Ordering::Acquire);
+            if !p.is_null() {
+                // SAFETY: a registered pointer stays a valid C string for
+                // the life of the process; unlink is async-signal-safe.
+                unsafe { libc::unlink(p) };
+            }
+        }
+        // SAFETY: write, _exit and raise are async-signal-safe.
+        unsafe {
+            if sig == libc::SIGBUS {
+                libc::write(2, BUS_MESSAGE.as_ptr().cast(), BUS_MESSAGE.len());
+                libc::_exit(1);
+            }
+            // SA_RESETHAND put back the default action: the signal ends
+            // the process as it would have without this handler.
+            libc::raise(sig);
+        }
+    }
+
+    pub(super) fn install() {
+        if INSTALLED.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        for sig in [
+            libc::SIGINT,
+            libc::SIGTERM,
+            libc::SIGHUP,
+            libc::SIGQUIT,
+            libc::SIGBUS,
+        ] {
+            // SAFETY: a zeroed sigaction with an empty mask and a handler
+            // that only does async-signal-safe work.
+            unsafe {
+                let mut sa: libc::sigaction = std::mem::zeroed();
+                sa.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as usize;
+                sa.sa_flags = libc::SA_RESETHAND;
+                libc::sigemptyset(&mut sa.sa_mask);
+                libc::sigaction(sig, &sa, null_mut());
+            }
+        }
+    }
+}
+
+#[cfg(not(unix))]
+mod signals {
+    use std::path::Path;
+
+    #[derive(Debug)]
+    pub(super) struct Pending;
+
+    impl Pending {
+        pub(super) fn register(_: &Path) -> Option<Pending> {
+            None
+        }
+    }
+
+    pub(super) fn install() {}
 }
 
 #[cfg(test)]
@@ -64,19 +603,86 @@ mod tests {
         dir
     }
 
+    fn listing(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
     #[test]
     fn replaces_and_keeps_a_backup() {
         let dir = temp_dir("replace");
         let target = dir.join("a.esp");
         fs::write(&target, b"old").unwrap();
-        write_file_safely(&target, b"new", |_| Ok(())).unwrap();
+        let w = write_file_safely(&target, b"new", |_| Ok(())).unwrap();
+        assert_eq!(w.backup, Some(dir.join("a.esp.bak")));
         assert_eq!(fs::read(&target).unwrap(), b"new");
         assert_eq!(fs::read(dir.join("a.esp.bak")).unwrap(), b"old");
+        assert_eq!(listing(&dir), ["a.esp", "a.esp.bak"], "nothing else left");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn every_write_keeps_a_new_backup_numbered_after_the_last() {
+        let dir = temp_dir("numbered");
+        let target = dir.join("a.esp");
+        fs::write(&target, b"v1").unwrap();
+        for v in [&b"v2"[..], b"v3", b"v4"] {
+            write_file_safely(&target, v, |_| Ok(())).unwrap();
+        }
         assert_eq!(
-            fs::read_dir(&dir).unwrap().count(),
-            2,
-            "no temporary file left"
+            listing(&dir),
+            ["a.esp", "a.esp.2.bak", "a.esp.3.bak", "a.esp.bak"]
         );
+        assert_eq!(fs::read(dir.join("a.esp.bak")).unwrap(), b"v1");
+        assert_eq!(fs::read(dir.join("a.esp.2.bak")).unwrap(), b"v2");
+        assert_eq!(fs::read(dir.join("a.esp.3.bak")).unwrap(), b"v3");
+        // A gap left by a removed backup is not filled: numbers follow time.
+        fs::remove_file(dir.join("a.esp.2.bak")).unwrap();
+        let w = write_file_safely(&target, b"v5", |_| Ok(())).unwrap();
+        assert_eq!(w.backup, Some(dir.join("a.esp.4.bak")));
+        assert_eq!(fs::read(dir.join("a.esp.4.bak")).unwrap(), b"v4");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_at_the_backup_name_is_neither_followed_nor_replaced() {
+        let dir = temp_dir("link");
+        let target = dir.join("a.esp");
+        let victim = dir.join("victim.txt");
+        fs::write(&target, b"old").unwrap();
+        fs::write(&victim, b"precious").unwrap();
+        std::os::unix::fs::symlink(&victim, dir.join("a.esp.bak")).unwrap();
+        // A dangling link, too: creating through it would make a file.
+        std::os::unix::fs::symlink(dir.join("nowhere"), dir.join("a.esp.2.bak")).unwrap();
+        let w = write_file_safely(&target, b"new", |_| Ok(())).unwrap();
+        assert_eq!(w.backup, Some(dir.join("a.esp.3.bak")));
+        assert_eq!(fs::read(&victim).unwrap(), b"precious");
+        assert!(!dir.join("nowhere").exists());
+        assert_eq!(fs::read(dir.join("a.esp.3.bak")).unwrap(), b"old");
+        assert!(fs::symlink_metadata(dir.join("a.esp.bak"))
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_mode_of_the_replaced_file_is_kept() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = temp_dir("mode");
+        let target = dir.join("save.ess");
+        fs::write(&target, b"old").unwrap();
+        fs::set_permissions(&target, fs::Permissions::from_mode(0o600)).unwrap();
+        let w = write_file_safely(&target, b"new", |_| Ok(())).unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&target), 0o600);
+        assert_eq!(mode(&w.backup.unwrap()), 0o600);
         fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -89,8 +695,135 @@ mod tests {
             write_file_safely(&target, b"new", |_| Err(Error::invalid(3, "bad"))).unwrap_err();
         assert_eq!(err.offset, 3);
         assert_eq!(fs::read(&target).unwrap(), b"old");
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        assert_eq!(listing(&dir), ["a.esp"]);
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_of_another_kind_is_not_replaced() {
+        let dir = temp_dir("kind");
+        let target = dir.join("save.ess");
+        fs::write(&target, b"TES4SAVEGAME and the rest").unwrap();
+        let err = write_file_safely(&target, b"\x89PNG\r\n\x1a\nIHDR", |_| Ok(())).unwrap_err();
+        assert!(
+            err.message
+                .contains("holds an Oblivion save, and this would write a PNG image over it"),
+            "{err}"
+        );
+        assert_eq!(fs::read(&target).unwrap(), b"TES4SAVEGAME and the rest");
+        assert_eq!(listing(&dir), ["save.ess"]);
+        // Same kind, or a kind not told: replaced.
+        write_file_safely(&target, b"TES4SAVEGAME new", |_| Ok(())).unwrap();
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn stale_temporary_files_of_the_same_file_are_removed() {
+        let dir = temp_dir("stale");
+        let target = dir.join("a.esp");
+        fs::write(&target, b"old").unwrap();
+        for name in [
+            "a.esp.esscribe-4242-0.tmp",
+            "a.esp.esscribe-1-17.tmp",
+            // Not a temporary file of a.esp: kept.
+            "a.esp.esscribe-x-1.tmp",
+            "b.esp.esscribe-4242-0.tmp",
+            "a.esp.esscribe-1-2-3.tmp",
+        ] {
+            fs::write(dir.join(name), b"partial").unwrap();
+        }
+        write_file_safely(&target, b"new", |_| Ok(())).unwrap();
+        assert_eq!(
+            listing(&dir),
+            [
+                "a.esp",
+                "a.esp.bak",
+                "a.esp.esscribe-1-2-3.tmp",
+                "a.esp.esscribe-x-1.tmp",
+                "b.esp.esscribe-4242-0.tmp"
+            ]
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_held_lock_keeps_a_second_writer_out_until_released() {
+        let dir = temp_dir("lock");
+        let target = dir.join("a.esp");
+        let first = WriteLock::acquire(&target).unwrap();
+        assert!(WriteLock::try_acquire(&target).unwrap().is_none());
+        assert_eq!(listing(&dir), ["a.esp.esscribe-lock"]);
+        first.write(b"one", |_| Ok(())).unwrap();
+        drop(first);
+        assert_eq!(listing(&dir), ["a.esp"], "the lock file goes with the lock");
+        let second = WriteLock::try_acquire(&target).unwrap().unwrap();
+        second.write(b"two", |_| Ok(())).unwrap();
+        drop(second);
+        assert_eq!(fs::read(&target).unwrap(), b"two");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_given_as_the_target_is_followed_and_kept() {
+        let dir = temp_dir("target-link");
+        let real = dir.join("real.esp");
+        fs::write(&real, b"old").unwrap();
+        std::os::unix::fs::symlink(&real, dir.join("link.esp")).unwrap();
+        write_file_safely(&dir.join("link.esp"), b"new", |_| Ok(())).unwrap();
+        assert_eq!(fs::read(&real).unwrap(), b"new");
+        assert_eq!(fs::read(dir.join("real.esp.bak")).unwrap(), b"old");
+        assert!(fs::symlink_metadata(dir.join("link.esp"))
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Set in the child process of the test below: where to write.
+    #[cfg(unix)]
+    const SIGNAL_CHILD: &str = "ESSCRIBE_TEST_SIGNAL_MID_WRITE";
+
+    #[cfg(unix)]
+    #[test]
+    fn a_signal_mid_write_removes_the_temporary_and_lock_files() {
+        if let Some(target) = std::env::var_os(SIGNAL_CHILD) {
+            install_signal_handlers();
+            let target = PathBuf::from(target);
+            let _lock = WriteLock::acquire(&target).unwrap();
+            let mut tmp = TempFile::create(&target).unwrap();
+            tmp.file().write_all(b"half a file").unwrap();
+            // SAFETY: raising a signal in this process; its handler ends it.
+            unsafe { libc::raise(libc::SIGTERM) };
+            unreachable!("SIGTERM ends the process");
+        }
+        use std::os::unix::process::ExitStatusExt;
+        let dir = temp_dir("signal");
+        let target = dir.join("a.esp");
+        fs::write(&target, b"old").unwrap();
+        let status = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "fsio::tests::a_signal_mid_write_removes_the_temporary_and_lock_files",
+            ])
+            .env(SIGNAL_CHILD, &target)
+            .status()
+            .unwrap();
+        assert_eq!(status.signal(), Some(libc::SIGTERM), "{status:?}");
+        assert_eq!(listing(&dir), ["a.esp"]);
+        assert_eq!(fs::read(&target).unwrap(), b"old");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn names_of_temporary_files_and_backups() {
+        assert!(is_temp_of(b"a.esp.esscribe-12-0.tmp", b"a.esp"));
+        assert!(!is_temp_of(b"a.esp.esscribe-12.tmp", b"a.esp"));
+        assert!(!is_temp_of(b"a.esp.esscribe--0.tmp", b"a.esp"));
+        assert!(!is_temp_of(b"a.esp.esscribe-lock", b"a.esp"));
+        assert_eq!(backup_number(b"a.esp.7.bak", b"a.esp"), Some(7));
+        assert_eq!(backup_number(b"a.esp.bak", b"a.esp"), None);
+        assert_eq!(backup_number(b"a.esp.x.bak", b"a.esp"), None);
     }
 
     #[test]

@@ -110,6 +110,16 @@ impl<'a> Reader<'a> {
         Reader { data, pos: 0, base }
     }
 
+    /// All the bytes this reader reads, from the first.
+    pub fn whole(&self) -> &'a [u8] {
+        self.data
+    }
+
+    /// Absolute file offset of the first byte.
+    pub fn base(&self) -> u64 {
+        self.base
+    }
+
     /// Absolute file offset of the next byte.
     pub fn offset(&self) -> u64 {
         self.base + self.pos as u64

@@ -10,7 +10,7 @@ use crate::io::{to_hex, Error, FormId, Result, Sig};
 use crate::plugin::{
     compress_record_data, decompress_record_data, encode_subrecords, Body, Entry, Game, Group,
     GroupHeader, GroupKind, GroupLabel, Plugin, Record, RecordHeader, SizeForm, Subrecord,
-    Subrecords,
+    SubrecordRef, Subrecords,
 };
 use crate::schema::{self, Coverage, FormCtx};
 use base64::Engine as _;
@@ -78,18 +78,7 @@ impl std::fmt::Display for RecordName<'_> {
 /// One record as JSON.
 pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<RecordJson> {
     let h = &rec.header;
-    let mut m = Map::new();
-    m.insert("type".into(), Value::from(h.sig.to_string()));
-    m.insert("form_id".into(), ctx.show(h.form_id));
-    m.insert("flags".into(), Value::from(format!("0x{:08X}", h.flags)));
-    m.insert("version_control".into(), Value::from(h.version_control));
-    if game == Game::Skyrim {
-        m.insert("form_version".into(), Value::from(h.form_version));
-        m.insert("version_control_2".into(), Value::from(h.version_control_2));
-    }
-    if let (true, Body::Stored(stored)) = (h.is_compressed(), &rec.body) {
-        m.insert("zlib_original".into(), Value::from(b64().encode(stored)));
-    }
+    let mut m = header_json(rec, game, ctx);
     let data = rec.data(game)?;
     let base = rec.subrecord_base(game);
     let mut coverage = Coverage::default();
@@ -121,14 +110,8 @@ pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Rec
                     let list = subs
                         .iter()
                         .map(|s| {
-                            let mut o = Map::new();
-                            o.insert("sig".into(), Value::from(s.sig.to_string()));
-                            o.insert("hex".into(), Value::from(to_hex(s.data)));
-                            if let SizeForm::Extended { short_size } = s.size_form {
-                                o.insert("xxxx_short_size".into(), Value::from(short_size));
-                            }
                             coverage.add_raw(s.data.len());
-                            Value::Object(o)
+                            Value::Object(raw_sub_json(s))
                         })
                         .collect();
                     m.insert("subrecords".into(), Value::Array(list));
@@ -141,6 +124,71 @@ pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Rec
         coverage,
         warnings,
     })
+}
+
+/// A record's header fields as JSON, with the stored compressed payload.
+fn header_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Map<String, Value> {
+    let h = &rec.header;
+    let mut m = Map::new();
+    m.insert("type".into(), Value::from(h.sig.to_string()));
+    m.insert("form_id".into(), ctx.show(h.form_id));
+    m.insert("flags".into(), Value::from(format!("0x{:08X}", h.flags)));
+    m.insert("version_control".into(), Value::from(h.version_control));
+    if game == Game::Skyrim {
+        m.insert("form_version".into(), Value::from(h.form_version));
+        m.insert("version_control_2".into(), Value::from(h.version_control_2));
+    }
+    if let (true, Body::Stored(stored)) = (h.is_compressed(), &rec.body) {
+        m.insert("zlib_original".into(), Value::from(b64().encode(stored)));
+    }
+    m
+}
+
+/// A subrecord of an undeclared record as JSON.
+fn raw_sub_json(s: &SubrecordRef<'_>) -> Map<String, Value> {
+    let mut o = Map::new();
+    o.insert("sig".into(), Value::from(s.sig.to_string()));
+    o.insert("hex".into(), Value::from(to_hex(s.data)));
+    if let SizeForm::Extended { short_size } = s.size_form {
+        o.insert("xxxx_short_size".into(), Value::from(short_size));
+    }
+    o
+}
+
+/// A record without a declaration, written as its JSON is made, one
+/// subrecord at a time: a record of a hundred thousand subrecords is never
+/// held as JSON values (the form is that of [`record_to_json`]).
+struct RawRecordJson<'j, 's, 'r, 'a>(&'j PluginJson<'s, 'a>, &'r Record<'a>);
+
+impl Serialize for RawRecordJson<'_, '_, '_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let RawRecordJson(json, rec) = *self;
+        let game = json.plugin.game;
+        let data = rec.data(game).map_err(|e| json.fail::<S::Error>(e))?;
+        let base = rec.subrecord_base(game);
+        let mut m = s.serialize_map(None)?;
+        for (k, v) in header_json(rec, game, json.ctx) {
+            m.serialize_entry(&k, &v)?;
+        }
+        if Subrecords::new(&data, base).any(|s| s.is_err()) {
+            m.serialize_entry("data_hex", &to_hex(&data))?;
+        } else {
+            m.serialize_entry("subrecords", &RawSubsJson(&data, base))?;
+        }
+        m.end()
+    }
+}
+
+struct RawSubsJson<'d>(&'d [u8], u64);
+
+impl Serialize for RawSubsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(None)?;
+        for sub in Subrecords::new(self.0, self.1).flatten() {
+            seq.serialize_element(&raw_sub_json(&sub))?;
+        }
+        seq.end()
+    }
 }
 
 /// Which records a JSON form of a plugin shows.
@@ -208,18 +256,38 @@ struct EntriesJson<'j, 's, 'a>(&'j PluginJson<'s, 'a>, &'s [Entry<'a>]);
 impl Serialize for EntriesJson<'_, '_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         /// Records turned into JSON at once: enough to share among
-        /// threads, few enough to keep memory small.
+        /// threads, few enough to keep memory small...
         const BATCH: usize = 256;
+        /// ...and no more data than this in a batch (or one record), so
+        /// that memory stays a small multiple of the largest record.
+        const BATCH_BYTES: u64 = 1 << 20;
         let EntriesJson(json, entries) = *self;
         let shown: Vec<&Entry<'_>> = entries.iter().filter(|e| json.keeps(e)).collect();
         let mut seq = s.serialize_seq(Some(shown.len()))?;
-        for batch in shown.chunks(BATCH) {
+        let mut rest = &shown[..];
+        while !rest.is_empty() {
+            let mut bytes = 0u64;
+            let len = rest
+                .iter()
+                .take(BATCH)
+                .take_while(|e| {
+                    let fits = bytes < BATCH_BYTES;
+                    bytes += data_len(e);
+                    fits
+                })
+                .count();
+            let (batch, after) = rest.split_at(len.max(1));
+            rest = after;
             let (game, ctx) = (json.plugin.game, json.ctx);
+            // Declared records are made in parallel; the others are
+            // written as they are made, below.
             let records: Vec<Result<Option<Value>>> = batch
                 .par_iter()
                 .map(|e| match e {
-                    Entry::Record(r) => record_to_json(r, game, ctx).map(|r| Some(r.value)),
-                    Entry::Group(_) => Ok(None),
+                    Entry::Record(r) if schema::find(game, r.header.sig).is_some() => {
+                        record_to_json(r, game, ctx).map(|r| Some(r.value))
+                    }
+                    _ => Ok(None),
                 })
                 .collect();
             for (&e, record) in batch.iter().zip(records) {
@@ -227,11 +295,27 @@ impl Serialize for EntriesJson<'_, '_, '_> {
                 match (e, record) {
                     (Entry::Group(g), _) => seq.serialize_element(&GroupJson(json, g))?,
                     (Entry::Record(_), Some(v)) => seq.serialize_element(&v)?,
-                    (Entry::Record(_), None) => unreachable!("records are made above"),
+                    (Entry::Record(r), None) => seq.serialize_element(&RawRecordJson(json, r))?,
                 }
             }
         }
         seq.end()
+    }
+}
+
+/// How many bytes of data a record holds when read: its stated inflated
+/// size when compressed (groups count nothing: their records are made in
+/// batches of their own).
+fn data_len(e: &Entry<'_>) -> u64 {
+    match e {
+        Entry::Group(_) => 0,
+        Entry::Record(r) => match &r.body {
+            Body::Stored(stored) if r.header.is_compressed() => {
+                crate::plugin::compress::allowed_stated_size(stored).unwrap_or(0) as u64
+            }
+            Body::Stored(stored) => stored.len() as u64,
+            Body::Subrecords(subs) => subs.iter().map(|s| s.encoded_len() as u64).sum(),
+        },
     }
 }
 
@@ -348,8 +432,9 @@ fn get_u16(m: &Map<String, Value>, key: &str, path: &str) -> Result<u16> {
 fn get_hex_u32(m: &Map<String, Value>, key: &str, path: &str) -> Result<u32> {
     let v = get(m, key, path)?;
     v.as_str()
-        .and_then(FormId::parse)
-        .map(|f| f.0)
+        .map(str::trim)
+        .and_then(|t| t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")))
+        .and_then(|hex| u32::from_str_radix(hex, 16).ok())
         .ok_or_else(|| {
             bad(
                 path,
@@ -364,199 +449,502 @@ fn hex_field(v: &Value, path: &str) -> Result<Vec<u8>> {
         .ok_or_else(|| bad(path, format!("expected hex bytes, found {v}")))
 }
 
-/// One record from its JSON form.
-pub fn record_from_json(v: &Value, game: Game, path: &str) -> Result<Record<'static>> {
-    let m = v
-        .as_object()
-        .ok_or_else(|| bad(path, format!("expected a record object, found {v}")))?;
-    let sig_v = get(m, "type", path)?;
-    let sig = sig_v
-        .as_str()
-        .and_then(Sig::parse)
-        .ok_or_else(|| bad(path, format!("\"type\": not a record type: {sig_v}")))?;
-    let form_id = FormId(get_hex_u32(m, "form_id", path)?);
-    let path = &format!("{path} ({sig} {form_id})");
-    let header = RecordHeader {
-        sig,
-        data_size: 0,
-        flags: get_hex_u32(m, "flags", path)?,
-        form_id,
-        version_control: get_u32(m, "version_control", path)?,
-        form_version: if game == Game::Skyrim {
-            get_u16(m, "form_version", path)?
-        } else {
-            0
-        },
-        version_control_2: if game == Game::Skyrim {
-            get_u16(m, "version_control_2", path)?
-        } else {
-            0
-        },
-    };
-    let data: Vec<u8> = if let Some(hex) = m.get("data_hex") {
-        hex_field(hex, &format!("{path}: data_hex"))?
-    } else if let Some(fields) = m.get("fields") {
-        let def = schema::find(game, sig).ok_or_else(|| {
-            bad(
-                path,
-                format!("\"fields\" given, but {sig} has no declaration; use \"subrecords\""),
-            )
-        })?;
-        let fields = fields.as_object().ok_or_else(|| {
-            bad(
-                path,
-                format!("\"fields\": expected an object, found {fields}"),
-            )
-        })?;
-        schema::encode_data(def, fields).map_err(|e| bad(path, e))?
-    } else if let Some(list) = m.get("subrecords") {
-        let list = list
-            .as_array()
-            .ok_or_else(|| bad(path, "\"subrecords\": expected a list"))?;
-        let mut subs = Vec::with_capacity(list.len());
-        for (i, s) in list.iter().enumerate() {
-            let p = format!("{path}: subrecords[{i}]");
-            let o = s
-                .as_object()
-                .ok_or_else(|| bad(&p, format!("expected an object, found {s}")))?;
-            let sv = get(o, "sig", &p)?;
-            let sig = sv
-                .as_str()
-                .and_then(Sig::parse)
-                .ok_or_else(|| bad(&p, format!("\"sig\": not a signature: {sv}")))?;
-            let data = hex_field(get(o, "hex", &p)?, &p)?;
-            let size_form = match o.get("xxxx_short_size") {
-                Some(_) => SizeForm::Extended {
-                    short_size: get_u16(o, "xxxx_short_size", &p)?,
-                },
-                None => SizeForm::Short,
-            };
-            subs.push(Subrecord {
-                sig,
-                data,
-                size_form,
-            });
-        }
-        encode_subrecords(&subs)
-    } else {
-        return Err(bad(
+/// Refuses keys the JSON form does not have: a misspelt key would
+/// otherwise be dropped without a word.
+fn check_keys(m: &Map<String, Value>, allowed: &[&str], path: &str) -> Result<()> {
+    match m.keys().find(|k| !allowed.contains(&k.as_str())) {
+        None => Ok(()),
+        Some(k) => Err(bad(
             path,
-            "needs \"fields\", \"subrecords\" or \"data_hex\"",
-        ));
-    };
-    let stored = if header.is_compressed() {
-        let original = match m.get("zlib_original") {
-            Some(Value::String(s)) => Some(
-                b64()
-                    .decode(s)
-                    .map_err(|e| bad(path, format!("\"zlib_original\": not base64: {e}")))?,
+            format!(
+                "unknown key \"{k}\" (expected {})",
+                allowed
+                    .iter()
+                    .map(|a| format!("\"{a}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
-            _ => None,
+        )),
+    }
+}
+
+/// Whether a record of type `sig` may stand in a group like `g`.
+fn fits_group(sig: Sig, g: &GroupHeader) -> bool {
+    match g.kind() {
+        GroupKind::Top => sig.0 == g.label,
+        GroupKind::WorldChildren => matches!(&sig.0, b"CELL" | b"ROAD"),
+        GroupKind::InteriorCellSubBlock | GroupKind::ExteriorCellSubBlock => sig.0 == *b"CELL",
+        GroupKind::TopicChildren => sig.0 == *b"INFO",
+        GroupKind::InteriorCellBlock | GroupKind::ExteriorCellBlock | GroupKind::CellChildren => {
+            false
+        }
+        // Placed objects of many types, and groups of unknown kinds.
+        GroupKind::CellPersistentChildren
+        | GroupKind::CellTemporaryChildren
+        | GroupKind::CellVisibleDistantChildren
+        | GroupKind::Unknown => true,
+    }
+}
+
+/// How many subrecords a record's fields keep as bytes: unexpected
+/// subrecords (`!SIG`), subrecords that did not fit (`_hex`) and bytes left
+/// over after declared fields (`_rest`).
+fn raw_markers(v: &Value) -> usize {
+    match v {
+        Value::Object(m) => m
+            .iter()
+            .map(|(k, v)| {
+                let own = (k.starts_with('!') || k == "_hex" || k == "_rest") as usize;
+                own + raw_markers(v)
+            })
+            .sum(),
+        Value::Array(list) => list.iter().map(raw_markers).sum(),
+        _ => 0,
+    }
+}
+
+/// What reading a built record back by its declaration must give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ReadBack {
+    /// Raw data (`data_hex`), or a type without a declaration.
+    Unchecked,
+    /// Raw subrecords of a declared type: each must fit its layout.
+    NoMisfit,
+    /// Fields: no more subrecords kept as bytes than the JSON kept.
+    AtMostRaw(usize),
+}
+
+/// Reads a built record back by its declaration; the error says which
+/// subrecords did not come back as the JSON meant.
+fn check_read_back(record: &Record<'_>, game: Game, ctx: &FormCtx, expect: ReadBack) -> Result<()> {
+    if expect == ReadBack::Unchecked {
+        return Ok(());
+    }
+    let verdict = schema::with_view(record, game, ctx, |view| {
+        let raw: Vec<schema::RawSub<'_>> = view.raw_subrecords().collect();
+        let shown: Vec<&schema::RawSub<'_>> = match expect {
+            ReadBack::NoMisfit => raw.iter().filter(|r| r.misfit).collect(),
+            ReadBack::AtMostRaw(n) if raw.len() > n => raw.iter().collect(),
+            _ => return None,
         };
-        // The original payload is reused when it still inflates to the
-        // data; zlib settings differ between tools, so recompressing would
-        // rarely give the same bytes.
-        match original {
-            Some(orig) if decompress_record_data(&orig, 0).is_ok_and(|d| d == data) => orig,
-            _ => compress_record_data(&data),
+        if shown.is_empty() {
+            return None;
         }
-    } else {
-        data
-    };
-    Ok(Record {
-        header,
-        offset: 0,
-        body: Body::Stored(Cow::Owned(stored)),
-    })
+        let mut text = shown
+            .iter()
+            .take(4)
+            .map(|r| r.to_string())
+            .collect::<Vec<_>>()
+            .join("; ");
+        if shown.len() > 4 {
+            text.push_str(&format!("; and {} more", shown.len() - 4));
+        }
+        Some(text)
+    })?;
+    match verdict.flatten() {
+        None => Ok(()),
+        Some(text) => Err(Error::json(format!(
+            "its data would not read back by the declaration of {}: {text}",
+            record.header.sig
+        ))),
+    }
 }
 
-fn group_from_json(m: &Map<String, Value>, game: Game, path: &str) -> Result<Group<'static>> {
-    let kind_v = get(m, "group", path)?;
-    let kind: GroupKind = serde_json::from_value(kind_v.clone())
-        .map_err(|_| bad(path, format!("\"group\": unknown group kind {kind_v}")))?;
-    let group_type = match kind {
-        GroupKind::Unknown => get_u32(m, "group_type", path)? as i32,
-        k => (0..=10)
-            .find(|&t| GroupKind::from_type(t) == k)
-            .expect("every known kind has a type"),
-    };
-    let lv = get(m, "label", path)?;
-    let label_err = || {
-        bad(
-            path,
-            format!("\"label\": does not fit a {} group: {lv}", kind.name()),
-        )
-    };
-    let label: [u8; 4] = match kind {
-        GroupKind::Top => lv.as_str().and_then(Sig::parse).ok_or_else(label_err)?.0,
-        GroupKind::InteriorCellBlock | GroupKind::InteriorCellSubBlock => {
-            let n = lv
-                .as_i64()
-                .and_then(|n| i32::try_from(n).ok())
-                .ok_or_else(label_err)?;
-            n.to_le_bytes()
+/// A plugin built from JSON, and what its records must read back as.
+pub struct Built {
+    pub plugin: Plugin<'static>,
+    /// Per record (the header first, then in file order): where it is in
+    /// the JSON, and what reading it back must give.
+    checks: Vec<(String, ReadBack)>,
+    ctx: FormCtx,
+}
+
+impl Built {
+    /// Checks the bytes written from this plugin, as read back from disk:
+    /// they parse, hold the records the JSON held, and every declared
+    /// record reads back by its declaration as its JSON said.
+    pub fn check_written(&self, bytes: &[u8]) -> Result<()> {
+        let game = self.plugin.game;
+        let parsed = Plugin::parse_as(bytes, game)?;
+        let mut records = std::iter::once(&parsed.header).chain(parsed.records());
+        for (path, expect) in &self.checks {
+            let record = records
+                .next()
+                .ok_or_else(|| bad(path, "the written file ends before this record"))?;
+            check_read_back(record, game, &self.ctx, *expect).map_err(|e| bad(path, e))?;
         }
-        GroupKind::ExteriorCellBlock | GroupKind::ExteriorCellSubBlock => {
-            let part = |k: &str| {
-                lv.get(k)
-                    .and_then(Value::as_i64)
-                    .and_then(|n| i16::try_from(n).ok())
-                    .ok_or_else(label_err)
-            };
-            let (y, x) = (part("y")?, part("x")?);
-            let mut b = [0u8; 4];
-            b[..2].copy_from_slice(&y.to_le_bytes());
-            b[2..].copy_from_slice(&x.to_le_bytes());
-            b
+        if records.next().is_some() {
+            return Err(Error::json(format!(
+                "the written file holds more records than the JSON ({})",
+                self.checks.len()
+            )));
         }
-        GroupKind::Unknown => hex_field(lv, path)?.try_into().map_err(|_| label_err())?,
-        _ => lv
+        Ok(())
+    }
+}
+
+/// Builds records and groups from JSON, checking what a plugin needs.
+struct Builder {
+    game: Game,
+    /// The plugin's masters and name, for form IDs' notes.
+    ctx: FormCtx,
+    /// Form IDs met so far, with where.
+    seen: std::collections::HashMap<FormId, String>,
+    checks: Vec<(String, ReadBack)>,
+}
+
+impl Builder {
+    fn record(
+        &mut self,
+        v: &Value,
+        path: &str,
+        parent: Option<&GroupHeader>,
+    ) -> Result<Record<'static>> {
+        let game = self.game;
+        let m = v
+            .as_object()
+            .ok_or_else(|| bad(path, format!("expected a record object, found {v}")))?;
+        let sig_v = get(m, "type", path)?;
+        let sig = sig_v
             .as_str()
-            .and_then(FormId::parse)
-            .ok_or_else(label_err)?
-            .0
-            .to_le_bytes(),
-    };
-    let header = GroupHeader {
-        size: 0,
-        label,
-        group_type,
-        stamp: get_u32(m, "stamp", path)?,
-        unknown: if game == Game::Skyrim {
-            get_u32(m, "unknown", path)?
+            .and_then(Sig::parse)
+            .filter(|s| crate::plugin::is_record_sig(*s))
+            .ok_or_else(|| {
+                bad(
+                    path,
+                    format!("\"type\": {sig_v} is not a record type (four characters from A-Z, 0-9 and _)"),
+                )
+            })?;
+        let is_header = parent.is_none() && path == "header";
+        let id_v = get(m, "form_id", path)?;
+        let form_id = id_v
+            .as_str()
+            .ok_or_else(|| format!("expected a form ID like \"0x0001CB6\", found {id_v}"))
+            .and_then(|t| schema::parse_form_id(t, (!is_header).then_some(&self.ctx)))
+            .map_err(|e| bad(&format!("{path} ({sig})"), format!("\"form_id\": {e}")))?;
+        let path = &format!("{path} ({sig} {form_id})");
+        let flags = get_hex_u32(m, "flags", path)?;
+        let compressed = flags & crate::plugin::FLAG_COMPRESSED != 0;
+        let mut allowed = vec!["type", "form_id", "flags", "version_control"];
+        if game == Game::Skyrim {
+            allowed.extend(["form_version", "version_control_2"]);
+        }
+        if m.contains_key("zlib_original") && !compressed {
+            return Err(bad(
+                path,
+                "\"zlib_original\" is only for compressed records (flag 0x00040000)",
+            ));
+        }
+        allowed.extend(["zlib_original", "fields", "subrecords", "data_hex"]);
+        check_keys(m, &allowed, path)?;
+        let given: Vec<&str> = ["fields", "subrecords", "data_hex"]
+            .into_iter()
+            .filter(|k| m.contains_key(*k))
+            .collect();
+        if given.len() > 1 {
+            return Err(bad(
+                path,
+                format!(
+                    "\"{}\" and \"{}\" both given: a record's data comes from one of \"fields\", \"subrecords\" or \"data_hex\"",
+                    given[0], given[1]
+                ),
+            ));
+        }
+        if let Some(g) = parent {
+            if !fits_group(sig, g) {
+                let holds = match g.kind() {
+                    GroupKind::Top => format!("{} records", Sig(g.label)),
+                    GroupKind::WorldChildren => "CELL and ROAD records".into(),
+                    GroupKind::InteriorCellSubBlock | GroupKind::ExteriorCellSubBlock => {
+                        "CELL records".into()
+                    }
+                    GroupKind::TopicChildren => "INFO records".into(),
+                    _ => "only groups".into(),
+                };
+                return Err(bad(
+                    path,
+                    format!(
+                        "a {sig} record cannot stand in a {} group labelled {}: it holds {holds}",
+                        g.kind().name(),
+                        g.label()
+                    ),
+                ));
+            }
+        }
+        if !is_header {
+            if let Some(first) = self.seen.get(&form_id) {
+                return Err(bad(
+                    path,
+                    format!("form ID {form_id} is already the form ID of {first}"),
+                ));
+            }
+            self.seen.insert(form_id, path.clone());
+        }
+        let header = RecordHeader {
+            sig,
+            data_size: 0,
+            flags,
+            form_id,
+            version_control: get_u32(m, "version_control", path)?,
+            form_version: if game == Game::Skyrim {
+                get_u16(m, "form_version", path)?
+            } else {
+                0
+            },
+            version_control_2: if game == Game::Skyrim {
+                get_u16(m, "version_control_2", path)?
+            } else {
+                0
+            },
+        };
+        let def = schema::find(game, sig);
+        let (data, expect): (Vec<u8>, ReadBack) = if let Some(hex) = m.get("data_hex") {
+            (
+                hex_field(hex, &format!("{path}: data_hex"))?,
+                ReadBack::Unchecked,
+            )
+        } else if let Some(fields) = m.get("fields") {
+            let def = def.ok_or_else(|| {
+                bad(
+                    path,
+                    format!("\"fields\" given, but {sig} has no declaration; use \"subrecords\""),
+                )
+            })?;
+            let fields = fields.as_object().ok_or_else(|| {
+                bad(
+                    path,
+                    format!("\"fields\": expected an object, found {fields}"),
+                )
+            })?;
+            let cx = schema::Enc {
+                forms: Some(&self.ctx),
+            };
+            let data = schema::encode_data_in(def, fields, cx).map_err(|e| bad(path, e))?;
+            (
+                data,
+                ReadBack::AtMostRaw(raw_markers(&Value::Object(fields.clone()))),
+            )
+        } else if let Some(list) = m.get("subrecords") {
+            let list = list
+                .as_array()
+                .ok_or_else(|| bad(path, "\"subrecords\": expected a list"))?;
+            let mut subs = Vec::with_capacity(list.len());
+            for (i, s) in list.iter().enumerate() {
+                let p = format!("{path}: subrecords[{i}]");
+                let o = s
+                    .as_object()
+                    .ok_or_else(|| bad(&p, format!("expected an object, found {s}")))?;
+                check_keys(o, &["sig", "hex", "xxxx_short_size"], &p)?;
+                let sv = get(o, "sig", &p)?;
+                let sig = sv
+                    .as_str()
+                    .and_then(Sig::parse)
+                    .ok_or_else(|| bad(&p, format!("\"sig\": not a signature: {sv}")))?;
+                let data = hex_field(get(o, "hex", &p)?, &p)?;
+                let size_form = match o.get("xxxx_short_size") {
+                    Some(_) => SizeForm::Extended {
+                        short_size: get_u16(o, "xxxx_short_size", &p)?,
+                    },
+                    None => SizeForm::Short,
+                };
+                subs.push(Subrecord {
+                    sig,
+                    data,
+                    size_form,
+                });
+            }
+            let expect = match def {
+                Some(_) => ReadBack::NoMisfit,
+                None => ReadBack::Unchecked,
+            };
+            (encode_subrecords(&subs), expect)
         } else {
-            0
-        },
-    };
-    let path = format!("{path} (GRUP {})", header.label());
-    let children = entries_from_json(get(m, "entries", &path)?, game, &path)?;
-    Ok(Group {
-        header,
-        offset: 0,
-        children,
-    })
+            return Err(bad(
+                path,
+                "needs \"fields\", \"subrecords\" or \"data_hex\"",
+            ));
+        };
+        // Read back by the declaration before going further, so that the
+        // error names the record in the JSON.
+        let plain = Record {
+            header: RecordHeader {
+                flags: flags & !crate::plugin::FLAG_COMPRESSED,
+                ..header
+            },
+            offset: 0,
+            body: Body::Stored(Cow::Borrowed(&data)),
+        };
+        check_read_back(&plain, game, &self.ctx, expect).map_err(|e| bad(path, e))?;
+        self.checks.push((path.clone(), expect));
+        let stored = if header.is_compressed() {
+            let original = match m.get("zlib_original") {
+                Some(Value::String(s)) => Some(
+                    b64()
+                        .decode(s)
+                        .map_err(|e| bad(path, format!("\"zlib_original\": not base64: {e}")))?,
+                ),
+                Some(other) => {
+                    return Err(bad(
+                        path,
+                        format!("\"zlib_original\": expected base64 text, found {other}"),
+                    ))
+                }
+                None => None,
+            };
+            // The original payload is reused when it still inflates to the
+            // data; zlib settings differ between tools, so recompressing would
+            // rarely give the same bytes.
+            match original {
+                Some(orig) if decompress_record_data(&orig, 0).is_ok_and(|d| d == data) => orig,
+                _ => compress_record_data(&data),
+            }
+        } else {
+            data
+        };
+        Ok(Record {
+            header,
+            offset: 0,
+            body: Body::Stored(Cow::Owned(stored)),
+        })
+    }
+
+    fn group(&mut self, m: &Map<String, Value>, path: &str) -> Result<Group<'static>> {
+        let game = self.game;
+        let kind_v = get(m, "group", path)?;
+        let kind: GroupKind = serde_json::from_value(kind_v.clone())
+            .map_err(|_| bad(path, format!("\"group\": unknown group kind {kind_v}")))?;
+        let mut allowed = vec!["group", "label", "stamp", "entries"];
+        if kind == GroupKind::Unknown {
+            allowed.push("group_type");
+        }
+        if game == Game::Skyrim {
+            allowed.push("unknown");
+        }
+        check_keys(m, &allowed, path)?;
+        let group_type = match kind {
+            GroupKind::Unknown => get_u32(m, "group_type", path)? as i32,
+            k => (0..=10)
+                .find(|&t| GroupKind::from_type(t) == k)
+                .expect("every known kind has a type"),
+        };
+        let lv = get(m, "label", path)?;
+        let label_err = || {
+            bad(
+                path,
+                format!("\"label\": does not fit a {} group: {lv}", kind.name()),
+            )
+        };
+        let label: [u8; 4] = match kind {
+            GroupKind::Top => {
+                lv.as_str()
+                    .and_then(Sig::parse)
+                    .filter(|s| crate::plugin::is_record_sig(*s))
+                    .ok_or_else(label_err)?
+                    .0
+            }
+            GroupKind::InteriorCellBlock | GroupKind::InteriorCellSubBlock => {
+                let n = lv
+                    .as_i64()
+                    .and_then(|n| i32::try_from(n).ok())
+                    .ok_or_else(label_err)?;
+                n.to_le_bytes()
+            }
+            GroupKind::ExteriorCellBlock | GroupKind::ExteriorCellSubBlock => {
+                let part = |k: &str| {
+                    lv.get(k)
+                        .and_then(Value::as_i64)
+                        .and_then(|n| i16::try_from(n).ok())
+                        .ok_or_else(label_err)
+                };
+                if let Value::Object(o) = lv {
+                    check_keys(o, &["x", "y"], &format!("{path}: label"))?;
+                }
+                let (y, x) = (part("y")?, part("x")?);
+                let mut b = [0u8; 4];
+                b[..2].copy_from_slice(&y.to_le_bytes());
+                b[2..].copy_from_slice(&x.to_le_bytes());
+                b
+            }
+            GroupKind::Unknown => hex_field(lv, path)?.try_into().map_err(|_| label_err())?,
+            _ => {
+                let text = lv.as_str().ok_or_else(label_err)?;
+                schema::parse_form_id(text, Some(&self.ctx))
+                    .map_err(|e| bad(path, format!("\"label\": {e}")))?
+                    .0
+                    .to_le_bytes()
+            }
+        };
+        let header = GroupHeader {
+            size: 0,
+            label,
+            group_type,
+            stamp: get_u32(m, "stamp", path)?,
+            unknown: if game == Game::Skyrim {
+                get_u32(m, "unknown", path)?
+            } else {
+                0
+            },
+        };
+        let path = format!("{path} (GRUP {})", header.label());
+        let children = self.entries(get(m, "entries", &path)?, &path, Some(&header))?;
+        Ok(Group {
+            header,
+            offset: 0,
+            children,
+        })
+    }
+
+    fn entries(
+        &mut self,
+        v: &Value,
+        path: &str,
+        parent: Option<&GroupHeader>,
+    ) -> Result<Vec<Entry<'static>>> {
+        let list = v
+            .as_array()
+            .ok_or_else(|| bad(path, "\"entries\": expected a list"))?;
+        list.iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let p = format!("{path} → entries[{i}]");
+                match e.as_object() {
+                    Some(m) if m.contains_key("group") => self.group(m, &p).map(Entry::Group),
+                    _ => self.record(e, &p, parent).map(Entry::Record),
+                }
+            })
+            .collect()
+    }
 }
 
-fn entries_from_json(v: &Value, game: Game, path: &str) -> Result<Vec<Entry<'static>>> {
-    let list = v
-        .as_array()
-        .ok_or_else(|| bad(path, "\"entries\": expected a list"))?;
-    list.iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let p = format!("{path} → entries[{i}]");
-            match e.as_object() {
-                Some(m) if m.contains_key("group") => {
-                    group_from_json(m, game, &p).map(Entry::Group)
-                }
-                _ => record_from_json(e, game, &p).map(Entry::Record),
-            }
-        })
-        .collect()
+/// One record from its JSON form. Form IDs' notes of the plugin they
+/// belong to are not checked here (the record alone does not say which
+/// masters its plugin has); [`build_plugin`] checks them.
+pub fn record_from_json(v: &Value, game: Game, path: &str) -> Result<Record<'static>> {
+    let mut b = Builder {
+        game,
+        ctx: FormCtx::default(),
+        seen: Default::default(),
+        checks: Vec::new(),
+    };
+    b.record(v, path, None)
 }
 
 /// Builds a plugin from the JSON form [`plugin_to_json`] writes.
 pub fn plugin_from_json(doc: &Value) -> Result<Plugin<'static>> {
+    build_plugin(doc).map(|b| b.plugin)
+}
+
+/// Builds a plugin from the JSON form [`plugin_to_json`] writes, with what
+/// [`Built::check_written`] checks the written file against.
+///
+/// What would not give the plugin the JSON describes is refused with an
+/// error naming the record and the field: unknown keys, a record's data
+/// given twice, a record in a group of another type, a form ID used twice
+/// or noted with a plugin its number does not name, values that do not fit
+/// their fields, subrecords that would not read back by their declaration,
+/// and an `entry_count` that would leave the header's record count below
+/// zero.
+pub fn build_plugin(doc: &Value) -> Result<Built> {
     let m = doc
         .as_object()
         .ok_or_else(|| bad("document", "expected a JSON object"))?;
@@ -566,16 +954,94 @@ pub fn plugin_from_json(doc: &Value) -> Result<Plugin<'static>> {
             format!("not an esscribe plugin dump (\"format\" must be \"{FORMAT}\")"),
         ));
     }
+    check_keys(
+        m,
+        &[
+            "format",
+            "format_version",
+            "file",
+            "game",
+            "entry_count",
+            "header",
+            "entries",
+        ],
+        "document",
+    )?;
+    if let Some(v) = m.get("format_version") {
+        if v.as_u64() != Some(FORMAT_VERSION) {
+            return Err(bad(
+                "document",
+                format!(
+                    "\"format_version\": this esscribe reads version {FORMAT_VERSION}, found {v}"
+                ),
+            ));
+        }
+    }
     let game_v = get(m, "game", "document")?;
     let game: Game = serde_json::from_value(game_v.clone())
         .map_err(|_| bad("document", format!("\"game\": unknown game {game_v}")))?;
-    let header = record_from_json(get(m, "header", "document")?, game, "header")?;
-    let entries = entries_from_json(get(m, "entries", "document")?, game, "document")?;
-    let counted = m
-        .get("entry_count")
-        .and_then(Value::as_u64)
-        .map(|n| n as usize);
-    Ok(Plugin::from_parts(game, header, entries, counted))
+    let own_name = match m.get("file") {
+        None => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => {
+            return Err(bad(
+                "document",
+                format!("\"file\": expected the plugin's file name, found {other}"),
+            ))
+        }
+    };
+    let mut b = Builder {
+        game,
+        ctx: FormCtx::default(),
+        seen: Default::default(),
+        checks: Vec::new(),
+    };
+    let header = b.record(get(m, "header", "document")?, "header", None)?;
+    if header.header.sig.0 != *b"TES4" {
+        return Err(bad(
+            "header",
+            format!(
+                "\"type\": the header record is TES4, found {}",
+                header.header.sig
+            ),
+        ));
+    }
+    let info =
+        crate::plugin::PluginHeader::from_record(&header, game).map_err(|e| bad("header", e))?;
+    b.ctx = FormCtx {
+        masters: info.masters.iter().map(|m| m.name.clone()).collect(),
+        own_name,
+        localized: game == Game::Skyrim && header.header.flags & 0x80 != 0,
+    };
+    let entries = b.entries(get(m, "entries", "document")?, "document", None)?;
+    let counted = match m.get("entry_count") {
+        None => None,
+        Some(v) => Some(v.as_u64().ok_or_else(|| {
+            bad(
+                "document",
+                format!("\"entry_count\": expected a whole number, found {v}"),
+            )
+        })?),
+    };
+    let plugin = Plugin::from_parts(game, header, entries, counted.map(|n| n as usize));
+    if let Some(counted) = counted {
+        let now = plugin.count_entries() as i64;
+        let adjusted = info.record_count as i64 + now - counted as i64;
+        if !(0..=i32::MAX as i64).contains(&adjusted) {
+            return Err(bad(
+                "document",
+                format!(
+                    "\"entry_count\": {counted} records and groups when dumped, {now} now: the header's record count {} would become {adjusted}",
+                    info.record_count
+                ),
+            ));
+        }
+    }
+    Ok(Built {
+        plugin,
+        checks: b.checks,
+        ctx: b.ctx,
+    })
 }
 
 /// One difference between two JSON values: where, and the two sides

@@ -254,6 +254,20 @@ fn localized_plugins_show_string_ids() {
     let mut misc = Vec::new();
     json_records(&mut doc["entries"], "MISC", &mut misc);
     misc[0]["fields"]["name"] = serde_json::json!({ "string_id": 4660 });
+    // Every other translatable name becomes a string ID too: a localized
+    // plugin holds no such text itself.
+    let err = esscribe::json::plugin_from_json(&doc)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(
+            "(FURN 0x03000D64): name: a localized plugin keeps this text in its strings files"
+        ),
+        "{err}"
+    );
+    let mut furn = Vec::new();
+    json_records(&mut doc["entries"], "FURN", &mut furn);
+    furn[0]["fields"]["name"] = serde_json::json!({ "string_id": 4661 });
     let bytes = esscribe::json::plugin_from_json(&doc)
         .unwrap()
         .to_bytes()

@@ -104,3 +104,58 @@ fn empty_and_missing_files() {
     assert_eq!(e.kind, ErrorKind::Io);
     assert!(e.message.contains("no-such-plugin.esp"), "{e}");
 }
+
+#[test]
+fn small_files_are_read_large_ones_mapped() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let small = dir.join("esscribe-small.esp");
+    std::fs::write(&small, b"TES4").unwrap();
+    let file = open_mmap(&small).unwrap();
+    assert!(!file.is_mapped());
+    assert_eq!(&*file, b"TES4");
+    let mapped = esscribe::plugin::MappedFile::map(&small).unwrap();
+    assert!(mapped.is_mapped());
+    assert_eq!(&*mapped, b"TES4");
+    std::fs::remove_file(&small).unwrap();
+}
+
+/// Run as a child process by the test below: maps a file, cuts it short,
+/// and reads the lost page.
+const CUT_UNDER_MAP_CHILD: &str = "ESSCRIBE_TEST_CUT_UNDER_MAP";
+
+#[cfg(unix)]
+#[test]
+fn a_file_cut_short_under_a_map_ends_with_a_message() {
+    if let Some(path) = std::env::var_os(CUT_UNDER_MAP_CHILD) {
+        esscribe::fsio::install_signal_handlers();
+        let file = esscribe::plugin::MappedFile::map(&path).unwrap();
+        assert!(file.is_mapped());
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(0)
+            .unwrap();
+        // The page is gone: this read faults.
+        let byte = std::hint::black_box(file[3 * 4096]);
+        panic!("read {byte} from a page that was cut off");
+    }
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("esscribe-cut-under-map.esp");
+    std::fs::write(&path, vec![7u8; 4 * 4096]).unwrap();
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "a_file_cut_short_under_a_map_ends_with_a_message",
+            "--nocapture",
+        ])
+        .env(CUT_UNDER_MAP_CHILD, &path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("esscribe: a file changed while it was being read"),
+        "{stderr}"
+    );
+    std::fs::remove_file(&path).unwrap();
+}

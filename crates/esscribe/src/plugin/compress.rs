@@ -6,9 +6,40 @@ use flate2::{Compression, Decompress, FlushDecompress, Status};
 use std::cell::RefCell;
 use std::io::Write;
 
-/// No real record comes near this; a larger stated size is refused before
-/// anything is inflated.
-pub const MAX_DECOMPRESSED_SIZE: usize = 256 << 20;
+/// No real record comes near this (the largest are a few MiB); a larger
+/// stated size is refused before anything is inflated.
+pub const MAX_DECOMPRESSED_SIZE: usize = 64 << 20;
+
+/// A compressed record may state any size up to this...
+pub const MAX_DECOMPRESSED_ANY_RATIO: usize = 1 << 20;
+
+/// ...and above it, at most this many times its stored size. Real records
+/// inflate to a few times their stored size; small ones that are mostly
+/// zeros go higher (60 times, for a 4 KiB LAND record of the test corpus),
+/// large ones do not.
+pub const MAX_DECOMPRESSION_RATIO: usize = 32;
+
+/// What the compressed records of one file may state in all: this...
+pub const MAX_FILE_INFLATION_BASE: u64 = 64 << 20;
+
+/// ...plus this many times the file's size. Real plugins inflate to a few
+/// times their size at most.
+pub const MAX_FILE_INFLATION_RATIO: u64 = 16;
+
+/// The most a compressed record whose stored data (size field included)
+/// is `stored_len` bytes may state it inflates to.
+pub fn max_inflated_size(stored_len: usize) -> usize {
+    MAX_DECOMPRESSED_ANY_RATIO
+        .max(stored_len.saturating_mul(MAX_DECOMPRESSION_RATIO))
+        .min(MAX_DECOMPRESSED_SIZE)
+}
+
+/// The size a compressed record's stored data says it inflates to, when
+/// that is within what [`max_inflated_size`] allows.
+pub(crate) fn allowed_stated_size(stored: &[u8]) -> Option<usize> {
+    let stated = u32::from_le_bytes(stored.get(..4)?.try_into().ok()?) as usize;
+    (stated <= max_inflated_size(stored.len())).then_some(stated)
+}
 
 /// zlib cannot expand a stream by more than about 1032:1, so the capacity
 /// reserved up front is bounded by the compressed size, not by the claim.
@@ -41,6 +72,17 @@ pub fn decompress_record_data_into(stored: &[u8], offset: u64, out: &mut Vec<u8>
             offset,
             format!(
                 "compressed record claims {stated} bytes, more than the {MAX_DECOMPRESSED_SIZE}-byte limit"
+            ),
+        ));
+    }
+    let limit = max_inflated_size(stored.len());
+    if stated > limit {
+        return Err(Error::new(
+            ErrorKind::Decompress,
+            offset,
+            format!(
+                "compressed record states {stated} decompressed bytes from {} stored bytes, more than a record may inflate to ({limit} bytes: {MAX_DECOMPRESSION_RATIO} times its stored size, or {MAX_DECOMPRESSED_ANY_RATIO} bytes)",
+                stored.len()
             ),
         ));
     }
@@ -183,6 +225,31 @@ mod tests {
             decompress_record_data_into(&compress_record_data(&data), 0, &mut buf).unwrap();
             assert_eq!(buf, data);
         }
+    }
+
+    #[test]
+    fn a_record_may_inflate_so_far_relative_to_its_stored_size() {
+        assert_eq!(max_inflated_size(100), 1 << 20);
+        assert_eq!(max_inflated_size(100_000), 3_200_000);
+        assert_eq!(max_inflated_size(10 << 20), MAX_DECOMPRESSED_SIZE);
+        // 8 MiB of zeros deflate to about 8 KiB: stating its true size is
+        // more than 32 times what is stored.
+        let stored = compress_record_data(&vec![0u8; 8 << 20]);
+        let err = decompress_record_data(&stored, 0x40).unwrap_err();
+        assert_eq!(
+            (err.kind.clone(), err.offset),
+            (ErrorKind::Decompress, 0x40)
+        );
+        assert!(
+            err.message.starts_with(&format!(
+                "compressed record states 8388608 decompressed bytes from {} stored bytes, more than a record may inflate to (1048576 bytes",
+                stored.len()
+            )),
+            "{err}"
+        );
+        // 1 MiB of zeros may inflate, whatever the ratio.
+        let stored = compress_record_data(&vec![0u8; 1 << 20]);
+        assert_eq!(decompress_record_data(&stored, 0).unwrap().len(), 1 << 20);
     }
 
     #[test]

@@ -42,6 +42,16 @@ impl std::str::FromStr for Game {
 
 pub const GRUP: Sig = Sig(*b"GRUP");
 
+/// Whether a record type is four characters from A–Z, 0–9 and `_`, as
+/// every record type of the games is. A record header whose type is not
+/// lies where no record starts.
+#[inline]
+pub fn is_record_sig(sig: Sig) -> bool {
+    sig.0
+        .iter()
+        .all(|&b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+}
+
 /// Record flag: the data is a u32 decompressed size followed by a zlib stream.
 pub const FLAG_COMPRESSED: u32 = 0x0004_0000;
 /// TES4 flag: master file.

@@ -10,11 +10,14 @@
 //!
 //! Untrusted input ends in `Ok` or in an [`Error`] pointing inside the
 //! file: sizes are checked against what remains before anything is taken,
-//! inflating stops at the stated size (256 MiB at most), and groups nest
-//! at most 32 deep. Large files parse one top group per rayon task, and
+//! inflating stops at the stated size, which may be at most 32 times the
+//! stored size (or 1 MiB) and 64 MiB, the compressed records of a file may
+//! state at most 64 MiB plus 16 times the file's size in all, and groups
+//! nest at most 32 deep. Large files parse one top group per rayon task, and
 //! [`Plugin::par_records`] and its siblings walk records in parallel.
 
-mod compress;
+pub(crate) mod compress;
+mod damage;
 mod header;
 mod mapped;
 mod subrecord;
@@ -23,12 +26,13 @@ pub mod synth;
 mod tes4;
 
 pub use compress::{
-    compress_record_data, decompress_record_data, decompress_record_data_into,
-    MAX_DECOMPRESSED_SIZE,
+    compress_record_data, decompress_record_data, decompress_record_data_into, max_inflated_size,
+    MAX_DECOMPRESSED_ANY_RATIO, MAX_DECOMPRESSED_SIZE, MAX_DECOMPRESSION_RATIO,
+    MAX_FILE_INFLATION_BASE, MAX_FILE_INFLATION_RATIO,
 };
 pub use header::{
-    detect_game, Game, GroupHeader, GroupKind, GroupLabel, RecordHeader, FLAG_COMPRESSED,
-    FLAG_DELETED, FLAG_LIGHT, FLAG_MASTER, GRUP,
+    detect_game, is_record_sig, Game, GroupHeader, GroupKind, GroupLabel, RecordHeader,
+    FLAG_COMPRESSED, FLAG_DELETED, FLAG_LIGHT, FLAG_MASTER, GRUP,
 };
 pub use mapped::{open_mmap, MappedFile};
 pub use subrecord::{
@@ -286,7 +290,7 @@ impl<'a> Record<'a> {
         // Header and data whole: one bounds check for both. Otherwise the
         // careful path below says which part is cut.
         let rest = r.peek_rest();
-        if let Some(header) = RecordHeader::decode(rest, game) {
+        if let Some(header) = RecordHeader::decode(rest, game).filter(|h| is_record_sig(h.sig)) {
             let hl = game.header_len();
             let end = hl + header.data_size as usize;
             if end <= rest.len() {
@@ -304,6 +308,15 @@ impl<'a> Record<'a> {
     #[cold]
     fn read_checked(r: &mut Reader<'a>, game: Game) -> Result<Self> {
         let offset = r.offset();
+        if let Some(&[a, b, c, d]) = r.peek_rest().get(..4) {
+            let sig = crate::io::Sig([a, b, c, d]);
+            if !is_record_sig(sig) {
+                return Err(Error::invalid(
+                    offset,
+                    format!("no record starts here ({sig} is not a record type: four characters from A-Z, 0-9 and _)"),
+                ));
+            }
+        }
         let header = RecordHeader::read(r, game)?;
         let data = r
             .bytes(header.data_size as usize, "record data")
@@ -344,18 +357,29 @@ pub enum Entry<'a> {
 }
 
 impl<'a> Entry<'a> {
+    /// Reads the entries of a list (a group's contents, or the file after
+    /// its header); `before` is what comes before the list's first entry,
+    /// for messages about damage.
     fn read_list(
         r: &mut Reader<'a>,
         game: Game,
         depth: usize,
         count: &mut usize,
+        before: Option<Before>,
     ) -> Result<Vec<Entry<'a>>> {
-        let mut out = Vec::with_capacity(count_entries_at(r.peek_rest(), game));
+        let mut out: Vec<Entry<'a>> = Vec::with_capacity(count_entries_at(r.peek_rest(), game));
         while !r.is_empty() {
             *count += 1;
             // Records, by far the most entries, go straight into the list.
             if r.peek_rest().get(..4) != Some(&GRUP.0) {
-                out.push(Entry::Record(Record::read(r, game)?));
+                let at = r.position();
+                match Record::read(r, game) {
+                    Ok(rec) => out.push(Entry::Record(rec)),
+                    Err(e) => {
+                        let before = out.last().map(Before::of).or(before);
+                        return Err(damage::explain(e, r, at, before, game));
+                    }
+                }
                 continue;
             }
             out.push(match Self::read_one(r, game, depth)? {
@@ -447,6 +471,17 @@ fn describe_group(header: &GroupHeader, offset: u64) -> String {
     )
 }
 
+use damage::Before;
+
+impl Before {
+    fn of(e: &Entry<'_>) -> Before {
+        match e {
+            Entry::Record(r) => Before::Record(r.header, r.offset),
+            Entry::Group(g) => Before::Group(g.header, g.offset),
+        }
+    }
+}
+
 /// What [`Entry::read_one`] found.
 enum Next<'a> {
     Group(GroupToRead<'a>),
@@ -465,13 +500,66 @@ impl<'a> GroupToRead<'a> {
     /// increased by the records and groups inside.
     fn read_children(self, game: Game, depth: usize, count: &mut usize) -> Result<Group<'a>> {
         let mut inner = Reader::new(self.body, self.offset + game.header_len() as u64);
-        let children = Entry::read_list(&mut inner, game, depth + 1, count)
+        let children = Entry::read_list(&mut inner, game, depth + 1, count, None)
             .within(|| describe_group(&self.header, self.offset))?;
         Ok(Group {
             header: self.header,
             offset: self.offset,
             children,
         })
+    }
+}
+
+/// Counts what the compressed records of a file state they inflate to, in
+/// file order, to refuse a file whose records would inflate far beyond
+/// what real files do, even though each alone is within its own limit.
+struct InflationBudget {
+    file_len: u64,
+    limit: u64,
+    total: u64,
+    /// The error for the first record past the limit.
+    over: Option<Error>,
+}
+
+impl InflationBudget {
+    fn new(file_len: usize) -> Self {
+        let file_len = file_len as u64;
+        InflationBudget {
+            file_len,
+            limit: MAX_FILE_INFLATION_BASE
+                .saturating_add(file_len.saturating_mul(MAX_FILE_INFLATION_RATIO)),
+            total: 0,
+            over: None,
+        }
+    }
+
+    /// Counts a record. A record stating more than it alone may inflate to
+    /// is not counted: inflating it fails on its own.
+    fn add(&mut self, header: &RecordHeader, stored: &[u8], offset: u64, game: Game) {
+        if !header.is_compressed() || self.over.is_some() {
+            return;
+        }
+        let Some(stated) = compress::allowed_stated_size(stored) else {
+            return;
+        };
+        self.total += stated as u64;
+        if self.total > self.limit {
+            self.over = Some(
+                Error::new(
+                    crate::io::ErrorKind::Decompress,
+                    offset + game.header_len() as u64,
+                    format!(
+                        "the compressed records up to this one state {} decompressed bytes in all, more than the {} a file of {} bytes may inflate to ({MAX_FILE_INFLATION_BASE} bytes and {MAX_FILE_INFLATION_RATIO} times its size)",
+                        self.total, self.limit, self.file_len
+                    ),
+                )
+                .within(format!("{} {} at 0x{offset:X}", header.sig, header.form_id)),
+            );
+        }
+    }
+
+    fn finish(self) -> Result<()> {
+        self.over.map_or(Ok(()), Err)
     }
 }
 
@@ -510,7 +598,10 @@ pub fn scan(data: &[u8], mut visit: impl FnMut(ScanItem)) -> Result<Game> {
             format!("expected a TES4 header record, found {}", header.header.sig),
         ));
     }
-    scan_list(&mut r, game, 0, &mut visit)?;
+    let mut budget = InflationBudget::new(data.len());
+    let before = Some(Before::Record(header.header, header.offset));
+    scan_list(&mut r, game, 0, &mut visit, &mut budget, before)?;
+    budget.finish()?;
     Ok(game)
 }
 
@@ -519,10 +610,17 @@ fn scan_list(
     game: Game,
     depth: usize,
     visit: &mut impl FnMut(ScanItem),
+    budget: &mut InflationBudget,
+    mut before: Option<Before>,
 ) -> Result<()> {
     while !r.is_empty() {
         if r.peek_rest().get(..4) != Some(&GRUP.0) {
-            let rec = Record::read(r, game)?;
+            let at = r.position();
+            let rec = Record::read(r, game).map_err(|e| damage::explain(e, r, at, before, game))?;
+            if let Body::Stored(stored) = &rec.body {
+                budget.add(&rec.header, stored, rec.offset, game);
+            }
+            before = Some(Before::Record(rec.header, rec.offset));
             visit(ScanItem::Record {
                 header: rec.header,
                 offset: rec.offset,
@@ -537,8 +635,9 @@ fn scan_list(
                 depth,
             });
             let mut inner = Reader::new(g.body, g.offset + game.header_len() as u64);
-            scan_list(&mut inner, game, depth + 1, visit)
+            scan_list(&mut inner, game, depth + 1, visit, budget, None)
                 .within(|| describe_group(&g.header, g.offset))?;
+            before = Some(Before::Group(g.header, g.offset));
         }
     }
     Ok(())
@@ -597,15 +696,27 @@ impl<'a> Plugin<'a> {
             Some(done) => done?,
             None => {
                 let mut count = 0;
-                (Entry::read_list(&mut r, game, 0, &mut count)?, count)
+                let before = Some(Before::Record(header.header, header.offset));
+                (
+                    Entry::read_list(&mut r, game, 0, &mut count, before)?,
+                    count,
+                )
             }
         };
-        Ok(Plugin {
+        let plugin = Plugin {
             game,
             header,
             entries,
             entries_when_read: count,
-        })
+        };
+        let mut budget = InflationBudget::new(data.len());
+        for r in plugin.records() {
+            if let Body::Stored(stored) = &r.body {
+                budget.add(&r.header, stored, r.offset, game);
+            }
+        }
+        budget.finish()?;
+        Ok(plugin)
     }
 
     /// Splits the top level into groups (headers only) and records, then

@@ -102,14 +102,25 @@ impl PluginHeader {
     }
 }
 
-/// Adds `delta` to HEDR's record count.
+/// Adds `delta` to HEDR's record count; a count that would leave the
+/// range of an i32 is an error, not clamped.
 pub(super) fn adjust_record_count(subs: &mut [Subrecord], delta: i64) -> Result<()> {
     let hedr = subs
         .iter_mut()
         .find(|s| s.sig.0 == *b"HEDR" && s.data.len() >= 8)
         .ok_or_else(|| Error::invalid(0, "TES4 header record has no HEDR subrecord"))?;
     let old = i32::from_le_bytes(hedr.data[4..8].try_into().expect("4 bytes"));
-    let new = (old as i64 + delta).clamp(0, i32::MAX as i64) as i32;
+    let new = i32::try_from(old as i64 + delta)
+        .ok()
+        .filter(|n| *n >= 0)
+        .ok_or_else(|| {
+            Error::invalid(
+                0,
+                format!(
+                    "TES4 HEDR record count {old} cannot follow the {delta:+} records and groups added or removed"
+                ),
+            )
+        })?;
     hedr.data[4..8].copy_from_slice(&new.to_le_bytes());
     Ok(())
 }

@@ -391,9 +391,16 @@ impl SaveFile {
         Ok((chunk, at, item_at))
     }
 
-    /// Sets the scale of a reference whose change record stores one.
+    /// Sets the scale of a reference whose change record stores one. The
+    /// scale must be a finite number.
     pub fn set_scale(&mut self, reference: FormId, scale: f32) -> Result<()> {
         let (chunk, at, parts) = reference_parts(&mut self.changes, reference)?;
+        if !scale.is_finite() {
+            return Err(Error::invalid(
+                at,
+                format!("{reference}: scale {scale} is not a finite number"),
+            ));
+        }
         for p in parts {
             if let change::PartData::Scale(s) = &mut chunk.parts[p] {
                 *s = scale;
@@ -405,10 +412,17 @@ impl SaveFile {
 
     /// Sets the position of a reference whose change record stores its
     /// placement (moved, havok-moved or created). For the player the global
-    /// player position is set too, since the two must agree.
+    /// player position is set too, since the two must agree. Each
+    /// coordinate must be a finite number.
     pub fn set_position(&mut self, reference: FormId, position: [f32; 3]) -> Result<()> {
         use change::PartData as P;
         let (chunk, at, parts) = reference_parts(&mut self.changes, reference)?;
+        if let Some(x) = position.iter().find(|x| !x.is_finite()) {
+            return Err(Error::invalid(
+                at,
+                format!("{reference}: position coordinate {x} is not a finite number"),
+            ));
+        }
         let placement = parts
             .into_iter()
             .find(|&p| {
@@ -429,6 +443,54 @@ impl SaveFile {
             self.global.player_position = position;
         }
         Ok(())
+    }
+
+    /// Reads every change record and created record as deeply as esscribe
+    /// can: a change record of a decoded type must decode without stopping,
+    /// a created record must read by its declaration and encode back
+    /// (`save verify --deep`).
+    pub fn check_decoding(&self) -> crate::schema::DeepCheck {
+        let mut check = crate::schema::DeepCheck::default();
+        for c in &self.changes {
+            let found = match c.stop_note() {
+                None => Ok((crate::schema::Coverage::default(), Vec::new())),
+                Some(note) => Ok((
+                    crate::schema::Coverage::default(),
+                    vec![format!(
+                        "change record {} {} at 0x{:X}: decoding stopped: {note}",
+                        c.form_id,
+                        c.type_name(),
+                        c.offset
+                    )],
+                )),
+            };
+            check.add(found);
+        }
+        let ctx = crate::schema::FormCtx::default();
+        for r in &self.created {
+            let mut data = Vec::new();
+            for s in &r.subrecords {
+                crate::plugin::write_subrecord(&mut data, s.sig, &s.data, s.size_form);
+            }
+            let record = crate::plugin::Record {
+                header: crate::plugin::RecordHeader {
+                    flags: r.header.flags & !crate::plugin::FLAG_COMPRESSED,
+                    ..r.header
+                },
+                offset: 0,
+                body: crate::plugin::Body::Stored(std::borrow::Cow::Owned(data)),
+            };
+            let found = crate::schema::check_record(&record, crate::plugin::Game::Oblivion, &ctx)
+                .map(|(coverage, faults)| {
+                    let faults = faults
+                        .into_iter()
+                        .map(|f| format!("created record: {f}"))
+                        .collect();
+                    (coverage, faults)
+                });
+            check.add(found);
+        }
+        check
     }
 
     /// Change-record statistics per type name.

@@ -31,6 +31,75 @@ impl FormCtx {
             Value::String(format!("{id} ({owner})"))
         }
     }
+
+    /// Checks that the plugin `note` names is the one `id` belongs to by
+    /// its top byte, as [`show`](Self::show) would name it.
+    pub fn check_note(&self, id: FormId, note: &str) -> Result<(), String> {
+        let owner = crate::plugin::Plugin::form_id_owner(&self.masters, id, &self.own_name);
+        if owner.is_empty() || owner.eq_ignore_ascii_case(note) {
+            return Ok(());
+        }
+        let index = id.master_index();
+        let hint = match self
+            .masters
+            .iter()
+            .position(|m| m.eq_ignore_ascii_case(note))
+        {
+            Some(i) => format!("; form IDs of {note} start with {i:02X} here"),
+            None if self.own_name.eq_ignore_ascii_case(note) => format!(
+                "; this plugin's own form IDs start with {:02X}",
+                self.masters.len()
+            ),
+            None => format!("; {note} is not a master of this plugin"),
+        };
+        Err(format!(
+            "form ID {id} is noted as {note}, but its top byte {index:02X} names {owner}{hint}"
+        ))
+    }
+}
+
+/// A form ID written as text: hex (`0x0001CB6`), optionally followed by
+/// the plugin it belongs to in brackets (`0x0001CB6 (Skyrim.esm)`), which
+/// must agree with the number when `forms` is given.
+pub fn parse_form_id(text: &str, forms: Option<&FormCtx>) -> Result<FormId, String> {
+    let text = text.trim();
+    let (hex, note) = match text.split_once(char::is_whitespace) {
+        Some((hex, rest)) => (hex, Some(rest.trim())),
+        None => (text, None),
+    };
+    let shape = || {
+        format!(
+            "expected a form ID like \"0x0001CB6\" or \"0x0001CB6 (Plugin.esp)\", found {text:?}"
+        )
+    };
+    let id = FormId::parse(hex).ok_or_else(shape)?;
+    if let Some(note) = note {
+        let name = note
+            .strip_prefix('(')
+            .and_then(|n| n.strip_suffix(')'))
+            .ok_or_else(shape)?;
+        if let Some(ctx) = forms {
+            ctx.check_note(id, name)?;
+        }
+    }
+    Ok(id)
+}
+
+/// Fails if `v` is an object with a key not in `allowed`.
+pub(crate) fn only_keys(v: &Value, allowed: &[&str]) -> Result<(), String> {
+    if let Value::Object(m) = v {
+        if let Some(k) = m.keys().find(|k| !allowed.contains(&k.as_str())) {
+            return Err(format!(
+                "unknown key {k:?} (expected {})",
+                allowed
+                    .iter()
+                    .map(|a| format!("{a:?}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn write_int(int: Int, v: i64, out: &mut Vec<u8>) -> Result<(), String> {
@@ -134,7 +203,10 @@ fn json_enum(defs: &EnumDef, int: Int, v: &Value) -> Result<i64, String> {
         .ok_or_else(|| format!("expected a name or a number, found {v}"))?;
     defs.value_of(name).ok_or_else(|| {
         let known: Vec<_> = defs.values.iter().map(|(_, n)| *n).collect();
-        format!("unknown value {name:?} (known: {})", known.join(", "))
+        format!(
+            "{name:?} is not a value of this enum; its values are {} (or a number)",
+            known.join(", ")
+        )
     })
 }
 
@@ -150,6 +222,7 @@ fn encode_ty(
     v: &Value,
     earlier: &mut Earlier,
     out: &mut Vec<u8>,
+    cx: Enc<'_>,
 ) -> Result<Option<i64>, String> {
     match ty {
         Ty::Int(int) => {
@@ -158,21 +231,31 @@ fn encode_ty(
             Ok(Some(n))
         }
         Ty::F32 => {
+            only_keys(v, &["f32_bits"])?;
             let x = json_f32(v).ok_or_else(|| format!("expected a number, found {v}"))?;
+            if !x.is_finite() && v.is_number() {
+                return Err(format!(
+                    "{v} does not fit in a 32-bit float (at most ±3.4028235e38; infinity and NaN are written as {{\"f32_bits\": \"0x7F800000\"}})"
+                ));
+            }
             out.extend_from_slice(&x.to_le_bytes());
             Ok(None)
         }
         Ty::F64 => {
+            only_keys(v, &["f64_bits"])?;
             let x = json_f64(v).ok_or_else(|| format!("expected a number, found {v}"))?;
             out.extend_from_slice(&x.to_le_bytes());
             Ok(None)
         }
         Ty::FormId => {
             let id = match v {
-                Value::String(s) => FormId::parse(s),
-                _ => v.as_u64().and_then(|n| u32::try_from(n).ok()).map(FormId),
-            }
-            .ok_or_else(|| format!("expected a form ID like \"0x0001CB6\", found {v}"))?;
+                Value::String(s) => parse_form_id(s, cx.forms)?,
+                _ => v
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .map(FormId)
+                    .ok_or_else(|| format!("expected a form ID like \"0x0001CB6\", found {v}"))?,
+            };
             out.extend_from_slice(&id.0.to_le_bytes());
             Ok(Some(id.0 as i64))
         }
@@ -206,7 +289,22 @@ fn encode_ty(
             let m = v
                 .as_object()
                 .ok_or_else(|| format!("expected an object of bit fields, found {v}"))?;
-            let mut n = m.get("_other_bits").and_then(Value::as_u64).unwrap_or(0);
+            if let Some(k) = m
+                .keys()
+                .find(|k| *k != "_other_bits" && !fields.iter().any(|bf| bf.name == *k))
+            {
+                let names: Vec<_> = fields.iter().map(|bf| bf.name).collect();
+                return Err(format!(
+                    "unknown bit field {k:?} (fields: {}, _other_bits)",
+                    names.join(", ")
+                ));
+            }
+            let mut n = match m.get("_other_bits") {
+                None => 0,
+                Some(o) => o
+                    .as_u64()
+                    .ok_or_else(|| format!("_other_bits: expected a whole number, found {o}"))?,
+            };
             for bf in *fields {
                 let Some(part) = m.get(bf.name) else { continue };
                 let raw = match bf.kind {
@@ -268,13 +366,13 @@ fn encode_ty(
         }
         Ty::Select(sel) => {
             let chosen = select(sel, earlier);
-            encode_ty(chosen, v, earlier, out)
+            encode_ty(chosen, v, earlier, out, cx)
         }
         Ty::Struct(fields) => {
             let m = v
                 .as_object()
                 .ok_or_else(|| format!("expected an object, found {v}"))?;
-            encode_fields(fields, m, earlier, out, false)?;
+            encode_fields(fields, m, earlier, out, false, cx)?;
             Ok(None)
         }
         Ty::List(int, fields) => {
@@ -282,14 +380,14 @@ fn encode_ty(
                 .as_array()
                 .ok_or_else(|| format!("expected a list, found {v}"))?;
             write_int(*int, list.len() as i64, out)?;
-            encode_items(fields, list, earlier, out)?;
+            encode_items(fields, list, earlier, out, cx)?;
             Ok(None)
         }
         Ty::Rest(fields) => {
             let list = v
                 .as_array()
                 .ok_or_else(|| format!("expected a list, found {v}"))?;
-            encode_items(fields, list, earlier, out)?;
+            encode_items(fields, list, earlier, out, cx)?;
             Ok(None)
         }
         Ty::ListBy(field, fields) => {
@@ -303,10 +401,10 @@ fn encode_ty(
                     lookup(earlier, field)
                 ));
             }
-            encode_items(fields, list, earlier, out)?;
+            encode_items(fields, list, earlier, out, cx)?;
             Ok(None)
         }
-        Ty::If(cond) => encode_ty(&cond.ty, v, earlier, out),
+        Ty::If(cond) => encode_ty(&cond.ty, v, earlier, out, cx),
     }
 }
 
@@ -315,16 +413,17 @@ fn encode_items(
     list: &[Value],
     earlier: &mut Earlier,
     out: &mut Vec<u8>,
+    cx: Enc<'_>,
 ) -> Result<(), String> {
     for (i, item) in list.iter().enumerate() {
         let mark = earlier.len();
         if let [single] = fields {
-            encode_ty(&single.ty, item, earlier, out).map(|_| ())
+            encode_ty(&single.ty, item, earlier, out, cx).map(|_| ())
         } else {
             let m = item
                 .as_object()
                 .ok_or_else(|| format!("expected an object, found {item}"))?;
-            encode_fields(fields, m, earlier, out, false)
+            encode_fields(fields, m, earlier, out, false, cx)
         }
         .map_err(|e| format!("[{i}]: {e}"))?;
         earlier.truncate(mark);
@@ -368,6 +467,7 @@ fn encode_fields(
     earlier: &mut Earlier,
     out: &mut Vec<u8>,
     may_end_early: bool,
+    cx: Enc<'_>,
 ) -> Result<(), String> {
     let end = if may_end_early {
         fields
@@ -388,7 +488,8 @@ fn encode_fields(
                 &owned
             }
         };
-        let raw = encode_ty(&fd.ty, v, earlier, out).map_err(|e| format!("{}: {e}", fd.name))?;
+        let raw =
+            encode_ty(&fd.ty, v, earlier, out, cx).map_err(|e| format!("{}: {e}", fd.name))?;
         if let Some(raw) = raw {
             earlier.push((fd.name, raw));
         }
@@ -440,10 +541,30 @@ pub fn encode_field(
     siblings: &Siblings,
     out: &mut Vec<u8>,
 ) -> Result<(), String> {
+    encode_field_in(field, v, siblings, out, Enc::default())
+}
+
+/// What encoding checks beyond the declaration.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Enc<'c> {
+    /// The plugin's masters and name: a form ID's note of the plugin it
+    /// belongs to must agree with its number.
+    pub forms: Option<&'c FormCtx>,
+}
+
+/// Like [`encode_field`], with the checks `cx` asks for.
+pub fn encode_field_in(
+    field: &Field,
+    v: &Value,
+    siblings: &Siblings,
+    out: &mut Vec<u8>,
+    cx: Enc<'_>,
+) -> Result<(), String> {
     let mut earlier = Earlier::new();
     match field {
         Field::LString => match v.get("string_id") {
             Some(id) => {
+                only_keys(v, &["string_id"])?;
                 let id = id
                     .as_u64()
                     .and_then(|n| u32::try_from(n).ok())
@@ -451,7 +572,10 @@ pub fn encode_field(
                 out.extend_from_slice(&id.to_le_bytes());
                 Ok(())
             }
-            None => encode_field(&Field::ZString, v, siblings, out),
+            None if cx.forms.is_some_and(|f| f.localized) => Err(format!(
+                "a localized plugin keeps this text in its strings files: expected {{\"string_id\": n}}, found {v}"
+            )),
+            None => encode_field_in(&Field::ZString, v, siblings, out, cx),
         },
         Field::ZString | Field::Text => {
             let s = v
@@ -470,18 +594,18 @@ pub fn encode_field(
             Ok(())
         }
         Field::Empty => Ok(()),
-        Field::Value(ty) => encode_ty(ty, v, &mut earlier, out).map(|_| ()),
+        Field::Value(ty) => encode_ty(ty, v, &mut earlier, out, cx).map(|_| ()),
         Field::Struct(fields) => {
             let m = v
                 .as_object()
                 .ok_or_else(|| format!("expected an object, found {v}"))?;
-            encode_fields(fields, m, &mut earlier, out, true)
+            encode_fields(fields, m, &mut earlier, out, true, cx)
         }
         Field::Array(fields) => {
             let list = v
                 .as_array()
                 .ok_or_else(|| format!("expected a list, found {v}"))?;
-            encode_items(fields, list, &mut earlier, out)
+            encode_items(fields, list, &mut earlier, out, cx)
         }
         Field::BySize(cases) => {
             if let Some(size) = v.get("_size").and_then(Value::as_u64) {
@@ -491,22 +615,27 @@ pub fn encode_field(
                     .ok_or_else(|| format!("_size: no layout of {size} bytes"))?;
                 let mut inner = v.clone();
                 inner.as_object_mut().map(|m| m.remove("_size"));
-                return encode_field(f, &inner, siblings, out);
+                return encode_field_in(f, &inner, siblings, out, cx);
             }
             // The layout whose size the encoded value has is the one meant.
-            let mut last_err = String::from("no layout declared");
+            // When none takes it, the error that says most is that of the
+            // layout that got furthest before failing.
+            let mut best: Option<(usize, String)> = None;
             for (size, f) in *cases {
                 let mut buf = Vec::new();
-                match encode_field(f, v, siblings, &mut buf) {
+                let (reached, err) = match encode_field_in(f, v, siblings, &mut buf, cx) {
                     Ok(()) if buf.len() == *size => {
                         out.extend_from_slice(&buf);
                         return Ok(());
                     }
-                    Ok(()) => last_err = format!("encodes to {} bytes, not {size}", buf.len()),
-                    Err(e) => last_err = e,
+                    Ok(()) => (0, format!("encodes to {} bytes, not {size}", buf.len())),
+                    Err(e) => (buf.len() + 1, e),
+                };
+                if best.as_ref().is_none_or(|(r, _)| reached > *r) {
+                    best = Some((reached, err));
                 }
             }
-            Err(last_err)
+            Err(best.map_or_else(|| "no layout declared".to_string(), |(_, e)| e))
         }
         Field::BySibling {
             sibling,
@@ -514,7 +643,7 @@ pub fn encode_field(
             default,
         } => {
             let text = siblings.get(*sibling).and_then(Value::as_str);
-            encode_field(sibling_case(cases, default, text), v, siblings, out)
+            encode_field_in(sibling_case(cases, default, text), v, siblings, out, cx)
         }
     }
 }

@@ -10,11 +10,11 @@ pub mod record;
 pub mod types;
 pub mod value;
 
-pub use codec::FormCtx;
+pub use codec::{parse_form_id, Enc, FormCtx};
 pub use fields::Fields;
 pub use record::{
-    decode, encode, encode_data, raw_record, view, Coverage, Decoded, ItemKind, ItemRef,
-    RecordView, SubValue,
+    decode, encode, encode_data, encode_data_in, raw_record, view, Coverage, Decoded, ItemKind,
+    ItemRef, RawSub, RecordView, SubValue,
 };
 pub use types::{Occurs, RecordDef};
 pub use value::{FieldValue, Val};
@@ -131,6 +131,104 @@ pub fn record_coverage(
     let mut coverage = Coverage::default();
     record.for_each_subrecord(game, |sub| coverage.add_raw(sub.data.len()))?;
     Ok((coverage, Vec::new()))
+}
+
+/// What reading a record by its declaration covers, like
+/// [`record_coverage`] without the warnings (which take memory for every
+/// subrecord kept as bytes).
+pub fn record_coverage_counts(record: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Coverage> {
+    if let Some(c) = with_view(record, game, ctx, |v| v.coverage())? {
+        return Ok(c);
+    }
+    let mut coverage = Coverage::default();
+    record.for_each_subrecord(game, |sub| coverage.add_raw(sub.data.len()))?;
+    Ok(coverage)
+}
+
+/// What reading every record by its declaration and encoding it back
+/// found (`verify --deep`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DeepCheck {
+    /// Records read.
+    pub records: usize,
+    /// Records that do not read by their declaration: their data does not
+    /// inflate or split into subrecords, a subrecord does not fit its
+    /// layout or encode back to its bytes, or the declaration does not
+    /// reproduce the record.
+    pub failing: usize,
+    /// What is wrong, in file order; the first [`DeepCheck::LISTED`].
+    pub problems: Vec<String>,
+    /// Subrecords kept as bytes in all (not declared yet, or failing).
+    pub kept_raw: u64,
+}
+
+impl DeepCheck {
+    /// Problems listed at most.
+    pub const LISTED: usize = 100;
+
+    /// Adds what one record gave.
+    pub fn add(&mut self, found: Result<(Coverage, Vec<String>)>) {
+        self.records += 1;
+        let problems = match found {
+            Ok((coverage, faults)) => {
+                self.kept_raw += coverage.raw;
+                faults
+            }
+            Err(e) => vec![e.to_string()],
+        };
+        if !problems.is_empty() {
+            self.failing += 1;
+            let room = Self::LISTED.saturating_sub(self.problems.len());
+            self.problems.extend(problems.into_iter().take(room));
+        }
+    }
+}
+
+/// Reads one record by its declaration and encodes it back: what it
+/// covered, and the faults found (see [`Decoded::faults`]). An error when
+/// its data does not inflate or split into subrecords.
+pub fn check_record(
+    record: &Record<'_>,
+    game: Game,
+    ctx: &FormCtx,
+) -> Result<(Coverage, Vec<String>)> {
+    let data = record.data(game)?;
+    let subs = Subrecords::new(&data, record.subrecord_base(game))
+        .collect::<Result<Vec<_>>>()
+        .map_err(|e| record.locate(game, e).within(record.describe()))?;
+    let Some(def) = find(game, record.header.sig) else {
+        let mut coverage = Coverage::default();
+        subs.iter().for_each(|s| coverage.add_raw(s.data.len()));
+        return Ok((coverage, Vec::new()));
+    };
+    let name = crate::json::RecordName {
+        sig: record.header.sig,
+        form_id: record.header.form_id,
+        editor_id: subs.iter().find(|s| s.sig.0 == *b"EDID").map(|s| s.data),
+        offset: record.offset,
+    };
+    let decoded = decode(def, &subs, ctx, &name);
+    Ok((decoded.coverage, decoded.faults))
+}
+
+/// Reads every record of a plugin (its header included) by its
+/// declaration and encodes it back, in parallel; `name` is the plugin's
+/// file name, for form IDs.
+pub fn check_plugin(plugin: &crate::plugin::Plugin<'_>, name: &str) -> DeepCheck {
+    use rayon::prelude::*;
+    let ctx = crate::json::form_ctx(plugin, name);
+    let game = plugin.game;
+    let mut check = DeepCheck::default();
+    check.add(check_record(&plugin.header, game, &ctx));
+    // In file order, so that the problems listed are the first ones.
+    let found: Vec<_> = plugin
+        .par_records()
+        .map(|r| check_record(r, game, &ctx))
+        .collect();
+    for f in found {
+        check.add(f);
+    }
+    check
 }
 
 #[cfg(test)]

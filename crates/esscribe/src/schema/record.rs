@@ -7,7 +7,7 @@
 //! original: a declaration that would not give back the same bytes leaves
 //! the record raw, so decoding can never lose data.
 
-use super::codec::{encode_field, FormCtx, Siblings};
+use super::codec::{encode_field, encode_field_in, only_keys, Enc, FormCtx, Siblings};
 use super::types::*;
 use super::value::{chosen_by, Earlier, Node, Val, ValueSink};
 use crate::io::{from_hex, to_hex, Sig};
@@ -70,6 +70,11 @@ pub struct Decoded {
     pub coverage: Coverage,
     /// What was kept raw, and where.
     pub warnings: Vec<String>,
+    /// Of those, what points at damage (or at a declaration that does not
+    /// match the file) rather than at what is not declared yet: subrecords
+    /// that do not fit their layout or do not encode back to their bytes,
+    /// and a record its declaration does not reproduce.
+    pub faults: Vec<String>,
 }
 
 /// Whether a member can begin at a subrecord with this signature.
@@ -142,35 +147,41 @@ fn base_key(key: &str) -> &str {
     key.split_once('#').map(|(k, _)| k).unwrap_or(key)
 }
 
-/// `name`, or `name#n` with the first `n` from 2 on that is free. Keys of
-/// one name are made here only, `#2`, `#3`... in turn, so the taken ones
-/// run without a gap and the first free one is found in halves: a record
-/// with many subrecords of one name does not look at every key each time.
-fn unique_key(out: &Map<String, Value>, name: &str) -> String {
-    if !out.contains_key(name) {
-        return name.to_string();
-    }
-    let key = |n: u64| format!("{name}#{n}");
-    // `taken` is in use (1 stands for `name` itself), `free` is not.
-    let (mut taken, mut free) = (1u64, 2u64);
-    while out.contains_key(&key(free)) {
-        taken = free;
-        free *= 2;
-    }
-    while free - taken > 1 {
-        let mid = taken + (free - taken) / 2;
-        if out.contains_key(&key(mid)) {
-            taken = mid;
-        } else {
-            free = mid;
+/// Hands out the keys of one JSON object: a name, or `name#n` with the
+/// first free `n` from 2 when the name is taken. The last `n` given per
+/// name is remembered, so that a record of a hundred thousand unexpected
+/// subrecords takes linear time, not quadratic.
+#[derive(Default)]
+struct Keys(std::collections::HashMap<String, u64>);
+
+impl Keys {
+    fn unique(&mut self, out: &Map<String, Value>, name: &str) -> String {
+        if !out.contains_key(name) {
+            return name.to_string();
+        }
+        if !self.0.contains_key(name) {
+            self.0.insert(name.to_string(), 1);
+        }
+        let next = self.0.get_mut(name).expect("inserted above");
+        loop {
+            *next += 1;
+            let key = format!("{name}#{next}");
+            if !out.contains_key(&key) {
+                return key;
+            }
         }
     }
-    key(free)
 }
 
 /// Adds a member's value: repeating members gather into a list while they
 /// follow each other; a later run starts a new `name#n` key.
-fn insert(out: &mut Map<String, Value>, name: &str, value: Value, repeating: bool) {
+fn insert(
+    out: &mut Map<String, Value>,
+    keys: &mut Keys,
+    name: &str,
+    value: Value,
+    repeating: bool,
+) {
     if repeating {
         if let Some((last_key, Value::Array(list))) = out.iter_mut().next_back() {
             if base_key(last_key) == name {
@@ -178,10 +189,10 @@ fn insert(out: &mut Map<String, Value>, name: &str, value: Value, repeating: boo
                 return;
             }
         }
-        let key = unique_key(out, name);
+        let key = keys.unique(out, name);
         out.insert(key, Value::Array(vec![value]));
     } else {
-        let key = unique_key(out, name);
+        let key = keys.unique(out, name);
         out.insert(key, value);
     }
 }
@@ -310,6 +321,65 @@ impl SubValue<'_> {
     }
 }
 
+/// A subrecord a declaration kept as bytes, and why.
+#[derive(Debug, Clone, Copy)]
+pub struct RawSub<'a> {
+    pub sub: SubrecordRef<'a>,
+    /// The member it was matched to; `None` when the declaration does not
+    /// expect it where it stands.
+    pub member: Option<&'static SubDef>,
+    /// Its data does not fit the member's layout: damage, or a
+    /// declaration that does not match the file.
+    pub misfit: bool,
+}
+
+impl std::fmt::Display for RawSub<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (sig, len) = (self.sub.sig, self.sub.data.len());
+        match self.member {
+            None => write!(
+                f,
+                "{sig} ({len} bytes) is not expected here by the declaration"
+            ),
+            Some(def) if self.misfit => {
+                write!(
+                    f,
+                    "{sig} ({}, {len} bytes) does not fit its declared layout",
+                    def.name
+                )?;
+                match fixed_size(&def.field) {
+                    Some(n) => write!(f, " of {n} bytes"),
+                    None => Ok(()),
+                }
+            }
+            Some(def) => write!(
+                f,
+                "{sig} ({}, {len} bytes) has bytes left over after its declared fields",
+                def.name
+            ),
+        }
+    }
+}
+
+/// The size of a layout that always takes the same number of bytes.
+fn fixed_size(field: &Field) -> Option<usize> {
+    fn ty_size(ty: &Ty) -> Option<usize> {
+        match ty {
+            Ty::Int(i) | Ty::Enum(i, _) | Ty::Flags(i, _) | Ty::Bits(i, _) => Some(i.size()),
+            Ty::F32 | Ty::FormId | Ty::Char4 => Some(4),
+            Ty::F64 => Some(8),
+            Ty::Bool => Some(1),
+            Ty::Bytes(n) => Some(*n),
+            _ => None,
+        }
+    }
+    match field {
+        Field::Value(ty) => ty_size(ty),
+        Field::Empty => Some(0),
+        _ => None,
+    }
+}
+
 /// What became of one subrecord.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Fate {
@@ -340,16 +410,33 @@ fn count(c: &mut Coverage, sub: &SubrecordRef<'_>, fate: Fate) {
 struct Tally<'r> {
     coverage: Coverage,
     warnings: Vec<String>,
+    /// Subrecords kept as bytes past the warnings' limit.
+    unlisted: u64,
+    faults: Vec<String>,
     record: Option<&'r dyn std::fmt::Display>,
 }
+
+/// Warnings listed per record at most; a record with more (damage, most
+/// likely) ends its list with how many more there are.
+const MAX_WARNINGS: usize = 1000;
 
 impl<'r> Tally<'r> {
     fn new(record: Option<&'r dyn std::fmt::Display>) -> Self {
         Tally {
             coverage: Coverage::default(),
             warnings: Vec::new(),
+            unlisted: 0,
+            faults: Vec::new(),
             record,
         }
+    }
+
+    fn into_warnings(mut self) -> Vec<String> {
+        if let (Some(record), n @ 1..) = (self.record, self.unlisted) {
+            self.warnings
+                .push(format!("{record}: and {n} more subrecords kept as bytes"));
+        }
+        self.warnings
     }
 
     fn add(&mut self, sub: &SubrecordRef<'_>, fate: Fate) {
@@ -361,13 +448,19 @@ impl<'r> Tally<'r> {
             Fate::Misfit => "does not fit its declared layout",
             Fate::Unexpected => "not expected here by the declaration",
         };
-        if let Some(record) = self.record {
-            self.warnings.push(format!(
+        if self.warnings.len() >= MAX_WARNINGS {
+            self.unlisted += 1;
+        } else if let Some(record) = self.record {
+            let warning = format!(
                 "{record}: {} at 0x{:X} ({} bytes) kept as bytes: {why}",
                 sub.sig,
                 sub.offset,
                 sub.data.len()
-            ));
+            );
+            if fate == Fate::Misfit {
+                self.faults.push(warning.clone());
+            }
+            self.warnings.push(warning);
         }
     }
 }
@@ -719,6 +812,26 @@ impl<'a> RecordView<'a> {
         self.coverage
     }
 
+    /// The subrecords kept as bytes, in file order, with why.
+    pub fn raw_subrecords(&self) -> impl Iterator<Item = RawSub<'a>> + '_ {
+        self.items.iter().filter_map(|item| match item.kind {
+            ItemKind::Sub(sv) => match sv.fate() {
+                Fate::Decoded | Fate::Opaque | Fate::Unexpected => None,
+                fate => Some(RawSub {
+                    sub: sv.sub,
+                    member: Some(sv.def),
+                    misfit: fate == Fate::Misfit,
+                }),
+            },
+            ItemKind::Unexpected(sub) => Some(RawSub {
+                sub,
+                member: None,
+                misfit: false,
+            }),
+            _ => None,
+        })
+    }
+
     /// What the declaration covered, with a warning naming `record` for
     /// each subrecord kept as bytes.
     pub fn coverage_with_warnings(
@@ -732,7 +845,7 @@ impl<'a> RecordView<'a> {
         for (sub, fate) in self.subs() {
             t.add(&sub, fate);
         }
-        (t.coverage, t.warnings)
+        (t.coverage, t.into_warnings())
     }
 
     /// The value of the first top-level subrecord member with this name.
@@ -755,10 +868,12 @@ impl<'a> RecordView<'a> {
         let mut fields = Map::new();
         j.seq(self.def.members, self.members(), &mut fields);
         nest_trees(self.def.members, &mut fields);
+        let faults = std::mem::take(&mut j.tally.faults);
         Decoded {
             fields,
             coverage: j.tally.coverage,
-            warnings: j.tally.warnings,
+            warnings: j.tally.into_warnings(),
+            faults,
         }
     }
 }
@@ -803,26 +918,34 @@ impl<'v, 'a> JsonWriter<'v, 'a, '_> {
         items: impl Iterator<Item = ItemRef<'v, 'a>>,
         out: &mut Map<String, Value>,
     ) {
+        let mut keys = Keys::default();
         for item in items {
             match item.kind() {
                 ItemKind::Sub(sv) => {
                     let value = self.sub(&sv, out);
                     let key = key_for(members, sv.def, out);
-                    insert(out, &key, value, sv.def.occurs == Occurs::Repeating);
+                    insert(
+                        out,
+                        &mut keys,
+                        &key,
+                        value,
+                        sv.def.occurs == Occurs::Repeating,
+                    );
                 }
                 ItemKind::Group(g) => {
                     let mut m = Map::new();
                     self.seq(g.members, item.children(), &mut m);
-                    insert(out, g.name, Value::Object(m), g.occurs == Occurs::Repeating);
+                    let repeating = g.occurs == Occurs::Repeating;
+                    insert(out, &mut keys, g.name, Value::Object(m), repeating);
                 }
                 ItemKind::Paired(def) => {
                     let value = self.paired(def, item);
-                    insert(out, def.name, value, false);
+                    insert(out, &mut keys, def.name, value, false);
                 }
                 ItemKind::PairedItem => {}
                 ItemKind::Unexpected(sub) => {
                     self.tally.add(&sub, Fate::Unexpected);
-                    let key = unique_key(out, &format!("!{}", sub.sig));
+                    let key = keys.unique(out, &format!("!{}", sub.sig));
                     out.insert(key, raw_value(&sub));
                 }
             }
@@ -1002,18 +1125,21 @@ fn flatten_node(mut node: Value, out: &mut Vec<Value>) {
 pub fn raw_record(subs: &[SubrecordRef<'_>], record: &dyn std::fmt::Display) -> Decoded {
     let mut fields = Map::new();
     let mut coverage = Coverage::default();
+    let mut keys = Keys::default();
     for sub in subs {
         coverage.add_raw(sub.data.len());
-        let key = unique_key(&fields, &format!("!{}", sub.sig));
+        let key = keys.unique(&fields, &format!("!{}", sub.sig));
         fields.insert(key, raw_value(sub));
     }
+    let warning = format!(
+        "{record}: its declaration does not reproduce its bytes; all {} subrecords kept as bytes",
+        subs.len()
+    );
     Decoded {
         fields,
         coverage,
-        warnings: vec![format!(
-            "{record}: its declaration does not reproduce its bytes; all {} subrecords kept as bytes",
-            subs.len()
-        )],
+        warnings: vec![warning.clone()],
+        faults: vec![warning],
     }
 }
 
@@ -1022,16 +1148,22 @@ fn raw_from_json(key: &str, v: &Value, out: &mut Vec<u8>) -> Result<(), String> 
     let sig = Sig::parse(sig_text).ok_or_else(|| format!("{key}: not a subrecord signature"))?;
     let (hex, size_form) = match v {
         Value::String(s) => (s.as_str(), SizeForm::Short),
-        Value::Object(m) => (
-            m.get("hex").and_then(Value::as_str).unwrap_or_default(),
-            SizeForm::Extended {
-                short_size: m
-                    .get("xxxx_short_size")
-                    .and_then(Value::as_u64)
-                    .and_then(|n| u16::try_from(n).ok())
-                    .unwrap_or(0),
-            },
-        ),
+        Value::Object(m) => {
+            only_keys(v, &["hex", "xxxx_short_size"]).map_err(|e| format!("{key}: {e}"))?;
+            let short = m.get("xxxx_short_size").unwrap_or(&Value::Null);
+            let short_size = short
+                .as_u64()
+                .and_then(|n| u16::try_from(n).ok())
+                .ok_or_else(|| {
+                    format!("{key}: xxxx_short_size: expected a number up to 65535, found {short}")
+                })?;
+            (
+                m.get("hex").and_then(Value::as_str).ok_or_else(|| {
+                    format!("{key}: expected \"hex\": the subrecord's bytes, found {v}")
+                })?,
+                SizeForm::Extended { short_size },
+            )
+        }
         _ => return Err(format!("{key}: expected hex bytes, found {v}")),
     };
     let data = from_hex(hex).ok_or_else(|| format!("{key}: expected hex bytes, found {v}"))?;
@@ -1046,18 +1178,20 @@ fn encode_sub(
     v: &Value,
     siblings: &Map<String, Value>,
     out: &mut Vec<u8>,
+    cx: Enc<'_>,
 ) -> Result<(), String> {
     let start = out.len();
     out.extend_from_slice(&def.sig.0);
     out.extend_from_slice(&[0, 0]);
     let data_start = out.len();
     let written = match v.get("_hex") {
-        Some(hex) => hex
-            .as_str()
-            .and_then(from_hex)
-            .map(|b| out.extend_from_slice(&b))
-            .ok_or_else(|| format!("_hex: expected hex bytes, found {hex}")),
-        None => encode_field(&def.field, v, siblings, out),
+        Some(hex) => only_keys(v, &["_hex"]).and_then(|()| {
+            hex.as_str()
+                .and_then(from_hex)
+                .map(|b| out.extend_from_slice(&b))
+                .ok_or_else(|| format!("_hex: expected hex bytes, found {hex}"))
+        }),
+        None => encode_field_in(&def.field, v, siblings, out, cx),
     };
     if let Err(e) = written {
         out.truncate(start);
@@ -1079,6 +1213,7 @@ fn encode_seq(
     members: &[Member],
     fields: &Map<String, Value>,
     out: &mut Vec<u8>,
+    cx: Enc<'_>,
 ) -> Result<(), String> {
     for (key, v) in fields {
         if key.starts_with('!') {
@@ -1094,7 +1229,7 @@ fn encode_seq(
             )
         })?;
         if let Member::Paired(p) = member {
-            encode_paired(p, v, out).map_err(|e| format!("{key}: {e}"))?;
+            encode_paired(p, v, out, cx).map_err(|e| format!("{key}: {e}"))?;
             continue;
         }
         let flattened;
@@ -1124,12 +1259,12 @@ fn encode_seq(
                 }
             };
             match member {
-                Member::Sub(def) => encode_sub(def, item, fields, out).map_err(at)?,
+                Member::Sub(def) => encode_sub(def, item, fields, out, cx).map_err(at)?,
                 Member::Group(g) => {
                     let m = item
                         .as_object()
                         .ok_or_else(|| at(format!("expected an object, found {item}")))?;
-                    encode_seq(g.members, m, out).map_err(at)?;
+                    encode_seq(g.members, m, out, cx).map_err(at)?;
                 }
                 Member::Paired(_) => unreachable!("handled above"),
             }
@@ -1138,7 +1273,7 @@ fn encode_seq(
     Ok(())
 }
 
-fn encode_paired(p: &PairedDef, v: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+fn encode_paired(p: &PairedDef, v: &Value, out: &mut Vec<u8>, cx: Enc<'_>) -> Result<(), String> {
     let no_siblings = Map::new();
     let (items, keys): (Vec<Map<String, Value>>, Vec<Value>) = match v {
         Value::Array(list) => {
@@ -1177,10 +1312,10 @@ fn encode_paired(p: &PairedDef, v: &Value, out: &mut Vec<u8>) -> Result<(), Stri
         _ => return Err(format!("expected a list, found {v}")),
     };
     for (i, item) in items.iter().enumerate() {
-        encode_seq(p.items, item, out).map_err(|e| format!("[{i}]: {e}"))?;
+        encode_seq(p.items, item, out, cx).map_err(|e| format!("[{i}]: {e}"))?;
     }
     for (i, key) in keys.iter().enumerate() {
-        encode_sub(&p.key, key, &no_siblings, out)
+        encode_sub(&p.key, key, &no_siblings, out, cx)
             .map_err(|e| format!("[{i}] {}: {e}", p.key_name))?;
     }
     Ok(())
@@ -1196,7 +1331,17 @@ pub fn encode(def: &RecordDef, fields: &Map<String, Value>) -> Result<Vec<Subrec
 /// Encodes decoded fields straight into record data (the subrecords as
 /// they are stored).
 pub fn encode_data(def: &RecordDef, fields: &Map<String, Value>) -> Result<Vec<u8>, String> {
+    encode_data_in(def, fields, Enc::default())
+}
+
+/// Like [`encode_data`], with the checks `cx` asks for (form IDs whose
+/// note names another plugin than their number are refused).
+pub fn encode_data_in(
+    def: &RecordDef,
+    fields: &Map<String, Value>,
+    cx: Enc<'_>,
+) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
-    encode_seq(def.members, fields, &mut out)?;
+    encode_seq(def.members, fields, &mut out, cx)?;
     Ok(out)
 }
