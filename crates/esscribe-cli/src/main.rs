@@ -62,7 +62,7 @@ enum Command {
     },
     /// Show groups, records and subrecords, as text or as JSON.
     #[command(
-        after_help = "Examples:\n  esscribe dump Campfire.esm --type PACK\n  esscribe dump Campfire.esm --form 0x0200A8C1\n  esscribe dump OblivionOnline.esp --json > dump.json"
+        after_help = "Examples:\n  esscribe dump Campfire.esm --type PACK\n  esscribe dump Campfire.esm --form 0x0203A5C7\n  esscribe dump OblivionOnline.esp --json > dump.json"
     )]
     Dump {
         file: PathBuf,
@@ -229,8 +229,14 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("esscribe: {e:#}");
+            report_error(&e);
             ExitCode::FAILURE
         }
     }
+}
+
+/// Prints an error on standard error, after the one prefix every message
+/// of the command carries.
+pub fn report_error(e: &anyhow::Error) {
+    eprintln!("esscribe: {e:#}");
 }

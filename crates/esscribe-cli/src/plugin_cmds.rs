@@ -2,7 +2,7 @@
 
 use crate::util::{self, file_name, load, parse_plugin, thousands};
 use crate::GameOpt;
-use anyhow::{Context as _, Result};
+use anyhow::{bail, Context as _, Result};
 use esscribe::io::{decode_cp1252, to_hex};
 use esscribe::plugin::{first_difference, Entry, Plugin, Record, SubrecordRef};
 use esscribe::{FormId, Sig};
@@ -239,12 +239,21 @@ pub fn dump(
     let data = load(path)?;
     let plugin = parse_plugin(&data, game.game, path)?;
     let filter = DumpFilter {
-        types: types
-            .iter()
-            .map(|t| util::parse_sig(t))
-            .collect::<Result<_>>()?,
+        types: util::record_types(types, &plugin)?,
         form: form.map(util::parse_form_id).transpose()?,
     };
+    if !filter.is_empty()
+        && !filter.keeps(&plugin.header)
+        && !plugin.records().any(|r| filter.keeps(&r))
+    {
+        let types: Vec<String> = filter.types.iter().map(|t| t.to_string()).collect();
+        let types = types.join(" or ");
+        match filter.form {
+            Some(f) if types.is_empty() => bail!("{}: no record {f}", path.display()),
+            Some(f) => bail!("{}: no {types} record {f}", path.display()),
+            None => bail!("{}: no {types} records", path.display()),
+        }
+    }
     if as_json {
         use std::io::Write;
         let keep = |sig: Sig, id: FormId| {

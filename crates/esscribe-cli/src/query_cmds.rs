@@ -165,6 +165,45 @@ fn matches(record: &Value, c: &Condition) -> bool {
     }
 }
 
+/// The dotted paths of a record's JSON, arrays shown by their first item
+/// (`data_inputs.0.type`), header keys and fields alike.
+fn paths_of(record: &Value, out: &mut std::collections::BTreeSet<String>) {
+    fn walk(v: &Value, prefix: &str, depth: usize, out: &mut std::collections::BTreeSet<String>) {
+        if depth > 4 {
+            return;
+        }
+        match v {
+            Value::Object(m) => {
+                for (k, v) in m {
+                    let p = if prefix.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{prefix}.{k}")
+                    };
+                    out.insert(p.clone());
+                    walk(v, &p, depth + 1, out);
+                }
+            }
+            Value::Array(a) => {
+                if let Some(first) = a.first() {
+                    let p = format!("{prefix}.0");
+                    walk(first, &p, depth + 1, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(m) = record.as_object() {
+        for (k, v) in m {
+            if k == "fields" {
+                walk(v, "", 0, out);
+            } else if !v.is_object() && !v.is_array() {
+                out.insert(k.clone());
+            }
+        }
+    }
+}
+
 pub fn query(
     files: &[PathBuf],
     types: &[String],
@@ -177,25 +216,44 @@ pub fn query(
         .iter()
         .map(|w| parse_condition(w))
         .collect::<Result<Vec<_>>>()?;
-    let types = types
-        .iter()
-        .map(|t| util::parse_sig(t))
-        .collect::<Result<Vec<_>>>()?;
+    for t in types {
+        util::parse_sig(t)?;
+    }
     let shows: Vec<String> = if shows.is_empty() {
         vec!["editor_id".into()]
     } else {
         shows.to_vec()
     };
     let mut hits = Vec::new();
-    for path in files {
+    // Which paths (of --where, then --show) some record has, and every
+    // path seen, to name the valid ones when a path is found nowhere.
+    let mut found = vec![false; conditions.len() + shows.len()];
+    let mut seen_paths = std::collections::BTreeSet::new();
+    let mut examined = 0u64;
+    let code = util::each_file(files, |path| {
         let data = load(path)?;
         let plugin = parse_plugin(&data, game.game, path)?;
+        let types = util::record_types(types, &plugin)?;
         let ctx = form_ctx(&plugin, &file_name(path));
         for r in plugin.records() {
             if !types.is_empty() && !types.contains(&r.header.sig) {
                 continue;
             }
             let v = record_to_json(r, plugin.game, &ctx)?.value;
+            examined += 1;
+            for (i, p) in conditions
+                .iter()
+                .map(|c| c.path.as_str())
+                .chain(shows.iter().map(String::as_str))
+                .enumerate()
+            {
+                if !found[i] && at(&v, p).is_some() {
+                    found[i] = true;
+                }
+            }
+            if found.iter().any(|f| !f) && seen_paths.len() < 20_000 {
+                paths_of(&v, &mut seen_paths);
+            }
             if !conditions.iter().all(|c| matches(&v, c)) {
                 continue;
             }
@@ -204,6 +262,28 @@ pub fn query(
                 .map(|s| (s.clone(), at(&v, s).cloned().unwrap_or(Value::Null)))
                 .collect();
             hits.push(json!({"file": file_name(path), "type": v["type"], "form_id": v["form_id"], "values": shown}));
+        }
+        Ok(())
+    });
+    if examined > 0 {
+        let seen: Vec<String> = seen_paths.into_iter().collect();
+        for (i, p) in conditions
+            .iter()
+            .map(|c| c.path.as_str())
+            .chain(shows.iter().map(String::as_str))
+            .enumerate()
+        {
+            if !found[i] {
+                let what = if i < conditions.len() {
+                    "--where"
+                } else {
+                    "--show"
+                };
+                bail!(
+                    "{what} {p:?}: no record here has that field; fields are: {}",
+                    util::nearest_first(p, &seen, 15)
+                );
+            }
         }
     }
     if as_json {
@@ -224,7 +304,10 @@ pub fn query(
                 values.join("  ")
             );
         }
-        eprintln!("{} records match", hits.len());
+        match hits.len() {
+            1 => eprintln!("1 record matches"),
+            n => eprintln!("{} records match", util::thousands(n as u64)),
+        }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }

@@ -391,28 +391,36 @@ fn inventory(path: &Path, reference: FormId, as_json: bool) -> Result<ExitCode> 
     let Some(rec) = rec else {
         bail!("{}: no change record for {reference}", path.display());
     };
-    let Some(inv) = rec.inventory() else {
-        if let Some(note) = rec.stop_note() {
-            bail!(
-                "{}: the inventory of {reference} did not decode: {note}",
-                path.display()
-            );
+    let inv = match rec.inventory() {
+        Some(inv) => Some(inv),
+        None => {
+            if let Some(note) = rec.stop_note() {
+                bail!(
+                    "{}: the inventory of {reference} did not decode: {note}",
+                    path.display()
+                );
+            }
+            None
         }
-        bail!("{}: {reference} has no inventory changes", path.display());
     };
+    let items: Vec<InventoryItem<'_>> = inv.iter().flat_map(|i| i.items()).collect();
     if as_json {
-        let items: Vec<Value> = inv.items().map(|i| item_json(&save, &i)).collect();
+        let items: Vec<Value> = items.iter().map(|i| item_json(&save, i)).collect();
         outln!(o, "{}", serde_json::to_string_pretty(&items)?);
         emit(&o)?;
         return Ok(ExitCode::SUCCESS);
     }
     outln!(
         o,
-        "{} {reference}: {} inventory entries",
+        "{} {reference}: {}",
         rec.type_name(),
-        inv.len()
+        if items.is_empty() {
+            "no inventory changes".to_string()
+        } else {
+            util::plural(items.len() as u64, "inventory entry", "inventory entries")
+        }
     );
-    for item in inv.items() {
+    for item in &items {
         let id = save.resolve(item.iref);
         let id_text = id
             .map(|f| f.to_string())
@@ -479,10 +487,16 @@ fn records(
     let mut o = String::new();
     let (_, save) = load(path)?;
     let code = match kind {
-        Some(k) => Some(
-            esscribe::save::type_code(k)
-                .with_context(|| format!("unknown change-record type {k:?}"))?,
-        ),
+        Some(k) => Some(esscribe::save::type_code(k).with_context(|| {
+            let valid: Vec<String> = esscribe::save::change::TYPE_NAMES
+                .iter()
+                .map(|(_, n)| n.to_string())
+                .collect();
+            format!(
+                "unknown change-record type {k:?}; valid types: {}",
+                util::nearest_first(k, &valid, 20)
+            )
+        })?),
         None => None,
     };
     let selected: Vec<ChangeRecord<'_>> = save
@@ -490,6 +504,15 @@ fn records(
         .iter()
         .filter(|c| code.is_none_or(|k| c.kind == k) && form.is_none_or(|f| c.form_id == f))
         .collect();
+    if selected.is_empty() && (kind.is_some() || form.is_some()) {
+        let what = kind
+            .map(|k| k.to_ascii_uppercase() + " ")
+            .unwrap_or_default();
+        match form {
+            Some(f) => bail!("{}: no {what}change record for {f}", path.display()),
+            None => bail!("{}: no {what}change records", path.display()),
+        }
+    }
     if as_json {
         let v: Vec<Value> = selected.iter().map(|c| record_json(&save, c)).collect();
         outln!(o, "{}", serde_json::to_string_pretty(&v)?);

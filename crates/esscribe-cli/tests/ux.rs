@@ -1,0 +1,211 @@
+//! What a new user meets: messages, exit statuses and help, run through the
+//! real binary.
+
+#[path = "../../esscribe/tests/common/mod.rs"]
+mod common;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn esscribe() -> Command {
+    Command::cargo_bin("esscribe").unwrap()
+}
+
+fn corpus(rel: &str) -> PathBuf {
+    common::path(rel)
+}
+
+fn sample(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../samples")
+        .join(name)
+}
+
+fn stderr_of(cmd: &mut Command) -> String {
+    String::from_utf8_lossy(&cmd.output().unwrap().stderr).into_owned()
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn dump_of_a_missing_form_id_says_so_and_fails() {
+    let file = corpus("skyrim-plugins/Campfire.esm");
+    esscribe()
+        .arg("dump")
+        .arg(&file)
+        .args(["--form", "0x0200A8C1"])
+        .assert()
+        .failure()
+        .stdout("")
+        .stderr(predicate::str::contains("esscribe: "))
+        .stderr(predicate::str::contains("no record 0x0200A8C1"));
+    esscribe()
+        .arg("dump")
+        .arg(&file)
+        .args(["--form", "0x0200A8C1", "--json"])
+        .assert()
+        .failure()
+        .stdout("");
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn dump_help_example_names_a_record_of_campfire() {
+    let help = esscribe().args(["dump", "--help"]).output().unwrap().stdout;
+    let help = String::from_utf8(help).unwrap();
+    let line = help
+        .lines()
+        .find(|l| l.contains("--form 0x"))
+        .expect("an example with --form");
+    let id = line.split("--form ").nth(1).unwrap().trim();
+    assert_eq!(id.len(), 10, "8 hex digits: {id}");
+    esscribe()
+        .arg("dump")
+        .arg(corpus("skyrim-plugins/Campfire.esm"))
+        .args(["--form", id])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!("PACK {id}")));
+}
+
+#[test]
+fn record_types_are_read_in_any_case() {
+    let upper = esscribe()
+        .arg("dump")
+        .arg(sample("sample-skyrim.esp"))
+        .args(["--type", "PACK"])
+        .output()
+        .unwrap();
+    assert!(upper.status.success());
+    assert!(!upper.stdout.is_empty());
+    esscribe()
+        .arg("dump")
+        .arg(sample("sample-skyrim.esp"))
+        .args(["--type", "pack"])
+        .assert()
+        .success()
+        .stdout(String::from_utf8(upper.stdout).unwrap());
+    esscribe()
+        .arg("query")
+        .arg(sample("sample-skyrim.esp"))
+        .args(["--type", "pack"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(" PACK "));
+}
+
+#[test]
+fn an_unknown_record_type_is_an_error_naming_the_nearest_first() {
+    let err = stderr_of(
+        esscribe()
+            .arg("dump")
+            .arg(sample("sample-skyrim.esp"))
+            .args(["--type", "PAKC"]),
+    );
+    assert!(
+        err.starts_with("esscribe: unknown record type \"PAKC\" for Skyrim; valid types: PACK,"),
+        "{err}"
+    );
+    esscribe()
+        .arg("dump")
+        .arg(sample("sample-skyrim.esp"))
+        .args(["--type", "XXXX"])
+        .assert()
+        .failure()
+        .stdout("");
+    esscribe()
+        .arg("query")
+        .arg(sample("sample-skyrim.esp"))
+        .args(["--type", "XXXX"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("valid types:"));
+}
+
+#[test]
+fn a_known_type_the_plugin_lacks_is_reported_not_silent() {
+    esscribe()
+        .arg("dump")
+        .arg(sample("sample-skyrim.esp"))
+        .args(["--type", "WTHR"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("no WTHR records"));
+}
+
+#[test]
+fn query_on_a_field_no_record_has_names_the_fields() {
+    let err = stderr_of(
+        esscribe()
+            .arg("query")
+            .arg(sample("sample-skyrim.esp"))
+            .args(["--type", "PACK", "--where", "schedul.hour=3"]),
+    );
+    assert!(
+        err.starts_with(
+            "esscribe: --where \"schedul.hour\": no record here has that field; fields are: schedule.hour,"
+        ),
+        "{err}"
+    );
+    esscribe()
+        .arg("query")
+        .arg(sample("sample-skyrim.esp"))
+        .args(["--where", "nosuch.field=3"])
+        .assert()
+        .failure()
+        .stdout("");
+    esscribe()
+        .arg("query")
+        .arg(sample("sample-skyrim.esp"))
+        .args(["--type", "PACK", "--show", "nosuch"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--show \"nosuch\""));
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn inventory_without_changes_is_an_empty_list() {
+    let save = corpus("oblivion-saves/save002.ess");
+    esscribe()
+        .args(["save", "inventory"])
+        .arg(&save)
+        .args(["--ref", "0x0002FFAB", "--json"])
+        .assert()
+        .success()
+        .stdout("[]\n");
+    esscribe()
+        .args(["save", "inventory"])
+        .arg(&save)
+        .args(["--ref", "0x0002FFAB"])
+        .assert()
+        .success()
+        .stdout("REFR 0x0002FFAB: no inventory changes\n");
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn save_records_filters_fail_plainly() {
+    let save = corpus("oblivion-saves/save002.ess");
+    let err = stderr_of(
+        esscribe()
+            .args(["save", "records"])
+            .arg(&save)
+            .args(["--type", "refx"]),
+    );
+    assert!(
+        err.starts_with("esscribe: unknown change-record type \"refx\"; valid types: REFR,"),
+        "{err}"
+    );
+    esscribe()
+        .args(["save", "records"])
+        .arg(&save)
+        .args(["--type", "acre", "--form", "0x00000014"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "no ACRE change record for 0x00000014",
+        ));
+}
