@@ -38,9 +38,11 @@ fn info_json(path: &Path, plugin: &Plugin<'_>) -> Result<Value> {
     let h = plugin.info()?;
     let s = summarise(plugin);
     Ok(json!({
-        "file": file_name(path),
+        "file": path.display().to_string(),
         "game": plugin.game,
-        "version": h.version,
+        // The value as the game means it (1.7), not the nearest double to
+        // its f32 bits (1.7000000476837158).
+        "version": h.version.to_string().parse::<f64>().map(Value::from).unwrap_or(Value::Null),
         "master": h.is_master,
         "light": h.is_light,
         "author": h.author,
@@ -57,12 +59,12 @@ fn info_json(path: &Path, plugin: &Plugin<'_>) -> Result<Value> {
 
 pub fn info(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode> {
     let mut all = Vec::new();
-    for path in files {
+    let code = util::each_file(files, |path| {
         let data = load(path)?;
         let plugin = parse_plugin(&data, game.game, path)?;
         if as_json {
             all.push(info_json(path, &plugin)?);
-            continue;
+            return Ok(());
         }
         let h = plugin.info()?;
         let s = summarise(&plugin);
@@ -113,7 +115,8 @@ pub fn info(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode>
         for (sig, n) in &s.by_type {
             println!("    {sig}  {}", thousands(*n));
         }
-    }
+        Ok(())
+    });
     if as_json {
         util::print_json(&if all.len() == 1 {
             all.pop().expect("one")
@@ -121,7 +124,7 @@ pub fn info(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode>
             Value::Array(all)
         })?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }
 
 /// Text for a subrecord's data: the string if it looks like one, then hex.
@@ -317,6 +320,13 @@ pub fn verify(files: &[PathBuf], game: GameOpt) -> Result<ExitCode> {
 
 pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
     use anyhow::Context as _;
+    if output.is_dir() {
+        bail!(
+            "{} is a folder; give the plugin to write, e.g. -o {}",
+            output.display(),
+            output.join("Mod.esp").display()
+        );
+    }
     let text = std::fs::read_to_string(json_path)
         .with_context(|| format!("cannot read {}", json_path.display()))?;
     let doc: Value = serde_json::from_str(&text)
@@ -386,7 +396,7 @@ pub fn stats(
     game: GameOpt,
 ) -> Result<ExitCode> {
     let mut docs = Vec::new();
-    for path in files {
+    let code = util::each_file(files, |path| {
         let data = load(path)?;
         let plugin = parse_plugin(&data, game.game, path)?;
         let (by_type, warnings) = coverage_of(&plugin, &file_name(path))?;
@@ -412,7 +422,7 @@ pub fn stats(
                 doc["warnings"] = json!(warnings);
             }
             docs.push(doc);
-            continue;
+            return Ok(());
         }
         println!("{}", path.display());
         println!(
@@ -435,7 +445,8 @@ pub fn stats(
                 println!("  warning: {w}");
             }
         }
-    }
+        Ok(())
+    });
     if as_json {
         util::print_json(&if docs.len() == 1 {
             docs.pop().expect("one")
@@ -443,5 +454,5 @@ pub fn stats(
             Value::Array(docs)
         })?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }

@@ -152,6 +152,18 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
 
 fn load(path: &Path) -> Result<(MappedFile, SaveFile)> {
     let data = util::load(path)?;
+    if data.starts_with(b"TESV_SAVEGAME") {
+        bail!(
+            "{} is a Skyrim save; esscribe reads Oblivion saves only, Skyrim saves are not read yet",
+            path.display()
+        );
+    }
+    if data.starts_with(b"TES4") && !data.starts_with(b"TES4SAVEGAME") {
+        bail!(
+            "{} is a plugin, not a save game; use the plugin commands (esscribe info, dump, ...)",
+            path.display()
+        );
+    }
     let save = SaveFile::parse(&data).with_context(|| format!("{}", path.display()))?;
     Ok((data, save))
 }
@@ -206,7 +218,7 @@ fn info(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
         match r {
             Ok(v) => values.push(v),
             Err(e) => {
-                eprintln!("error: {e:#}");
+                crate::report_error(&e);
                 failed = true;
             }
         }
@@ -574,7 +586,7 @@ fn stats(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
                 }
             }
             Err(e) => {
-                eprintln!("error: {e:#}");
+                crate::report_error(&e);
                 failed = true;
             }
         }

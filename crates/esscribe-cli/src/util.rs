@@ -51,12 +51,13 @@ pub fn parse_plugin<'a>(data: &'a [u8], game: Option<Game>, path: &Path) -> Resu
                 if let Ok(p) = Plugin::parse(data) {
                     if p.game != forced {
                         bail!(
-                            "{} looks like a{} {} plugin, not {}: drop --game, or give --game {}",
+                            "{} looks like a{} {} plugin, not {}: drop --game, or give --game {} (read as {}: {e})",
                             path.display(),
                             if p.game == Game::Oblivion { "n" } else { "" },
                             p.game.name(),
                             forced.name(),
-                            p.game.name().to_lowercase()
+                            p.game.name().to_lowercase(),
+                            forced.name()
                         );
                     }
                 }

@@ -209,3 +209,128 @@ fn save_records_filters_fail_plainly() {
             "no ACRE change record for 0x00000014",
         ));
 }
+
+#[test]
+fn a_batch_carries_on_past_a_missing_file_and_fails_at_the_end() {
+    let out = esscribe()
+        .arg("info")
+        .arg(sample("sample-skyrim.esp"))
+        .arg("no-such-file.esp")
+        .arg(sample("sample-oblivion.esp"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.matches("  game:").count(), 2, "{stdout}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "esscribe: no-such-file.esp: no such file\n"
+    );
+}
+
+#[test]
+fn info_json_names_the_file_as_given_and_the_version_as_meant() {
+    let file = sample("sample-skyrim.esp");
+    let out = esscribe()
+        .args(["info", "--json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\"version\": 1.7,"), "{text}");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["file"], file.display().to_string());
+}
+
+#[test]
+fn files_that_are_not_plugins_are_named_for_what_they_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.esp");
+    std::fs::write(&empty, b"").unwrap();
+    let err = stderr_of(esscribe().arg("info").arg(&empty));
+    assert_eq!(
+        err,
+        format!("esscribe: {} is empty (0 bytes)\n", empty.display())
+    );
+    let err = stderr_of(esscribe().arg("info").arg(dir.path()));
+    assert!(err.contains("is a folder"), "{err}");
+    let err = stderr_of(esscribe().arg("info").arg("missing.esp"));
+    assert_eq!(err, "esscribe: missing.esp: no such file\n");
+    let skyrim_save = dir.path().join("skyrim.ess");
+    std::fs::write(&skyrim_save, b"TESV_SAVEGAME\0\0\0\0\0").unwrap();
+    esscribe()
+        .args(["save", "info"])
+        .arg(&skyrim_save)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("Skyrim saves are not read yet"));
+    esscribe()
+        .args(["save", "info"])
+        .arg(sample("sample-oblivion.esp"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::starts_with("esscribe: "))
+        .stderr(predicate::str::contains("use the plugin commands"));
+    esscribe()
+        .arg("info")
+        .arg(&skyrim_save)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("is a save game, not a plugin"));
+    esscribe()
+        .args(["info", "--game", "skyrim"])
+        .arg(sample("sample-oblivion.esp"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "looks like an Oblivion plugin, not Skyrim",
+        ));
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn lint_fails_on_findings_and_says_what_is_wrong_in_words() {
+    esscribe()
+        .arg("lint")
+        .arg(corpus("skyrim-plugins/DawnOfTheSilverHand.esp"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "the package's next activity ID (XNAM) is 10, but its parts already use IDs up to 31",
+        ));
+    esscribe()
+        .arg("lint")
+        .arg(corpus("skyrim-plugins/Campfire.esm"))
+        .assert()
+        .success()
+        .stderr("1 file checked, 0 findings\n");
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn packages_speak_plain_english() {
+    let out = esscribe()
+        .arg("packages")
+        .arg(corpus("skyrim-plugins/Campfire.esm"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("at near"), "{text}");
+    assert!(!text.contains(" 1 conditions"), "{text}");
+}
+
+#[test]
+fn build_into_a_folder_says_it_is_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    esscribe()
+        .arg("build")
+        .arg(sample("sample-oblivion.json"))
+        .arg("-o")
+        .arg(dir.path())
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "is a folder; give the plugin to write",
+        ));
+}
