@@ -247,7 +247,7 @@ pub fn dump(
     };
     if !filter.is_empty()
         && !filter.keeps(&plugin.header)
-        && !plugin.records().any(|r| filter.keeps(&r))
+        && !plugin.records().any(|r| filter.keeps(r))
     {
         let types: Vec<String> = filter.types.iter().map(|t| t.to_string()).collect();
         let types = types.join(" or ");
