@@ -4,7 +4,7 @@ use crate::util::{self, file_name, load, parse_plugin};
 use crate::GameOpt;
 use anyhow::{bail, Result};
 use esscribe::json::{diff_values, form_ctx, record_to_json};
-use esscribe::plugin::Plugin;
+use esscribe::plugin::{Game, Plugin};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -26,6 +26,28 @@ fn records_by_key(plugin: &Plugin<'_>, name: &str) -> Result<BTreeMap<(String, u
     Ok(out)
 }
 
+/// The value with every form ID of the plugin `from` ("0x… (from)")
+/// written as one of `to`.
+fn rename_plugin(v: &Value, from: &str, to: &str) -> Value {
+    if from == to {
+        return v.clone();
+    }
+    let suffix = format!(" ({from})");
+    match v {
+        Value::String(s) => match s.strip_suffix(&suffix) {
+            Some(id) => Value::String(format!("{id} ({to})")),
+            None => v.clone(),
+        },
+        Value::Array(a) => Value::Array(a.iter().map(|x| rename_plugin(x, from, to)).collect()),
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, x)| (k.clone(), rename_plugin(x, from, to)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
 fn editor_id(v: &Value) -> &str {
     v["fields"]["editor_id"].as_str().unwrap_or("")
 }
@@ -35,11 +57,23 @@ pub fn diff(old_path: &Path, new_path: &Path, as_json: bool, game: GameOpt) -> R
     let new_data = load(new_path)?;
     let old = parse_plugin(&old_data, game.game, old_path)?;
     let new = parse_plugin(&new_data, game.game, new_path)?;
-    // Both sides are shown under one name, so that form IDs of the plugin
-    // itself read the same.
-    let name = file_name(new_path);
-    let a = records_by_key(&old, &name)?;
-    let b = records_by_key(&new, &name)?;
+    if old.game != new.game {
+        bail!(
+            "{} is a{} {} plugin and {} a{} {} one: records of different games cannot be compared",
+            old_path.display(),
+            if old.game == Game::Oblivion { "n" } else { "" },
+            old.game.name(),
+            new_path.display(),
+            if new.game == Game::Oblivion { "n" } else { "" },
+            new.game.name()
+        );
+    }
+    // Each side names its own form IDs after its own file; they are
+    // compared as if both had the new file's name.
+    let (old_name, new_name) = (file_name(old_path), file_name(new_path));
+    let a = records_by_key(&old, &old_name)?;
+    let b = records_by_key(&new, &new_name)?;
+    let renamed = |v: &Value| rename_plugin(v, &old_name, &new_name);
     let mut changes = Vec::new();
     for (key, va) in &a {
         match b.get(key) {
@@ -47,8 +81,11 @@ pub fn diff(old_path: &Path, new_path: &Path, as_json: bool, game: GameOpt) -> R
                 json!({"record": key.0, "form_id": format!("0x{:08X}", key.1),
                                          "editor_id": editor_id(va), "change": "removed"}),
             ),
-            Some(vb) if va != vb => {
-                let fields = diff_values(va, vb);
+            Some(vb) if &renamed(va) != vb => {
+                let fields: Vec<_> = diff_values(va, vb)
+                    .into_iter()
+                    .filter(|f| f.old.as_ref().map(renamed) != f.new)
+                    .collect();
                 changes.push(json!({"record": key.0, "form_id": format!("0x{:08X}", key.1),
                                     "editor_id": editor_id(vb), "change": "changed", "fields": fields}));
             }
@@ -93,8 +130,11 @@ pub fn diff(old_path: &Path, new_path: &Path, as_json: bool, game: GameOpt) -> R
             }
         }
         eprintln!(
-            "{} records differ between {} and {}",
-            changes.len(),
+            "{} between {} and {}",
+            match changes.len() {
+                1 => "1 record differs".to_string(),
+                n => format!("{} records differ", util::thousands(n as u64)),
+            },
             old_path.display(),
             new_path.display()
         );

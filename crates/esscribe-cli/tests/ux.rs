@@ -334,3 +334,62 @@ fn build_into_a_folder_says_it_is_a_folder() {
             "is a folder; give the plugin to write",
         ));
 }
+
+#[test]
+fn diff_names_each_side_after_its_own_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("Old.esp");
+    std::fs::copy(sample("sample-skyrim.esp"), &old).unwrap();
+    let json = std::fs::read_to_string(sample("sample-skyrim.json")).unwrap();
+    let needle = "[\n              \"0x01000800 (sample-skyrim.esp)\",";
+    assert!(json.contains(needle));
+    let edited = json.replacen(
+        needle,
+        "[\n              \"0x01000801 (sample-skyrim.esp)\",",
+        1,
+    );
+    let edited_path = dir.path().join("new.json");
+    std::fs::write(&edited_path, edited).unwrap();
+    let new = dir.path().join("New.esp");
+    esscribe()
+        .arg("build")
+        .arg(&edited_path)
+        .arg("-o")
+        .arg(&new)
+        .assert()
+        .success();
+    esscribe()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "\"0x01000800 (Old.esp)\" → \"0x01000801 (New.esp)\"",
+        ))
+        .stderr(predicate::str::starts_with("1 record differs between"));
+    // The same records under another name are no difference.
+    let same = dir.path().join("Same.esp");
+    std::fs::copy(&old, &same).unwrap();
+    esscribe()
+        .arg("diff")
+        .arg(&old)
+        .arg(&same)
+        .assert()
+        .success()
+        .stdout("");
+}
+
+#[test]
+fn diff_refuses_plugins_of_different_games() {
+    esscribe()
+        .arg("diff")
+        .arg(sample("sample-oblivion.esp"))
+        .arg(sample("sample-skyrim.esp"))
+        .assert()
+        .failure()
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "records of different games cannot be compared",
+        ));
+}
