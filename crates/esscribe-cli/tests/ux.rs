@@ -393,3 +393,28 @@ fn diff_refuses_plugins_of_different_games() {
             "records of different games cannot be compared",
         ));
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn stats_warnings_list_every_raw_subrecord_with_where_it_is() {
+    let out = esscribe()
+        .args(["stats", "--warnings", "--json"])
+        .arg(corpus("oblivion-plugins/OOArena.esp"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let raw: u64 = v["by_type"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|t| t["raw_subrecords"].as_u64().unwrap())
+        .sum();
+    let warnings = v["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len() as u64, raw);
+    assert!(warnings
+        .iter()
+        .any(|w| w.as_str().unwrap().starts_with(
+            "SCPT 0x0101A0AD \"1OOObeliskScript\" at 0x1A3: SCDA at 0x1E8 (133 bytes)"
+        )));
+}

@@ -304,6 +304,9 @@ struct Tally<'r> {
     coverage: Coverage,
     warnings: Vec<String>,
     record: Option<&'r dyn std::fmt::Display>,
+    /// Warn of subrecords declared as bytes too, not only of those that
+    /// did not decode.
+    opaque: bool,
 }
 
 impl<'r> Tally<'r> {
@@ -312,13 +315,16 @@ impl<'r> Tally<'r> {
             coverage: Coverage::default(),
             warnings: Vec::new(),
             record,
+            opaque: false,
         }
     }
 
     fn add(&mut self, sub: &SubrecordRef<'_>, fate: Fate) {
         count(&mut self.coverage, sub, fate);
         let why = match fate {
-            Fate::Decoded | Fate::Opaque => return,
+            Fate::Decoded => return,
+            Fate::Opaque if !self.opaque => return,
+            Fate::Opaque => "declared as bytes, not decoded yet",
             Fate::LeftOver => "bytes left over after its declared fields",
             Fate::Misfit => "does not fit its declared layout",
             Fate::Unexpected => "not expected here by the declaration",
@@ -573,6 +579,7 @@ impl<'a> RecordView<'a> {
             return (self.coverage, Vec::new());
         }
         let mut t = Tally::new(Some(record));
+        t.opaque = true;
         for (sub, fate) in self.subs() {
             t.add(&sub, fate);
         }
