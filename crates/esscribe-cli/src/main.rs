@@ -52,6 +52,7 @@ enum Command {
     /// Summarise plugins: game, version, flags, author, masters, record counts.
     #[command(after_help = "Example:\n  esscribe info Campfire.esm\n  esscribe info --json *.esp")]
     Info {
+        /// The plugins to read (.esm, .esp, .esl).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Print JSON on standard output.
@@ -65,14 +66,15 @@ enum Command {
         after_help = "Examples:\n  esscribe dump Campfire.esm --type PACK\n  esscribe dump Campfire.esm --form 0x0203A5C7\n  esscribe dump OblivionOnline.esp --json > dump.json"
     )]
     Dump {
+        /// The plugin to show.
         file: PathBuf,
         /// Print the whole plugin as JSON (input for `esscribe build`).
         #[arg(long)]
         json: bool,
-        /// Only records of this type (repeatable).
+        /// Only records of this type, in any case (repeatable).
         #[arg(long = "type", value_name = "SIG")]
         types: Vec<String>,
-        /// Only the record with this form ID.
+        /// Only the record with this form ID (8 hex digits).
         #[arg(long, value_name = "0xID")]
         form: Option<String>,
         #[command(flatten)]
@@ -94,6 +96,7 @@ enum Command {
         after_help = "Example:\n  esscribe stats Campfire.esm\n  esscribe stats --json OblivionOnline.esp"
     )]
     Stats {
+        /// The plugins to read (.esm, .esp, .esl).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Print JSON on standard output.
@@ -110,6 +113,7 @@ enum Command {
         after_help = "Example:\n  esscribe packages Campfire.esm\n  esscribe packages --json Campfire.esm"
     )]
     Packages {
+        /// The plugins to read (.esm, .esp, .esl).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Print JSON on standard output.
@@ -122,6 +126,7 @@ enum Command {
     /// XNAM, template and tree, condition counts).
     #[command(after_help = "Example:\n  esscribe lint Campfire.esm")]
     Lint {
+        /// The plugins to read (.esm, .esp, .esl).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Print JSON on standard output.
@@ -134,7 +139,9 @@ enum Command {
     /// Exit status 1 when they differ.
     #[command(after_help = "Example:\n  esscribe diff Mod-old.esp Mod.esp")]
     Diff {
+        /// The plugin as it was.
         old: PathBuf,
+        /// The plugin as it is now.
         new: PathBuf,
         /// Print JSON on standard output.
         #[arg(long)]
@@ -144,12 +151,13 @@ enum Command {
     },
     /// Find records by type and field values, and show chosen fields.
     #[command(
-        after_help = "Examples:\n  esscribe query Campfire.esm --type PACK --where general.type=template\n  esscribe query *.esp --type PACK --where editor_id~guard --show schedule.hour --show counter.template"
+        after_help = "Examples:\n  esscribe query Campfire.esm --type PACK --where general.type=template\n  esscribe query *.esp --type PACK --where editor_id~guard \\\n      --show schedule.hour --show counter.template"
     )]
     Query {
+        /// The plugins to search (.esm, .esp, .esl).
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Only records of this type (repeatable).
+        /// Only records of this type, in any case (repeatable).
         #[arg(long = "type", value_name = "SIG")]
         types: Vec<String>,
         /// PATH=VALUE (equal) or PATH~TEXT (contains, any case); repeatable,
@@ -174,6 +182,7 @@ enum Command {
     /// Read each file, write it back in memory and compare the bytes.
     #[command(after_help = "Example:\n  esscribe verify Data/*.esp Data/*.esm")]
     Verify {
+        /// The plugins to read (.esm, .esp, .esl).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         #[command(flatten)]

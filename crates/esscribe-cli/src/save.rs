@@ -42,7 +42,11 @@ fn parse_form_id(s: &str) -> Result<FormId, String> {
 #[derive(Debug, Subcommand)]
 pub enum SaveCommand {
     /// Player, place, time, plugins and change-record counts of saves.
+    #[command(
+        after_help = "Examples:\n  esscribe save info save002.ess\n  esscribe save info --json *.ess"
+    )]
     Info {
+        /// The Oblivion saves to read (.ess).
         #[arg(required = true)]
         saves: Vec<PathBuf>,
         /// JSON on stdout: one object, or an array for several saves.
@@ -50,54 +54,79 @@ pub enum SaveCommand {
         json: bool,
     },
     /// Writes the save's screenshot as a PNG.
+    #[command(after_help = "Example:\n  esscribe save screenshot save002.ess -o shot.png")]
     Screenshot {
+        /// The Oblivion save to read (.ess).
         save: PathBuf,
-        #[arg(short, long)]
+        /// The PNG file to write.
+        #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
     },
     /// Lists the inventory changes of a reference (the player's by default).
+    #[command(
+        after_help = "Examples:\n  esscribe save inventory save002.ess\n  esscribe save inventory save002.ess --ref 0x00009D81 --json"
+    )]
     Inventory {
+        /// The Oblivion save to read (.ess).
         save: PathBuf,
         /// Form ID of the reference (container, NPC or creature).
-        #[arg(long = "ref", value_parser = parse_form_id)]
+        #[arg(long = "ref", value_name = "0xID", value_parser = parse_form_id)]
         reference: Option<FormId>,
+        /// Print JSON on standard output (an empty list when nothing changed).
         #[arg(long)]
         json: bool,
     },
     /// Shows decoded change records.
+    #[command(
+        after_help = "Examples:\n  esscribe save records save002.ess --type ACHR --form 0x00000014\n  esscribe save records save002.ess --type refr --json"
+    )]
     Records {
+        /// The Oblivion save to read (.ess).
         save: PathBuf,
-        /// Only records of this type (REFR, ACHR, ...) or type number.
-        #[arg(long = "type")]
+        /// Only records of this type (REFR, ACHR, ..., in any case) or type
+        /// number.
+        #[arg(long = "type", value_name = "TYPE")]
         kind: Option<String>,
         /// Only the records of this form ID.
-        #[arg(long, value_parser = parse_form_id)]
+        #[arg(long, value_name = "0xID", value_parser = parse_form_id)]
         form: Option<FormId>,
+        /// Print JSON on standard output.
         #[arg(long)]
         json: bool,
     },
     /// How much of each change-record type decodes, over all given saves.
+    #[command(
+        after_help = "Examples:\n  esscribe save stats *.ess\n  esscribe save stats --json save002.ess"
+    )]
     Stats {
+        /// The Oblivion saves to read (.ess).
         #[arg(required = true)]
         saves: Vec<PathBuf>,
+        /// Print JSON on standard output.
         #[arg(long)]
         json: bool,
     },
     /// Reads and writes each save in memory and compares the bytes.
+    #[command(after_help = "Example:\n  esscribe save verify *.ess")]
     Verify {
+        /// The Oblivion saves to read (.ess).
         #[arg(required = true)]
         saves: Vec<PathBuf>,
     },
     /// Changes an item count, a position or a scale and writes the save:
     /// in place (keeping a .bak) or to --output. The written file is read
     /// back and checked before it replaces anything.
+    #[command(
+        after_help = "Examples:\n  esscribe save edit save002.ess --item 0x0002EE72 --count 20\n  esscribe save edit save002.ess --position 1765,2054,-41 -o moved.ess\n  esscribe save edit save002.ess --ref 0xFF000830 --scale 1.5 -o big.ess"
+    )]
     Edit {
+        /// The Oblivion save to change (.ess).
         save: PathBuf,
         /// The reference to change (the player by default).
-        #[arg(long = "ref", value_parser = parse_form_id)]
+        #[arg(long = "ref", value_name = "0xID", value_parser = parse_form_id)]
         reference: Option<FormId>,
         /// Form ID of an inventory item whose count to set (with --count).
-        #[arg(long, value_parser = parse_form_id, requires = "count")]
+        #[arg(long, value_name = "0xID", value_parser = parse_form_id, requires = "count")]
         item: Option<FormId>,
         /// New count of --item.
         #[arg(long, requires = "item", allow_hyphen_values = true)]
@@ -109,7 +138,7 @@ pub enum SaveCommand {
         #[arg(long)]
         scale: Option<f32>,
         /// Where to write (default: replace the save, keeping a .bak).
-        #[arg(short, long)]
+        #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
 }

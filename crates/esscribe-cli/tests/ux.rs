@@ -418,3 +418,55 @@ fn stats_warnings_list_every_raw_subrecord_with_where_it_is() {
             "SCPT 0x0101A0AD \"1OOObeliskScript\" at 0x1A3: SCDA at 0x1E8 (133 bytes)"
         )));
 }
+
+const COMMANDS: &[&[&str]] = &[
+    &["info"],
+    &["dump"],
+    &["build"],
+    &["stats"],
+    &["packages"],
+    &["lint"],
+    &["diff"],
+    &["query"],
+    &["verify"],
+    &["save", "info"],
+    &["save", "screenshot"],
+    &["save", "inventory"],
+    &["save", "records"],
+    &["save", "stats"],
+    &["save", "verify"],
+    &["save", "edit"],
+];
+
+#[test]
+fn every_command_has_examples_and_every_argument_a_description() {
+    for cmd in COMMANDS {
+        let out = esscribe().args(*cmd).arg("--help").output().unwrap();
+        assert!(out.status.success());
+        let help = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            help.contains("\nExample"),
+            "{cmd:?} has no example:\n{help}"
+        );
+        for line in help.lines() {
+            let t = line.trim_start();
+            if line.starts_with("  ") && (t.starts_with('-') || t.starts_with('<')) {
+                // "  --json  Print JSON..." : a name, two spaces, words.
+                let described = t
+                    .split_once("  ")
+                    .is_some_and(|(_, d)| !d.trim().is_empty());
+                assert!(described, "{cmd:?}: {line:?} has no description");
+            }
+        }
+    }
+}
+
+#[test]
+fn help_examples_are_whole_commands() {
+    let out = esscribe().arg("--help").output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    let examples = help.split("Examples:\n").nth(1).unwrap();
+    for line in examples.lines().filter(|l| !l.trim().is_empty()) {
+        assert!(line.starts_with("  esscribe "), "{line:?}");
+    }
+}
