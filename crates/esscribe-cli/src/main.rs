@@ -87,7 +87,8 @@ enum Command {
     Build {
         /// The JSON written by `esscribe dump --json`.
         json: PathBuf,
-        /// The plugin to write (replaced safely; a .bak keeps the old one).
+        /// The plugin to write (replaced safely; a .bak keeps the old one);
+        /// `-` for standard output.
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
     },

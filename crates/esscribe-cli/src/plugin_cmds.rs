@@ -335,6 +335,15 @@ pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
         .with_context(|| format!("{}", json_path.display()))?;
     let bytes = plugin.to_bytes()?;
     let game = plugin.game;
+    if util::is_stdout(output) {
+        util::write_stdout(&bytes)?;
+        eprintln!(
+            "wrote {} bytes, {} records, to standard output",
+            thousands(bytes.len() as u64),
+            thousands(plugin.records().count() as u64 + 1)
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     esscribe::fsio::write_file_safely(output, &bytes, |written| {
         Plugin::parse_as(written, game).map(|_| ())
     })?;

@@ -58,7 +58,7 @@ pub enum SaveCommand {
     Screenshot {
         /// The Oblivion save to read (.ess).
         save: PathBuf,
-        /// The PNG file to write.
+        /// The PNG file to write; `-` for standard output.
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
     },
@@ -137,7 +137,8 @@ pub enum SaveCommand {
         /// New scale.
         #[arg(long)]
         scale: Option<f32>,
-        /// Where to write (default: replace the save, keeping a .bak).
+        /// Where to write (default: replace the save, keeping a .bak); `-`
+        /// for standard output.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
@@ -363,6 +364,10 @@ fn screenshot(path: &Path, output: &Path) -> Result<ExitCode> {
         let mut w = enc.write_header()?;
         w.write_image_data(&shot.rgb)?;
         w.finish()?;
+    }
+    if util::is_stdout(output) {
+        util::write_stdout(&png_bytes)?;
+        return Ok(ExitCode::SUCCESS);
     }
     esscribe::fsio::write_file_safely(output, &png_bytes, |_| Ok(()))
         .with_context(|| format!("cannot write {}", output.display()))?;
@@ -721,6 +726,11 @@ fn edit(
     }
     let bytes = save.to_bytes()?;
     let target = output.unwrap_or(path);
+    if util::is_stdout(target) {
+        util::write_stdout(&bytes)?;
+        eprintln!("{reference}: {}; wrote standard output", changes.join(", "));
+        return Ok(ExitCode::SUCCESS);
+    }
     esscribe::fsio::write_file_safely(target, &bytes, |b| SaveFile::parse(b).map(|_| ()))
         .with_context(|| format!("cannot write {}", target.display()))?;
     eprintln!(

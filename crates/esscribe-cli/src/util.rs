@@ -255,3 +255,18 @@ pub fn record_types(texts: &[String], plugin: &Plugin<'_>) -> Result<Vec<esscrib
     }
     Ok(sigs)
 }
+
+/// Whether an output path means standard output (`-o -`).
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Writes bytes to standard output, for `-o -`: no temporary file, no
+/// backup.
+pub fn write_stdout(bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .context("cannot write to stdout")
+}

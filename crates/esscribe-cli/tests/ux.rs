@@ -470,3 +470,49 @@ fn help_examples_are_whole_commands() {
         assert!(line.starts_with("  esscribe "), "{line:?}");
     }
 }
+
+#[test]
+fn build_to_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = esscribe()
+        .current_dir(dir.path())
+        .arg("build")
+        .arg(sample("sample-oblivion.json"))
+        .args(["-o", "-"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        out.stdout,
+        std::fs::read(sample("sample-oblivion.esp")).unwrap()
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("to standard output"));
+    // Nothing written beside it: no file called "-", no temporary file.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn save_outputs_to_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = corpus("oblivion-saves/save002.ess");
+    let shot = esscribe()
+        .current_dir(dir.path())
+        .args(["save", "screenshot"])
+        .arg(&save)
+        .args(["-o", "-"])
+        .output()
+        .unwrap();
+    assert!(shot.status.success());
+    assert!(shot.stdout.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let edited = esscribe()
+        .current_dir(dir.path())
+        .args(["save", "edit"])
+        .arg(&save)
+        .args(["--item", "0x0002EE72", "--count", "20", "-o", "-"])
+        .output()
+        .unwrap();
+    assert!(edited.status.success());
+    assert!(edited.stdout.starts_with(b"TES4SAVEGAME"));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
