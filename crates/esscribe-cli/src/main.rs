@@ -7,7 +7,7 @@ mod query_cmds;
 mod save;
 mod util;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -24,7 +24,9 @@ Examples:
   esscribe diff Mod-old.esp Mod.esp
   esscribe query Campfire.esm --type PACK --where general.type=template
   esscribe save info save002.ess
-  esscribe save inventory save002.ess";
+  esscribe save inventory save002.ess
+  esscribe completions bash
+  esscribe manpage";
 
 #[derive(Parser)]
 #[command(
@@ -34,6 +36,10 @@ Examples:
     after_help = EXAMPLES
 )]
 struct Cli {
+    /// When to colour output: auto (on a terminal, unless NO_COLOR is set),
+    /// always or never.
+    #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
+    color: clap::ColorChoice,
     #[command(subcommand)]
     command: Command,
 }
@@ -180,6 +186,17 @@ enum Command {
         #[command(subcommand)]
         cmd: save::SaveCommand,
     },
+    /// Print a shell completion script on standard output.
+    #[command(
+        after_help = "Examples:\n  esscribe completions bash > ~/.local/share/bash-completion/completions/esscribe\n  esscribe completions zsh > ~/.zfunc/_esscribe\n  esscribe completions fish > ~/.config/fish/completions/esscribe.fish"
+    )]
+    Completions {
+        /// The shell: bash, zsh, fish, powershell or elvish.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on standard output.
+    #[command(after_help = "Example:\n  esscribe manpage > esscribe.1 && man ./esscribe.1")]
+    Manpage,
     /// Read each file, write it back in memory and compare the bytes.
     #[command(after_help = "Example:\n  esscribe verify Data/*.esp Data/*.esm")]
     Verify {
@@ -201,7 +218,14 @@ fn main() -> ExitCode {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     let cli = Cli::parse();
+    util::set_color(cli.color);
     let result = match cli.command {
+        Command::Completions { shell } => {
+            let mut cmd = Cli::command();
+            clap_complete::generate(shell, &mut cmd, "esscribe", &mut std::io::stdout());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Manpage => manpage(),
         Command::Info { files, json, game } => plugin_cmds::info(&files, json, game),
         Command::Dump {
             file,
@@ -248,5 +272,16 @@ fn main() -> ExitCode {
 /// Prints an error on standard error, after the one prefix every message
 /// of the command carries.
 pub fn report_error(e: &anyhow::Error) {
-    eprintln!("esscribe: {e:#}");
+    eprintln!(
+        "{} {e:#}",
+        util::paint(true, util::style::BOLD_RED, "esscribe:")
+    );
+}
+
+/// The manual page, made from the command's definition.
+fn manpage() -> anyhow::Result<ExitCode> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+    util::write_stdout(&page)?;
+    Ok(ExitCode::SUCCESS)
 }

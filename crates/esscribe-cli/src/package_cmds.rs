@@ -79,8 +79,8 @@ pub fn lint(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode>
                 "{}: PACK {} {}: {}",
                 path.display(),
                 f.form_id,
-                f.editor_id,
-                f.problem
+                util::paint(false, util::style::BOLD, &f.editor_id),
+                util::paint(false, util::style::YELLOW, &f.problem)
             );
         }
         Ok(())

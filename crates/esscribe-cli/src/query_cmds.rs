@@ -105,10 +105,17 @@ pub fn diff(old_path: &Path, new_path: &Path, as_json: bool, game: GameOpt) -> R
             &json!({"old": file_name(old_path), "new": file_name(new_path), "changes": changes}),
         )?;
     } else {
+        use util::style::{GREEN, RED, YELLOW};
         for c in &changes {
+            let change = c["change"].as_str().unwrap_or("");
+            let colour = match change {
+                "added" => GREEN,
+                "removed" => RED,
+                _ => YELLOW,
+            };
             println!(
                 "{} {} {} {}",
-                c["change"].as_str().unwrap_or(""),
+                util::paint(false, colour, change),
                 c["record"].as_str().unwrap_or(""),
                 c["form_id"].as_str().unwrap_or(""),
                 c["editor_id"].as_str().unwrap_or("")
@@ -124,8 +131,8 @@ pub fn diff(old_path: &Path, new_path: &Path, as_json: bool, game: GameOpt) -> R
                 println!(
                     "    {}: {} → {}",
                     f["path"].as_str().unwrap_or(""),
-                    show(&f["old"]),
-                    show(&f["new"])
+                    util::paint(false, RED, &show(&f["old"])),
+                    util::paint(false, GREEN, &show(&f["new"]))
                 );
             }
         }

@@ -270,3 +270,47 @@ pub fn write_stdout(bytes: &[u8]) -> Result<()> {
         .and_then(|()| out.flush())
         .context("cannot write to stdout")
 }
+
+static COLOR: std::sync::OnceLock<clap::ColorChoice> = std::sync::OnceLock::new();
+
+/// Sets when output is coloured, once, from `--color`.
+pub fn set_color(choice: clap::ColorChoice) {
+    let _ = COLOR.set(choice);
+}
+
+/// Whether to colour standard output (or standard error): `--color
+/// always` or `never` says so; by default only a terminal, and not when
+/// `NO_COLOR` is set.
+pub fn color_on(stderr: bool) -> bool {
+    use std::io::IsTerminal;
+    match COLOR.get().copied().unwrap_or(clap::ColorChoice::Auto) {
+        clap::ColorChoice::Always => true,
+        clap::ColorChoice::Never => false,
+        clap::ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && if stderr {
+                    std::io::stderr().is_terminal()
+                } else {
+                    std::io::stdout().is_terminal()
+                }
+        }
+    }
+}
+
+/// ANSI styles.
+pub mod style {
+    pub const RED: &str = "31";
+    pub const GREEN: &str = "32";
+    pub const YELLOW: &str = "33";
+    pub const BOLD: &str = "1";
+    pub const BOLD_RED: &str = "1;31";
+}
+
+/// The text in a style when colour is on for that stream.
+pub fn paint(stderr: bool, style: &str, text: &str) -> String {
+    if color_on(stderr) {
+        format!("\x1b[{style}m{text}\x1b[0m")
+    } else {
+        text.to_string()
+    }
+}

@@ -516,3 +516,66 @@ fn save_outputs_to_standard_output() {
     assert!(edited.stdout.starts_with(b"TES4SAVEGAME"));
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+#[test]
+fn completions_for_every_shell_and_a_manual_page() {
+    for shell in ["bash", "zsh", "fish", "powershell"] {
+        let out = esscribe().args(["completions", shell]).output().unwrap();
+        assert!(out.status.success(), "{shell}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("esscribe"), "{shell}");
+        assert!(
+            text.contains("inventory"),
+            "{shell}: save commands complete too"
+        );
+    }
+    esscribe().args(["completions", "tcsh"]).assert().failure();
+    let out = esscribe().arg("manpage").output().unwrap();
+    assert!(out.status.success());
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(page.contains(".TH esscribe 1"), "{page}");
+    assert!(page.contains("Read, explain, edit and write"));
+}
+
+#[test]
+fn colour_follows_the_color_option() {
+    let coloured = esscribe()
+        .args(["--color", "always", "info", "missing.esp"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&coloured.stderr),
+        "\x1b[1;31messcribe:\x1b[0m missing.esp: no such file\n"
+    );
+    // Not a terminal: no colour by default, nor with NO_COLOR or never.
+    for args in [
+        &["info"][..],
+        &["--color", "never", "info"],
+        &["--color", "auto", "info"],
+    ] {
+        let out = esscribe()
+            .args(args)
+            .arg("missing.esp")
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "esscribe: missing.esp: no such file\n"
+        );
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn lint_findings_in_colour_when_asked() {
+    let file = corpus("skyrim-plugins/DawnOfTheSilverHand.esp");
+    let out = esscribe()
+        .args(["lint", "--color", "always"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\x1b[33mthe package's next activity ID"));
+    let plain = esscribe().arg("lint").arg(&file).output().unwrap();
+    assert!(!plain.stdout.contains(&0x1b));
+}
