@@ -219,7 +219,7 @@ fn dump_filters_by_type_and_form() {
         .assert()
         .success()
         .stdout(predicate::str::contains("SampleKeeperSleepsAtNight"))
-        .stdout(predicate::str::contains(r#""hour":22"#))
+        .stdout(predicate::str::contains("hour: 22\n"))
         .stdout(predicate::str::contains("FACT").not());
     let v = json_of(
         esscribe()

@@ -579,3 +579,46 @@ fn lint_findings_in_colour_when_asked() {
     let plain = esscribe().arg("lint").arg(&file).output().unwrap();
     assert!(!plain.stdout.contains(&0x1b));
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn dump_text_is_for_reading() {
+    let out = esscribe()
+        .arg("dump")
+        .arg(corpus("skyrim-plugins/Campfire.esm"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let longest = text.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(longest < 1000, "longest line {longest}");
+    assert!(text.contains(" more\n"), "long lists are summarised");
+    assert!(text.contains("    editor_id: _Camp_LongBow\n"));
+    assert!(text.contains("    data:\n      value: 30\n      weight: 5.0\n      damage: 6\n"));
+}
+
+#[test]
+fn dump_names_record_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = std::fs::read_to_string(sample("sample-oblivion.json")).unwrap();
+    let json = json.replacen("\"flags\": \"0x00000000\"", "\"flags\": \"0x00000001\"", 1);
+    let path = dir.path().join("m.json");
+    std::fs::write(&path, json).unwrap();
+    let esp = dir.path().join("m.esp");
+    esscribe()
+        .arg("build")
+        .arg(&path)
+        .arg("-o")
+        .arg(&esp)
+        .assert()
+        .success();
+    esscribe()
+        .arg("dump")
+        .arg(&esp)
+        .args(["--type", "tes4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "TES4 0x00000000 flags 0x00000001 (master) at 0x0",
+        ));
+}
