@@ -177,77 +177,6 @@ fn record_flags(sig: Sig, flags: u32) -> String {
     }
 }
 
-/// Items of a list shown in the text form before the rest is counted.
-const SHOWN_ITEMS: usize = 8;
-
-/// A scalar for reading: strings bare unless empty or holding control
-/// characters, numbers and booleans as they are.
-fn scalar(v: &Value) -> String {
-    match v {
-        // Bytes kept as hex: the first 32, then how many there are.
-        Value::String(s)
-            if s.len() > 64 && s.len() % 2 == 0 && s.bytes().all(|b| b.is_ascii_hexdigit()) =>
-        {
-            format!("{}… ({} bytes)", &s[..64], thousands(s.len() as u64 / 2))
-        }
-        Value::String(s) if s.is_empty() || s.chars().any(char::is_control) => format!("{s:?}"),
-        Value::String(s) => s.clone(),
-        Value::Null => "(none)".into(),
-        other => other.to_string(),
-    }
-}
-
-/// One field of the text form: a line per scalar, nested values indented
-/// under their name, lists of scalars on one line and long lists cut to
-/// their first items and a count.
-fn show_field(out: &mut String, indent: usize, name: &str, v: &Value) {
-    use std::fmt::Write as _;
-    let pad = "  ".repeat(indent);
-    match v {
-        Value::Object(m) if m.is_empty() => {
-            let _ = writeln!(out, "{pad}{name}: (empty)");
-        }
-        Value::Object(m) => {
-            let _ = writeln!(out, "{pad}{name}:");
-            for (k, v) in m {
-                show_field(out, indent + 1, k, v);
-            }
-        }
-        Value::Array(a) if a.is_empty() => {
-            let _ = writeln!(out, "{pad}{name}: (none)");
-        }
-        Value::Array(a) if a.iter().all(|x| !x.is_object() && !x.is_array()) => {
-            let shown: Vec<String> = a.iter().take(SHOWN_ITEMS).map(scalar).collect();
-            let more = if a.len() > SHOWN_ITEMS {
-                format!(" … {} more", thousands((a.len() - SHOWN_ITEMS) as u64))
-            } else {
-                String::new()
-            };
-            let _ = writeln!(out, "{pad}{name}: {}{more}", shown.join(", "));
-        }
-        Value::Array(a) => {
-            let _ = writeln!(
-                out,
-                "{pad}{name}: {}",
-                util::plural(a.len() as u64, "item", "items")
-            );
-            for (i, item) in a.iter().take(SHOWN_ITEMS).enumerate() {
-                show_field(out, indent + 1, &format!("[{i}]"), item);
-            }
-            if a.len() > SHOWN_ITEMS {
-                let _ = writeln!(
-                    out,
-                    "{pad}  … {} more",
-                    thousands((a.len() - SHOWN_ITEMS) as u64)
-                );
-            }
-        }
-        other => {
-            let _ = writeln!(out, "{pad}{name}: {}", scalar(other));
-        }
-    }
-}
-
 struct DumpFilter {
     types: Vec<Sig>,
     form: Option<FormId>,
@@ -289,13 +218,13 @@ fn dump_record(
             let mut out = String::new();
             for (k, v) in fields {
                 match k.strip_prefix('!') {
-                    Some(sig) => show_field(
+                    Some(sig) => util::show_field(
                         &mut out,
                         indent + 1,
                         &format!("{sig} (not declared here)"),
                         v,
                     ),
-                    None => show_field(&mut out, indent + 1, k, v),
+                    None => util::show_field(&mut out, indent + 1, k, v),
                 }
             }
             print!("{out}");

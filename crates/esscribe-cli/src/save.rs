@@ -524,6 +524,35 @@ fn record_json(save: &SaveFile, c: &ChangeRecord<'_>) -> Value {
     })
 }
 
+/// In the text form, the references of a record's parts (`cell`, `iref`,
+/// `base`...) shown as the form IDs they stand for.
+fn resolve_irefs(save: &SaveFile, irefs: &std::collections::BTreeSet<u32>, v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m.iter_mut() {
+                if let Some(n) = x.as_u64() {
+                    let n = n as u32;
+                    if matches!(k.as_str(), "cell" | "iref" | "base" | "reference")
+                        && irefs.contains(&n)
+                    {
+                        if let Some(f) = save.resolve(n) {
+                            let plugin = save
+                                .plugin_of(f)
+                                .map(|p| format!(" ({p})"))
+                                .unwrap_or_default();
+                            *x = Value::String(format!("{f}{plugin}"));
+                        }
+                    }
+                } else {
+                    resolve_irefs(save, irefs, x);
+                }
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(|x| resolve_irefs(save, irefs, x)),
+        _ => {}
+    }
+}
+
 fn records(
     path: &Path,
     kind: Option<&str>,
@@ -581,29 +610,23 @@ fn records(
                 .map(|p| format!(" [{p}]"))
                 .unwrap_or_default()
         );
+        let irefs: std::collections::BTreeSet<u32> = c.irefs().into_iter().collect();
         for p in c.parts() {
-            let text = serde_json::to_string(&p).unwrap_or_default();
-            let text = if text.chars().count() > 200 {
-                format!("{}…", text.chars().take(200).collect::<String>())
-            } else {
-                text
-            };
-            outln!(o, "    {text}");
-        }
-        let refs = references(&save, c);
-        if !refs.is_empty() {
-            let list: Vec<String> = refs
-                .iter()
-                .map(|(iref, v)| match v["form_id"].as_str() {
-                    Some(f) => format!("{iref}={f}"),
-                    None => format!("{iref}=?"),
-                })
-                .collect();
-            outln!(o, "    irefs: {}", list.join(" "));
+            let mut v = serde_json::to_value(&p).unwrap_or_default();
+            resolve_irefs(&save, &irefs, &mut v);
+            let name = v
+                .as_object_mut()
+                .and_then(|m| m.remove("part"))
+                .map(|n| util::scalar(&n))
+                .unwrap_or_else(|| "part".into());
+            util::show_field(&mut o, 2, &name, &v);
         }
     }
     emit(&o)?;
-    eprintln!("{} records", selected.len());
+    eprintln!(
+        "{}",
+        util::plural(selected.len() as u64, "record", "records")
+    );
     Ok(ExitCode::SUCCESS)
 }
 

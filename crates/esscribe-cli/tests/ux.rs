@@ -622,3 +622,23 @@ fn dump_names_record_flags() {
             "TES4 0x00000000 flags 0x00000001 (master) at 0x0",
         ));
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn save_records_text_is_for_reading() {
+    let out = esscribe()
+        .args(["save", "records"])
+        .arg(corpus("oblivion-saves/save002.ess"))
+        .args(["--type", "achr", "--form", "0x00000014"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains('…') || text.contains(" more"), "nothing cut");
+    assert!(
+        text.contains("    moved:\n      placement:\n        cell: 0x000C6574 (Oblivion.esm)\n        position: 1765.4133, 2053.9944, -41.309204\n"),
+        "{text}"
+    );
+    assert!(text.contains("iref: 0x0002EE72 (Oblivion.esm)\n"));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "1 record\n");
+}
