@@ -612,7 +612,7 @@ fn records(
         );
         let irefs: std::collections::BTreeSet<u32> = c.irefs().into_iter().collect();
         for p in c.parts() {
-            let mut v = serde_json::to_value(&p).unwrap_or_default();
+            let mut v = serde_json::to_value(p).unwrap_or_default();
             resolve_irefs(&save, &irefs, &mut v);
             let name = v
                 .as_object_mut()
