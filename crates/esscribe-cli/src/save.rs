@@ -380,26 +380,56 @@ fn screenshot(path: &Path, output: &Path) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn describe_value(v: &PropertyValue) -> String {
+/// A form ID for an iref, with its plugin, or the iref when it does not
+/// resolve.
+fn form_of(save: &SaveFile, iref: u32) -> String {
+    match save.resolve(iref) {
+        Some(f) => match save.plugin_of(f) {
+            Some(p) => format!("{f} ({p})"),
+            None => f.to_string(),
+        },
+        None => format!("iref 0x{iref:X}"),
+    }
+}
+
+fn describe_value(save: &SaveFile, v: &PropertyValue) -> String {
+    use esscribe::save::properties::VarValue;
     match v {
         PropertyValue::Empty => String::new(),
         PropertyValue::U8 { value } => value.to_string(),
         PropertyValue::U16 { value } => value.to_string(),
         PropertyValue::U32 { value } => format!("0x{value:X}"),
         PropertyValue::F32 { value } => format!("{value}"),
-        PropertyValue::Iref { iref } => format!("iref 0x{iref:X}"),
+        PropertyValue::Iref { iref } => form_of(save, *iref),
+        PropertyValue::Script { script, vars, .. } => {
+            let vars: Vec<String> = vars
+                .iter()
+                .map(|var| match var.value {
+                    VarValue::Number(n) => format!("var {} = {n}", var.index),
+                    VarValue::Reference(r) => format!("var {} = {}", var.index, form_of(save, r)),
+                })
+                .collect();
+            if vars.is_empty() {
+                form_of(save, *script)
+            } else {
+                format!("{} ({})", form_of(save, *script), vars.join(", "))
+            }
+        }
+        PropertyValue::Lock { level, key, .. } => {
+            format!("level {level}, key {}", form_of(save, *key))
+        }
         other => serde_json::to_string(other).unwrap_or_default(),
     }
 }
 
-fn describe_set(set: PropertySet<'_>) -> String {
+fn describe_set(save: &SaveFile, set: PropertySet<'_>) -> String {
     set.iter()
         .map(|p| {
             let name = p
                 .name
                 .map(str::to_string)
-                .unwrap_or_else(|| format!("0x{:02x}", p.flag));
-            let v = describe_value(&p.value);
+                .unwrap_or_else(|| format!("property 0x{:02X}", p.flag));
+            let v = describe_value(save, &p.value);
             if v.is_empty() {
                 name
             } else {
@@ -477,7 +507,7 @@ fn inventory(path: &Path, reference: FormId, as_json: bool) -> Result<ExitCode> 
             .and_then(|c| c.name())
             .map(|n| format!(" \"{n}\""))
             .unwrap_or_default();
-        let props: Vec<String> = item.entries().map(describe_set).collect();
+        let props: Vec<String> = item.entries().map(|e| describe_set(&save, e)).collect();
         let props = if props.is_empty() {
             String::new()
         } else {

@@ -642,3 +642,24 @@ fn save_records_text_is_for_reading() {
     assert!(text.contains("iref: 0x0002EE72 (Oblivion.esm)\n"));
     assert_eq!(String::from_utf8_lossy(&out.stderr), "1 record\n");
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn inventory_properties_read_as_words() {
+    let out = esscribe()
+        .args(["save", "inventory"])
+        .arg(corpus("oblivion-saves/save100.ess"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("[script 0x000CA0FD (Oblivion.esm) (var 1 = 1)]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[property 0x55 0, health 325.59955, equipped]"),
+        "{text}"
+    );
+    assert!(!text.contains("\"kind\""), "{text}");
+}
