@@ -7,7 +7,7 @@ mod query_cmds;
 mod save;
 mod util;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -24,7 +24,9 @@ Examples:
   esscribe diff Mod-old.esp Mod.esp
   esscribe query Campfire.esm --type PACK --where general.type=template
   esscribe save info save002.ess
-  esscribe save inventory save002.ess";
+  esscribe save inventory save002.ess
+  esscribe completions bash
+  esscribe manpage";
 
 #[derive(Parser)]
 #[command(
@@ -34,6 +36,10 @@ Examples:
     after_help = EXAMPLES
 )]
 struct Cli {
+    /// When to colour output: auto (on a terminal, unless NO_COLOR is set),
+    /// always or never.
+    #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
+    color: clap::ColorChoice,
     #[command(subcommand)]
     command: Command,
 }
@@ -52,6 +58,7 @@ enum Command {
     /// Summarise plugins: game, version, flags, author, masters, record counts.
     #[command(after_help = "Example:\n  esscribe info Campfire.esm\n  esscribe info --json *.esp")]
     Info {
+        /// The plugins to read (.esm, .esp, .esl).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Print JSON on standard output.
@@ -62,17 +69,18 @@ enum Command {
     },
     /// Show groups, records and subrecords, as text or as JSON.
     #[command(
-        after_help = "Examples:\n  esscribe dump Campfire.esm --type PACK\n  esscribe dump Campfire.esm --form 0x0200A8C1\n  esscribe dump OblivionOnline.esp --json > dump.json"
+        after_help = "Examples:\n  esscribe dump Campfire.esm --type PACK\n  esscribe dump Campfire.esm --form 0x0203A5C7\n  esscribe dump OblivionOnline.esp --json > dump.json"
     )]
     Dump {
+        /// The plugin to show.
         file: PathBuf,
         /// Print the whole plugin as JSON (input for `esscribe build`).
         #[arg(long)]
         json: bool,
-        /// Only records of this type (repeatable).
+        /// Only records of this type, in any case (repeatable).
         #[arg(long = "type", value_name = "SIG")]
         types: Vec<String>,
-        /// Only the record with this form ID.
+        /// Only the record with this form ID (8 hex digits).
         #[arg(long, value_name = "0xID")]
         form: Option<String>,
         #[command(flatten)]
@@ -86,7 +94,7 @@ enum Command {
         /// The JSON written by `esscribe dump --json`.
         json: PathBuf,
         /// The plugin to write (replaced safely; a new backup, FILE.bak or
-        /// FILE.N.bak, keeps the old one).
+        /// FILE.N.bak, keeps the old one); `-` for standard output.
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
     },
@@ -96,6 +104,7 @@ enum Command {
         after_help = "Example:\n  esscribe stats Campfire.esm\n  esscribe stats --json OblivionOnline.esp"
     )]
     Stats {
+        /// The plugins to read (.esm, .esp, .esl).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Print JSON on standard output.
@@ -112,6 +121,7 @@ enum Command {
         after_help = "Example:\n  esscribe packages Campfire.esm\n  esscribe packages --json Campfire.esm"
     )]
     Packages {
+        /// The plugins to read (.esm, .esp, .esl).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Print JSON on standard output.
@@ -124,6 +134,7 @@ enum Command {
     /// XNAM, template and tree, condition counts).
     #[command(after_help = "Example:\n  esscribe lint Campfire.esm")]
     Lint {
+        /// The plugins to read (.esm, .esp, .esl).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Print JSON on standard output.
@@ -136,7 +147,9 @@ enum Command {
     /// Exit status 1 when they differ.
     #[command(after_help = "Example:\n  esscribe diff Mod-old.esp Mod.esp")]
     Diff {
+        /// The plugin as it was.
         old: PathBuf,
+        /// The plugin as it is now.
         new: PathBuf,
         /// Print JSON on standard output.
         #[arg(long)]
@@ -146,12 +159,13 @@ enum Command {
     },
     /// Find records by type and field values, and show chosen fields.
     #[command(
-        after_help = "Examples:\n  esscribe query Campfire.esm --type PACK --where general.type=template\n  esscribe query *.esp --type PACK --where editor_id~guard --show schedule.hour --show counter.template"
+        after_help = "Examples:\n  esscribe query Campfire.esm --type PACK --where general.type=template\n  esscribe query *.esp --type PACK --where editor_id~guard \\\n      --show schedule.hour --show counter.template"
     )]
     Query {
+        /// The plugins to search (.esm, .esp, .esl).
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Only records of this type (repeatable).
+        /// Only records of this type, in any case (repeatable).
         #[arg(long = "type", value_name = "SIG")]
         types: Vec<String>,
         /// PATH=VALUE (equal) or PATH~TEXT (contains, any case); repeatable,
@@ -173,11 +187,23 @@ enum Command {
         #[command(subcommand)]
         cmd: save::SaveCommand,
     },
+    /// Print a shell completion script on standard output.
+    #[command(
+        after_help = "Examples:\n  esscribe completions bash > ~/.local/share/bash-completion/completions/esscribe\n  esscribe completions zsh > ~/.zfunc/_esscribe\n  esscribe completions fish > ~/.config/fish/completions/esscribe.fish"
+    )]
+    Completions {
+        /// The shell: bash, zsh, fish, powershell or elvish.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on standard output.
+    #[command(after_help = "Example:\n  esscribe manpage > esscribe.1 && man ./esscribe.1")]
+    Manpage,
     /// Read each file, write it back in memory and compare the bytes.
     #[command(
         after_help = "Examples:\n  esscribe verify Data/*.esp Data/*.esm\n  esscribe verify --deep Mod.esp"
     )]
     Verify {
+        /// The plugins to read (.esm, .esp, .esl).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Also read every record by its declaration and encode it back:
@@ -204,7 +230,14 @@ fn main() -> ExitCode {
     // under a memory map ends the program with a message, not a crash.
     esscribe::fsio::install_signal_handlers();
     let cli = Cli::parse();
+    util::set_color(cli.color);
     let result = match cli.command {
+        Command::Completions { shell } => {
+            let mut cmd = Cli::command();
+            clap_complete::generate(shell, &mut cmd, "esscribe", &mut std::io::stdout());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Manpage => manpage(),
         Command::Info { files, json, game } => plugin_cmds::info(&files, json, game),
         Command::Dump {
             file,
@@ -242,8 +275,25 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("esscribe: {e:#}");
+            report_error(&e);
             ExitCode::FAILURE
         }
     }
+}
+
+/// Prints an error on standard error, after the one prefix every message
+/// of the command carries.
+pub fn report_error(e: &anyhow::Error) {
+    eprintln!(
+        "{} {e:#}",
+        util::paint(true, util::style::BOLD_RED, "esscribe:")
+    );
+}
+
+/// The manual page, made from the command's definition.
+fn manpage() -> anyhow::Result<ExitCode> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+    util::write_stdout(&page)?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -19,13 +19,13 @@ fn print_docs(mut docs: Vec<Value>) -> Result<()> {
 
 pub fn packages(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode> {
     let mut docs = Vec::new();
-    for path in files {
+    let code = util::each_file(files, |path| {
         let data = load(path)?;
         let plugin = parse_plugin(&data, game.game, path)?;
         let list = summaries(&plugin, &file_name(path))?;
         if as_json {
             docs.push(json!({"file": file_name(path), "packages": list}));
-            continue;
+            return Ok(());
         }
         println!("{} ({} packages)", path.display(), list.len());
         for p in &list {
@@ -34,7 +34,11 @@ pub fn packages(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitC
                 p.form_id, p.editor_id, p.kind, p.schedule
             );
             if let Some(l) = &p.location {
-                line.push_str(&format!("; at {l}"));
+                if l.starts_with("near ") {
+                    line.push_str(&format!("; {l}"));
+                } else {
+                    line.push_str(&format!("; at {l}"));
+                }
             }
             if let Some(t) = &p.target {
                 line.push_str(&format!("; target {t}"));
@@ -44,42 +48,58 @@ pub fn packages(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitC
                 Some(t) => line.push_str(&format!("; template {t}")),
                 None => {}
             }
-            line.push_str(&format!("; {} conditions", p.conditions));
+            line.push_str(&format!(
+                "; {}",
+                util::plural(p.conditions as u64, "condition", "conditions")
+            ));
             println!("{line}");
         }
-    }
+        Ok(())
+    });
     if as_json {
         print_docs(docs)?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }
 
 pub fn lint(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode> {
     let mut docs = Vec::new();
     let mut total = 0;
-    for path in files {
+    let code = util::each_file(files, |path| {
         let data = load(path)?;
         let plugin = parse_plugin(&data, game.game, path)?;
         let findings = lint_plugin(&plugin, &file_name(path))?;
         total += findings.len();
         if as_json {
             docs.push(json!({"file": file_name(path), "findings": findings}));
-            continue;
+            return Ok(());
         }
         for f in &findings {
             println!(
                 "{}: PACK {} {}: {}",
                 path.display(),
                 f.form_id,
-                f.editor_id,
-                f.problem
+                util::paint(false, util::style::BOLD, &f.editor_id),
+                util::paint(false, util::style::YELLOW, &f.problem)
             );
         }
-    }
+        Ok(())
+    });
     if as_json {
         print_docs(docs)?;
     } else {
-        eprintln!("{} files checked, {total} findings", files.len());
+        eprintln!(
+            "{} checked, {}",
+            util::plural(files.len() as u64, "file", "files"),
+            util::plural(total as u64, "finding", "findings")
+        );
     }
-    Ok(ExitCode::SUCCESS)
+    // Like `diff`: findings are a failure status, so that scripts notice.
+    Ok(if code != ExitCode::SUCCESS {
+        code
+    } else if total > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -2,7 +2,7 @@
 
 use crate::util::{self, file_name, load, parse_plugin, thousands};
 use crate::GameOpt;
-use anyhow::{Context as _, Result};
+use anyhow::{bail, Context as _, Result};
 use esscribe::io::{decode_cp1252, to_hex};
 use esscribe::plugin::{first_difference, Entry, Plugin, Record, SubrecordRef};
 use esscribe::{FormId, Sig};
@@ -38,9 +38,11 @@ fn info_json(path: &Path, plugin: &Plugin<'_>) -> Result<Value> {
     let h = plugin.info()?;
     let s = summarise(plugin);
     Ok(json!({
-        "file": file_name(path),
+        "file": path.display().to_string(),
         "game": plugin.game,
-        "version": h.version,
+        // The value as the game means it (1.7), not the nearest double to
+        // its f32 bits (1.7000000476837158).
+        "version": h.version.to_string().parse::<f64>().map(Value::from).unwrap_or(Value::Null),
         "master": h.is_master,
         "light": h.is_light,
         "author": h.author,
@@ -57,12 +59,12 @@ fn info_json(path: &Path, plugin: &Plugin<'_>) -> Result<Value> {
 
 pub fn info(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode> {
     let mut all = Vec::new();
-    for path in files {
+    let code = util::each_file(files, |path| {
         let data = load(path)?;
         let plugin = parse_plugin(&data, game.game, path)?;
         if as_json {
             all.push(info_json(path, &plugin)?);
-            continue;
+            return Ok(());
         }
         let h = plugin.info()?;
         let s = summarise(&plugin);
@@ -113,7 +115,8 @@ pub fn info(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode>
         for (sig, n) in &s.by_type {
             println!("    {sig}  {}", thousands(*n));
         }
-    }
+        Ok(())
+    });
     if as_json {
         util::print_json(&if all.len() == 1 {
             all.pop().expect("one")
@@ -121,7 +124,7 @@ pub fn info(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode>
             Value::Array(all)
         })?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }
 
 /// Text for a subrecord's data: the string if it looks like one, then hex.
@@ -142,6 +145,35 @@ fn show_data(sub: &SubrecordRef<'_>) -> String {
         format!("{:?}", decode_cp1252(&d[..d.len() - 1]))
     } else {
         hex
+    }
+}
+
+/// Record header flags: hex, then the names of the bits every record type
+/// shares.
+fn record_flags(sig: Sig, flags: u32) -> String {
+    let mut names = Vec::new();
+    let header = sig.0 == *b"TES4";
+    let known: &[(u32, &str)] = if header {
+        &[(0x1, "master"), (0x80, "localized"), (0x200, "light")]
+    } else {
+        &[
+            (0x20, "deleted"),
+            (0x400, "persistent"),
+            (0x800, "initially disabled"),
+            (0x1000, "ignored"),
+            (0x8000, "visible when distant"),
+            (0x40000, "compressed"),
+        ]
+    };
+    for (bit, name) in known {
+        if flags & bit != 0 {
+            names.push(*name);
+        }
+    }
+    if names.is_empty() {
+        format!("0x{flags:08X}")
+    } else {
+        format!("0x{flags:08X} ({})", names.join(", "))
     }
 }
 
@@ -173,18 +205,29 @@ fn dump_record(
         extra.push_str(" compressed");
     }
     println!(
-        "{pad}{} {} flags 0x{:08X} at 0x{:X} ({} bytes{extra})",
-        h.sig, h.form_id, h.flags, r.offset, h.data_size
+        "{pad}{} {} flags {} at 0x{:X} ({} bytes{extra})",
+        h.sig,
+        h.form_id,
+        record_flags(h.sig, h.flags),
+        r.offset,
+        h.data_size
     );
     if esscribe::schema::find(plugin.game, h.sig).is_some() {
         let rj = esscribe::json::record_to_json(r, plugin.game, ctx)?;
         if let Some(fields) = rj.value.get("fields").and_then(Value::as_object) {
+            let mut out = String::new();
             for (k, v) in fields {
                 match k.strip_prefix('!') {
-                    Some(sig) => println!("{pad}  {sig} (not declared here): {v}"),
-                    None => println!("{pad}  {k}: {v}"),
+                    Some(sig) => util::show_field(
+                        &mut out,
+                        indent + 1,
+                        &format!("{sig} (not declared here)"),
+                        v,
+                    ),
+                    None => util::show_field(&mut out, indent + 1, k, v),
                 }
             }
+            print!("{out}");
             return Ok(());
         }
     }
@@ -239,12 +282,21 @@ pub fn dump(
     let data = load(path)?;
     let plugin = parse_plugin(&data, game.game, path)?;
     let filter = DumpFilter {
-        types: types
-            .iter()
-            .map(|t| util::parse_sig(t))
-            .collect::<Result<_>>()?,
+        types: util::record_types(types, &plugin)?,
         form: form.map(util::parse_form_id).transpose()?,
     };
+    if !filter.is_empty()
+        && !filter.keeps(&plugin.header)
+        && !plugin.records().any(|r| filter.keeps(r))
+    {
+        let types: Vec<String> = filter.types.iter().map(|t| t.to_string()).collect();
+        let types = types.join(" or ");
+        match filter.form {
+            Some(f) if types.is_empty() => bail!("{}: no record {f}", path.display()),
+            Some(f) => bail!("{}: no {types} record {f}", path.display()),
+            None => bail!("{}: no {types} records", path.display()),
+        }
+    }
     if as_json {
         use std::io::Write;
         let keep = |sig: Sig, id: FormId| {
@@ -349,6 +401,13 @@ pub fn verify(files: &[PathBuf], deep: bool, game: GameOpt) -> Result<ExitCode> 
 
 pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
     use anyhow::Context as _;
+    if output.is_dir() {
+        bail!(
+            "{} is a folder; give the plugin to write, e.g. -o {}",
+            output.display(),
+            output.join("Mod.esp").display()
+        );
+    }
     let text = std::fs::read_to_string(json_path)
         .with_context(|| format!("cannot read {}", json_path.display()))?;
     let doc: Value = serde_json::from_str(&text)
@@ -357,6 +416,17 @@ pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
         esscribe::json::build_plugin(&doc).with_context(|| format!("{}", json_path.display()))?;
     let plugin = &built.plugin;
     let bytes = plugin.to_bytes()?;
+    if util::is_stdout(output) {
+        // Checked as a written file would be, then sent as it is.
+        built.check_written(&bytes)?;
+        util::write_stdout(&bytes)?;
+        eprintln!(
+            "wrote {} bytes, {} records, to standard output",
+            thousands(bytes.len() as u64),
+            thousands(plugin.records().count() as u64 + 1)
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     let lock = util::lock_for_writing(output)?;
     // What is written is read back from disk: as a plugin, and each record
     // by its declaration.
@@ -432,7 +502,7 @@ pub fn stats(
     game: GameOpt,
 ) -> Result<ExitCode> {
     let mut docs = Vec::new();
-    for path in files {
+    let code = util::each_file(files, |path| {
         let data = load(path)?;
         let plugin = parse_plugin(&data, game.game, path)?;
         let (by_type, warnings) = coverage_of(&plugin, &file_name(path), show_warnings)?;
@@ -460,7 +530,7 @@ pub fn stats(
                 doc["warnings"] = json!(warnings);
             }
             docs.push(doc);
-            continue;
+            return Ok(());
         }
         println!("{}", path.display());
         println!(
@@ -485,7 +555,8 @@ pub fn stats(
                 println!("  warning: {w}");
             }
         }
-    }
+        Ok(())
+    });
     if as_json {
         util::print_json(&if docs.len() == 1 {
             docs.pop().expect("one")
@@ -493,5 +564,5 @@ pub fn stats(
             Value::Array(docs)
         })?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }

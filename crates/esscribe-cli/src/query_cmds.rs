@@ -4,7 +4,7 @@ use crate::util::{self, file_name, load, parse_plugin};
 use crate::GameOpt;
 use anyhow::{bail, Result};
 use esscribe::json::{diff_values, form_ctx, record_to_json};
-use esscribe::plugin::Plugin;
+use esscribe::plugin::{Game, Plugin};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -26,6 +26,28 @@ fn records_by_key(plugin: &Plugin<'_>, name: &str) -> Result<BTreeMap<(String, u
     Ok(out)
 }
 
+/// The value with every form ID of the plugin `from` ("0x… (from)")
+/// written as one of `to`.
+fn rename_plugin(v: &Value, from: &str, to: &str) -> Value {
+    if from == to {
+        return v.clone();
+    }
+    let suffix = format!(" ({from})");
+    match v {
+        Value::String(s) => match s.strip_suffix(&suffix) {
+            Some(id) => Value::String(format!("{id} ({to})")),
+            None => v.clone(),
+        },
+        Value::Array(a) => Value::Array(a.iter().map(|x| rename_plugin(x, from, to)).collect()),
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, x)| (k.clone(), rename_plugin(x, from, to)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
 fn editor_id(v: &Value) -> &str {
     v["fields"]["editor_id"].as_str().unwrap_or("")
 }
@@ -35,11 +57,23 @@ pub fn diff(old_path: &Path, new_path: &Path, as_json: bool, game: GameOpt) -> R
     let new_data = load(new_path)?;
     let old = parse_plugin(&old_data, game.game, old_path)?;
     let new = parse_plugin(&new_data, game.game, new_path)?;
-    // Both sides are shown under one name, so that form IDs of the plugin
-    // itself read the same.
-    let name = file_name(new_path);
-    let a = records_by_key(&old, &name)?;
-    let b = records_by_key(&new, &name)?;
+    if old.game != new.game {
+        bail!(
+            "{} is a{} {} plugin and {} a{} {} one: records of different games cannot be compared",
+            old_path.display(),
+            if old.game == Game::Oblivion { "n" } else { "" },
+            old.game.name(),
+            new_path.display(),
+            if new.game == Game::Oblivion { "n" } else { "" },
+            new.game.name()
+        );
+    }
+    // Each side names its own form IDs after its own file; they are
+    // compared as if both had the new file's name.
+    let (old_name, new_name) = (file_name(old_path), file_name(new_path));
+    let a = records_by_key(&old, &old_name)?;
+    let b = records_by_key(&new, &new_name)?;
+    let renamed = |v: &Value| rename_plugin(v, &old_name, &new_name);
     let mut changes = Vec::new();
     for (key, va) in &a {
         match b.get(key) {
@@ -47,8 +81,11 @@ pub fn diff(old_path: &Path, new_path: &Path, as_json: bool, game: GameOpt) -> R
                 json!({"record": key.0, "form_id": format!("0x{:08X}", key.1),
                                          "editor_id": editor_id(va), "change": "removed"}),
             ),
-            Some(vb) if va != vb => {
-                let fields = diff_values(va, vb);
+            Some(vb) if &renamed(va) != vb => {
+                let fields: Vec<_> = diff_values(va, vb)
+                    .into_iter()
+                    .filter(|f| f.old.as_ref().map(renamed) != f.new)
+                    .collect();
                 changes.push(json!({"record": key.0, "form_id": format!("0x{:08X}", key.1),
                                     "editor_id": editor_id(vb), "change": "changed", "fields": fields}));
             }
@@ -68,10 +105,17 @@ pub fn diff(old_path: &Path, new_path: &Path, as_json: bool, game: GameOpt) -> R
             &json!({"old": file_name(old_path), "new": file_name(new_path), "changes": changes}),
         )?;
     } else {
+        use util::style::{GREEN, RED, YELLOW};
         for c in &changes {
+            let change = c["change"].as_str().unwrap_or("");
+            let colour = match change {
+                "added" => GREEN,
+                "removed" => RED,
+                _ => YELLOW,
+            };
             println!(
                 "{} {} {} {}",
-                c["change"].as_str().unwrap_or(""),
+                util::paint(false, colour, change),
                 c["record"].as_str().unwrap_or(""),
                 c["form_id"].as_str().unwrap_or(""),
                 c["editor_id"].as_str().unwrap_or("")
@@ -87,14 +131,17 @@ pub fn diff(old_path: &Path, new_path: &Path, as_json: bool, game: GameOpt) -> R
                 println!(
                     "    {}: {} → {}",
                     f["path"].as_str().unwrap_or(""),
-                    show(&f["old"]),
-                    show(&f["new"])
+                    util::paint(false, RED, &show(&f["old"])),
+                    util::paint(false, GREEN, &show(&f["new"]))
                 );
             }
         }
         eprintln!(
-            "{} records differ between {} and {}",
-            changes.len(),
+            "{} between {} and {}",
+            match changes.len() {
+                1 => "1 record differs".to_string(),
+                n => format!("{} records differ", util::thousands(n as u64)),
+            },
             old_path.display(),
             new_path.display()
         );
@@ -165,6 +212,45 @@ fn matches(record: &Value, c: &Condition) -> bool {
     }
 }
 
+/// The dotted paths of a record's JSON, arrays shown by their first item
+/// (`data_inputs.0.type`), header keys and fields alike.
+fn paths_of(record: &Value, out: &mut std::collections::BTreeSet<String>) {
+    fn walk(v: &Value, prefix: &str, depth: usize, out: &mut std::collections::BTreeSet<String>) {
+        if depth > 4 {
+            return;
+        }
+        match v {
+            Value::Object(m) => {
+                for (k, v) in m {
+                    let p = if prefix.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{prefix}.{k}")
+                    };
+                    out.insert(p.clone());
+                    walk(v, &p, depth + 1, out);
+                }
+            }
+            Value::Array(a) => {
+                if let Some(first) = a.first() {
+                    let p = format!("{prefix}.0");
+                    walk(first, &p, depth + 1, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(m) = record.as_object() {
+        for (k, v) in m {
+            if k == "fields" {
+                walk(v, "", 0, out);
+            } else if !v.is_object() && !v.is_array() {
+                out.insert(k.clone());
+            }
+        }
+    }
+}
+
 pub fn query(
     files: &[PathBuf],
     types: &[String],
@@ -177,25 +263,44 @@ pub fn query(
         .iter()
         .map(|w| parse_condition(w))
         .collect::<Result<Vec<_>>>()?;
-    let types = types
-        .iter()
-        .map(|t| util::parse_sig(t))
-        .collect::<Result<Vec<_>>>()?;
+    for t in types {
+        util::parse_sig(t)?;
+    }
     let shows: Vec<String> = if shows.is_empty() {
         vec!["editor_id".into()]
     } else {
         shows.to_vec()
     };
     let mut hits = Vec::new();
-    for path in files {
+    // Which paths (of --where, then --show) some record has, and every
+    // path seen, to name the valid ones when a path is found nowhere.
+    let mut found = vec![false; conditions.len() + shows.len()];
+    let mut seen_paths = std::collections::BTreeSet::new();
+    let mut examined = 0u64;
+    let code = util::each_file(files, |path| {
         let data = load(path)?;
         let plugin = parse_plugin(&data, game.game, path)?;
+        let types = util::record_types(types, &plugin)?;
         let ctx = form_ctx(&plugin, &file_name(path));
         for r in plugin.records() {
             if !types.is_empty() && !types.contains(&r.header.sig) {
                 continue;
             }
             let v = record_to_json(r, plugin.game, &ctx)?.value;
+            examined += 1;
+            for (i, p) in conditions
+                .iter()
+                .map(|c| c.path.as_str())
+                .chain(shows.iter().map(String::as_str))
+                .enumerate()
+            {
+                if !found[i] && at(&v, p).is_some() {
+                    found[i] = true;
+                }
+            }
+            if found.iter().any(|f| !f) && seen_paths.len() < 20_000 {
+                paths_of(&v, &mut seen_paths);
+            }
             if !conditions.iter().all(|c| matches(&v, c)) {
                 continue;
             }
@@ -204,6 +309,28 @@ pub fn query(
                 .map(|s| (s.clone(), at(&v, s).cloned().unwrap_or(Value::Null)))
                 .collect();
             hits.push(json!({"file": file_name(path), "type": v["type"], "form_id": v["form_id"], "values": shown}));
+        }
+        Ok(())
+    });
+    if examined > 0 {
+        let seen: Vec<String> = seen_paths.into_iter().collect();
+        for (i, p) in conditions
+            .iter()
+            .map(|c| c.path.as_str())
+            .chain(shows.iter().map(String::as_str))
+            .enumerate()
+        {
+            if !found[i] {
+                let what = if i < conditions.len() {
+                    "--where"
+                } else {
+                    "--show"
+                };
+                bail!(
+                    "{what} {p:?}: no record here has that field; fields are: {}",
+                    util::nearest_first(p, &seen, 15)
+                );
+            }
         }
     }
     if as_json {
@@ -224,7 +351,10 @@ pub fn query(
                 values.join("  ")
             );
         }
-        eprintln!("{} records match", hits.len());
+        match hits.len() {
+            1 => eprintln!("1 record matches"),
+            n => eprintln!("{} records match", util::thousands(n as u64)),
+        }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }

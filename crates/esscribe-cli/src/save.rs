@@ -51,7 +51,11 @@ fn parse_form_id(s: &str) -> Result<FormId, String> {
 #[derive(Debug, Subcommand)]
 pub enum SaveCommand {
     /// Player, place, time, plugins and change-record counts of saves.
+    #[command(
+        after_help = "Examples:\n  esscribe save info save002.ess\n  esscribe save info --json *.ess"
+    )]
     Info {
+        /// The Oblivion saves to read (.ess).
         #[arg(required = true)]
         saves: Vec<PathBuf>,
         /// JSON on stdout: one object, or an array for several saves.
@@ -59,41 +63,62 @@ pub enum SaveCommand {
         json: bool,
     },
     /// Writes the save's screenshot as a PNG.
+    #[command(after_help = "Example:\n  esscribe save screenshot save002.ess -o shot.png")]
     Screenshot {
+        /// The Oblivion save to read (.ess).
         save: PathBuf,
-        #[arg(short, long)]
+        /// The PNG file to write; `-` for standard output.
+        #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
     },
     /// Lists the inventory changes of a reference (the player's by default).
+    #[command(
+        after_help = "Examples:\n  esscribe save inventory save002.ess\n  esscribe save inventory save002.ess --ref 0x00009D81 --json"
+    )]
     Inventory {
+        /// The Oblivion save to read (.ess).
         save: PathBuf,
         /// Form ID of the reference (container, NPC or creature).
-        #[arg(long = "ref", value_parser = parse_form_id)]
+        #[arg(long = "ref", value_name = "0xID", value_parser = parse_form_id)]
         reference: Option<FormId>,
+        /// Print JSON on standard output (an empty list when nothing changed).
         #[arg(long)]
         json: bool,
     },
     /// Shows decoded change records.
+    #[command(
+        after_help = "Examples:\n  esscribe save records save002.ess --type ACHR --form 0x00000014\n  esscribe save records save002.ess --type refr --json"
+    )]
     Records {
+        /// The Oblivion save to read (.ess).
         save: PathBuf,
-        /// Only records of this type (REFR, ACHR, ...) or type number.
-        #[arg(long = "type")]
+        /// Only records of this type (REFR, ACHR, ..., in any case) or type
+        /// number.
+        #[arg(long = "type", value_name = "TYPE")]
         kind: Option<String>,
         /// Only the records of this form ID.
-        #[arg(long, value_parser = parse_form_id)]
+        #[arg(long, value_name = "0xID", value_parser = parse_form_id)]
         form: Option<FormId>,
+        /// Print JSON on standard output.
         #[arg(long)]
         json: bool,
     },
     /// How much of each change-record type decodes, over all given saves.
+    #[command(
+        after_help = "Examples:\n  esscribe save stats *.ess\n  esscribe save stats --json save002.ess"
+    )]
     Stats {
+        /// The Oblivion saves to read (.ess).
         #[arg(required = true)]
         saves: Vec<PathBuf>,
+        /// Print JSON on standard output.
         #[arg(long)]
         json: bool,
     },
     /// Reads and writes each save in memory and compares the bytes.
+    #[command(after_help = "Example:\n  esscribe save verify *.ess")]
     Verify {
+        /// The Oblivion saves to read (.ess).
         #[arg(required = true)]
         saves: Vec<PathBuf>,
         /// Also check that every change record of a decoded type decodes
@@ -106,13 +131,17 @@ pub enum SaveCommand {
     /// in place (keeping a backup, FILE.bak or FILE.N.bak) or to --output.
     /// The written file is read back and checked before it replaces
     /// anything; a second edit of the same file waits for the first.
+    #[command(
+        after_help = "Examples:\n  esscribe save edit save002.ess --item 0x0002EE72 --count 20\n  esscribe save edit save002.ess --position 1765,2054,-41 -o moved.ess\n  esscribe save edit save002.ess --ref 0xFF000830 --scale 1.5 -o big.ess"
+    )]
     Edit {
+        /// The Oblivion save to change (.ess).
         save: PathBuf,
         /// The reference to change (the player by default).
-        #[arg(long = "ref", value_parser = parse_form_id)]
+        #[arg(long = "ref", value_name = "0xID", value_parser = parse_form_id)]
         reference: Option<FormId>,
         /// Form ID of an inventory item whose count to set (with --count).
-        #[arg(long, value_parser = parse_form_id, requires = "count")]
+        #[arg(long, value_name = "0xID", value_parser = parse_form_id, requires = "count")]
         item: Option<FormId>,
         /// New count of --item.
         #[arg(long, requires = "item", allow_hyphen_values = true)]
@@ -124,8 +153,9 @@ pub enum SaveCommand {
         /// New scale.
         #[arg(long, value_parser = finite_f32)]
         scale: Option<f32>,
-        /// Where to write (default: replace the save, keeping a backup).
-        #[arg(short, long)]
+        /// Where to write (default: replace the save, keeping a backup);
+        /// `-` for standard output.
+        #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
 }
@@ -168,6 +198,18 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
 
 fn load(path: &Path) -> Result<(MappedFile, SaveFile)> {
     let data = util::load(path)?;
+    if data.starts_with(b"TESV_SAVEGAME") {
+        bail!(
+            "{} is a Skyrim save; esscribe reads Oblivion saves only, Skyrim saves are not read yet",
+            path.display()
+        );
+    }
+    if data.starts_with(b"TES4") && !data.starts_with(b"TES4SAVEGAME") {
+        bail!(
+            "{} is a plugin, not a save game; use the plugin commands (esscribe info, dump, ...)",
+            path.display()
+        );
+    }
     let save = SaveFile::parse(&data).with_context(|| format!("{}", path.display()))?;
     Ok((data, save))
 }
@@ -222,7 +264,7 @@ fn info(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
         match r {
             Ok(v) => values.push(v),
             Err(e) => {
-                eprintln!("error: {e:#}");
+                crate::report_error(&e);
                 failed = true;
             }
         }
@@ -339,6 +381,10 @@ fn screenshot(path: &Path, output: &Path) -> Result<ExitCode> {
         w.write_image_data(&shot.rgb)?;
         w.finish()?;
     }
+    if util::is_stdout(output) {
+        util::write_stdout(&png_bytes)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let written = util::lock_for_writing(output)?
         .write(&png_bytes, |_| Ok(()))
         .with_context(|| format!("cannot write {}", output.display()))?;
@@ -352,26 +398,56 @@ fn screenshot(path: &Path, output: &Path) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn describe_value(v: &PropertyValue) -> String {
+/// A form ID for an iref, with its plugin, or the iref when it does not
+/// resolve.
+fn form_of(save: &SaveFile, iref: u32) -> String {
+    match save.resolve(iref) {
+        Some(f) => match save.plugin_of(f) {
+            Some(p) => format!("{f} ({p})"),
+            None => f.to_string(),
+        },
+        None => format!("iref 0x{iref:X}"),
+    }
+}
+
+fn describe_value(save: &SaveFile, v: &PropertyValue) -> String {
+    use esscribe::save::properties::VarValue;
     match v {
         PropertyValue::Empty => String::new(),
         PropertyValue::U8 { value } => value.to_string(),
         PropertyValue::U16 { value } => value.to_string(),
         PropertyValue::U32 { value } => format!("0x{value:X}"),
         PropertyValue::F32 { value } => format!("{value}"),
-        PropertyValue::Iref { iref } => format!("iref 0x{iref:X}"),
+        PropertyValue::Iref { iref } => form_of(save, *iref),
+        PropertyValue::Script { script, vars, .. } => {
+            let vars: Vec<String> = vars
+                .iter()
+                .map(|var| match var.value {
+                    VarValue::Number(n) => format!("var {} = {n}", var.index),
+                    VarValue::Reference(r) => format!("var {} = {}", var.index, form_of(save, r)),
+                })
+                .collect();
+            if vars.is_empty() {
+                form_of(save, *script)
+            } else {
+                format!("{} ({})", form_of(save, *script), vars.join(", "))
+            }
+        }
+        PropertyValue::Lock { level, key, .. } => {
+            format!("level {level}, key {}", form_of(save, *key))
+        }
         other => serde_json::to_string(other).unwrap_or_default(),
     }
 }
 
-fn describe_set(set: PropertySet<'_>) -> String {
+fn describe_set(save: &SaveFile, set: PropertySet<'_>) -> String {
     set.iter()
         .map(|p| {
             let name = p
                 .name
                 .map(str::to_string)
-                .unwrap_or_else(|| format!("0x{:02x}", p.flag));
-            let v = describe_value(&p.value);
+                .unwrap_or_else(|| format!("property 0x{:02X}", p.flag));
+            let v = describe_value(save, &p.value);
             if v.is_empty() {
                 name
             } else {
@@ -409,28 +485,36 @@ fn inventory(path: &Path, reference: FormId, as_json: bool) -> Result<ExitCode> 
     let Some(rec) = rec else {
         bail!("{}: no change record for {reference}", path.display());
     };
-    let Some(inv) = rec.inventory() else {
-        if let Some(note) = rec.stop_note() {
-            bail!(
-                "{}: the inventory of {reference} did not decode: {note}",
-                path.display()
-            );
+    let inv = match rec.inventory() {
+        Some(inv) => Some(inv),
+        None => {
+            if let Some(note) = rec.stop_note() {
+                bail!(
+                    "{}: the inventory of {reference} did not decode: {note}",
+                    path.display()
+                );
+            }
+            None
         }
-        bail!("{}: {reference} has no inventory changes", path.display());
     };
+    let items: Vec<InventoryItem<'_>> = inv.iter().flat_map(|i| i.items()).collect();
     if as_json {
-        let items: Vec<Value> = inv.items().map(|i| item_json(&save, &i)).collect();
+        let items: Vec<Value> = items.iter().map(|i| item_json(&save, i)).collect();
         outln!(o, "{}", serde_json::to_string_pretty(&items)?);
         emit(&o)?;
         return Ok(ExitCode::SUCCESS);
     }
     outln!(
         o,
-        "{} {reference}: {} inventory entries",
+        "{} {reference}: {}",
         rec.type_name(),
-        inv.len()
+        if items.is_empty() {
+            "no inventory changes".to_string()
+        } else {
+            util::plural(items.len() as u64, "inventory entry", "inventory entries")
+        }
     );
-    for item in inv.items() {
+    for item in &items {
         let id = save.resolve(item.iref);
         let id_text = id
             .map(|f| f.to_string())
@@ -441,7 +525,7 @@ fn inventory(path: &Path, reference: FormId, as_json: bool) -> Result<ExitCode> 
             .and_then(|c| c.name())
             .map(|n| format!(" \"{n}\""))
             .unwrap_or_default();
-        let props: Vec<String> = item.entries().map(describe_set).collect();
+        let props: Vec<String> = item.entries().map(|e| describe_set(&save, e)).collect();
         let props = if props.is_empty() {
             String::new()
         } else {
@@ -488,6 +572,35 @@ fn record_json(save: &SaveFile, c: &ChangeRecord<'_>) -> Value {
     })
 }
 
+/// In the text form, the references of a record's parts (`cell`, `iref`,
+/// `base`...) shown as the form IDs they stand for.
+fn resolve_irefs(save: &SaveFile, irefs: &std::collections::BTreeSet<u32>, v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m.iter_mut() {
+                if let Some(n) = x.as_u64() {
+                    let n = n as u32;
+                    if matches!(k.as_str(), "cell" | "iref" | "base" | "reference")
+                        && irefs.contains(&n)
+                    {
+                        if let Some(f) = save.resolve(n) {
+                            let plugin = save
+                                .plugin_of(f)
+                                .map(|p| format!(" ({p})"))
+                                .unwrap_or_default();
+                            *x = Value::String(format!("{f}{plugin}"));
+                        }
+                    }
+                } else {
+                    resolve_irefs(save, irefs, x);
+                }
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(|x| resolve_irefs(save, irefs, x)),
+        _ => {}
+    }
+}
+
 fn records(
     path: &Path,
     kind: Option<&str>,
@@ -497,10 +610,16 @@ fn records(
     let mut o = String::new();
     let (_, save) = load(path)?;
     let code = match kind {
-        Some(k) => Some(
-            esscribe::save::type_code(k)
-                .with_context(|| format!("unknown change-record type {k:?}"))?,
-        ),
+        Some(k) => Some(esscribe::save::type_code(k).with_context(|| {
+            let valid: Vec<String> = esscribe::save::change::TYPE_NAMES
+                .iter()
+                .map(|(_, n)| n.to_string())
+                .collect();
+            format!(
+                "unknown change-record type {k:?}; valid types: {}",
+                util::nearest_first(k, &valid, 20)
+            )
+        })?),
         None => None,
     };
     let selected: Vec<ChangeRecord<'_>> = save
@@ -508,6 +627,15 @@ fn records(
         .iter()
         .filter(|c| code.is_none_or(|k| c.kind == k) && form.is_none_or(|f| c.form_id == f))
         .collect();
+    if selected.is_empty() && (kind.is_some() || form.is_some()) {
+        let what = kind
+            .map(|k| k.to_ascii_uppercase() + " ")
+            .unwrap_or_default();
+        match form {
+            Some(f) => bail!("{}: no {what}change record for {f}", path.display()),
+            None => bail!("{}: no {what}change records", path.display()),
+        }
+    }
     if as_json {
         let v: Vec<Value> = selected.iter().map(|c| record_json(&save, c)).collect();
         outln!(o, "{}", serde_json::to_string_pretty(&v)?);
@@ -530,29 +658,23 @@ fn records(
                 .map(|p| format!(" [{p}]"))
                 .unwrap_or_default()
         );
+        let irefs: std::collections::BTreeSet<u32> = c.irefs().into_iter().collect();
         for p in c.parts() {
-            let text = serde_json::to_string(&p).unwrap_or_default();
-            let text = if text.chars().count() > 200 {
-                format!("{}…", text.chars().take(200).collect::<String>())
-            } else {
-                text
-            };
-            outln!(o, "    {text}");
-        }
-        let refs = references(&save, c);
-        if !refs.is_empty() {
-            let list: Vec<String> = refs
-                .iter()
-                .map(|(iref, v)| match v["form_id"].as_str() {
-                    Some(f) => format!("{iref}={f}"),
-                    None => format!("{iref}=?"),
-                })
-                .collect();
-            outln!(o, "    irefs: {}", list.join(" "));
+            let mut v = serde_json::to_value(p).unwrap_or_default();
+            resolve_irefs(&save, &irefs, &mut v);
+            let name = v
+                .as_object_mut()
+                .and_then(|m| m.remove("part"))
+                .map(|n| util::scalar(&n))
+                .unwrap_or_else(|| "part".into());
+            util::show_field(&mut o, 2, &name, &v);
         }
     }
     emit(&o)?;
-    eprintln!("{} records", selected.len());
+    eprintln!(
+        "{}",
+        util::plural(selected.len() as u64, "record", "records")
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -569,7 +691,7 @@ fn stats(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
                 }
             }
             Err(e) => {
-                eprintln!("error: {e:#}");
+                crate::report_error(&e);
                 failed = true;
             }
         }
@@ -668,7 +790,11 @@ fn edit(
     let target = output.unwrap_or(path);
     // Held from before the save is read until the edited one is in place:
     // a second edit of the same file waits, then starts from this one.
-    let lock = util::lock_for_writing(target)?;
+    // Standard output needs none.
+    let lock = match util::is_stdout(target) {
+        true => None,
+        false => Some(util::lock_for_writing(target)?),
+    };
     let (_, mut save) = load(path)?;
     let mut changes = Vec::new();
     if let Some((item, count)) = item_count {
@@ -706,17 +832,24 @@ fn edit(
             .collect()
     };
     let expected = decoding(&save);
+    let check = |b: &[u8]| {
+        let back = SaveFile::parse(b)?;
+        if decoding(&back) != expected {
+            return Err(esscribe::Error::invalid(
+                0,
+                "the written save's change records do not decode as the edited ones do",
+            ));
+        }
+        Ok(())
+    };
+    let Some(lock) = lock else {
+        check(&bytes)?;
+        util::write_stdout(&bytes)?;
+        eprintln!("{reference}: {}; wrote standard output", changes.join(", "));
+        return Ok(ExitCode::SUCCESS);
+    };
     let written = lock
-        .write(&bytes, |b| {
-            let back = SaveFile::parse(b)?;
-            if decoding(&back) != expected {
-                return Err(esscribe::Error::invalid(
-                    0,
-                    "the written save's change records do not decode as the edited ones do",
-                ));
-            }
-            Ok(())
-        })
+        .write(&bytes, check)
         .with_context(|| format!("cannot write {}", target.display()))?;
     eprintln!(
         "{reference}: {}; wrote {}{}",

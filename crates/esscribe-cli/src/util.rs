@@ -1,9 +1,28 @@
 //! Helpers shared by the commands: loading files, progress, formatting.
 
-use anyhow::{Context as _, Result};
+use anyhow::{bail, Context as _, Result};
 use esscribe::plugin::{open_mmap, Game, MappedFile, Plugin};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Why a path cannot be read as a file, in words: missing, a folder, or
+/// empty. `None` when it is a file with something in it.
+pub fn unreadable(path: &Path) -> Option<String> {
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Some(format!("{}: no such file", path.display()))
+        }
+        Err(e) => Some(format!("cannot open {}: {e}", path.display())),
+        Ok(m) if m.is_dir() => Some(format!(
+            "{} is a folder; give the files in it (e.g. {}/*.esp)",
+            path.display(),
+            path.display()
+        )),
+        Ok(m) if m.len() == 0 => Some(format!("{} is empty (0 bytes)", path.display())),
+        Ok(_) => None,
+    }
+}
 
 /// Takes the write lock of `path` for a read-modify-write; when another
 /// writer holds it, says so on standard error and waits.
@@ -28,16 +47,101 @@ pub fn backup_note(written: &esscribe::fsio::Written) -> String {
 
 /// A file's bytes, memory-mapped.
 pub fn load(path: &Path) -> Result<MappedFile> {
+    if let Some(why) = unreadable(path) {
+        bail!("{why}");
+    }
     open_mmap(path).with_context(|| format!("cannot open {}", path.display()))
 }
 
 /// Parses a plugin, with the game forced or told from the file.
 pub fn parse_plugin<'a>(data: &'a [u8], game: Option<Game>, path: &Path) -> Result<Plugin<'a>> {
+    if data.starts_with(b"TES4SAVEGAME") || data.starts_with(b"TESV_SAVEGAME") {
+        bail!(
+            "{} is a save game, not a plugin; use `esscribe save info` and the other save commands",
+            path.display()
+        );
+    }
     let parsed = match game {
         Some(g) => Plugin::parse_as(data, g),
         None => Plugin::parse(data),
     };
-    parsed.with_context(|| format!("{}", path.display()))
+    match parsed {
+        Ok(p) => Ok(p),
+        Err(e) => {
+            if let Some(forced) = game {
+                if let Ok(p) = Plugin::parse(data) {
+                    if p.game != forced {
+                        bail!(
+                            "{} looks like a{} {} plugin, not {}: drop --game, or give --game {} (read as {}: {e})",
+                            path.display(),
+                            if p.game == Game::Oblivion { "n" } else { "" },
+                            p.game.name(),
+                            forced.name(),
+                            p.game.name().to_lowercase(),
+                            forced.name()
+                        );
+                    }
+                }
+            }
+            Err(anyhow::Error::new(e).context(format!("{}", path.display())))
+        }
+    }
+}
+
+/// "1 condition", "2 conditions".
+pub fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(n), if n == 1 { one } else { many })
+}
+
+/// The edit distance between two words, ignoring case.
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The candidates, nearest to `word` first (then in their own order), as
+/// one comma-separated line; at most `max` of them, with a count of the
+/// rest.
+pub fn nearest_first(word: &str, candidates: &[String], max: usize) -> String {
+    let mut sorted: Vec<&String> = candidates.iter().collect();
+    let lw = word.to_lowercase();
+    sorted.sort_by_key(|c| {
+        let lc = c.to_lowercase();
+        let related = lc.contains(&lw) || lw.contains(&lc);
+        (usize::from(!related), distance(word, c))
+    });
+    let mut out: Vec<String> = sorted.iter().take(max).map(|c| c.to_string()).collect();
+    if sorted.len() > max {
+        out.push(format!("… {} more", thousands((sorted.len() - max) as u64)));
+    }
+    out.join(", ")
+}
+
+/// Runs every file of a batch, reporting each failure on standard error
+/// and carrying on. The exit status is a failure when any file failed.
+pub fn each_file(paths: &[PathBuf], mut f: impl FnMut(&Path) -> Result<()>) -> ExitCode {
+    let mut failed = false;
+    for path in paths {
+        if let Err(e) = f(path) {
+            crate::report_error(&e);
+            failed = true;
+        }
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 pub fn file_name(path: &Path) -> String {
@@ -128,13 +232,189 @@ pub fn print_json(value: &serde_json::Value) -> Result<()> {
         .context("cannot write to stdout")
 }
 
-/// Parses `0x0001CB6` or `0001CB6`.
+/// Parses `0x0203A5C7` or `0203A5C7`.
 pub fn parse_form_id(text: &str) -> Result<esscribe::FormId> {
     esscribe::FormId::parse(text)
-        .with_context(|| format!("not a hex form ID: {text:?} (expected e.g. 0x0001CB6)"))
+        .with_context(|| format!("not a hex form ID: {text:?} (expected e.g. 0x0203A5C7)"))
 }
 
+/// A record type, in any case: `pack` is PACK.
 pub fn parse_sig(text: &str) -> Result<esscribe::Sig> {
-    esscribe::Sig::parse(text)
+    esscribe::Sig::parse(&text.to_ascii_uppercase())
         .with_context(|| format!("not a 4-character record type: {text:?} (expected e.g. PACK)"))
+}
+
+/// The record types asked for, checked against the types the game declares
+/// and the types the plugin holds; an unknown one is an error that lists
+/// the valid types, nearest first.
+pub fn record_types(texts: &[String], plugin: &Plugin<'_>) -> Result<Vec<esscribe::Sig>> {
+    let sigs = texts
+        .iter()
+        .map(|t| parse_sig(t))
+        .collect::<Result<Vec<_>>>()?;
+    let known = |sig: esscribe::Sig| {
+        sig.0 == *b"TES4"
+            || esscribe::schema::find(plugin.game, sig).is_some()
+            || plugin.records().any(|r| r.header.sig == sig)
+    };
+    for (sig, text) in sigs.iter().zip(texts) {
+        if !known(*sig) {
+            let defs = match plugin.game {
+                Game::Oblivion => esscribe::defs::oblivion::ALL,
+                Game::Skyrim => esscribe::defs::skyrim::ALL,
+            };
+            let mut valid: std::collections::BTreeSet<String> =
+                defs.iter().map(|d| d.sig.to_string()).collect();
+            valid.extend(plugin.records().map(|r| r.header.sig.to_string()));
+            let valid: Vec<String> = valid.into_iter().collect();
+            bail!(
+                "unknown record type {text:?} for {}; valid types: {}",
+                plugin.game.name(),
+                nearest_first(text, &valid, 20)
+            );
+        }
+    }
+    Ok(sigs)
+}
+
+/// Whether an output path means standard output (`-o -`).
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Writes bytes to standard output, for `-o -`: no temporary file, no
+/// backup.
+pub fn write_stdout(bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .context("cannot write to stdout")
+}
+
+static COLOR: std::sync::OnceLock<clap::ColorChoice> = std::sync::OnceLock::new();
+
+/// Sets when output is coloured, once, from `--color`.
+pub fn set_color(choice: clap::ColorChoice) {
+    let _ = COLOR.set(choice);
+}
+
+/// Whether to colour standard output (or standard error): `--color
+/// always` or `never` says so; by default only a terminal, and not when
+/// `NO_COLOR` is set.
+pub fn color_on(stderr: bool) -> bool {
+    use std::io::IsTerminal;
+    match COLOR.get().copied().unwrap_or(clap::ColorChoice::Auto) {
+        clap::ColorChoice::Always => true,
+        clap::ColorChoice::Never => false,
+        clap::ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && if stderr {
+                    std::io::stderr().is_terminal()
+                } else {
+                    std::io::stdout().is_terminal()
+                }
+        }
+    }
+}
+
+/// ANSI styles.
+pub mod style {
+    pub const RED: &str = "31";
+    pub const GREEN: &str = "32";
+    pub const YELLOW: &str = "33";
+    pub const BOLD: &str = "1";
+    pub const BOLD_RED: &str = "1;31";
+}
+
+/// The text in a style when colour is on for that stream.
+pub fn paint(stderr: bool, style: &str, text: &str) -> String {
+    if color_on(stderr) {
+        format!("\x1b[{style}m{text}\x1b[0m")
+    } else {
+        text.to_string()
+    }
+}
+
+/// Items of a list shown in the text form before the rest is counted.
+const SHOWN_ITEMS: usize = 8;
+
+/// A scalar for reading: strings bare unless empty or holding control
+/// characters, numbers and booleans as they are.
+pub fn scalar(v: &serde_json::Value) -> String {
+    use serde_json::Value;
+    match v {
+        // Bytes kept as hex: the first 32, then how many there are.
+        Value::String(s)
+            if s.len() > 64 && s.len() % 2 == 0 && s.bytes().all(|b| b.is_ascii_hexdigit()) =>
+        {
+            format!("{}… ({} bytes)", &s[..64], thousands(s.len() as u64 / 2))
+        }
+        Value::String(s) if s.is_empty() || s.chars().any(char::is_control) => format!("{s:?}"),
+        Value::String(s) => s.clone(),
+        Value::Null => "(none)".into(),
+        // A float that is an f32 widened shows as the f32 it was: 1765.4133,
+        // not 1765.413330078125.
+        Value::Number(n) if n.is_f64() => {
+            let f = n.as_f64().unwrap_or_default();
+            if f64::from(f as f32) == f {
+                format!("{:?}", f as f32)
+            } else {
+                format!("{f:?}")
+            }
+        }
+        other => other.to_string(),
+    }
+}
+
+/// One field of the text form: a line per scalar, nested values indented
+/// under their name, lists of scalars on one line and long lists cut to
+/// their first items and a count.
+pub fn show_field(out: &mut String, indent: usize, name: &str, v: &serde_json::Value) {
+    use serde_json::Value;
+    use std::fmt::Write as _;
+    let pad = "  ".repeat(indent);
+    match v {
+        Value::Object(m) if m.is_empty() => {
+            let _ = writeln!(out, "{pad}{name}: (empty)");
+        }
+        Value::Object(m) => {
+            let _ = writeln!(out, "{pad}{name}:");
+            for (k, v) in m {
+                show_field(out, indent + 1, k, v);
+            }
+        }
+        Value::Array(a) if a.is_empty() => {
+            let _ = writeln!(out, "{pad}{name}: (none)");
+        }
+        Value::Array(a) if a.iter().all(|x| !x.is_object() && !x.is_array()) => {
+            let shown: Vec<String> = a.iter().take(SHOWN_ITEMS).map(scalar).collect();
+            let more = if a.len() > SHOWN_ITEMS {
+                format!(" … {} more", thousands((a.len() - SHOWN_ITEMS) as u64))
+            } else {
+                String::new()
+            };
+            let _ = writeln!(out, "{pad}{name}: {}{more}", shown.join(", "));
+        }
+        Value::Array(a) => {
+            let _ = writeln!(
+                out,
+                "{pad}{name}: {}",
+                plural(a.len() as u64, "item", "items")
+            );
+            for (i, item) in a.iter().take(SHOWN_ITEMS).enumerate() {
+                show_field(out, indent + 1, &format!("[{i}]"), item);
+            }
+            if a.len() > SHOWN_ITEMS {
+                let _ = writeln!(
+                    out,
+                    "{pad}  … {} more",
+                    thousands((a.len() - SHOWN_ITEMS) as u64)
+                );
+            }
+        }
+        other => {
+            let _ = writeln!(out, "{pad}{name}: {}", scalar(other));
+        }
+    }
 }

@@ -62,6 +62,7 @@ fn workspace() -> tempfile::TempDir {
         common::path("skyrim-plugins/Campfire.esm"),
         "Data/Campfire.esm",
     );
+    std::fs::create_dir_all(d.join(".local/share/bash-completion/completions")).unwrap();
     for save in ["save002.ess", "save010.ess"] {
         copy(common::path(&format!("oblivion-saves/{save}")), save);
     }
@@ -87,6 +88,8 @@ fn every_readme_command_runs() {
             .current_dir(dir.path())
             .env("PATH", &path)
             .env("NO_COLOR", "1")
+            // Commands that install into the home folder write into this one.
+            .env("HOME", dir.path())
             .output()
             .unwrap();
         // Commands that compare or check say what they found by their

@@ -245,7 +245,7 @@ fn lint_fields(f: &Value) -> Vec<String> {
         Value::Object(m) => {
             let keys = m.get("keys").cloned().unwrap_or(Value::Null);
             problems.push(format!(
-                "{} data inputs but {} input IDs (UNAM)",
+                "the package has {} data inputs but {} IDs for them (UNAM); each input needs one",
                 inputs.len(),
                 list_len(&keys)
             ));
@@ -256,7 +256,7 @@ fn lint_fields(f: &Value) -> Vec<String> {
     if let Some(count) = f["counter"]["data_input_count"].as_i64() {
         if count != inputs.len() as i64 {
             problems.push(format!(
-                "PKCU counts {count} data inputs, the package has {}",
+                "the package says it has {count} data inputs (PKCU) but has {}",
                 inputs.len()
             ));
         }
@@ -285,11 +285,11 @@ fn lint_fields(f: &Value) -> Vec<String> {
         // too, which live in another record: only a lower bound is known.
         if uses_template && marker <= highest {
             problems.push(format!(
-                "XNAM is {marker}, not above the highest activity ID {highest}"
+                "the package's next activity ID (XNAM) is {marker}, but its parts already use IDs up to {highest}; it must be higher, or new activities get IDs that are taken"
             ));
         } else if !uses_template && marker != highest + 1 {
             problems.push(format!(
-                "XNAM is {marker}, the highest activity ID is {highest} (expected {})",
+                "the package's next activity ID (XNAM) is {marker}, but its highest activity ID is {highest}: it should be {}",
                 highest + 1
             ));
         }
@@ -303,12 +303,12 @@ fn lint_fields(f: &Value) -> Vec<String> {
     unnamed.dedup();
     if !unnamed.is_empty() {
         problems.push(format!(
-            "the procedure tree uses activity IDs that name no data input: {unnamed:?}"
+            "the procedure tree uses activity IDs that no data input has: {unnamed:?}"
         ));
     }
     if !tree.is_empty() && uses_template {
         problems.push(format!(
-            "has its own procedure tree and a template too ({})",
+            "the package has its own procedure tree and a template too ({}); only one of them should be set",
             text(template)
         ));
     }
@@ -317,8 +317,9 @@ fn lint_fields(f: &Value) -> Vec<String> {
             let actual = list_len(&branch["conditions"]) as i64;
             if n != actual {
                 problems.push(format!(
-                    "procedure tree node {i} ({}): CITC says {n} conditions, it has {actual}",
-                    text(&branch["branch_type"])
+                    "procedure tree node {i} ({}) says it has {n} condition{} (CITC) but has {actual}",
+                    text(&branch["branch_type"]),
+                    if n == 1 { "" } else { "s" }
                 ));
             }
         }
@@ -381,7 +382,7 @@ mod tests {
         });
         assert_eq!(
             lint_fields(&f),
-            ["XNAM is 5, the highest activity ID is 3 (expected 4)"]
+            ["the package's next activity ID (XNAM) is 5, but its highest activity ID is 3: it should be 4"]
         );
     }
 
@@ -397,10 +398,10 @@ mod tests {
         });
         let problems = lint_fields(&f);
         assert_eq!(problems.len(), 5, "{problems:#?}");
-        assert!(problems[0].contains("PKCU counts 3 data inputs, the package has 1"));
-        assert!(problems[1].contains("XNAM is 7, not above the highest activity ID 7"));
+        assert!(problems[0].contains("says it has 3 data inputs (PKCU) but has 1"));
+        assert!(problems[1].contains("(XNAM) is 7, but its parts already use IDs up to 7"));
         assert!(problems[2].contains("[7]"));
-        assert!(problems[3].contains("template too"));
-        assert!(problems[4].contains("CITC says 1 conditions, it has 0"));
+        assert!(problems[3].contains("and a template too"));
+        assert!(problems[4].contains("says it has 1 condition (CITC) but has 0"));
     }
 }

@@ -189,8 +189,8 @@ fn lint_reports_a_package_edited_out_of_agreement() {
     assert_eq!(
         problems,
         [
-            "PKCU counts 9 data inputs, the package has 6",
-            "XNAM is 3, the highest activity ID is 8 (expected 9)"
+            "the package says it has 9 data inputs (PKCU) but has 6",
+            "the package's next activity ID (XNAM) is 3, but its highest activity ID is 8: it should be 9"
         ]
     );
     assert_eq!(findings[0].editor_id, "UT_PackageGuard");

@@ -106,8 +106,8 @@ pub(crate) fn reuse<T, U>(mut v: Vec<T>) -> Vec<U> {
 }
 
 /// What reading a record by its declaration covers, and a warning for each
-/// subrecord kept as bytes. A record type without a declaration counts all
-/// its subrecords raw, without warnings.
+/// subrecord kept as bytes, with where it is. A record type without a
+/// declaration counts all its subrecords raw, each with a warning.
 pub fn record_coverage(
     record: &Record<'_>,
     game: Game,
@@ -129,8 +129,31 @@ pub fn record_coverage(
         return Ok(found);
     }
     let mut coverage = Coverage::default();
-    record.for_each_subrecord(game, |sub| coverage.add_raw(sub.data.len()))?;
-    Ok((coverage, Vec::new()))
+    let mut subs = Vec::new();
+    let mut editor_id = None;
+    record.for_each_subrecord(game, |sub| {
+        coverage.add_raw(sub.data.len());
+        if sub.sig.0 == *b"EDID" && editor_id.is_none() {
+            editor_id = Some(sub.data.to_vec());
+        }
+        subs.push((sub.sig, sub.offset, sub.data.len()));
+    })?;
+    let name = crate::json::RecordName {
+        sig: record.header.sig,
+        form_id: record.header.form_id,
+        editor_id: editor_id.as_deref(),
+        offset: record.offset,
+    };
+    let warnings = subs
+        .into_iter()
+        .map(|(sig, offset, len)| {
+            format!(
+                "{name}: {sig} at 0x{offset:X} ({len} bytes) kept as bytes: {} is not declared yet",
+                record.header.sig
+            )
+        })
+        .collect();
+    Ok((coverage, warnings))
 }
 
 /// What reading a record by its declaration covers, like
