@@ -8,7 +8,8 @@
 //! - [`json`]: whole plugins as JSON and back.
 //! - [`package`]: AI packages summarised for people, and checked.
 //! - [`save`]: Oblivion save games, every part, with exact write-back.
-//! - [`fsio`]: safe writes (temporary file, check, rename, backup).
+//! - [`fsio`]: safe writes (lock, temporary file, checked read-back, kept
+//!   backups, rename).
 
 pub mod defs;
 pub mod fsio;
