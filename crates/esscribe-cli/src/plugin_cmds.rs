@@ -176,7 +176,7 @@ fn dump_record(
         "{pad}{} {} flags 0x{:08X} at 0x{:X} ({} bytes{extra})",
         h.sig, h.form_id, h.flags, r.offset, h.data_size
     );
-    if esscribe::schema::find(plugin.game, h.sig).is_some() {
+    if esscribe::defs::catalog(plugin.game).find(h.sig).is_some() {
         let rj = esscribe::json::record_to_json(r, plugin.game, ctx)?;
         if let Some(fields) = rj.value.get("fields").and_then(Value::as_object) {
             for (k, v) in fields {
@@ -340,7 +340,8 @@ pub fn coverage_of(plugin: &Plugin<'_>, name: &str) -> Result<(CoverageByType, V
     );
     let ctx = esscribe::json::form_ctx(plugin, name);
     let add = |mut acc: Survey, r: &Record<'_>| -> esscribe::io::Result<Survey> {
-        let (coverage, found) = esscribe::schema::record_coverage(r, plugin.game, &ctx)?;
+        let (coverage, found) =
+            esscribe::schema::record_coverage(r, esscribe::defs::catalog(plugin.game), &ctx)?;
         let e = acc.0.entry(r.header.sig).or_default();
         e.0 += 1;
         e.1 += coverage;
@@ -389,7 +390,7 @@ pub fn stats(
                         k.clone(),
                         json!({
                             "records": n,
-                            "declared": esscribe::schema::find(plugin.game, esscribe::Sig::parse(k).unwrap_or(Sig(*b"????"))).is_some(),
+                            "declared": esscribe::defs::catalog(plugin.game).find(esscribe::Sig::parse(k).unwrap_or(Sig(*b"????"))).is_some(),
                             "subrecords": c.subrecords,
                             "decoded_subrecords": c.decoded,
                             "raw_subrecords": c.raw,

@@ -12,6 +12,7 @@ use crate::plugin::{
     GroupHeader, GroupKind, GroupLabel, Plugin, Record, RecordHeader, SizeForm, Subrecord,
     Subrecords,
 };
+pub use crate::plugin::{describe_record, RecordName};
 use crate::schema::{self, Coverage, FormCtx};
 use base64::Engine as _;
 use rayon::prelude::*;
@@ -40,38 +41,6 @@ pub fn form_ctx(plugin: &Plugin<'_>, own_name: &str) -> FormCtx {
         masters: plugin.masters().unwrap_or_default(),
         own_name: own_name.to_string(),
         localized: plugin.game == Game::Skyrim && plugin.header.header.flags & 0x80 != 0,
-    }
-}
-
-/// Describes a record for messages, with its editor ID when it has one.
-pub fn describe_record(sig: Sig, form_id: FormId, editor_id: Option<&str>) -> String {
-    match editor_id {
-        Some(e) => format!("{sig} {form_id} \"{e}\""),
-        None => format!("{sig} {form_id}"),
-    }
-}
-
-/// A record named for messages, formatted only when a message is made:
-/// `PACK 0x0001CB6 "EditorID" at 0x1F2A`.
-pub struct RecordName<'a> {
-    pub sig: Sig,
-    pub form_id: FormId,
-    /// The EDID subrecord's data, if any.
-    pub editor_id: Option<&'a [u8]>,
-    pub offset: u64,
-}
-
-impl std::fmt::Display for RecordName<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let edid = self
-            .editor_id
-            .map(|d| crate::io::decode_cp1252(d.strip_suffix(&[0]).unwrap_or(d)));
-        write!(
-            f,
-            "{} at 0x{:X}",
-            describe_record(self.sig, self.form_id, edid.as_deref()),
-            self.offset
-        )
     }
 }
 
@@ -110,7 +79,7 @@ pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Rec
                 editor_id: subs.iter().find(|s| s.sig.0 == *b"EDID").map(|s| s.data),
                 offset: rec.offset,
             };
-            match schema::find(game, h.sig) {
+            match crate::defs::catalog(game).find(h.sig) {
                 Some(def) => {
                     let d = schema::decode(def, &subs, ctx, &name);
                     coverage = d.coverage;
@@ -396,7 +365,7 @@ pub fn record_from_json(v: &Value, game: Game, path: &str) -> Result<Record<'sta
     let data: Vec<u8> = if let Some(hex) = m.get("data_hex") {
         hex_field(hex, &format!("{path}: data_hex"))?
     } else if let Some(fields) = m.get("fields") {
-        let def = schema::find(game, sig).ok_or_else(|| {
+        let def = crate::defs::catalog(game).find(sig).ok_or_else(|| {
             bad(
                 path,
                 format!("\"fields\" given, but {sig} has no declaration; use \"subrecords\""),

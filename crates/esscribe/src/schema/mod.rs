@@ -4,12 +4,14 @@
 //! all follow from that table ([`record`], [`codec`]). No record type has
 //! parsing code of its own.
 
+pub mod catalog;
 pub mod codec;
 pub mod fields;
 pub mod record;
 pub mod types;
 pub mod value;
 
+pub use catalog::Catalog;
 pub use codec::FormCtx;
 pub use fields::Fields;
 pub use record::{
@@ -19,49 +21,29 @@ pub use record::{
 pub use types::{Occurs, RecordDef};
 pub use value::{FieldValue, Val};
 
-use crate::io::{Result, Sig};
-use crate::plugin::{Game, Record, SubrecordRef, Subrecords};
+use crate::io::Result;
+use crate::plugin::{Record, RecordName, SubrecordRef, Subrecords};
 use std::cell::RefCell;
-use std::sync::OnceLock;
 
-/// The declaration of a record type in a game, if there is one.
-pub fn find(game: Game, sig: Sig) -> Option<&'static RecordDef> {
-    static OBLIVION: OnceLock<Vec<(Sig, &'static RecordDef)>> = OnceLock::new();
-    static SKYRIM: OnceLock<Vec<(Sig, &'static RecordDef)>> = OnceLock::new();
-    // Looked up once per record: sorted once, then searched in halves.
-    let (index, defs) = match game {
-        Game::Oblivion => (&OBLIVION, crate::defs::oblivion::ALL),
-        Game::Skyrim => (&SKYRIM, crate::defs::skyrim::ALL),
-    };
-    let index = index.get_or_init(|| {
-        let mut v: Vec<_> = defs.iter().map(|d| (d.sig, *d)).collect();
-        v.sort_by_key(|(s, _)| s.0);
-        v
-    });
-    index
-        .binary_search_by_key(&sig.0, |(s, _)| s.0)
-        .ok()
-        .map(|i| index[i].1)
-}
-
-/// Reads a plugin record by its declaration and hands the typed view to
-/// `f`. The view borrows the record's data (inflated first when the record
+/// Reads a plugin record by its declaration in `catalog` (which says the
+/// game) and hands the typed view to `f`. The view borrows the record's data (inflated first when the record
 /// is compressed). `Ok(None)` for a record type without a declaration.
 ///
 /// The vectors the view is built in are kept per thread and used again for
 /// the next record, so reading many records allocates next to nothing.
 pub fn with_view<R>(
     record: &Record<'_>,
-    game: Game,
+    catalog: &Catalog,
     ctx: &FormCtx,
     f: impl FnOnce(&RecordView<'_>) -> R,
 ) -> Result<Option<R>> {
     thread_local! {
         static SPARE: RefCell<Spare> = RefCell::default();
     }
-    let Some(def) = find(game, record.header.sig) else {
+    let Some(def) = catalog.find(record.header.sig) else {
         return Ok(None);
     };
+    let game = catalog.game();
     // Taken out while in use: a nested call finds the spare empty and
     // starts afresh.
     let mut spare = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
@@ -105,16 +87,16 @@ pub(crate) fn reuse<T, U>(mut v: Vec<T>) -> Vec<U> {
         .collect()
 }
 
-/// What reading a record by its declaration covers, and a warning for each
+/// What reading a record by its declaration in `catalog` covers, and a warning for each
 /// subrecord kept as bytes. A record type without a declaration counts all
 /// its subrecords raw, without warnings.
 pub fn record_coverage(
     record: &Record<'_>,
-    game: Game,
+    catalog: &Catalog,
     ctx: &FormCtx,
 ) -> Result<(Coverage, Vec<String>)> {
-    let described = with_view(record, game, ctx, |v| {
-        let name = crate::json::RecordName {
+    let described = with_view(record, catalog, ctx, |v| {
+        let name = RecordName {
             sig: record.header.sig,
             form_id: record.header.form_id,
             editor_id: v.members().find_map(|item| match item.kind() {
@@ -129,7 +111,7 @@ pub fn record_coverage(
         return Ok(found);
     }
     let mut coverage = Coverage::default();
-    record.for_each_subrecord(game, |sub| coverage.add_raw(sub.data.len()))?;
+    record.for_each_subrecord(catalog.game(), |sub| coverage.add_raw(sub.data.len()))?;
     Ok((coverage, Vec::new()))
 }
 
