@@ -1,6 +1,7 @@
 //! Record declarations, one file per record type and game.
 
 pub mod oblivion;
+pub mod shared;
 pub mod skyrim;
 
 use crate::plugin::Game;
