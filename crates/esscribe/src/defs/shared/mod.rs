@@ -1,5 +1,9 @@
 //! Layouts both games share. A game's declaration takes them from here and
 //! says only where it differs.
 
+pub mod clmt;
+pub mod common;
+pub mod eyes;
 pub mod functions;
+pub mod glob;
 pub mod land;
