@@ -7,3 +7,5 @@ pub mod eyes;
 pub mod functions;
 pub mod glob;
 pub mod land;
+
+pub mod efsh;
