@@ -9,3 +9,5 @@ pub mod glob;
 pub mod land;
 
 pub mod efsh;
+pub mod gmst;
+pub mod tes4;
