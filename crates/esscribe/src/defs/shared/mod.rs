@@ -8,6 +8,7 @@ pub mod functions;
 pub mod glob;
 pub mod land;
 
+pub mod condition;
 pub mod efsh;
 pub mod gmst;
 pub mod tes4;
