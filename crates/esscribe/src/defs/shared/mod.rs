@@ -11,4 +11,5 @@ pub mod land;
 pub mod condition;
 pub mod efsh;
 pub mod gmst;
+pub mod slgm;
 pub mod tes4;
