@@ -11,5 +11,6 @@ pub mod land;
 pub mod condition;
 pub mod efsh;
 pub mod gmst;
+pub mod ligh;
 pub mod slgm;
 pub mod tes4;
