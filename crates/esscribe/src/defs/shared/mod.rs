@@ -11,6 +11,7 @@ pub mod land;
 pub mod condition;
 pub mod efsh;
 pub mod gmst;
+pub mod gras;
 pub mod ligh;
 pub mod slgm;
 pub mod tes4;
