@@ -48,7 +48,7 @@ fuzz_target!(|data: &[u8]| {
             in_input(&e, data);
         }
         std::hint::black_box(n);
-        match esscribe::schema::record_coverage(rec, plugin.game, &ctx) {
+        match esscribe::schema::record_coverage(rec, esscribe::defs::catalog(plugin.game), &ctx) {
             Ok((coverage, _)) => assert_eq!(
                 coverage.decoded + coverage.opaque + coverage.raw,
                 coverage.subrecords,

@@ -212,7 +212,7 @@ fn dump_record(
         r.offset,
         h.data_size
     );
-    if esscribe::schema::find(plugin.game, h.sig).is_some() {
+    if esscribe::defs::catalog(plugin.game).find(h.sig).is_some() {
         let rj = esscribe::json::record_to_json(r, plugin.game, ctx)?;
         if let Some(fields) = rj.value.get("fields").and_then(Value::as_object) {
             let mut out = String::new();
@@ -329,7 +329,10 @@ fn verify_one(
     let data = load(path)?;
     let plugin = parse_plugin(&data, game.game, path)?;
     let out = plugin.to_bytes()?;
-    let check = deep.then(|| esscribe::schema::check_plugin(&plugin, &file_name(path)));
+    let check = deep.then(|| {
+        let ctx = esscribe::json::form_ctx(&plugin, &file_name(path));
+        esscribe::schema::check_plugin(&plugin, esscribe::defs::catalog(plugin.game), &ctx)
+    });
     Ok((first_difference(&data, &out), check))
 }
 
@@ -460,10 +463,11 @@ pub fn coverage_of(
     );
     let ctx = esscribe::json::form_ctx(plugin, name);
     let add = |mut acc: Survey, r: &Record<'_>| -> esscribe::io::Result<Survey> {
+        let catalog = esscribe::defs::catalog(plugin.game);
         let (coverage, found) = if with_warnings {
-            esscribe::schema::record_coverage(r, plugin.game, &ctx)?
+            esscribe::schema::record_coverage(r, catalog, &ctx)?
         } else {
-            let counts = esscribe::schema::record_coverage_counts(r, plugin.game, &ctx)?;
+            let counts = esscribe::schema::record_coverage_counts(r, catalog, &ctx)?;
             (counts, Vec::new())
         };
         let e = acc.0.entry(r.header.sig).or_default();
@@ -514,7 +518,7 @@ pub fn stats(
                         k.clone(),
                         json!({
                             "records": n,
-                            "declared": esscribe::schema::find(plugin.game, esscribe::Sig::parse(k).unwrap_or(Sig(*b"????"))).is_some(),
+                            "declared": esscribe::defs::catalog(plugin.game).find(esscribe::Sig::parse(k).unwrap_or(Sig(*b"????"))).is_some(),
                             "subrecords": c.subrecords,
                             "decoded_subrecords": c.decoded,
                             "raw_subrecords": c.raw,

@@ -252,19 +252,16 @@ pub fn record_types(texts: &[String], plugin: &Plugin<'_>) -> Result<Vec<esscrib
         .iter()
         .map(|t| parse_sig(t))
         .collect::<Result<Vec<_>>>()?;
+    let catalog = esscribe::defs::catalog(plugin.game);
     let known = |sig: esscribe::Sig| {
         sig.0 == *b"TES4"
-            || esscribe::schema::find(plugin.game, sig).is_some()
+            || catalog.find(sig).is_some()
             || plugin.records().any(|r| r.header.sig == sig)
     };
     for (sig, text) in sigs.iter().zip(texts) {
         if !known(*sig) {
-            let defs = match plugin.game {
-                Game::Oblivion => esscribe::defs::oblivion::ALL,
-                Game::Skyrim => esscribe::defs::skyrim::ALL,
-            };
             let mut valid: std::collections::BTreeSet<String> =
-                defs.iter().map(|d| d.sig.to_string()).collect();
+                catalog.iter().map(|d| d.sig.to_string()).collect();
             valid.extend(plugin.records().map(|r| r.header.sig.to_string()));
             let valid: Vec<String> = valid.into_iter().collect();
             bail!(

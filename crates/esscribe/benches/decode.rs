@@ -26,9 +26,11 @@ fn decode_all(data: &[u8], parallel: bool, json: bool) -> u64 {
         let coverage = if json {
             record_to_json(r, plugin.game, &ctx).unwrap().coverage
         } else {
-            schema::with_view(r, plugin.game, &ctx, |v| v.coverage())
-                .unwrap()
-                .unwrap_or_default()
+            schema::with_view(r, esscribe::defs::catalog(plugin.game), &ctx, |v| {
+                v.coverage()
+            })
+            .unwrap()
+            .unwrap_or_default()
         };
         coverage.decoded
     };

@@ -12,6 +12,7 @@ use crate::plugin::{
     GroupHeader, GroupKind, GroupLabel, Plugin, Record, RecordHeader, SizeForm, Subrecord,
     SubrecordRef, Subrecords,
 };
+pub use crate::plugin::{describe_record, RecordName};
 use crate::schema::{self, Coverage, FormCtx};
 use base64::Engine as _;
 use rayon::prelude::*;
@@ -43,38 +44,6 @@ pub fn form_ctx(plugin: &Plugin<'_>, own_name: &str) -> FormCtx {
     }
 }
 
-/// Describes a record for messages, with its editor ID when it has one.
-pub fn describe_record(sig: Sig, form_id: FormId, editor_id: Option<&str>) -> String {
-    match editor_id {
-        Some(e) => format!("{sig} {form_id} \"{e}\""),
-        None => format!("{sig} {form_id}"),
-    }
-}
-
-/// A record named for messages, formatted only when a message is made:
-/// `PACK 0x0001CB6 "EditorID" at 0x1F2A`.
-pub struct RecordName<'a> {
-    pub sig: Sig,
-    pub form_id: FormId,
-    /// The EDID subrecord's data, if any.
-    pub editor_id: Option<&'a [u8]>,
-    pub offset: u64,
-}
-
-impl std::fmt::Display for RecordName<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let edid = self
-            .editor_id
-            .map(|d| crate::io::decode_cp1252(d.strip_suffix(&[0]).unwrap_or(d)));
-        write!(
-            f,
-            "{} at 0x{:X}",
-            describe_record(self.sig, self.form_id, edid.as_deref()),
-            self.offset
-        )
-    }
-}
-
 /// One record as JSON.
 pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<RecordJson> {
     let h = &rec.header;
@@ -99,7 +68,7 @@ pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Rec
                 editor_id: subs.iter().find(|s| s.sig.0 == *b"EDID").map(|s| s.data),
                 offset: rec.offset,
             };
-            match schema::find(game, h.sig) {
+            match crate::defs::catalog(game).find(h.sig) {
                 Some(def) => {
                     let d = schema::decode(def, &subs, ctx, &name);
                     coverage = d.coverage;
@@ -284,7 +253,7 @@ impl Serialize for EntriesJson<'_, '_, '_> {
             let records: Vec<Result<Option<Value>>> = batch
                 .par_iter()
                 .map(|e| match e {
-                    Entry::Record(r) if schema::find(game, r.header.sig).is_some() => {
+                    Entry::Record(r) if crate::defs::catalog(game).find(r.header.sig).is_some() => {
                         record_to_json(r, game, ctx).map(|r| Some(r.value))
                     }
                     _ => Ok(None),
@@ -520,7 +489,7 @@ fn check_read_back(record: &Record<'_>, game: Game, ctx: &FormCtx, expect: ReadB
     if expect == ReadBack::Unchecked {
         return Ok(());
     }
-    let verdict = schema::with_view(record, game, ctx, |view| {
+    let verdict = schema::with_view(record, crate::defs::catalog(game), ctx, |view| {
         let raw: Vec<schema::RawSub<'_>> = view.raw_subrecords().collect();
         let shown: Vec<&schema::RawSub<'_>> = match expect {
             ReadBack::NoMisfit => raw.iter().filter(|r| r.misfit).collect(),
@@ -697,7 +666,7 @@ impl Builder {
                 0
             },
         };
-        let def = schema::find(game, sig);
+        let def = crate::defs::catalog(game).find(sig);
         let (data, expect): (Vec<u8>, ReadBack) = if let Some(hex) = m.get("data_hex") {
             (
                 hex_field(hex, &format!("{path}: data_hex"))?,

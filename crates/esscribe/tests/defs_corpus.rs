@@ -44,7 +44,9 @@ const DECLARED_IN_CORPUS: &[(Game, &str)] = &[
 fn the_corpus_record_types_are_declared() {
     for &(game, sig) in DECLARED_IN_CORPUS {
         assert!(
-            esscribe::schema::find(game, esscribe::Sig::parse(sig).unwrap()).is_some(),
+            esscribe::defs::catalog(game)
+                .find(esscribe::Sig::parse(sig).unwrap())
+                .is_some(),
             "{game:?} {sig} is not declared"
         );
     }
@@ -59,7 +61,7 @@ fn raw_and_undeclared(path: &std::path::Path) -> (BTreeMap<String, u64>, BTreeSe
     let mut undeclared = BTreeSet::new();
     for r in std::iter::once(&plugin.header).chain(plugin.records()) {
         let sig = r.header.sig;
-        if esscribe::schema::find(plugin.game, sig).is_none() {
+        if esscribe::defs::catalog(plugin.game).find(sig).is_none() {
             undeclared.insert(sig.to_string());
         }
         let rj = record_to_json(r, plugin.game, &ctx).unwrap();

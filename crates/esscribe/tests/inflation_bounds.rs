@@ -6,7 +6,7 @@
 
 use esscribe::json::write_plugin_json;
 use esscribe::plugin::{Plugin, FLAG_COMPRESSED};
-use esscribe::schema::record_coverage;
+use esscribe::schema::record_coverage_counts;
 use esscribe::ErrorKind;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write;
@@ -102,7 +102,7 @@ fn dump_and_survey(data: &[u8]) -> esscribe::Result<()> {
     write_plugin_json(&plugin, "Bomb.esp", None, std::io::sink())?;
     let ctx = esscribe::json::form_ctx(&plugin, "Bomb.esp");
     for r in plugin.records() {
-        record_coverage(r, plugin.game, &ctx)?;
+        record_coverage_counts(r, esscribe::defs::catalog(plugin.game), &ctx)?;
     }
     Ok(())
 }

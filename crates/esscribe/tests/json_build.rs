@@ -304,7 +304,9 @@ fn streamed_matches_record_to_json(plugin: &Plugin<'_>, what: &str) -> usize {
     for (r, v) in plugin.records().zip(shown) {
         let made = esscribe::json::record_to_json(r, plugin.game, &ctx).unwrap();
         assert_eq!(*v, made.value, "{what}: {}", r.describe());
-        undeclared += esscribe::schema::find(plugin.game, r.header.sig).is_none() as usize;
+        undeclared += esscribe::defs::catalog(plugin.game)
+            .find(r.header.sig)
+            .is_none() as usize;
     }
     undeclared
 }

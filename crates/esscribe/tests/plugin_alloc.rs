@@ -81,8 +81,10 @@ fn reading_allocates_nothing_per_subrecord() {
     let read_all = || {
         let mut decoded = 0;
         for r in &records {
-            esscribe::schema::with_view(r, plugin.game, &ctx, |v| decoded += v.coverage().decoded)
-                .unwrap();
+            esscribe::schema::with_view(r, esscribe::defs::catalog(plugin.game), &ctx, |v| {
+                decoded += v.coverage().decoded
+            })
+            .unwrap();
         }
         decoded
     };

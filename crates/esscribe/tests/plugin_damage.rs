@@ -76,7 +76,9 @@ fn exercise(data: &[u8], damaged_at: Option<usize>) -> Vec<Error> {
         if let Err(e) = rec.for_each_subrecord(plugin.game, |s| seen += s.data.len()) {
             errors.push(e);
         }
-        if let Err(e) = esscribe::schema::record_coverage(rec, plugin.game, &ctx) {
+        if let Err(e) =
+            esscribe::schema::record_coverage(rec, esscribe::defs::catalog(plugin.game), &ctx)
+        {
             errors.push(e);
         }
         let end = rec.offset + header_len + u64::from(rec.header.data_size);

@@ -3,6 +3,7 @@
 
 mod common;
 
+use esscribe::defs::catalog;
 use esscribe::json::{form_ctx, plugin_from_json, plugin_to_json, record_to_json};
 use esscribe::package::{lint, summaries};
 use esscribe::plugin::Plugin;
@@ -242,7 +243,9 @@ fn fields_can_be_read_and_changed_in_code() {
     let ctx = form_ctx(&plugin, "Campfire.esm");
     let id = esscribe::FormId(0x02039578);
     let record = plugin.find_record(id).unwrap();
-    let mut fields = Fields::of(record, plugin.game, &ctx).unwrap().unwrap();
+    let mut fields = Fields::of(record, catalog(plugin.game), &ctx)
+        .unwrap()
+        .unwrap();
     assert_eq!(
         fields.get_as::<String>("editor_id").unwrap(),
         "_Camp_FollowerSitCampfire"
@@ -264,7 +267,7 @@ fn fields_can_be_read_and_changed_in_code() {
         .unwrap();
     let bytes = plugin.to_bytes().unwrap();
     let again = Plugin::parse(&bytes).unwrap();
-    let fields = Fields::of(again.find_record(id).unwrap(), again.game, &ctx)
+    let fields = Fields::of(again.find_record(id).unwrap(), catalog(again.game), &ctx)
         .unwrap()
         .unwrap();
     assert_eq!(

@@ -4,6 +4,7 @@
 
 mod common;
 
+use esscribe::defs::catalog;
 use esscribe::json::form_ctx;
 use esscribe::plugin::Plugin;
 use esscribe::schema::{self, FieldValue, ItemKind};
@@ -26,7 +27,7 @@ fn typed_values_agree_with_the_bytes_on_every_corpus_record() {
             // The subrecords, read here straight from the bytes.
             let subs = r.subrecords(plugin.game).unwrap();
             let first = |sig: &[u8; 4]| subs.iter().find(|s| s.sig.0 == *sig).map(|s| &s.data[..]);
-            schema::with_view(r, plugin.game, &ctx, |view| {
+            schema::with_view(r, catalog(plugin.game), &ctx, |view| {
                 if let Some(edid) = first(b"EDID").filter(|d| d.is_ascii()) {
                     let text = view.get("editor_id").and_then(|v| v.text());
                     let raw = std::str::from_utf8(edid).unwrap().trim_end_matches('\0');
@@ -81,7 +82,7 @@ fn with_record<R>(
     let mut f = Some(f);
     let mut out = None;
     for r in plugin.records().filter(|r| r.header.sig.0 == *sig) {
-        schema::with_view(r, plugin.game, &ctx, |view| {
+        schema::with_view(r, catalog(plugin.game), &ctx, |view| {
             let edid = view.get("editor_id").and_then(|v| v.text());
             if edid.as_deref() == Some(editor_id) {
                 out = f.take().map(|f| f(view, &ctx));
@@ -139,7 +140,7 @@ fn members_out_of_declared_order_read_typed() {
     let plugin = Plugin::parse(&data).unwrap();
     let ctx = form_ctx(&plugin, "DawnOfTheSilverHand.esp");
     let refr = plugin.find_record(esscribe::FormId(0x0010_C7CF)).unwrap();
-    schema::with_view(refr, plugin.game, &ctx, |view| {
+    schema::with_view(refr, catalog(plugin.game), &ctx, |view| {
         // XSCL stands after XLRL, which is declared after it.
         let scale = view.get("scale").unwrap();
         assert!(matches!(scale.value(), FieldValue::F32(x) if x == 1.41));

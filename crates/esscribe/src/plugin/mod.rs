@@ -41,7 +41,7 @@ pub use subrecord::{
 };
 pub use tes4::{Master, PluginHeader};
 
-use crate::io::{Context, Error, FormId, Reader, Result, WriteLe};
+use crate::io::{Context, Error, FormId, Reader, Result, Sig, WriteLe};
 use rayon::prelude::*;
 use std::borrow::Cow;
 
@@ -977,4 +977,36 @@ pub fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
             .position(|(x, y)| x != y)
             .unwrap_or(a.len().min(b.len())),
     )
+}
+
+/// Describes a record for messages, with its editor ID when it has one.
+pub fn describe_record(sig: Sig, form_id: FormId, editor_id: Option<&str>) -> String {
+    match editor_id {
+        Some(e) => format!("{sig} {form_id} \"{e}\""),
+        None => format!("{sig} {form_id}"),
+    }
+}
+
+/// A record named for messages, formatted only when a message is made:
+/// `PACK 0x0001CB6 "EditorID" at 0x1F2A`.
+pub struct RecordName<'a> {
+    pub sig: Sig,
+    pub form_id: FormId,
+    /// The EDID subrecord's data, if any.
+    pub editor_id: Option<&'a [u8]>,
+    pub offset: u64,
+}
+
+impl std::fmt::Display for RecordName<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let edid = self
+            .editor_id
+            .map(|d| crate::io::decode_cp1252(d.strip_suffix(&[0]).unwrap_or(d)));
+        write!(
+            f,
+            "{} at 0x{:X}",
+            describe_record(self.sig, self.form_id, edid.as_deref()),
+            self.offset
+        )
+    }
 }

@@ -480,14 +480,18 @@ impl SaveFile {
                 offset: 0,
                 body: crate::plugin::Body::Stored(std::borrow::Cow::Owned(data)),
             };
-            let found = crate::schema::check_record(&record, crate::plugin::Game::Oblivion, &ctx)
-                .map(|(coverage, faults)| {
-                    let faults = faults
-                        .into_iter()
-                        .map(|f| format!("created record: {f}"))
-                        .collect();
-                    (coverage, faults)
-                });
+            let found = crate::schema::check_record(
+                &record,
+                crate::defs::catalog(crate::plugin::Game::Oblivion),
+                &ctx,
+            )
+            .map(|(coverage, faults)| {
+                let faults = faults
+                    .into_iter()
+                    .map(|f| format!("created record: {f}"))
+                    .collect();
+                (coverage, faults)
+            });
             check.add(found);
         }
         check

@@ -2,10 +2,10 @@
 //! ("schedule.hour", "data_inputs.0.value"), checked against the
 //! declaration on every change.
 
-use super::{decode, encode, FormCtx, RecordDef};
+use super::{decode, encode, Catalog, FormCtx, RecordDef};
 use crate::io::{Error, Result};
+use crate::plugin::Record;
 use crate::plugin::Subrecords;
-use crate::plugin::{Game, Record};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -36,11 +36,13 @@ fn step_mut<'v>(v: &'v mut Value, part: &str) -> Option<&'v mut Value> {
 }
 
 impl Fields {
-    /// Decodes a record; `None` when its type has no declaration.
-    pub fn of(record: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Option<Fields>> {
-        let Some(def) = super::find(game, record.header.sig) else {
+    /// Decodes a record by its declaration in `catalog`; `None` when the
+    /// catalogue has no declaration of its type.
+    pub fn of(record: &Record<'_>, catalog: &Catalog, ctx: &FormCtx) -> Result<Option<Fields>> {
+        let Some(def) = catalog.find(record.header.sig) else {
             return Ok(None);
         };
+        let game = catalog.game();
         let data = record.data(game)?;
         let subs = Subrecords::new(&data, record.subrecord_base(game))
             .collect::<Result<Vec<_>>>()

@@ -4,12 +4,14 @@
 //! all follow from that table ([`record`], [`codec`]). No record type has
 //! parsing code of its own.
 
+pub mod catalog;
 pub mod codec;
 pub mod fields;
 pub mod record;
 pub mod types;
 pub mod value;
 
+pub use catalog::Catalog;
 pub use codec::{parse_form_id, Enc, FormCtx};
 pub use fields::Fields;
 pub use record::{
@@ -19,49 +21,29 @@ pub use record::{
 pub use types::{Occurs, RecordDef};
 pub use value::{FieldValue, Val};
 
-use crate::io::{Result, Sig};
-use crate::plugin::{Game, Record, SubrecordRef, Subrecords};
+use crate::io::Result;
+use crate::plugin::{Record, RecordName, SubrecordRef, Subrecords};
 use std::cell::RefCell;
-use std::sync::OnceLock;
 
-/// The declaration of a record type in a game, if there is one.
-pub fn find(game: Game, sig: Sig) -> Option<&'static RecordDef> {
-    static OBLIVION: OnceLock<Vec<(Sig, &'static RecordDef)>> = OnceLock::new();
-    static SKYRIM: OnceLock<Vec<(Sig, &'static RecordDef)>> = OnceLock::new();
-    // Looked up once per record: sorted once, then searched in halves.
-    let (index, defs) = match game {
-        Game::Oblivion => (&OBLIVION, crate::defs::oblivion::ALL),
-        Game::Skyrim => (&SKYRIM, crate::defs::skyrim::ALL),
-    };
-    let index = index.get_or_init(|| {
-        let mut v: Vec<_> = defs.iter().map(|d| (d.sig, *d)).collect();
-        v.sort_by_key(|(s, _)| s.0);
-        v
-    });
-    index
-        .binary_search_by_key(&sig.0, |(s, _)| s.0)
-        .ok()
-        .map(|i| index[i].1)
-}
-
-/// Reads a plugin record by its declaration and hands the typed view to
-/// `f`. The view borrows the record's data (inflated first when the record
+/// Reads a plugin record by its declaration in `catalog` (which says the
+/// game) and hands the typed view to `f`. The view borrows the record's data (inflated first when the record
 /// is compressed). `Ok(None)` for a record type without a declaration.
 ///
 /// The vectors the view is built in are kept per thread and used again for
 /// the next record, so reading many records allocates next to nothing.
 pub fn with_view<R>(
     record: &Record<'_>,
-    game: Game,
+    catalog: &Catalog,
     ctx: &FormCtx,
     f: impl FnOnce(&RecordView<'_>) -> R,
 ) -> Result<Option<R>> {
     thread_local! {
         static SPARE: RefCell<Spare> = RefCell::default();
     }
-    let Some(def) = find(game, record.header.sig) else {
+    let Some(def) = catalog.find(record.header.sig) else {
         return Ok(None);
     };
+    let game = catalog.game();
     // Taken out while in use: a nested call finds the spare empty and
     // starts afresh.
     let mut spare = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
@@ -105,16 +87,17 @@ pub(crate) fn reuse<T, U>(mut v: Vec<T>) -> Vec<U> {
         .collect()
 }
 
-/// What reading a record by its declaration covers, and a warning for each
-/// subrecord kept as bytes, with where it is. A record type without a
-/// declaration counts all its subrecords raw, each with a warning.
+/// What reading a record by its declaration in `catalog` covers, and a
+/// warning for each subrecord kept as bytes, with where it is. A record
+/// type without a declaration counts all its subrecords raw, each with a
+/// warning.
 pub fn record_coverage(
     record: &Record<'_>,
-    game: Game,
+    catalog: &Catalog,
     ctx: &FormCtx,
 ) -> Result<(Coverage, Vec<String>)> {
-    let described = with_view(record, game, ctx, |v| {
-        let name = crate::json::RecordName {
+    let described = with_view(record, catalog, ctx, |v| {
+        let name = RecordName {
             sig: record.header.sig,
             form_id: record.header.form_id,
             editor_id: v.members().find_map(|item| match item.kind() {
@@ -131,14 +114,14 @@ pub fn record_coverage(
     let mut coverage = Coverage::default();
     let mut subs = Vec::new();
     let mut editor_id = None;
-    record.for_each_subrecord(game, |sub| {
+    record.for_each_subrecord(catalog.game(), |sub| {
         coverage.add_raw(sub.data.len());
         if sub.sig.0 == *b"EDID" && editor_id.is_none() {
             editor_id = Some(sub.data.to_vec());
         }
         subs.push((sub.sig, sub.offset, sub.data.len()));
     })?;
-    let name = crate::json::RecordName {
+    let name = RecordName {
         sig: record.header.sig,
         form_id: record.header.form_id,
         editor_id: editor_id.as_deref(),
@@ -159,12 +142,16 @@ pub fn record_coverage(
 /// What reading a record by its declaration covers, like
 /// [`record_coverage`] without the warnings (which take memory for every
 /// subrecord kept as bytes).
-pub fn record_coverage_counts(record: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Coverage> {
-    if let Some(c) = with_view(record, game, ctx, |v| v.coverage())? {
+pub fn record_coverage_counts(
+    record: &Record<'_>,
+    catalog: &Catalog,
+    ctx: &FormCtx,
+) -> Result<Coverage> {
+    if let Some(c) = with_view(record, catalog, ctx, |v| v.coverage())? {
         return Ok(c);
     }
     let mut coverage = Coverage::default();
-    record.for_each_subrecord(game, |sub| coverage.add_raw(sub.data.len()))?;
+    record.for_each_subrecord(catalog.game(), |sub| coverage.add_raw(sub.data.len()))?;
     Ok(coverage)
 }
 
@@ -212,19 +199,20 @@ impl DeepCheck {
 /// its data does not inflate or split into subrecords.
 pub fn check_record(
     record: &Record<'_>,
-    game: Game,
+    catalog: &Catalog,
     ctx: &FormCtx,
 ) -> Result<(Coverage, Vec<String>)> {
+    let game = catalog.game();
     let data = record.data(game)?;
     let subs = Subrecords::new(&data, record.subrecord_base(game))
         .collect::<Result<Vec<_>>>()
         .map_err(|e| record.locate(game, e).within(record.describe()))?;
-    let Some(def) = find(game, record.header.sig) else {
+    let Some(def) = catalog.find(record.header.sig) else {
         let mut coverage = Coverage::default();
         subs.iter().for_each(|s| coverage.add_raw(s.data.len()));
         return Ok((coverage, Vec::new()));
     };
-    let name = crate::json::RecordName {
+    let name = RecordName {
         sig: record.header.sig,
         form_id: record.header.form_id,
         editor_id: subs.iter().find(|s| s.sig.0 == *b"EDID").map(|s| s.data),
@@ -235,18 +223,20 @@ pub fn check_record(
 }
 
 /// Reads every record of a plugin (its header included) by its
-/// declaration and encodes it back, in parallel; `name` is the plugin's
-/// file name, for form IDs.
-pub fn check_plugin(plugin: &crate::plugin::Plugin<'_>, name: &str) -> DeepCheck {
+/// declaration in `catalog` and encodes it back, in parallel; `ctx` names
+/// the plugin's form IDs.
+pub fn check_plugin(
+    plugin: &crate::plugin::Plugin<'_>,
+    catalog: &Catalog,
+    ctx: &FormCtx,
+) -> DeepCheck {
     use rayon::prelude::*;
-    let ctx = crate::json::form_ctx(plugin, name);
-    let game = plugin.game;
     let mut check = DeepCheck::default();
-    check.add(check_record(&plugin.header, game, &ctx));
+    check.add(check_record(&plugin.header, catalog, ctx));
     // In file order, so that the problems listed are the first ones.
     let found: Vec<_> = plugin
         .par_records()
-        .map(|r| check_record(r, game, &ctx))
+        .map(|r| check_record(r, catalog, ctx))
         .collect();
     for f in found {
         check.add(f);

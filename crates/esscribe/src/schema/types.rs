@@ -15,7 +15,7 @@ pub enum Occurs {
 }
 
 /// One declared item of a record: a subrecord, or a group of them.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub enum Member {
     Sub(SubDef),
     Group(GroupDef),
@@ -40,7 +40,7 @@ impl Member {
 /// k-th key naming the k-th group (Skyrim's package data inputs and their
 /// UNAM IDs). Shown as one list of groups, each with its key; when the
 /// counts differ, as the two lists side by side.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct PairedDef {
     pub name: &'static str,
     pub items: &'static [Member],
@@ -51,7 +51,7 @@ pub struct PairedDef {
 
 /// A subrecord: its signature, the name it gets in JSON and code, and the
 /// layout of its data.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct SubDef {
     pub sig: Sig,
     pub name: &'static str,
@@ -72,7 +72,7 @@ pub struct When {
 
 /// Subrecords that belong together (Wrye Bash's MelGroup/MelGroups): the
 /// group starts at its first member's signature.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct GroupDef {
     pub name: &'static str,
     pub members: &'static [Member],
@@ -84,7 +84,7 @@ pub struct GroupDef {
 }
 
 /// The layout of a subrecord's data.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub enum Field {
     /// A zero-terminated Windows-1252 string.
     ZString,
@@ -123,7 +123,7 @@ pub enum Field {
 }
 
 /// A named field of a struct.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct FieldDef {
     pub name: &'static str,
     pub ty: Ty,
@@ -163,7 +163,7 @@ impl Int {
 }
 
 /// A primitive field type.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub enum Ty {
     Int(Int),
     F32,
@@ -206,7 +206,7 @@ pub enum Ty {
 }
 
 /// A field present only when an earlier field's raw value passes a test.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct IfDef {
     pub field: &'static str,
     pub test: Match,
@@ -214,7 +214,7 @@ pub struct IfDef {
 }
 
 /// Names for values.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct EnumDef {
     pub values: &'static [(i64, &'static str)],
 }
@@ -232,27 +232,27 @@ impl EnumDef {
 }
 
 /// Names for bits.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct FlagsDef {
     pub bits: &'static [(u64, &'static str)],
 }
 
 /// A named range of bits in an integer: an enum or flags of its own.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct BitField {
     pub name: &'static str,
     pub mask: u64,
     pub kind: BitKind,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub enum BitKind {
     Enum(&'static EnumDef),
     Flags(&'static FlagsDef),
 }
 
 /// A type decided by an earlier field of the same struct.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct SelectDef {
     /// The earlier field whose raw integer value decides.
     pub field: &'static str,
@@ -261,7 +261,7 @@ pub struct SelectDef {
 }
 
 /// A test on the raw value of the deciding field.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub enum Match {
     OneOf(&'static [i64]),
     /// Any of these bits set.
@@ -394,3 +394,26 @@ pub const U16: Ty = Ty::Int(Int::U16);
 pub const I16: Ty = Ty::Int(Int::I16);
 pub const U32: Ty = Ty::Int(Int::U32);
 pub const I32: Ty = Ty::Int(Int::I32);
+
+/// The parts of a declaration joined into one table: a game's table made
+/// of the layout it shares with the other game and what it has of its own.
+/// `N` must be the sum of the parts' lengths.
+pub const fn join<T: Copy, const N: usize>(parts: &[&[T]]) -> [T; N] {
+    let mut first = 0;
+    while parts[first].is_empty() {
+        first += 1;
+    }
+    let mut out = [parts[first][0]; N];
+    let (mut at, mut p) = (0, 0);
+    while p < parts.len() {
+        let mut i = 0;
+        while i < parts[p].len() {
+            out[at] = parts[p][i];
+            at += 1;
+            i += 1;
+        }
+        p += 1;
+    }
+    assert!(at == N, "join: N is not the sum of the parts' lengths");
+    out
+}

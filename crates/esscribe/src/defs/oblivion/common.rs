@@ -1,11 +1,10 @@
 //! Pieces many Oblivion records share: editor ID, name, model, script,
 //! icon, container items, positions and ownership.
 
+pub use crate::defs::shared::common::{
+    editor_id, form, POSITION_ROTATION, RGBA, VALUE_WEIGHT, XYZ,
+};
 use crate::schema::types::*;
-
-pub const fn editor_id() -> Member {
-    opt(b"EDID", "editor_id", Field::ZString)
-}
 
 pub const fn full_name() -> Member {
     opt(b"FULL", "name", Field::ZString)
@@ -17,10 +16,6 @@ pub const fn script() -> Member {
 
 pub const fn icon() -> Member {
     opt(b"ICON", "icon", Field::ZString)
-}
-
-pub const fn form(sig: &[u8; 4], name: &'static str) -> Member {
-    opt(sig, name, Field::Value(Ty::FormId))
 }
 
 /// A model: its file, bound radius and texture file hashes.
@@ -41,15 +36,6 @@ pub const fn items() -> Member {
     rep(b"CNTO", "items", Field::Struct(&ITEM))
 }
 
-pub static POSITION_ROTATION: [FieldDef; 6] = [
-    f("position_x", Ty::F32),
-    f("position_y", Ty::F32),
-    f("position_z", Ty::F32),
-    f("rotation_x", Ty::F32),
-    f("rotation_y", Ty::F32),
-    f("rotation_z", Ty::F32),
-];
-
 pub const fn position_rotation() -> Member {
     sub(
         b"DATA",
@@ -57,13 +43,6 @@ pub const fn position_rotation() -> Member {
         Field::Struct(&POSITION_ROTATION),
     )
 }
-
-pub static RGBA: [FieldDef; 4] = [
-    f("red", U8),
-    f("green", U8),
-    f("blue", U8),
-    f("unused", Ty::Bytes(1)),
-];
 
 /// An owner, with the rank or global variable that goes with it.
 pub const fn owner() -> Member {
@@ -91,8 +70,6 @@ static ENABLE_PARENT: [FieldDef; 3] = [
 pub const fn enable_parent() -> Member {
     opt(b"XESP", "enable_parent", Field::Struct(&ENABLE_PARENT))
 }
-
-pub static XYZ: [FieldDef; 3] = [f("x", Ty::F32), f("y", Ty::F32), f("z", Ty::F32)];
 
 pub const fn distant_lod() -> Member {
     opt(b"XLOD", "distant_lod", Field::Struct(&XYZ))
@@ -131,9 +108,6 @@ pub const fn enchantment() -> Member {
 pub const fn enchantment_points() -> Member {
     opt(b"ANAM", "enchantment_points", Field::Value(U16))
 }
-
-/// Value and weight of an inventory item.
-pub static VALUE_WEIGHT: [FieldDef; 2] = [f("value", I32), f("weight", Ty::F32)];
 
 pub const fn value_weight() -> Member {
     sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT))

@@ -5,20 +5,10 @@ use super::functions::{
     AXIS_PARAMETER_1, AXIS_PARAMETER_2, FLOAT_PARAMETER_1, FLOAT_PARAMETER_2, FORM_PARAMETER_1,
     FORM_PARAMETER_2, FUNCTIONS,
 };
+use crate::defs::shared::condition;
+use crate::defs::shared::condition::OPERATORS;
 use crate::defs::AXES;
 use crate::schema::types::*;
-
-/// The comparison operator, in the top three bits of the type byte.
-pub static OPERATORS: EnumDef = EnumDef {
-    values: &[
-        (0, "=="),
-        (1, "!="),
-        (2, ">"),
-        (3, ">="),
-        (4, "<"),
-        (5, "<="),
-    ],
-};
 
 /// Flags in the low bits of the type byte.
 pub static CONDITION_FLAGS: FlagsDef = FlagsDef {
@@ -69,13 +59,13 @@ static PARAMETER_2: SelectDef = SelectDef {
 };
 
 /// 24 bytes; 20 in older files, which lack the last field.
-pub static CONDITION: [FieldDef; 8] = [
-    f("type", Ty::Bits(Int::U8, &CONDITION_TYPE)),
-    f("unused", Ty::Bytes(3)),
-    f("comparison_value", Ty::Select(&COMPARISON_VALUE)),
-    f("function", Ty::Enum(Int::U16, &FUNCTIONS)),
-    f("unused_2", Ty::Bytes(2)),
-    f("parameter_1", Ty::Select(&PARAMETER_1)),
-    f("parameter_2", Ty::Select(&PARAMETER_2)),
-    f("unused_3", Ty::Bytes(4)),
-];
+pub static CONDITION: [FieldDef; 8] = join(&[
+    &condition::head(
+        &CONDITION_TYPE,
+        &COMPARISON_VALUE,
+        &FUNCTIONS,
+        &PARAMETER_1,
+        &PARAMETER_2,
+    ),
+    &[f("unused_3", Ty::Bytes(4))],
+]);

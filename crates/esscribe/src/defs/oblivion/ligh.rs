@@ -1,22 +1,12 @@
 //! LIGH: a light.
 
 use super::common::{editor_id, form, full_name, icon, model, script, RGBA};
+use crate::defs::shared::ligh;
 use crate::io::Sig;
 use crate::schema::types::*;
 
 pub static LIGHT_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x0001, "dynamic"),
-        (0x0002, "can_be_carried"),
-        (0x0004, "negative"),
-        (0x0008, "flicker"),
-        (0x0020, "off_by_default"),
-        (0x0040, "flicker_slow"),
-        (0x0080, "pulse"),
-        (0x0100, "pulse_slow"),
-        (0x0200, "spot_light"),
-        (0x0400, "spot_shadow"),
-    ],
+    bits: &join::<_, 10>(&[&ligh::FLAG_BITS, &[(0x0400, "spot_shadow")]]),
 };
 
 pub static LIGH: RecordDef = RecordDef {

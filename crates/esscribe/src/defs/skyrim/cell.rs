@@ -1,5 +1,6 @@
 //! CELL: a cell (an interior, or one square of a worldspace).
 
+pub use super::common::RGBA;
 use super::common::{editor_id, form, full_name};
 use crate::io::Sig;
 use crate::schema::types::*;
@@ -41,13 +42,6 @@ pub static INHERIT_FLAGS: FlagsDef = FlagsDef {
         (0x0400, "light_fade_distances"),
     ],
 };
-
-pub static RGBA: [FieldDef; 4] = [
-    f("red", U8),
-    f("green", U8),
-    f("blue", U8),
-    f("unused", Ty::Bytes(1)),
-];
 
 pub static LIGHTING: [FieldDef; 23] = [
     f("ambient_color", Ty::Struct(&RGBA)),

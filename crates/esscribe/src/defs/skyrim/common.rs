@@ -4,11 +4,10 @@
 
 use super::condition::CONDITION_GROUP;
 use super::vmad::VMAD;
+pub use crate::defs::shared::common::{
+    editor_id, form, POSITION_ROTATION, RGBA, VALUE_WEIGHT, XYZ,
+};
 use crate::schema::types::*;
-
-pub const fn editor_id() -> Member {
-    opt(b"EDID", "editor_id", Field::ZString)
-}
 
 pub const fn full_name() -> Member {
     opt(b"FULL", "name", Field::LString)
@@ -179,10 +178,6 @@ pub const fn drop_sound() -> Member {
     opt(b"ZNAM", "drop_sound", Field::Value(Ty::FormId))
 }
 
-pub const fn form(sig: &[u8; 4], name: &'static str) -> Member {
-    opt(sig, name, Field::Value(Ty::FormId))
-}
-
 static EFFECT: [Member; 3] = [
     sub(b"EFID", "effect", Field::Value(Ty::FormId)),
     sub(
@@ -223,9 +218,6 @@ pub const fn item_count() -> Member {
 pub const fn items() -> Member {
     groups("items", &CONTAINER_ITEM)
 }
-
-/// Value and weight of an inventory item.
-pub static VALUE_WEIGHT: [FieldDef; 2] = [f("value", I32), f("weight", Ty::F32)];
 
 /// One byte per skill, in the order the game stores them (class skill
 /// weights, an NPC's skill values and offsets).

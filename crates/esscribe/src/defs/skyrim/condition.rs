@@ -5,7 +5,7 @@ use super::functions::{
     AXIS_PARAMETER_1, AXIS_PARAMETER_2, FLOAT_PARAMETER_1, FLOAT_PARAMETER_2, FORM_PARAMETER_1,
     FORM_PARAMETER_2, FUNCTIONS, REF_PARAMETER_1, REF_PARAMETER_2,
 };
-use crate::defs::oblivion::condition::OPERATORS;
+use crate::defs::shared::condition::{self, OPERATORS};
 use crate::defs::AXES;
 use crate::schema::types::*;
 
@@ -94,18 +94,20 @@ static REFERENCE: SelectDef = SelectDef {
     default: U32,
 };
 
-pub static CONDITION: [FieldDef; 10] = [
-    f("type", Ty::Bits(Int::U8, &CONDITION_TYPE)),
-    f("unused", Ty::Bytes(3)),
-    f("comparison_value", Ty::Select(&COMPARISON_VALUE)),
-    f("function", Ty::Enum(Int::U16, &FUNCTIONS)),
-    f("unused_2", Ty::Bytes(2)),
-    f("parameter_1", Ty::Select(&PARAMETER_1)),
-    f("parameter_2", Ty::Select(&PARAMETER_2)),
-    f("run_on", Ty::Enum(Int::U32, &RUN_ON)),
-    f("reference", Ty::Select(&REFERENCE)),
-    f_default("parameter_3", I32, Default::Int(-1)),
-];
+pub static CONDITION: [FieldDef; 10] = join(&[
+    &condition::head(
+        &CONDITION_TYPE,
+        &COMPARISON_VALUE,
+        &FUNCTIONS,
+        &PARAMETER_1,
+        &PARAMETER_2,
+    ),
+    &[
+        f("run_on", Ty::Enum(Int::U32, &RUN_ON)),
+        f("reference", Ty::Select(&REFERENCE)),
+        f_default("parameter_3", I32, Default::Int(-1)),
+    ],
+]);
 
 /// A condition and the texts of its variable-name parameters.
 pub static CONDITION_GROUP: [Member; 3] = [

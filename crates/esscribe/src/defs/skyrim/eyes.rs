@@ -1,6 +1,7 @@
 //! EYES: eyes.
 
-use super::common::{editor_id, full_name};
+use super::common::full_name;
+use crate::defs::shared::eyes;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -11,14 +12,5 @@ pub static EYES_FLAGS: FlagsDef = FlagsDef {
 pub static EYES: RecordDef = RecordDef {
     sig: Sig(*b"EYES"),
     title: "Eyes",
-    members: &[
-        editor_id(),
-        full_name(),
-        opt(b"ICON", "texture", Field::ZString),
-        sub(
-            b"DATA",
-            "flags",
-            Field::Value(Ty::Flags(Int::U8, &EYES_FLAGS)),
-        ),
-    ],
+    members: &eyes::members(full_name(), &EYES_FLAGS),
 };

@@ -1,24 +1,12 @@
-//! GLOB: a global variable.
+//! GLOB: a global variable, as in the other game.
 
-use super::common::editor_id;
+pub use crate::defs::shared::glob::GLOBAL_TYPES;
+use crate::defs::shared::glob::MEMBERS;
 use crate::io::Sig;
 use crate::schema::types::*;
-
-/// The variable's type, as a character code.
-pub static GLOBAL_TYPES: EnumDef = EnumDef {
-    values: &[(0x73, "short"), (0x6C, "long"), (0x66, "float")],
-};
 
 pub static GLOB: RecordDef = RecordDef {
     sig: Sig(*b"GLOB"),
     title: "Global variable",
-    members: &[
-        editor_id(),
-        sub(
-            b"FNAM",
-            "type",
-            Field::Value(Ty::Enum(Int::U8, &GLOBAL_TYPES)),
-        ),
-        sub(b"FLTV", "value", Field::Value(Ty::F32)),
-    ],
+    members: &MEMBERS,
 };

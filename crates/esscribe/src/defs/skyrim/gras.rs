@@ -1,29 +1,9 @@
 //! GRAS: grass.
 
 use super::common::{editor_id, model, object_bounds};
+use crate::defs::shared::gras;
 use crate::io::Sig;
 use crate::schema::types::*;
-
-pub static WATER_TYPES: EnumDef = EnumDef {
-    values: &[
-        (0, "above_at_least"),
-        (1, "above_at_most"),
-        (2, "below_at_least"),
-        (3, "below_at_most"),
-        (4, "either_at_least"),
-        (5, "either_at_most"),
-        (6, "either_at_most_above"),
-        (7, "either_at_most_below"),
-    ],
-};
-
-pub static GRASS_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "vertex_lighting"),
-        (0x02, "uniform_scaling"),
-        (0x04, "fit_to_slope"),
-    ],
-};
 
 pub static GRAS: RecordDef = RecordDef {
     sig: Sig(*b"GRAS"),
@@ -35,21 +15,16 @@ pub static GRAS: RecordDef = RecordDef {
         sub(
             b"DATA",
             "data",
-            Field::Struct(&[
-                f("density", U8),
-                f("minimum_slope", U8),
-                f("maximum_slope", U8),
-                f("unknown", U8),
-                f("units_from_water", U16),
-                f("unknown_2", U16),
-                f("units_from_water_type", Ty::Enum(Int::U32, &WATER_TYPES)),
-                f("position_range", Ty::F32),
-                f("height_range", Ty::F32),
-                f("color_range", Ty::F32),
-                f("wave_period", Ty::F32),
-                f("flags", Ty::Flags(Int::U8, &GRASS_FLAGS)),
-                f("unknown_3", Ty::Bytes(3)),
-            ]),
+            Field::Struct(&join::<_, 13>(&[
+                &gras::DENSITY_SLOPE,
+                &[
+                    f("unknown", U8),
+                    f("units_from_water", U16),
+                    f("unknown_2", U16),
+                ],
+                &gras::PLACEMENT,
+                &[f("unknown_3", Ty::Bytes(3))],
+            ])),
         ),
     ],
 };

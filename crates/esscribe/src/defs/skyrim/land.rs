@@ -1,75 +1,20 @@
-//! LAND: the landscape of one exterior cell: normals, heights, colours
-//! and texture layers.
+//! LAND: the landscape of one exterior cell, laid out as in Oblivion
+//! ([`crate::defs::shared::land`]), with one member more.
 
+use crate::defs::shared::land;
 use crate::io::Sig;
 use crate::schema::types::*;
 
 pub static LAND_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x001, "has_vertex_normals_height_map"),
-        (0x002, "has_vertex_colors"),
-        (0x004, "has_layers"),
-        (0x008, "unknown_4"),
-        (0x010, "auto_calc_normals"),
-        (0x400, "has_mpcd"),
-    ],
+    bits: &join::<_, 6>(&[&land::FLAG_BITS, &[(0x400, "has_mpcd")]]),
 };
-
-static NORMAL: [FieldDef; 3] = [f("x", I8), f("y", I8), f("z", I8)];
-
-static COLOR: [FieldDef; 3] = [f("red", U8), f("green", U8), f("blue", U8)];
-
-static LAYER: [FieldDef; 4] = [
-    f("texture", Ty::FormId),
-    f("quadrant", U8),
-    f("unused", Ty::Bytes(1)),
-    f("layer", I16),
-];
-
-static OPACITY: [FieldDef; 3] = [
-    f("position", U16),
-    f("unused", Ty::Bytes(2)),
-    f("opacity", Ty::F32),
-];
-
-static ALPHA_LAYER: [Member; 2] = [
-    sub(b"ATXT", "layer", Field::Struct(&LAYER)),
-    opt(b"VTXT", "opacities", Field::Array(&OPACITY)),
-];
-
-/// A quadrant's base layer and the alpha layers painted over it.
-static QUADRANT: [Member; 2] = [
-    sub(b"BTXT", "base_layer", Field::Struct(&LAYER)),
-    groups("alpha_layers", &ALPHA_LAYER),
-];
-
-static TEXTURE: [FieldDef; 1] = [f("texture", Ty::FormId)];
 
 pub static LAND: RecordDef = RecordDef {
     sig: Sig(*b"LAND"),
     title: "Landscape",
-    members: &[
-        opt(
-            b"DATA",
-            "flags",
-            Field::Value(Ty::Flags(Int::U32, &LAND_FLAGS)),
-        ),
-        opt(b"VNML", "vertex_normals", Field::Array(&NORMAL)),
-        opt(
-            b"VHGT",
-            "vertex_heights",
-            Field::Struct(&[
-                f("offset", Ty::F32),
-                // 33 rows of 33 signed height steps, each relative to the
-                // one before it.
-                f("gradients", Ty::Bytes(33 * 33)),
-                f("unused", Ty::Bytes(3)),
-            ]),
-        ),
-        opt(b"VCLR", "vertex_colors", Field::Array(&COLOR)),
-        groups("quadrants", &QUADRANT),
-        opt(b"VTEX", "textures", Field::Array(&TEXTURE)),
+    members: &join::<_, 7>(&[
+        &land::members(&LAND_FLAGS),
         // Read by the game, not seen in its own files.
-        rep(b"MPCD", "unknown_mpcd", Field::Bytes),
-    ],
+        &[rep(b"MPCD", "unknown_mpcd", Field::Bytes)],
+    ]),
 };

@@ -2,25 +2,20 @@
 
 use super::cell::RGBA;
 use super::common::*;
+use crate::defs::shared::ligh;
 use crate::io::Sig;
 use crate::schema::types::*;
 
 pub static LIGHT_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x0001, "dynamic"),
-        (0x0002, "can_be_carried"),
-        (0x0004, "negative"),
-        (0x0008, "flicker"),
-        (0x0020, "off_by_default"),
-        (0x0040, "flicker_slow"),
-        (0x0080, "pulse"),
-        (0x0100, "pulse_slow"),
-        (0x0200, "spot_light"),
-        (0x0400, "shadow_spotlight"),
-        (0x0800, "shadow_hemisphere"),
-        (0x1000, "shadow_omnidirectional"),
-        (0x2000, "portal_strict"),
-    ],
+    bits: &join::<_, 13>(&[
+        &ligh::FLAG_BITS,
+        &[
+            (0x0400, "shadow_spotlight"),
+            (0x0800, "shadow_hemisphere"),
+            (0x1000, "shadow_omnidirectional"),
+            (0x2000, "portal_strict"),
+        ],
+    ]),
 };
 
 pub static LIGH: RecordDef = RecordDef {

@@ -1,10 +1,9 @@
 //! NAVI: the navigation mesh master: one entry per navmesh (position,
 //! merges, linked doors, islands, where it lies) and precomputed paths.
 
+use super::common::XYZ;
 use crate::io::Sig;
 use crate::schema::types::*;
-
-static XYZ: [FieldDef; 3] = [f("x", Ty::F32), f("y", Ty::F32), f("z", Ty::F32)];
 
 static FORM: [FieldDef; 1] = [f("form", Ty::FormId)];
 

@@ -2,17 +2,9 @@
 //! stands and how it is set up).
 
 use super::common::{editor_id, form, scripts};
+pub use super::common::{POSITION_ROTATION, XYZ};
 use crate::io::Sig;
 use crate::schema::types::*;
-
-pub static POSITION_ROTATION: [FieldDef; 6] = [
-    f("position_x", Ty::F32),
-    f("position_y", Ty::F32),
-    f("position_z", Ty::F32),
-    f("rotation_x", Ty::F32),
-    f("rotation_y", Ty::F32),
-    f("rotation_z", Ty::F32),
-];
 
 pub static PRIMITIVE_TYPES: EnumDef = EnumDef {
     values: &[
@@ -131,8 +123,6 @@ pub static RAGDOLL_BONE: [FieldDef; 8] = [
     f("rotation_y", Ty::F32),
     f("rotation_z", Ty::F32),
 ];
-
-pub static XYZ: [FieldDef; 3] = [f("x", Ty::F32), f("y", Ty::F32), f("z", Ty::F32)];
 
 static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", Ty::FormId)];
 

@@ -1,0 +1,33 @@
+//! Pieces records of both games share: editor ID, form references,
+//! positions, colours, value and weight.
+
+use crate::schema::types::*;
+
+pub const fn editor_id() -> Member {
+    opt(b"EDID", "editor_id", Field::ZString)
+}
+
+pub const fn form(sig: &[u8; 4], name: &'static str) -> Member {
+    opt(sig, name, Field::Value(Ty::FormId))
+}
+
+pub static POSITION_ROTATION: [FieldDef; 6] = [
+    f("position_x", Ty::F32),
+    f("position_y", Ty::F32),
+    f("position_z", Ty::F32),
+    f("rotation_x", Ty::F32),
+    f("rotation_y", Ty::F32),
+    f("rotation_z", Ty::F32),
+];
+
+pub static XYZ: [FieldDef; 3] = [f("x", Ty::F32), f("y", Ty::F32), f("z", Ty::F32)];
+
+pub static RGBA: [FieldDef; 4] = [
+    f("red", U8),
+    f("green", U8),
+    f("blue", U8),
+    f("unused", Ty::Bytes(1)),
+];
+
+/// Value and weight of an inventory item.
+pub static VALUE_WEIGHT: [FieldDef; 2] = [f("value", I32), f("weight", Ty::F32)];

@@ -1,0 +1,17 @@
+//! Layouts both games share. A game's declaration takes them from here and
+//! says only where it differs.
+
+pub mod clmt;
+pub mod common;
+pub mod eyes;
+pub mod functions;
+pub mod glob;
+pub mod land;
+
+pub mod condition;
+pub mod efsh;
+pub mod gmst;
+pub mod gras;
+pub mod ligh;
+pub mod slgm;
+pub mod tes4;

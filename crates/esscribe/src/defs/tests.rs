@@ -1,0 +1,168 @@
+//! The catalogues against the declarations in the source and against the
+//! record types each game has (as xEdit's definitions list them).
+
+use super::catalog;
+use crate::plugin::Game;
+use std::collections::BTreeSet;
+
+/// Oblivion's record types: the top groups in xEdit's group order, then
+/// the records that live inside groups of other records.
+const OBLIVION_TYPES: &[&str] = &[
+    "GMST", "GLOB", "CLAS", "FACT", "HAIR", "EYES", "RACE", "SOUN", "SKIL", "MGEF", "SCPT", "LTEX",
+    "ENCH", "SPEL", "BSGN", "ACTI", "APPA", "ARMO", "BOOK", "CLOT", "CONT", "DOOR", "INGR", "LIGH",
+    "MISC", "STAT", "GRAS", "TREE", "FLOR", "FURN", "WEAP", "AMMO", "NPC_", "PLYR", "CREA", "LVLC",
+    "SLGM", "KEYM", "ALCH", "SBSP", "SGST", "LVLI", "WTHR", "CLMT", "REGN", "CELL", "WRLD", "DIAL",
+    "QUST", "IDLE", "PACK", "CSTY", "LSCR", "LVSP", "ANIO", "WATR", "EFSH", // top groups
+    "TES4", "REFR", "ACHR", "ACRE", "PGRD", "LAND", "ROAD", "INFO",
+];
+
+/// Oblivion record types xEdit knows that are not declared: PLYR is the
+/// editor's own placeholder for the player, never in a plugin.
+const OBLIVION_NOT_DECLARED: &[&str] = &["PLYR"];
+
+/// Skyrim's record types (LE and SE): the top groups in xEdit's group
+/// order (VOLI and LENS are SE only), then the records inside groups of
+/// other records.
+const SKYRIM_TYPES: &[&str] = &[
+    "GMST", "KYWD", "LCRT", "AACT", "TXST", "GLOB", "CLAS", "FACT", "HDPT", "HAIR", "EYES", "RACE",
+    "SOUN", "ASPC", "MGEF", "SCPT", "LTEX", "ENCH", "SPEL", "SCRL", "ACTI", "TACT", "ARMO", "BOOK",
+    "CONT", "DOOR", "INGR", "LIGH", "MISC", "APPA", "STAT", "SCOL", "MSTT", "PWAT", "GRAS", "TREE",
+    "CLDC", "FLOR", "FURN", "WEAP", "AMMO", "NPC_", "PLYR", "LVLN", "KEYM", "ALCH", "IDLM", "COBJ",
+    "PROJ", "HAZD", "SLGM", "LVLI", "WTHR", "CLMT", "SPGD", "RFCT", "REGN", "NAVI", "CELL", "WRLD",
+    "DIAL", "QUST", "IDLE", "PACK", "CSTY", "LSCR", "LVSP", "ANIO", "WATR", "EFSH", "EXPL", "DEBR",
+    "IMGS", "IMAD", "FLST", "PERK", "BPTD", "ADDN", "AVIF", "CAMS", "CPTH", "VTYP", "MATT", "IPCT",
+    "IPDS", "ARMA", "ECZN", "LCTN", "MESG", "RGDL", "DOBJ", "LGTM", "MUSC", "FSTP", "FSTS", "SMBN",
+    "SMQN", "SMEN", "DLBR", "MUST", "DLVW", "WOOP", "SHOU", "EQUP", "RELA", "SCEN", "ASTP", "OTFT",
+    "ARTO", "MATO", "VOLI", "MOVT", "SNDR", "DUAL", "SNCT", "SOPM", "COLL", "CLFM", "REVB",
+    "LENS", // top groups
+    "TES4", "REFR", "ACHR", "PARW", "PBAR", "PBEA", "PCON", "PFLA", "PGRE", "PHZD", "PMIS", "NAVM",
+    "LAND", "INFO",
+];
+
+/// Skyrim record types xEdit knows that are not declared: PLYR, as in
+/// Oblivion.
+const SKYRIM_NOT_DECLARED: &[&str] = &["PLYR"];
+
+/// The names of the record declarations in a game's source folder: every
+/// `static NAME: RecordDef`, and every call `m!(NAME, …)` of a macro whose
+/// body declares `static $name: RecordDef`.
+fn declared_in_source(folder: &str) -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/defs")
+        .join(folder);
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let mut macros = Vec::new();
+        let mut last_macro = None;
+        for line in text.lines() {
+            let line = line.trim();
+            if let Some(rest) = line.strip_prefix("macro_rules! ") {
+                last_macro = rest
+                    .split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .next();
+            }
+            let Some((before, after)) = line.split_once(": RecordDef") else {
+                continue;
+            };
+            if !(after.is_empty() || after.starts_with(' ') || after.starts_with(';')) {
+                continue;
+            }
+            let Some(name) = before
+                .rsplit(' ')
+                .next()
+                .filter(|_| before.contains("static "))
+            else {
+                continue;
+            };
+            if name.starts_with('$') {
+                macros.extend(last_macro);
+            } else {
+                names.push(name.to_string());
+            }
+        }
+        for m in macros {
+            let call = format!("{m}!(");
+            for line in text.lines() {
+                if let Some(rest) = line.trim().strip_prefix(&call) {
+                    names.push(rest.split(',').next().unwrap().trim().to_string());
+                }
+            }
+        }
+    }
+    names
+}
+
+fn check(game: Game, folder: &str, types: &[&str], not_declared: &[&str]) {
+    let catalog = catalog(game);
+    assert_eq!(catalog.game(), game);
+    let sigs: Vec<String> = catalog.iter().map(|d| d.sig.to_string()).collect();
+    let unique: BTreeSet<&String> = sigs.iter().collect();
+    assert_eq!(
+        unique.len(),
+        sigs.len(),
+        "{game:?}: a type is in the catalogue twice: {sigs:?}"
+    );
+    for def in catalog.iter() {
+        assert!(
+            std::ptr::eq(catalog.find(def.sig).unwrap(), def),
+            "{game:?}: {} is not found as itself",
+            def.sig
+        );
+    }
+
+    // Every declaration in the source, named by its signature, is in the
+    // catalogue, and the catalogue holds nothing else.
+    let mut in_source = declared_in_source(folder);
+    in_source.sort();
+    let mut listed: Vec<String> = sigs.clone();
+    listed.sort();
+    assert_eq!(
+        in_source, listed,
+        "{game:?}: the declarations in src/defs/{folder} and the catalogue differ"
+    );
+
+    // The catalogue against the game's record types.
+    let known: BTreeSet<&str> = types.iter().copied().collect();
+    assert_eq!(known.len(), types.len(), "{game:?}: a type listed twice");
+    let unknown: Vec<&String> = sigs
+        .iter()
+        .filter(|s| !known.contains(s.as_str()))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "{game:?}: declared but not a record type of the game: {unknown:?}"
+    );
+    let missing: Vec<&str> = types
+        .iter()
+        .copied()
+        .filter(|t| !unique.contains(&t.to_string()))
+        .collect();
+    assert_eq!(missing, not_declared, "{game:?}: record types not declared");
+}
+
+#[test]
+fn oblivion_catalogue_holds_every_declaration_once() {
+    check(
+        Game::Oblivion,
+        "oblivion",
+        OBLIVION_TYPES,
+        OBLIVION_NOT_DECLARED,
+    );
+}
+
+#[test]
+fn skyrim_catalogue_holds_every_declaration_once() {
+    check(Game::Skyrim, "skyrim", SKYRIM_TYPES, SKYRIM_NOT_DECLARED);
+}
+
+#[test]
+fn find_misses_undeclared_types() {
+    use crate::io::Sig;
+    for game in [Game::Oblivion, Game::Skyrim] {
+        assert!(catalog(game).find(Sig(*b"PLYR")).is_none());
+        assert!(catalog(game).find(Sig(*b"\0\0\0\0")).is_none());
+        assert!(catalog(game).find(Sig(*b"ZZZZ")).is_none());
+        assert!(catalog(game).find(Sig(*b"PACK")).is_some());
+    }
+}
