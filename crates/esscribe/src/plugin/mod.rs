@@ -17,6 +17,7 @@
 mod compress;
 mod header;
 mod mapped;
+pub mod strings;
 mod subrecord;
 #[cfg(feature = "bench-support")]
 pub mod synth;

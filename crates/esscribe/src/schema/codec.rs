@@ -17,6 +17,9 @@ pub struct FormCtx {
     /// Translatable strings are IDs into strings files (a localized
     /// Skyrim plugin).
     pub localized: bool,
+    /// The string tables of a localized plugin, to show each string ID's
+    /// text beside it (never written: the ID is what is kept).
+    pub strings: Option<std::sync::Arc<crate::plugin::strings::StringTables>>,
 }
 
 impl FormCtx {
