@@ -5,6 +5,7 @@ mod package_cmds;
 mod plugin_cmds;
 mod query_cmds;
 mod save;
+mod strings_opt;
 mod util;
 
 use clap::{Parser, Subcommand};
@@ -77,6 +78,8 @@ enum Command {
         form: Option<String>,
         #[command(flatten)]
         game: GameOpt,
+        #[command(flatten)]
+        lang: strings_opt::LangOpt,
     },
     /// Build a plugin from a JSON dump (edited or not).
     #[command(
@@ -118,6 +121,8 @@ enum Command {
         json: bool,
         #[command(flatten)]
         game: GameOpt,
+        #[command(flatten)]
+        lang: strings_opt::LangOpt,
     },
     /// Report packages whose parts disagree (input counts, activity IDs,
     /// XNAM, template and tree, condition counts).
@@ -165,6 +170,8 @@ enum Command {
         json: bool,
         #[command(flatten)]
         game: GameOpt,
+        #[command(flatten)]
+        lang: strings_opt::LangOpt,
     },
     /// Oblivion save games (.ess): info, screenshot, inventory, records,
     /// stats, verify, edit.
@@ -200,11 +207,17 @@ fn main() -> ExitCode {
             types,
             form,
             game,
-        } => plugin_cmds::dump(&file, json, &types, form.as_deref(), game),
+            lang,
+        } => plugin_cmds::dump(&file, json, &types, form.as_deref(), game, &lang),
         Command::Verify { files, game } => plugin_cmds::verify(&files, game),
         Command::Save { cmd } => save::run(cmd),
         Command::Build { json, output } => plugin_cmds::build(&json, &output),
-        Command::Packages { files, json, game } => package_cmds::packages(&files, json, game),
+        Command::Packages {
+            files,
+            json,
+            game,
+            lang,
+        } => package_cmds::packages(&files, json, game, &lang),
         Command::Lint { files, json, game } => package_cmds::lint(&files, json, game),
         Command::Diff {
             old,
@@ -219,7 +232,8 @@ fn main() -> ExitCode {
             shows,
             json,
             game,
-        } => query_cmds::query(&files, &types, &wheres, &shows, json, game),
+            lang,
+        } => query_cmds::query(&files, &types, &wheres, &shows, json, game, &lang),
         Command::Stats {
             files,
             json,

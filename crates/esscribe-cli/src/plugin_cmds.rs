@@ -235,9 +235,11 @@ pub fn dump(
     types: &[String],
     form: Option<&str>,
     game: GameOpt,
+    lang: &crate::strings_opt::LangOpt,
 ) -> Result<ExitCode> {
     let data = load(path)?;
     let plugin = parse_plugin(&data, game.game, path)?;
+    let ctx = crate::strings_opt::plugin_ctx(&plugin, path, lang)?;
     let filter = DumpFilter {
         types: types
             .iter()
@@ -253,13 +255,12 @@ pub fn dump(
         };
         let keep: Option<esscribe::json::RecordFilter<'_>> = (!filter.is_empty()).then_some(&keep);
         let mut out = util::stdout_writer();
-        esscribe::json::write_plugin_json(&plugin, &file_name(path), keep, &mut out)?;
+        esscribe::json::write_plugin_json_in(&plugin, &ctx, keep, &mut out)?;
         writeln!(out)
             .and_then(|()| out.flush())
             .context("cannot write to stdout")?;
         return Ok(ExitCode::SUCCESS);
     }
-    let ctx = esscribe::json::form_ctx(&plugin, &file_name(path));
     if filter.is_empty() || filter.keeps(&plugin.header) {
         dump_record(&plugin, &ctx, &plugin.header, 0)?;
     }
