@@ -36,6 +36,7 @@ fn summarise(plugin: &Plugin<'_>) -> Summary {
 
 fn info_json(path: &Path, plugin: &Plugin<'_>) -> Result<Value> {
     let h = plugin.info()?;
+    warn_header(path, &h);
     let s = summarise(plugin);
     Ok(json!({
         "file": file_name(path),
@@ -55,6 +56,13 @@ fn info_json(path: &Path, plugin: &Plugin<'_>) -> Result<Value> {
     }))
 }
 
+/// What of the header stayed as bytes, on standard error.
+fn warn_header(path: &Path, h: &esscribe::plugin::PluginHeader) {
+    for w in &h.warnings {
+        eprintln!("warning: {}: {w}", path.display());
+    }
+}
+
 pub fn info(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode> {
     let mut all = Vec::new();
     for path in files {
@@ -65,6 +73,7 @@ pub fn info(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode>
             continue;
         }
         let h = plugin.info()?;
+        warn_header(path, &h);
         let s = summarise(&plugin);
         let mut flags = Vec::new();
         if h.is_master {
