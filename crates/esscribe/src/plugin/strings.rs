@@ -239,8 +239,8 @@ impl StringTables {
         }
         if dirs.is_empty() {
             out.warnings.push(format!(
-                "{} is localized but no Strings folder is beside it: its text is shown \
-                 as string IDs only",
+                "{} is localized but no Strings folder is beside it or in its parent \
+                 folder: its text is shown as string IDs only",
                 plugin_path.display()
             ));
             return Ok(out);
