@@ -5,6 +5,7 @@ mod package_cmds;
 mod plugin_cmds;
 mod query_cmds;
 mod save;
+mod strings_opt;
 mod util;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -85,6 +86,8 @@ enum Command {
         form: Option<String>,
         #[command(flatten)]
         game: GameOpt,
+        #[command(flatten)]
+        lang: strings_opt::LangOpt,
     },
     /// Build a plugin from a JSON dump (edited or not).
     #[command(
@@ -129,6 +132,8 @@ enum Command {
         json: bool,
         #[command(flatten)]
         game: GameOpt,
+        #[command(flatten)]
+        lang: strings_opt::LangOpt,
     },
     /// Report packages whose parts disagree (input counts, activity IDs,
     /// XNAM, template and tree, condition counts).
@@ -180,6 +185,8 @@ enum Command {
         json: bool,
         #[command(flatten)]
         game: GameOpt,
+        #[command(flatten)]
+        lang: strings_opt::LangOpt,
     },
     /// Oblivion save games (.ess): info, screenshot, inventory, records,
     /// stats, verify, edit.
@@ -245,11 +252,17 @@ fn main() -> ExitCode {
             types,
             form,
             game,
-        } => plugin_cmds::dump(&file, json, &types, form.as_deref(), game),
+            lang,
+        } => plugin_cmds::dump(&file, json, &types, form.as_deref(), game, &lang),
         Command::Verify { files, deep, game } => plugin_cmds::verify(&files, deep, game),
         Command::Save { cmd } => save::run(cmd),
         Command::Build { json, output } => plugin_cmds::build(&json, &output),
-        Command::Packages { files, json, game } => package_cmds::packages(&files, json, game),
+        Command::Packages {
+            files,
+            json,
+            game,
+            lang,
+        } => package_cmds::packages(&files, json, game, &lang),
         Command::Lint { files, json, game } => package_cmds::lint(&files, json, game),
         Command::Diff {
             old,
@@ -264,7 +277,8 @@ fn main() -> ExitCode {
             shows,
             json,
             game,
-        } => query_cmds::query(&files, &types, &wheres, &shows, json, game),
+            lang,
+        } => query_cmds::query(&files, &types, &wheres, &shows, json, game, &lang),
         Command::Stats {
             files,
             json,

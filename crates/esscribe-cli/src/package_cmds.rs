@@ -3,7 +3,7 @@
 use crate::util::{self, file_name, load, parse_plugin};
 use crate::GameOpt;
 use anyhow::Result;
-use esscribe::package::{lint as lint_plugin, summaries};
+use esscribe::package::{lint as lint_plugin, summaries_in};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,12 +17,18 @@ fn print_docs(mut docs: Vec<Value>) -> Result<()> {
     })
 }
 
-pub fn packages(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode> {
+pub fn packages(
+    files: &[PathBuf],
+    as_json: bool,
+    game: GameOpt,
+    lang: &crate::strings_opt::LangOpt,
+) -> Result<ExitCode> {
     let mut docs = Vec::new();
     let code = util::each_file(files, |path| {
         let data = load(path)?;
         let plugin = parse_plugin(&data, game.game, path)?;
-        let list = summaries(&plugin, &file_name(path))?;
+        let ctx = crate::strings_opt::plugin_ctx(&plugin, path, lang)?;
+        let list = summaries_in(&plugin, &ctx)?;
         if as_json {
             docs.push(json!({"file": file_name(path), "packages": list}));
             return Ok(());

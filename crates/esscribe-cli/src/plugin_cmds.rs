@@ -36,6 +36,7 @@ fn summarise(plugin: &Plugin<'_>) -> Summary {
 
 fn info_json(path: &Path, plugin: &Plugin<'_>) -> Result<Value> {
     let h = plugin.info()?;
+    warn_header(path, &h);
     let s = summarise(plugin);
     Ok(json!({
         "file": path.display().to_string(),
@@ -57,6 +58,13 @@ fn info_json(path: &Path, plugin: &Plugin<'_>) -> Result<Value> {
     }))
 }
 
+/// What of the header stayed as bytes, on standard error.
+fn warn_header(path: &Path, h: &esscribe::plugin::PluginHeader) {
+    for w in &h.warnings {
+        eprintln!("warning: {}: {w}", path.display());
+    }
+}
+
 pub fn info(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode> {
     let mut all = Vec::new();
     let code = util::each_file(files, |path| {
@@ -67,6 +75,7 @@ pub fn info(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode>
             return Ok(());
         }
         let h = plugin.info()?;
+        warn_header(path, &h);
         let s = summarise(&plugin);
         let mut flags = Vec::new();
         if h.is_master {
@@ -278,9 +287,11 @@ pub fn dump(
     types: &[String],
     form: Option<&str>,
     game: GameOpt,
+    lang: &crate::strings_opt::LangOpt,
 ) -> Result<ExitCode> {
     let data = load(path)?;
     let plugin = parse_plugin(&data, game.game, path)?;
+    let ctx = crate::strings_opt::plugin_ctx(&plugin, path, lang)?;
     let filter = DumpFilter {
         types: util::record_types(types, &plugin)?,
         form: form.map(util::parse_form_id).transpose()?,
@@ -305,13 +316,12 @@ pub fn dump(
         };
         let keep: Option<esscribe::json::RecordFilter<'_>> = (!filter.is_empty()).then_some(&keep);
         let mut out = util::stdout_writer();
-        esscribe::json::write_plugin_json(&plugin, &file_name(path), keep, &mut out)?;
+        esscribe::json::write_plugin_json_in(&plugin, &ctx, keep, &mut out)?;
         writeln!(out)
             .and_then(|()| out.flush())
             .context("cannot write to stdout")?;
         return Ok(ExitCode::SUCCESS);
     }
-    let ctx = esscribe::json::form_ctx(&plugin, &file_name(path));
     if filter.is_empty() || filter.keeps(&plugin.header) {
         dump_record(&plugin, &ctx, &plugin.header, 0)?;
     }

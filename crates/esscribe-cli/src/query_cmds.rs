@@ -258,6 +258,7 @@ pub fn query(
     shows: &[String],
     as_json: bool,
     game: GameOpt,
+    lang: &crate::strings_opt::LangOpt,
 ) -> Result<ExitCode> {
     let conditions = wheres
         .iter()
@@ -281,7 +282,7 @@ pub fn query(
         let data = load(path)?;
         let plugin = parse_plugin(&data, game.game, path)?;
         let types = util::record_types(types, &plugin)?;
-        let ctx = form_ctx(&plugin, &file_name(path));
+        let ctx = crate::strings_opt::plugin_ctx(&plugin, path, lang)?;
         for r in plugin.records() {
             if !types.is_empty() && !types.contains(&r.header.sig) {
                 continue;

@@ -40,8 +40,15 @@ pub fn form_ctx(plugin: &Plugin<'_>, own_name: &str) -> FormCtx {
     FormCtx {
         masters: plugin.masters().unwrap_or_default(),
         own_name: own_name.to_string(),
-        localized: plugin.game == Game::Skyrim && plugin.header.header.flags & 0x80 != 0,
+        localized: is_localized(plugin),
+        strings: None,
     }
+}
+
+/// Whether a plugin's translatable strings are string IDs (a Skyrim
+/// plugin with the localized flag).
+pub fn is_localized(plugin: &Plugin<'_>) -> bool {
+    plugin.game == Game::Skyrim && plugin.header.header.flags & 0x80 != 0
 }
 
 /// One record as JSON.
@@ -320,16 +327,16 @@ impl Serialize for GroupJson<'_, '_, '_> {
 /// on the way whole.
 fn with_plugin_json<T>(
     plugin: &Plugin<'_>,
-    file_name: &str,
+    ctx: &FormCtx,
     keep: Option<RecordFilter<'_>>,
     make: impl FnOnce(&PluginJson<'_, '_>) -> serde_json::Result<T>,
 ) -> Result<T> {
-    let ctx = form_ctx(plugin, file_name);
+    let file_name = ctx.own_name.as_str();
     let failure = std::sync::Mutex::new(None);
     let json = PluginJson {
         plugin,
         file_name,
-        ctx: &ctx,
+        ctx,
         keep,
         failure: &failure,
     };
@@ -349,7 +356,8 @@ fn with_plugin_json<T>(
 /// The whole plugin as JSON; `file_name` names the plugin itself in form
 /// IDs that belong to it.
 pub fn plugin_to_json(plugin: &Plugin<'_>, file_name: &str) -> Result<Value> {
-    with_plugin_json(plugin, file_name, None, |json| serde_json::to_value(json))
+    let ctx = form_ctx(plugin, file_name);
+    with_plugin_json(plugin, &ctx, None, |json| serde_json::to_value(json))
 }
 
 /// Writes the plugin's JSON (the form [`plugin_to_json`] makes, pretty
@@ -362,7 +370,19 @@ pub fn write_plugin_json(
     keep: Option<RecordFilter<'_>>,
     out: impl std::io::Write,
 ) -> Result<()> {
-    with_plugin_json(plugin, file_name, keep, |json| {
+    write_plugin_json_in(plugin, &form_ctx(plugin, file_name), keep, out)
+}
+
+/// [`write_plugin_json`] with a form context made by the caller: one that
+/// carries the string tables of a localized plugin, say, so that each
+/// string ID shows its text.
+pub fn write_plugin_json_in(
+    plugin: &Plugin<'_>,
+    ctx: &FormCtx,
+    keep: Option<RecordFilter<'_>>,
+    out: impl std::io::Write,
+) -> Result<()> {
+    with_plugin_json(plugin, ctx, keep, |json| {
         serde_json::to_writer_pretty(out, json)
     })
 }
@@ -981,6 +1001,7 @@ pub fn build_plugin(doc: &Value) -> Result<Built> {
         masters: info.masters.iter().map(|m| m.name.clone()).collect(),
         own_name,
         localized: game == Game::Skyrim && header.header.flags & 0x80 != 0,
+        strings: None,
     };
     let entries = b.entries(get(m, "entries", "document")?, "document", None)?;
     let counted = match m.get("entry_count") {

@@ -5,6 +5,7 @@
 use crate::io::Result;
 use crate::json::{form_ctx, record_to_json};
 use crate::plugin::{Game, Plugin};
+use crate::schema::FormCtx;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -141,10 +142,13 @@ fn list_len(v: &Value) -> usize {
 
 /// The decoded fields of every package, with its form ID.
 fn packages(plugin: &Plugin<'_>, file_name: &str) -> Result<Vec<(String, Value)>> {
-    let ctx = form_ctx(plugin, file_name);
+    packages_in(plugin, &form_ctx(plugin, file_name))
+}
+
+fn packages_in(plugin: &Plugin<'_>, ctx: &FormCtx) -> Result<Vec<(String, Value)>> {
     let mut out = Vec::new();
     for r in plugin.records().filter(|r| r.header.sig.0 == *b"PACK") {
-        let rj = record_to_json(r, plugin.game, &ctx)?;
+        let rj = record_to_json(r, plugin.game, ctx)?;
         out.push((text(&rj.value["form_id"]), rj.value["fields"].clone()));
     }
     Ok(out)
@@ -209,7 +213,13 @@ fn summarise(form_id: String, f: &Value, game: Game) -> PackageSummary {
 
 /// One summary per package, in file order.
 pub fn summaries(plugin: &Plugin<'_>, file_name: &str) -> Result<Vec<PackageSummary>> {
-    Ok(packages(plugin, file_name)?
+    summaries_in(plugin, &form_ctx(plugin, file_name))
+}
+
+/// [`summaries`] with a form context made by the caller (one carrying a
+/// localized plugin's string tables, say).
+pub fn summaries_in(plugin: &Plugin<'_>, ctx: &FormCtx) -> Result<Vec<PackageSummary>> {
+    Ok(packages_in(plugin, ctx)?
         .into_iter()
         .map(|(id, f)| summarise(id, &f, plugin.game))
         .collect())

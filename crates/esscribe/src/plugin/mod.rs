@@ -20,6 +20,7 @@ pub(crate) mod compress;
 mod damage;
 mod header;
 mod mapped;
+pub mod strings;
 mod subrecord;
 #[cfg(feature = "bench-support")]
 pub mod synth;

@@ -17,6 +17,9 @@ pub struct FormCtx {
     /// Translatable strings are IDs into strings files (a localized
     /// Skyrim plugin).
     pub localized: bool,
+    /// The string tables of a localized plugin, to show each string ID's
+    /// text beside it (never written: the ID is what is kept).
+    pub strings: Option<std::sync::Arc<crate::plugin::strings::StringTables>>,
 }
 
 impl FormCtx {
@@ -564,7 +567,9 @@ pub fn encode_field_in(
     match field {
         Field::LString => match v.get("string_id") {
             Some(id) => {
-                only_keys(v, &["string_id"])?;
+                // `text` shows what the strings files hold; only the ID is
+                // written.
+                only_keys(v, &["string_id", "text"])?;
                 let id = id
                     .as_u64()
                     .and_then(|n| u32::try_from(n).ok())

@@ -168,6 +168,18 @@ impl<'v, 'a> Val<'v, 'a> {
         }
     }
 
+    /// A string ID field's text, from the string tables of the form
+    /// context (looked up first in the table the field's name suggests).
+    pub fn localized_text<'c>(&self, ctx: &'c FormCtx) -> Option<Cow<'c, str>> {
+        match self.value() {
+            FieldValue::StringId(id) => ctx.strings.as_deref()?.text(
+                id,
+                crate::plugin::strings::StringKind::for_field(self.name()),
+            ),
+            _ => None,
+        }
+    }
+
     /// A form ID field's value.
     pub fn form_id(&self) -> Option<FormId> {
         match self.value() {
@@ -221,6 +233,9 @@ impl<'v, 'a> Val<'v, 'a> {
             FieldValue::StringId(id) => {
                 let mut m = Map::new();
                 m.insert("string_id".into(), Value::from(id));
+                if let Some(text) = self.localized_text(ctx) {
+                    m.insert("text".into(), Value::from(text.into_owned()));
+                }
                 Value::Object(m)
             }
             FieldValue::Struct(_) => Value::Object(
