@@ -5,8 +5,10 @@
 use std::borrow::Cow;
 use std::fmt;
 
-/// What went wrong, in a shape callers can match on.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What went wrong, in a shape callers can match on. More kinds may come:
+/// a `match` on it keeps a catch-all arm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// The input ended before a field that had to be there.
     Truncated,
@@ -16,47 +18,178 @@ pub enum ErrorKind {
     Decompress,
     /// A JSON document did not describe valid data.
     Json,
-    /// The operating system refused a read or write.
+    /// The operating system refused a read or write ([`Error::source`]
+    /// gives its error).
     Io,
+    /// What was asked for is not there: a record by form ID or editor ID,
+    /// a field by path.
+    NotFound,
+    /// A value does not fit its field's declaration (a number out of
+    /// range, an unknown enum name, text where a number belongs).
+    Value,
+}
+
+/// The record an error was found in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecordAt {
+    /// The record's signature.
+    pub sig: Sig,
+    /// The record's form ID as stored.
+    pub form_id: FormId,
 }
 
 /// An error with the absolute file offset where it was found and a path of
 /// context ("GRUP PACK at 0x1A2 → PACK 0x0001CB6 → PLDT at 0x1F2A") built
-/// up as it rises through the layers.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Error {
+/// up as it rises through the layers. Where they are known, the record,
+/// subrecord and field are also given as values to match on, and what was
+/// expected and found: its parts are those of [`ErrorData`], read as
+/// `error.kind`, `error.field`.
+///
+/// Kept behind one pointer, so that the results of the many small reads
+/// that succeed stay small.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Error(Box<ErrorData>);
+
+impl std::ops::Deref for Error {
+    type Target = ErrorData;
+    fn deref(&self) -> &ErrorData {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Error {
+    fn deref_mut(&mut self) -> &mut ErrorData {
+        &mut self.0
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// What an [`Error`] says.
+#[derive(Debug, Clone)]
+pub struct ErrorData {
+    /// What went wrong.
     pub kind: ErrorKind,
     /// Absolute offset in the file (or document) being read.
     pub offset: u64,
+    /// What went wrong, for people.
     pub message: String,
     /// Enclosing structures, outermost first.
     pub context: Vec<String>,
+    /// The record it concerns.
+    pub record: Option<RecordAt>,
+    /// The subrecord it concerns.
+    pub subrecord: Option<Sig>,
+    /// The field's path in the record (`schedule.hour`).
+    pub field: Option<String>,
+    /// What the format or declaration allows there.
+    pub expected: Option<String>,
+    /// What was there instead.
+    pub found: Option<String>,
+    /// The operating system's error, for [`ErrorKind::Io`].
+    io_source: Option<std::sync::Arc<std::io::Error>>,
 }
 
+impl PartialEq for ErrorData {
+    /// Equal when every part but the operating system's error is equal
+    /// (whose kinds are compared instead: it has no equality of its own).
+    fn eq(&self, other: &Self) -> bool {
+        self.kind == other.kind
+            && self.offset == other.offset
+            && self.message == other.message
+            && self.context == other.context
+            && self.record == other.record
+            && self.subrecord == other.subrecord
+            && self.field == other.field
+            && self.expected == other.expected
+            && self.found == other.found
+            && self.io_source.as_ref().map(|e| e.kind())
+                == other.io_source.as_ref().map(|e| e.kind())
+    }
+}
+
+impl Eq for ErrorData {}
+
 impl Error {
+    /// An error of `kind` at file offset `offset`.
     pub fn new(kind: ErrorKind, offset: u64, message: impl Into<String>) -> Self {
-        Error {
+        Error(Box::new(ErrorData {
             kind,
             offset,
             message: message.into(),
             context: Vec::new(),
-        }
+            record: None,
+            subrecord: None,
+            field: None,
+            expected: None,
+            found: None,
+            io_source: None,
+        }))
     }
 
+    /// A value the format does not allow, at `offset`.
     pub fn invalid(offset: u64, message: impl Into<String>) -> Self {
         Self::new(ErrorKind::Invalid, offset, message)
     }
 
+    /// Input that ends too early, at `offset`.
     pub fn truncated(offset: u64, message: impl Into<String>) -> Self {
         Self::new(ErrorKind::Truncated, offset, message)
     }
 
+    /// A JSON document that does not describe valid data.
     pub fn json(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::Json, 0, message)
     }
 
+    /// The operating system's error on `path`, kept as the source.
     pub fn io(path: &std::path::Path, err: &std::io::Error) -> Self {
-        Self::new(ErrorKind::Io, 0, format!("{}: {err}", path.display()))
+        let mut e = Self::new(ErrorKind::Io, 0, format!("{}: {err}", path.display()));
+        // `std::io::Error` is not `Clone`: the source keeps its kind and
+        // text, which is all a caller can look at.
+        e.io_source = Some(std::sync::Arc::new(std::io::Error::new(
+            err.kind(),
+            err.to_string(),
+        )));
+        e
+    }
+
+    /// Something asked for that is not there.
+    pub fn not_found(what: impl Into<String>) -> Self {
+        Self::new(ErrorKind::NotFound, 0, what)
+    }
+
+    /// A value that does not fit the field at `field` (a path in the
+    /// record): `problem` says why.
+    pub fn value(field: impl Into<String>, problem: impl Into<String>) -> Self {
+        let field = field.into();
+        let problem = problem.into();
+        let mut e = Self::new(ErrorKind::Value, 0, format!("{field}: {problem}"));
+        e.field = Some(field);
+        e
+    }
+
+    /// Names the record the error concerns.
+    pub fn in_record(mut self, sig: Sig, form_id: FormId) -> Self {
+        self.record = Some(RecordAt { sig, form_id });
+        self
+    }
+
+    /// Names the subrecord the error concerns.
+    pub fn in_subrecord(mut self, sig: Sig) -> Self {
+        self.subrecord = Some(sig);
+        self
+    }
+
+    /// Says what was expected and what was found instead.
+    pub fn expected_found(mut self, expected: impl Into<String>, found: impl Into<String>) -> Self {
+        self.expected = Some(expected.into());
+        self.found = Some(found.into());
+        self
     }
 
     /// Adds an enclosing structure to the context path.
@@ -69,7 +202,9 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
-            ErrorKind::Json | ErrorKind::Io => write!(f, "{}", self.message)?,
+            ErrorKind::Json | ErrorKind::Io | ErrorKind::NotFound | ErrorKind::Value => {
+                write!(f, "{}", self.message)?
+            }
             _ => write!(f, "at offset 0x{:X}: {}", self.offset, self.message)?,
         }
         if !self.context.is_empty() {
@@ -79,7 +214,13 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.io_source
+            .as_deref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

@@ -38,17 +38,15 @@ fn b64() -> base64::engine::GeneralPurpose {
 /// The form-ID context of a plugin: its masters and its own name.
 pub fn form_ctx(plugin: &Plugin<'_>, own_name: &str) -> FormCtx {
     FormCtx {
-        masters: plugin.masters().unwrap_or_default(),
         own_name: own_name.to_string(),
-        localized: is_localized(plugin),
-        strings: None,
+        ..FormCtx::of(plugin)
     }
 }
 
 /// Whether a plugin's translatable strings are string IDs (a Skyrim
 /// plugin with the localized flag).
 pub fn is_localized(plugin: &Plugin<'_>) -> bool {
-    plugin.game == Game::Skyrim && plugin.header.header.flags & 0x80 != 0
+    plugin.is_localized()
 }
 
 /// One record as JSON.

@@ -5,6 +5,8 @@
 //! - [`io`]: the bounds-checked byte reader, errors with offsets and context.
 //! - [`plugin`]: plugin files, their groups, records and subrecords.
 //! - [`schema`]: the declaration engine; [`defs`]: the declarations.
+//! - [`model`]: the front door: open a plugin, find a record, read and
+//!   change its fields by name, save safely.
 //! - [`json`]: whole plugins as JSON and back.
 //! - [`package`]: AI packages summarised for people, and checked.
 //! - [`save`]: Oblivion save games, every part, with exact write-back.
@@ -15,10 +17,13 @@ pub mod defs;
 pub mod fsio;
 pub mod io;
 pub mod json;
+pub mod model;
 pub mod package;
 pub mod plugin;
 pub mod save;
 pub mod schema;
 
-pub use io::{Error, ErrorKind, FormId, Result, Sig};
+pub use io::{Error, ErrorKind, FormId, RecordAt, Result, Sig};
+pub use model::{RecordFields, RecordKey, RecordMut, RecordRef};
 pub use plugin::{Game, Plugin};
+pub use schema::{FieldRef, Fields, FormCtx};

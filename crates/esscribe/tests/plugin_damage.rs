@@ -152,7 +152,7 @@ fn check(data: &[u8], damaged_at: Option<usize>, what: &dyn Fn() -> String) -> V
         Ok(errors) => errors,
         Err(_) => panic!("{}: panicked (message above)", what()),
     };
-    let kinds = errors.iter().map(|e| e.kind.clone()).collect();
+    let kinds = errors.iter().map(|e| e.kind).collect();
     for e in errors {
         assert!(
             e.offset <= data.len() as u64,

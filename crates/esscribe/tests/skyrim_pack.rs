@@ -257,8 +257,9 @@ fn fields_can_be_read_and_changed_in_code() {
     assert_eq!(fields.get_as::<String>("schedule.hour").unwrap(), "any");
 
     // A value the declaration cannot hold is refused, and nothing changes.
-    let err = fields.set("schedule.hour", "noon").unwrap_err().to_string();
-    assert!(err.contains("schedule: hour"), "{err}");
+    let err = fields.set("schedule.hour", "noon").unwrap_err();
+    assert_eq!(err.kind, esscribe::ErrorKind::Value);
+    assert_eq!(err.field.as_deref(), Some("schedule.hour"));
     assert_eq!(fields.get_as::<String>("schedule.hour").unwrap(), "any");
 
     fields.set("data_inputs.0.value.radius", 2000).unwrap();

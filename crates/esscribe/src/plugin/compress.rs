@@ -207,10 +207,7 @@ mod tests {
         let stored = compress_record_data(&data);
         let cut = &stored[..stored.len() / 2];
         let err = decompress_record_data(cut, 0x10).unwrap_err();
-        assert_eq!(
-            (err.kind.clone(), err.offset),
-            (ErrorKind::Decompress, 0x14)
-        );
+        assert_eq!((err.kind, err.offset), (ErrorKind::Decompress, 0x14));
         assert!(err.message.contains("the stream ends after"), "{err}");
         // Garbage instead of a stream.
         let err = decompress_record_data(&[5, 0, 0, 0, 0xFF, 0xFF], 0).unwrap_err();
@@ -236,10 +233,7 @@ mod tests {
         // more than 32 times what is stored.
         let stored = compress_record_data(&vec![0u8; 8 << 20]);
         let err = decompress_record_data(&stored, 0x40).unwrap_err();
-        assert_eq!(
-            (err.kind.clone(), err.offset),
-            (ErrorKind::Decompress, 0x40)
-        );
+        assert_eq!((err.kind, err.offset), (ErrorKind::Decompress, 0x40));
         assert!(
             err.message.starts_with(&format!(
                 "compressed record states 8388608 decompressed bytes from {} stored bytes, more than a record may inflate to (1048576 bytes",

@@ -79,7 +79,7 @@ fn next_header(list: &[u8], from: usize, game: Game) -> Option<usize> {
 /// past the end of its list. Other errors are returned as they are.
 #[cold]
 pub(super) fn explain(
-    e: Error,
+    mut e: Error,
     r: &Reader<'_>,
     at: usize,
     before: Option<Before>,
@@ -118,7 +118,7 @@ pub(super) fn explain(
                         found(data_start, "its")
                     ),
                 );
-                out.context = e.context;
+                out.context = std::mem::take(&mut e.context);
                 out
             }
             _ => {
@@ -137,7 +137,7 @@ pub(super) fn explain(
                         found(at + 1, "this")
                     ),
                 );
-                out.context = e.context;
+                out.context = std::mem::take(&mut e.context);
                 out
             }
         };

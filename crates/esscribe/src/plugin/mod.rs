@@ -19,6 +19,7 @@
 pub(crate) mod compress;
 mod damage;
 mod header;
+mod index;
 mod mapped;
 pub mod strings;
 mod subrecord;
@@ -650,11 +651,18 @@ pub struct Plugin<'a> {
     pub game: Game,
     /// The `TES4` header record.
     pub header: Record<'a>,
-    /// Top-level groups (and any stray top-level records).
+    /// Top-level groups (and any stray top-level records). Code that adds
+    /// or removes entries here directly calls [`Plugin::reindex`] after,
+    /// so that lookups by ID see them.
     pub entries: Vec<Entry<'a>>,
     /// Records and groups found when read, to adjust the header's count
     /// by what is added or removed.
     entries_when_read: usize,
+    /// Where each record is, built on the first lookup.
+    index: index::IndexCell,
+    /// The plugin's file name (`Campfire.esm`), which its own form IDs are
+    /// shown with; empty when not known.
+    name: String,
 }
 
 impl<'a> Plugin<'a> {
@@ -709,6 +717,8 @@ impl<'a> Plugin<'a> {
             header,
             entries,
             entries_when_read: count,
+            index: Default::default(),
+            name: String::new(),
         };
         let mut budget = InflationBudget::new(data.len());
         for r in plugin.records() {
@@ -769,9 +779,29 @@ impl<'a> Plugin<'a> {
             header,
             entries,
             entries_when_read: 0,
+            index: Default::default(),
+            name: String::new(),
         };
         plugin.entries_when_read = counted.unwrap_or_else(|| plugin.count_entries());
         plugin
+    }
+
+    /// The plugin's file name, as given by [`set_name`](Self::set_name) or
+    /// by opening it from a file; empty when not known.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Names the plugin (its file name, `Campfire.esm`): its own form IDs
+    /// are shown with it.
+    pub fn set_name(&mut self, name: impl Into<String>) {
+        self.name = name.into();
+    }
+
+    /// Whether the plugin's translatable strings are IDs into strings
+    /// files (a Skyrim plugin with the localized flag).
+    pub fn is_localized(&self) -> bool {
+        self.game == Game::Skyrim && self.header.header.flags & 0x80 != 0
     }
 
     /// Records and groups in the tree (the TES4 header not included).
@@ -812,28 +842,58 @@ impl<'a> Plugin<'a> {
         })
     }
 
-    /// The first record with this form ID.
+    /// The first record with this form ID, in file order. Found through
+    /// an index built on the first lookup.
     pub fn find_record(&self, form_id: FormId) -> Option<&Record<'a>> {
-        self.records().find(|r| r.header.form_id == form_id)
+        let path = self.index.get_or_build(&self.entries).path_of(form_id)?;
+        match index::record_at(&self.entries, path) {
+            Some(r) if r.header.form_id == form_id => Some(r),
+            // Changed since it was indexed: answered by a walk.
+            _ => self.records().find(|r| r.header.form_id == form_id),
+        }
     }
 
     /// The first record with this form ID, to change it.
     pub fn find_record_mut(&mut self, form_id: FormId) -> Option<&mut Record<'a>> {
-        fn find<'e, 'a>(entries: &'e mut [Entry<'a>], id: FormId) -> Option<&'e mut Record<'a>> {
-            for e in entries {
-                match e {
-                    Entry::Record(r) if r.header.form_id == id => return Some(r),
-                    Entry::Record(_) => {}
-                    Entry::Group(g) => {
-                        if let Some(r) = find(&mut g.children, id) {
-                            return Some(r);
-                        }
-                    }
-                }
+        let fresh = |entries: &[Entry<'a>], index: &index::IndexCell| {
+            let path = index.get_or_build(entries).path_of(form_id)?;
+            let r = index::record_at(entries, path)?;
+            (r.header.form_id == form_id).then(|| path.to_vec())
+        };
+        let path = match fresh(&self.entries, &self.index) {
+            Some(p) => Some(p),
+            None => {
+                self.index.clear();
+                fresh(&self.entries, &self.index)
             }
-            None
-        }
-        find(&mut self.entries, form_id)
+        }?;
+        // The caller may change the record's form ID through the reference.
+        self.index.clear();
+        index::record_at_mut(&mut self.entries, &path)
+    }
+
+    /// The form ID of the record with this editor ID, compared without
+    /// regard to case as the games do (`IronSword`, `ironsword`).
+    pub fn form_id_of_editor_id(&self, editor_id: &str) -> Option<FormId> {
+        // Text the games cannot store names no record.
+        let bytes = crate::io::encode_cp1252(editor_id)?;
+        let id =
+            self.index
+                .get_or_build(&self.entries)
+                .form_id_of(&self.entries, self.game, &bytes)?;
+        // Checked as a form ID lookup is: the record must still be there.
+        self.find_record(id).map(|r| r.header.form_id)
+    }
+
+    /// The record with this editor ID (any case), in file order.
+    pub fn find_by_editor_id(&self, editor_id: &str) -> Option<&Record<'a>> {
+        self.find_record(self.form_id_of_editor_id(editor_id)?)
+    }
+
+    /// Forgets where records are, after entries were added to or removed
+    /// from the tree directly; the next lookup indexes the tree afresh.
+    pub fn reindex(&mut self) {
+        self.index.clear();
     }
 
     /// Visits every record mutably, depth first.
@@ -847,6 +907,8 @@ impl<'a> Plugin<'a> {
             }
         }
         walk(&mut self.entries, &mut f);
+        // Form IDs may have changed.
+        self.index.clear();
     }
 
     /// Visits every group, depth first.
@@ -963,6 +1025,8 @@ impl<'a> Plugin<'a> {
             header: self.header.into_owned(),
             entries: self.entries.into_iter().map(own).collect(),
             entries_when_read: self.entries_when_read,
+            index: Default::default(),
+            name: self.name,
         }
     }
 }

@@ -23,6 +23,18 @@ pub struct FormCtx {
 }
 
 impl FormCtx {
+    /// The context of a plugin's records: its masters, its name, whether
+    /// its strings are IDs. Its string tables are added by who loads them.
+    pub fn of(plugin: &crate::plugin::Plugin<'_>) -> FormCtx {
+        FormCtx {
+            // A header that does not read has no masters to name.
+            masters: plugin.masters().unwrap_or_default(),
+            own_name: plugin.name().to_string(),
+            localized: plugin.is_localized(),
+            strings: None,
+        }
+    }
+
     pub fn show(&self, id: FormId) -> Value {
         if id.0 == 0 {
             return Value::String(id.to_string());
@@ -217,6 +229,17 @@ fn expect_hex(v: &Value) -> Result<Vec<u8>, String> {
     v.as_str()
         .and_then(from_hex)
         .ok_or_else(|| format!("expected hex bytes, found {v}"))
+}
+
+/// The integer a value of type `ty` is stored as (an enum's name as its
+/// number, flags as their bits, a form ID as its number, a boolean as 0
+/// or 1), read the way it would be written; `None` for a value that is
+/// not an integer or does not fit `ty`.
+pub(crate) fn stored_int(ty: &Ty, v: &Value) -> Option<i64> {
+    let mut scratch = Vec::new();
+    encode_ty(ty, v, &mut Earlier::new(), &mut scratch, Enc::default())
+        .ok()
+        .flatten()
 }
 
 /// Encodes one field; returns its raw integer value for later fields.

@@ -1,11 +1,18 @@
 //! Declared records in code: read and change a record's fields by path
 //! ("schedule.hour", "data_inputs.0.value"), checked against the
 //! declaration on every change.
+//!
+//! A record's data is the encoding of its top-level entries one after
+//! another, so a change re-encodes only the entry it falls in, and every
+//! other byte of the record stays as it was.
 
-use super::{decode, encode, Catalog, FormCtx, RecordDef};
-use crate::io::{Error, Result};
-use crate::plugin::Record;
-use crate::plugin::Subrecords;
+use super::codec::{stored_int, Enc};
+use super::path::field_type;
+use super::record::{base_key, chooses_layouts, encode_data_in, encode_entry_in};
+use super::types::Ty;
+use super::{decode, Catalog, FormCtx, RecordDef};
+use crate::io::{Error, FormId, Result, Sig};
+use crate::plugin::{parse_subrecords, Record, Subrecords};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -15,8 +22,68 @@ use serde_json::{Map, Value};
 pub struct Fields {
     def: &'static RecordDef,
     map: Map<String, Value>,
-    /// The record, for messages.
-    name: String,
+    sig: Sig,
+    form_id: FormId,
+    /// Names form IDs' plugins, and checks a name given with a new one.
+    ctx: FormCtx,
+    /// The record's data and where each top-level entry ends in it, made
+    /// on the first change.
+    encoded: Option<Encoded>,
+}
+
+#[derive(Debug, Clone)]
+struct Encoded {
+    data: Vec<u8>,
+    /// The end of each entry of `map` in `data`, in the same order.
+    ends: Vec<usize>,
+}
+
+/// One value of a record, with its declared type: read as stored (an
+/// enum's number) and as shown (its name).
+#[derive(Debug, Clone, Copy)]
+pub struct FieldRef<'f> {
+    value: &'f Value,
+    ty: Option<&'static Ty>,
+}
+
+impl<'f> FieldRef<'f> {
+    /// The integer stored: an enum's number (`-1` for a schedule hour
+    /// shown as `any`), flags' bits, a form ID's number, a boolean's 0 or 1.
+    pub fn raw(&self) -> Option<i64> {
+        match self.ty {
+            Some(ty) => stored_int(ty, self.value),
+            None => self.value.as_i64(),
+        }
+    }
+
+    /// The name shown for the value: an enum value's name (`any`), a
+    /// text's text; `None` for values shown as numbers.
+    pub fn name(&self) -> Option<&'f str> {
+        self.value.as_str()
+    }
+
+    /// A float's value (or an integer's, as a float).
+    pub fn as_f64(&self) -> Option<f64> {
+        self.value.as_f64()
+    }
+
+    /// A form ID field's form ID.
+    pub fn form_id(&self) -> Option<FormId> {
+        match self.ty {
+            Some(Ty::FormId) => self.raw().and_then(|n| u32::try_from(n).ok()).map(FormId),
+            _ => None,
+        }
+    }
+
+    /// The value as JSON shows it.
+    pub fn json(&self) -> &'f Value {
+        self.value
+    }
+
+    /// The field's declared type, where the path names one value.
+    pub fn ty(&self) -> Option<&'static Ty> {
+        self.ty
+    }
 }
 
 fn step<'v>(v: &'v Value, part: &str) -> Option<&'v Value> {
@@ -47,12 +114,14 @@ impl Fields {
         let subs = Subrecords::new(&data, record.subrecord_base(game))
             .collect::<Result<Vec<_>>>()
             .map_err(|e| record.locate(game, e).within(record.describe()))?;
-        let name = record.describe();
-        let decoded = decode(def, &subs, ctx, &name.as_str());
+        let decoded = decode(def, &subs, ctx, &record.describe().as_str());
         Ok(Some(Fields {
             def,
             map: decoded.fields,
-            name,
+            sig: record.header.sig,
+            form_id: record.header.form_id,
+            ctx: ctx.clone(),
+            encoded: None,
         }))
     }
 
@@ -61,7 +130,12 @@ impl Fields {
         &self.map
     }
 
-    /// The value at a dotted path, list items by index.
+    /// The declaration the fields follow.
+    pub fn declaration(&self) -> &'static RecordDef {
+        self.def
+    }
+
+    /// The value at a dotted path, list items by index, as JSON shows it.
     pub fn get(&self, path: &str) -> Option<&Value> {
         let mut parts = path.split('.');
         let mut v = self.map.get(parts.next()?)?;
@@ -71,42 +145,160 @@ impl Fields {
         Some(v)
     }
 
-    /// The value at a path, as a Rust type.
-    pub fn get_as<T: DeserializeOwned>(&self, path: &str) -> Result<T> {
-        let v = self
-            .get(path)
-            .ok_or_else(|| Error::json(format!("{}: no field {path:?}", self.name)))?;
-        serde_json::from_value(v.clone())
-            .map_err(|e| Error::json(format!("{}: {path}: {e} (value {v})", self.name)))
+    /// The value at a path with its declared type: [`FieldRef::raw`] for
+    /// the number stored, [`FieldRef::name`] for the name shown.
+    pub fn field(&self, path: &str) -> Result<FieldRef<'_>> {
+        let value = self.get(path).ok_or_else(|| self.no_field(path))?;
+        Ok(FieldRef {
+            value,
+            ty: field_type(self.def, path),
+        })
     }
 
-    /// Changes the value at an existing path. The record must still encode
-    /// by its declaration, or nothing changes and the error says why.
+    /// The integer stored at a path (an enum's number, not its name).
+    pub fn int(&self, path: &str) -> Result<i64> {
+        let f = self.field(path)?;
+        f.raw().ok_or_else(|| {
+            self.located(
+                Error::value(path, "not an integer")
+                    .expected_found("an integer field", f.value.to_string()),
+            )
+        })
+    }
+
+    /// The value at a path, as a Rust type (deserialized from what JSON
+    /// shows: an enum as its name, a form ID as text).
+    pub fn get_as<T: DeserializeOwned>(&self, path: &str) -> Result<T> {
+        let v = self.get(path).ok_or_else(|| self.no_field(path))?;
+        serde_json::from_value(v.clone()).map_err(|e| {
+            self.located(
+                Error::value(path, e.to_string())
+                    .expected_found(std::any::type_name::<T>(), v.to_string()),
+            )
+        })
+    }
+
+    /// Changes the value at an existing path: a number or a name for an
+    /// enum (`22` or `"any"`), names or bits for flags, `"0x0001CB6"` for
+    /// a form ID. The record must still encode by its declaration, or
+    /// nothing changes and the error says why. Only the top-level entry
+    /// holding the path is encoded again.
     pub fn set(&mut self, path: &str, value: impl Serialize) -> Result<()> {
         let value = serde_json::to_value(value)
-            .map_err(|e| Error::json(format!("{}: {path}: {e}", self.name)))?;
-        let mut parts = path.split('.');
-        let first = parts.next().unwrap_or_default();
-        let missing = || Error::json(format!("{}: no field {path:?}", self.name));
-        let before = self.map.clone();
-        let mut slot = self.map.get_mut(first).ok_or_else(missing)?;
-        for part in parts {
-            slot = step_mut(slot, part).ok_or_else(missing)?;
-        }
-        *slot = value;
-        if let Err(e) = encode(self.def, &self.map) {
-            self.map = before;
-            return Err(Error::json(format!("{}: {e}", self.name)));
+            .map_err(|e| self.located(Error::value(path, e.to_string())))?;
+        let first = path.split('.').next().unwrap_or_default();
+        let index = self
+            .map
+            .keys()
+            .position(|k| k == first)
+            .ok_or_else(|| self.no_field(path))?;
+        let Some(slot) = self.slot(path) else {
+            return Err(self.no_field(path));
+        };
+        let old = std::mem::replace(slot, value);
+        if let Err(problem) = self.reencode(index) {
+            if let Some(slot) = self.slot(path) {
+                *slot = old;
+            }
+            return Err(self.located(Error::value(path, problem)));
         }
         Ok(())
+    }
+
+    fn slot(&mut self, path: &str) -> Option<&mut Value> {
+        let mut parts = path.split('.');
+        let mut slot = self.map.get_mut(parts.next()?)?;
+        for part in parts {
+            slot = step_mut(slot, part)?;
+        }
+        Some(slot)
+    }
+
+    /// Encodes the entry at `index` again, or the whole record when the
+    /// entry chooses other entries' layouts.
+    fn reencode(&mut self, index: usize) -> Result<(), String> {
+        let cx = Enc {
+            forms: Some(&self.ctx),
+        };
+        let key = self.map.keys().nth(index).cloned().unwrap_or_default();
+        let encoded = match self.encoded.take() {
+            Some(e) if !chooses_layouts(self.def, base_key(&key)) => e,
+            _ => {
+                self.encoded = Some(encode_entries(self.def, &self.map, cx)?);
+                return Ok(());
+            }
+        };
+        let Encoded { mut data, mut ends } = encoded;
+        let start = if index == 0 { 0 } else { ends[index - 1] };
+        let mut fresh = Vec::new();
+        let done = encode_entry_in(self.def, &self.map, &key, &mut fresh, cx);
+        if done.is_ok() {
+            let end = ends[index];
+            data.splice(start..end, fresh.iter().copied());
+            let grew = fresh.len() as isize - (end - start) as isize;
+            for e in &mut ends[index..] {
+                *e = e.saturating_add_signed(grew);
+            }
+        }
+        self.encoded = Some(Encoded { data, ends });
+        done
+    }
+
+    /// The record's data as changed, once a change was made.
+    pub fn changed_data(&self) -> Option<&[u8]> {
+        self.encoded.as_ref().map(|e| &e.data[..])
+    }
+
+    /// The record's data as the fields encode it now.
+    pub fn encode_data(&self) -> Result<Vec<u8>> {
+        match &self.encoded {
+            Some(e) => Ok(e.data.clone()),
+            None => encode_data_in(self.def, &self.map, Enc::default())
+                .map_err(|e| self.located(Error::value("", e))),
+        }
     }
 
     /// Writes the fields into the record, which is then re-encoded (and
-    /// recompressed if it was compressed) when the plugin is written.
+    /// recompressed if it was compressed) when the plugin is written. A
+    /// record whose fields did not change is left as it is.
     pub fn apply_to(&self, record: &mut Record<'_>) -> Result<()> {
-        let subs =
-            encode(self.def, &self.map).map_err(|e| Error::json(format!("{}: {e}", self.name)))?;
+        let Some(encoded) = &self.encoded else {
+            return Ok(());
+        };
+        let subs = parse_subrecords(&encoded.data, 0).map_err(|e| self.located(e))?;
         record.set_subrecords(subs);
         Ok(())
     }
+
+    fn no_field(&self, path: &str) -> Error {
+        let known: Vec<&str> = self.map.keys().map(String::as_str).collect();
+        let mut e = Error::not_found(format!(
+            "{} {}: no field {path:?} (its fields: {})",
+            self.sig,
+            self.form_id,
+            known.join(", ")
+        ));
+        e.field = Some(path.to_string());
+        e.in_record(self.sig, self.form_id)
+    }
+
+    fn located(&self, e: Error) -> Error {
+        e.in_record(self.sig, self.form_id)
+            .within(format!("{} {}", self.sig, self.form_id))
+    }
+}
+
+/// Every entry encoded, one after another, with where each ends.
+fn encode_entries(
+    def: &RecordDef,
+    map: &Map<String, Value>,
+    cx: Enc<'_>,
+) -> Result<Encoded, String> {
+    let mut data = Vec::new();
+    let mut ends = Vec::with_capacity(map.len());
+    for key in map.keys() {
+        encode_entry_in(def, map, key, &mut data, cx)?;
+        ends.push(data.len());
+    }
+    Ok(Encoded { data, ends })
 }

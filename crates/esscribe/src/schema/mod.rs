@@ -7,13 +7,14 @@
 pub mod catalog;
 pub mod codec;
 pub mod fields;
+pub mod path;
 pub mod record;
 pub mod types;
 pub mod value;
 
 pub use catalog::Catalog;
 pub use codec::{parse_form_id, Enc, FormCtx};
-pub use fields::Fields;
+pub use fields::{FieldRef, Fields};
 pub use record::{
     decode, encode, encode_data, encode_data_in, raw_record, view, Coverage, Decoded, ItemKind,
     ItemRef, RawSub, RecordView, SubValue,

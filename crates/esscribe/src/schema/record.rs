@@ -86,7 +86,7 @@ fn starts(m: &Member, sig: Sig) -> bool {
     }
 }
 
-fn member_name(m: &Member) -> &'static str {
+pub(crate) fn member_name(m: &Member) -> &'static str {
     match m {
         Member::Sub(s) => s.name,
         Member::Group(g) => g.name,
@@ -94,7 +94,7 @@ fn member_name(m: &Member) -> &'static str {
     }
 }
 
-fn repeats(m: &Member) -> bool {
+pub(crate) fn repeats(m: &Member) -> bool {
     match m {
         Member::Sub(s) => s.occurs == Occurs::Repeating,
         Member::Group(g) => g.occurs == Occurs::Repeating,
@@ -143,7 +143,7 @@ fn key_for(members: &[Member], def: &SubDef, siblings: &Map<String, Value>) -> S
 }
 
 /// Strips the `#n` that keeps repeated keys unique.
-fn base_key(key: &str) -> &str {
+pub(crate) fn base_key(key: &str) -> &str {
     key.split_once('#').map(|(k, _)| k).unwrap_or(key)
 }
 
@@ -1216,61 +1216,113 @@ fn encode_seq(
     cx: Enc<'_>,
 ) -> Result<(), String> {
     for (key, v) in fields {
-        if key.starts_with('!') {
-            raw_from_json(key, v, out)?;
-            continue;
-        }
-        let name = base_key(key);
-        let member = find_member(members, name, fields).ok_or_else(|| {
-            let names: Vec<_> = members.iter().map(member_name).collect();
-            format!(
-                "unknown member {key:?} (expected one of: {})",
-                names.join(", ")
-            )
-        })?;
-        if let Member::Paired(p) = member {
-            encode_paired(p, v, out, cx).map_err(|e| format!("{key}: {e}"))?;
-            continue;
-        }
-        let flattened;
-        let items: Vec<&Value> = if repeats(member) {
-            let list = v
-                .as_array()
-                .ok_or_else(|| format!("{key}: expected a list, found {v}"))?;
-            if matches!(member, Member::Group(GroupDef { tree: Some(_), .. })) {
-                let mut flat = Vec::new();
-                for node in list {
-                    flatten_node(node.clone(), &mut flat);
-                }
-                flattened = flat;
-                flattened.iter().collect()
-            } else {
-                list.iter().collect()
+        encode_entry(members, key, v, fields, out, cx)?;
+    }
+    Ok(())
+}
+
+/// Encodes one entry of a decoded record or group (a member under its
+/// key); `fields` are the entry's siblings, for layouts they choose.
+fn encode_entry(
+    members: &[Member],
+    key: &str,
+    v: &Value,
+    fields: &Map<String, Value>,
+    out: &mut Vec<u8>,
+    cx: Enc<'_>,
+) -> Result<(), String> {
+    if key.starts_with('!') {
+        return raw_from_json(key, v, out);
+    }
+    let name = base_key(key);
+    let member = find_member(members, name, fields).ok_or_else(|| {
+        let names: Vec<_> = members.iter().map(member_name).collect();
+        format!(
+            "unknown member {key:?} (expected one of: {})",
+            names.join(", ")
+        )
+    })?;
+    if let Member::Paired(p) = member {
+        return encode_paired(p, v, out, cx).map_err(|e| format!("{key}: {e}"));
+    }
+    let flattened;
+    let items: Vec<&Value> = if repeats(member) {
+        let list = v
+            .as_array()
+            .ok_or_else(|| format!("{key}: expected a list, found {v}"))?;
+        if matches!(member, Member::Group(GroupDef { tree: Some(_), .. })) {
+            let mut flat = Vec::new();
+            for node in list {
+                flatten_node(node.clone(), &mut flat);
             }
+            flattened = flat;
+            flattened.iter().collect()
         } else {
-            vec![v]
-        };
-        for (i, item) in items.into_iter().enumerate() {
-            let at = |e: String| {
-                if repeats(member) {
-                    format!("{key}[{i}]: {e}")
-                } else {
-                    format!("{key}: {e}")
-                }
-            };
-            match member {
-                Member::Sub(def) => encode_sub(def, item, fields, out, cx).map_err(at)?,
-                Member::Group(g) => {
-                    let m = item
-                        .as_object()
-                        .ok_or_else(|| at(format!("expected an object, found {item}")))?;
-                    encode_seq(g.members, m, out, cx).map_err(at)?;
-                }
-                Member::Paired(_) => unreachable!("handled above"),
+            list.iter().collect()
+        }
+    } else {
+        vec![v]
+    };
+    for (i, item) in items.into_iter().enumerate() {
+        let at = |e: String| {
+            if repeats(member) {
+                format!("{key}[{i}]: {e}")
+            } else {
+                format!("{key}: {e}")
             }
+        };
+        match member {
+            Member::Sub(def) => encode_sub(def, item, fields, out, cx).map_err(at)?,
+            Member::Group(g) => {
+                let m = item
+                    .as_object()
+                    .ok_or_else(|| at(format!("expected an object, found {item}")))?;
+                encode_seq(g.members, m, out, cx).map_err(at)?;
+            }
+            Member::Paired(_) => unreachable!("handled above"),
         }
     }
     Ok(())
+}
+
+/// Encodes one top-level entry of a decoded record (`key` as in its
+/// fields), appending its subrecords to `out`. A record's data is its
+/// entries' encodings one after another, so an edit re-encodes only the
+/// entry it changed.
+pub fn encode_entry_in(
+    def: &RecordDef,
+    fields: &Map<String, Value>,
+    key: &str,
+    out: &mut Vec<u8>,
+    cx: Enc<'_>,
+) -> Result<(), String> {
+    let v = fields
+        .get(key)
+        .ok_or_else(|| format!("no member {key:?} in this record"))?;
+    encode_entry(def.members, key, v, fields, out, cx)
+}
+
+/// Whether the layout of another member depends on the value under `name`
+/// (a type field that chooses its siblings' layouts): changing it then
+/// means encoding the whole record again.
+pub fn chooses_layouts(def: &RecordDef, name: &str) -> bool {
+    fn in_members(members: &[Member], name: &str) -> bool {
+        members.iter().any(|m| match m {
+            Member::Sub(s) => {
+                s.when.is_some_and(|w| w.sibling == name) || field_chooses(&s.field, name)
+            }
+            Member::Group(g) => in_members(g.members, name),
+            Member::Paired(p) => in_members(p.items, name) || field_chooses(&p.key.field, name),
+        })
+    }
+    fn field_chooses(field: &Field, name: &str) -> bool {
+        match field {
+            Field::BySibling { sibling, .. } => *sibling == name,
+            Field::BySize(cases) => cases.iter().any(|(_, f)| field_chooses(f, name)),
+            _ => false,
+        }
+    }
+    in_members(def.members, name)
 }
 
 fn encode_paired(p: &PairedDef, v: &Value, out: &mut Vec<u8>, cx: Enc<'_>) -> Result<(), String> {

@@ -1,0 +1,220 @@
+//! The library's front door on real plugins: records found by form ID and
+//! editor ID, fields read as stored and as shown, changes that touch only
+//! the bytes of the field changed, and errors that say what and where.
+
+mod common;
+
+use esscribe::io::ErrorKind;
+use esscribe::{FormId, Plugin, RecordAt, Sig};
+
+/// Where each PACK's schedule hour byte is in the file, for the plugin's
+/// uncompressed PACK records with a schedule (the hour is the fourth byte
+/// of PSDT in both games).
+fn hour_offsets(data: &[u8]) -> Vec<(FormId, usize, i8)> {
+    let plugin = Plugin::parse(data).unwrap();
+    let mut out = Vec::new();
+    for r in plugin.records().filter(|r| r.header.sig.0 == *b"PACK") {
+        assert!(
+            !r.header.is_compressed(),
+            "{} is compressed: offsets need the inflated data",
+            r.describe()
+        );
+        r.for_each_subrecord(plugin.game, |s| {
+            if s.sig.0 == *b"PSDT" {
+                let at = s.offset as usize + 6 + 3;
+                out.push((r.header.form_id, at, data[at] as i8));
+            }
+        })
+        .unwrap();
+    }
+    out
+}
+
+/// Packages with a schedule in some corpus plugins, as counted by hand.
+const KNOWN: [(&str, usize); 4] = [
+    ("Campfire.esm", 14),
+    ("UndeadTrinity_PACKonly.esp", 7),
+    ("OblivionOnline.esp", 12),
+    ("OOArena.esp", 3),
+];
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn setting_every_schedule_hour_to_itself_changes_no_byte() {
+    let mut known = 0;
+    for path in common::plugins() {
+        let name = common::name(&path);
+        let data = std::fs::read(&path).unwrap();
+        let hours = hour_offsets(&data);
+        if let Some((_, n)) = KNOWN.iter().find(|(k, _)| *k == name) {
+            assert_eq!(hours.len(), *n, "{name}: packages with a schedule");
+            known += 1;
+        }
+        let mut plugin = Plugin::parse(&data).unwrap();
+        for &(id, _, hour) in &hours {
+            let mut fields = plugin.record(id).unwrap().fields().unwrap();
+            assert_eq!(fields.int("schedule.hour").unwrap(), hour as i64);
+            fields.set("schedule.hour", hour).unwrap();
+        }
+        assert!(plugin.to_bytes().unwrap() == data, "{name} changed");
+    }
+    assert_eq!(known, KNOWN.len());
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn changing_every_schedule_hour_changes_exactly_those_bytes() {
+    for path in common::plugins() {
+        let name = common::name(&path);
+        let data = std::fs::read(&path).unwrap();
+        let hours = hour_offsets(&data);
+        let mut plugin = Plugin::parse(&data).unwrap();
+        let mut expected = Vec::new();
+        for &(id, at, hour) in &hours {
+            let new = if hour == 5 { 6 } else { 5 };
+            plugin
+                .record(id)
+                .unwrap()
+                .fields()
+                .unwrap()
+                .set("schedule.hour", new)
+                .unwrap();
+            expected.push((at, new as u8));
+        }
+        let bytes = plugin.to_bytes().unwrap();
+        assert_eq!(bytes.len(), data.len(), "{name}");
+        let changed: Vec<(usize, u8)> = (0..data.len())
+            .filter(|&i| data[i] != bytes[i])
+            .map(|i| (i, bytes[i]))
+            .collect();
+        expected.retain(|&(at, new)| data[at] != new);
+        assert_eq!(changed, expected, "{name}");
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_field_reads_as_stored_and_as_shown() {
+    let mut plugin = Plugin::open(common::path("skyrim-plugins/Campfire.esm")).unwrap();
+    assert_eq!(plugin.name(), "Campfire.esm");
+    // Found by editor ID in any case, and by form ID given as text.
+    let by_name = plugin.get("_camp_followersitcampfire").unwrap();
+    assert_eq!(by_name.form_id(), FormId(0x02039578));
+    assert_eq!(by_name.sig(), Sig(*b"PACK"));
+    assert_eq!(by_name.masters(), ["Skyrim.esm", "Update.esm"]);
+    assert_eq!(by_name.owner_of(FormId(0x02039578)), "Campfire.esm");
+    let fields = plugin.get("0x02039578").unwrap().fields().unwrap();
+    let hour = fields.field("schedule.hour").unwrap();
+    assert_eq!((hour.raw(), hour.name()), (Some(-1), Some("any")));
+    assert_eq!(fields.int("data_inputs.0.value.radius").unwrap(), 1500);
+
+    let mut record = plugin
+        .record("_Camp_FollowerSitCampfire")
+        .unwrap()
+        .fields()
+        .unwrap();
+    record.set("schedule.hour", 22).unwrap();
+    let hour = record.field("schedule.hour").unwrap();
+    assert_eq!((hour.raw(), hour.name()), (Some(22), None));
+    // A name is as good as its number.
+    record.set("schedule.hour", "any").unwrap();
+    assert_eq!(record.int("schedule.hour").unwrap(), -1);
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn errors_say_what_and_where_as_values() {
+    let mut plugin = Plugin::open(common::path("skyrim-plugins/Campfire.esm")).unwrap();
+    let pack = RecordAt {
+        sig: Sig(*b"PACK"),
+        form_id: FormId(0x02039578),
+    };
+
+    let e = plugin.get(FormId(0x0200FFFF)).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::NotFound);
+    let e = plugin.get("NoSuchEditorId").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::NotFound);
+
+    let mut fields = plugin.record(pack.form_id).unwrap().fields().unwrap();
+    let e = fields.set("schedule.hour", "noon").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Value);
+    assert_eq!(e.field.as_deref(), Some("schedule.hour"));
+    assert_eq!(e.record, Some(pack));
+    // Refused, and nothing changed.
+    assert_eq!(fields.int("schedule.hour").unwrap(), -1);
+
+    let e = fields.set("schedule.hour", 200).unwrap_err();
+    assert_eq!(
+        (e.kind, e.field.as_deref()),
+        (ErrorKind::Value, Some("schedule.hour"))
+    );
+
+    let e = fields.set("schedule.minutes", 5).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::NotFound);
+    assert_eq!(e.field.as_deref(), Some("schedule.minutes"));
+    assert_eq!(e.record, Some(pack));
+
+    let e = fields.fields().get_as::<u8>("editor_id").unwrap_err();
+    assert_eq!(
+        (e.kind, e.field.as_deref()),
+        (ErrorKind::Value, Some("editor_id"))
+    );
+
+    let e = Plugin::open("/nonexistent/Campfire.esm").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Io);
+    let source = std::error::Error::source(&e).expect("the operating system's error");
+    assert!(source.downcast_ref::<std::io::Error>().is_some());
+}
+
+/// The example program, as built by `cargo test` (which builds every
+/// example before running the tests).
+fn example(name: &str) -> std::path::PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap().parent().unwrap().join("examples");
+    let path = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.is_file(),
+        "{} is not built: `cargo test` builds the examples (or `cargo build --examples`)",
+        path.display()
+    );
+    path
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn the_package_schedule_example_changes_one_byte() {
+    let dir = std::env::temp_dir().join(format!("esscribe-example-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("Campfire.esm");
+    let original = common::file("skyrim-plugins/Campfire.esm");
+    std::fs::write(&target, &original).unwrap();
+
+    let out = std::process::Command::new(example("package_schedule"))
+        .args([target.to_str().unwrap(), "_Camp_FollowerSitCampfire", "21"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let written = std::fs::read(&target).unwrap();
+    let changed: Vec<usize> = (0..original.len())
+        .filter(|&i| original[i] != written[i])
+        .collect();
+    assert_eq!(changed.len(), 1);
+    assert_eq!(written[changed[0]], 21);
+    assert_eq!(
+        std::fs::read(dir.join("Campfire.esm.bak")).unwrap(),
+        original
+    );
+    let again = Plugin::open(&target).unwrap();
+    let fields = again
+        .get("_Camp_FollowerSitCampfire")
+        .unwrap()
+        .fields()
+        .unwrap();
+    assert_eq!(fields.int("schedule.hour").unwrap(), 21);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
