@@ -4,6 +4,8 @@
 use super::book::SKILLS;
 use crate::schema::types::*;
 
+/// Services an NPC, creature or class offers (barter categories, spells,
+/// training, repair, ...).
 pub static SERVICE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (1 << 0, "weapons"),

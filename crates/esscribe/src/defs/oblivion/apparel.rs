@@ -2,6 +2,7 @@
 
 use crate::schema::types::*;
 
+/// Body slots an armor or clothing item covers.
 pub static BIPED_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (1 << 0, "head"),
@@ -23,6 +24,8 @@ pub static BIPED_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Armor and clothing flags beside the body slots (hidden rings and amulets,
+/// playability, heavy armor).
 pub static GENERAL_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "hide_rings"),
@@ -40,6 +43,8 @@ pub static BIPED_DATA: [FieldDef; 3] = [
 
 macro_rules! model {
     ($name:ident, $file:literal, $bound:literal, $hashes:literal) => {
+        /// One of an apparel item's four models (male or female, worn or
+        /// on the ground): file, bound radius and texture hashes.
         pub static $name: [Member; 3] = [
             sub($file, "file", Field::ZString),
             opt($bound, "bound_radius", Field::Value(Ty::F32)),

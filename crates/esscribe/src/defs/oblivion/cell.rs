@@ -5,6 +5,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Cell flags (DATA `flags`).
 pub static CELL_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "interior"),
@@ -17,6 +18,7 @@ pub static CELL_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Cell music types (XCMT `music`).
 pub static MUSIC_TYPES: EnumDef = EnumDef {
     values: &[(0, "default"), (1, "public"), (2, "dungeon")],
 };
@@ -35,6 +37,7 @@ pub static LIGHTING: [FieldDef; 9] = [
 
 static REGION: [FieldDef; 1] = [f("region", Ty::FormId)];
 
+/// Oblivion's cell (CELL) record declaration.
 pub static CELL: RecordDef = RecordDef {
     sig: Sig(*b"CELL"),
     title: "Cell",

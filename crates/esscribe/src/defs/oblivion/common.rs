@@ -57,6 +57,7 @@ pub const fn owner_global() -> Member {
     form(b"XGLB", "global_variable")
 }
 
+/// Enable-parent flags (XESP `flags`).
 pub static ENABLE_PARENT_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "set_enable_state_opposite_to_parent")],
 };
@@ -113,10 +114,12 @@ pub const fn value_weight() -> Member {
     sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT))
 }
 
+/// Ranges of a magic effect item: self, touch, target.
 pub static EFFECT_RANGES: EnumDef = EnumDef {
     values: &[(0, "self"), (1, "touch"), (2, "target")],
 };
 
+/// The six schools of magic.
 pub static MAGIC_SCHOOLS: EnumDef = EnumDef {
     values: &[
         (0, "alteration"),
@@ -162,6 +165,7 @@ pub const fn effects() -> Member {
     groups("effects", &EFFECT)
 }
 
+/// Potion and ingredient flags: no auto-calculation, food item.
 pub static CONSUMABLE_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "no_auto_calculation"), (0x02, "food_item")],
 };

@@ -21,6 +21,7 @@ static INTER_CELL_CONNECTION: [FieldDef; 5] = [
     f("z", Ty::F32),
 ];
 
+/// Oblivion's path grid (PGRD) record declaration.
 pub static PGRD: RecordDef = RecordDef {
     sig: Sig(*b"PGRD"),
     title: "Path grid",

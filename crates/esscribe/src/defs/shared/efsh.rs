@@ -5,6 +5,7 @@
 use super::common::RGBA;
 use crate::schema::types::*;
 
+/// Direct3D blend factors, as effect shaders name them.
 pub static BLEND_MODES: EnumDef = EnumDef {
     values: &[
         (1, "zero"),
@@ -21,6 +22,7 @@ pub static BLEND_MODES: EnumDef = EnumDef {
     ],
 };
 
+/// Blend operations of an effect shader's membrane and particles.
 pub static BLEND_OPERATIONS: EnumDef = EnumDef {
     values: &[
         (1, "add"),
@@ -31,6 +33,7 @@ pub static BLEND_OPERATIONS: EnumDef = EnumDef {
     ],
 };
 
+/// Z-test functions of an effect shader's membrane and particles.
 pub static Z_TEST_FUNCTIONS: EnumDef = EnumDef {
     values: &[
         (3, "equal_to"),

@@ -2,6 +2,7 @@
 
 use crate::schema::types::*;
 
+/// Biped body slots, the 32 bits armor and armor addons fill.
 pub static BIPED_SLOTS: FlagsDef = FlagsDef {
     bits: &[
         (1 << 0, "head"),
@@ -39,10 +40,12 @@ pub static BIPED_SLOTS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Armor general flags beside the body slots: modulates voice, non-playable.
 pub static GENERAL_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "modulates_voice"), (0x10, "non_playable")],
 };
 
+/// Armor types: light, heavy, clothing.
 pub static ARMOR_TYPES: EnumDef = EnumDef {
     values: &[(0, "light_armor"), (1, "heavy_armor"), (2, "clothing")],
 };

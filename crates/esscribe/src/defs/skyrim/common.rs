@@ -85,6 +85,8 @@ pub static ALTERNATE_TEXTURES: [FieldDef; 1] = [f(
 
 macro_rules! model {
     ($name:ident, $file:literal, $info:literal, $alt:literal) => {
+        /// A model under one set of signatures: its file, texture hashes
+        /// and alternate textures.
         pub static $name: [Member; 3] = [
             sub($file, "file", Field::ZString),
             opt($info, "texture_hashes", Field::Struct(&MODEL_INFO)),

@@ -3,6 +3,7 @@
 use super::common::form;
 use crate::schema::types::*;
 
+/// Leveled list flags (LVLF), shared by leveled NPCs, items and spells.
 pub static LEVELED_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "calculate_from_all_levels"),

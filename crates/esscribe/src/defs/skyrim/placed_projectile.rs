@@ -54,6 +54,7 @@ pub static PLACED_PROJECTILE: [Member; 21] = [
 
 macro_rules! placed {
     ($name:ident, $sig:literal, $title:literal) => {
+        #[doc = concat!("Skyrim's placed projectile declaration: ", $title, ".")]
         pub static $name: RecordDef = RecordDef {
             sig: Sig(*$sig),
             title: $title,

@@ -4,6 +4,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Relationship ranks, from lover to archnemesis.
 pub static RANKS: EnumDef = EnumDef {
     values: &[
         (0, "lover"),
@@ -18,6 +19,7 @@ pub static RANKS: EnumDef = EnumDef {
     ],
 };
 
+/// Relationship flags: secret.
 pub static RELATIONSHIP_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x80, "secret")],
 };

@@ -4,6 +4,8 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Visual effect flags: rotate to face target, attach to camera, inherit
+/// rotation.
 pub static EFFECT_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "rotate_to_face_target"),

@@ -4,6 +4,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Shader particle geometry types: rain, snow.
 pub static PARTICLE_TYPES: EnumDef = EnumDef {
     values: &[(0, "rain"), (1, "snow")],
 };

@@ -3,10 +3,12 @@
 use super::common::{conditions, form};
 use crate::schema::types::*;
 
+/// Story manager node flags (DNAM): random, warn if no child quest started.
 pub static NODE_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "random"), (0x02, "warn_if_no_child_quest_started")],
 };
 
+/// Story manager quest node flags (DNAM `quest_flags`).
 pub static QUEST_NODE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "do_all_before_repeating"),

@@ -7,6 +7,7 @@ use super::refr::XYZ;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Water flags (FNAM `flags`).
 pub static WATER_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "causes_damage"),
