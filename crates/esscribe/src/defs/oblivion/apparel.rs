@@ -35,6 +35,7 @@ pub static GENERAL_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Armor and clothing biped data (BMDT): body slots and general flags.
 pub static BIPED_DATA: [FieldDef; 3] = [
     f("biped_flags", Ty::Flags(Int::U16, &BIPED_FLAGS)),
     f("general_flags", Ty::Flags(Int::U8, &GENERAL_FLAGS)),
@@ -58,6 +59,7 @@ model!(MALE_WORLD, b"MOD2", b"MO2B", b"MO2T");
 model!(FEMALE_BIPED, b"MOD3", b"MO3B", b"MO3T");
 model!(FEMALE_WORLD, b"MOD4", b"MO4B", b"MO4T");
 
+/// The female inventory icon (ICO2), a path under Textures.
 pub const fn icon_female() -> Member {
     opt(b"ICO2", "female_icon", Field::ZString)
 }

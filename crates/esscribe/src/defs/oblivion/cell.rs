@@ -23,6 +23,8 @@ pub static MUSIC_TYPES: EnumDef = EnumDef {
     values: &[(0, "default"), (1, "public"), (2, "dungeon")],
 };
 
+/// Interior cell lighting (XCLL): ambient, directional and fog colors, fog
+/// distances, directional rotation and fade, fog clip distance.
 pub static LIGHTING: [FieldDef; 9] = [
     f("ambient_color", Ty::Struct(&RGBA)),
     f("directional_color", Ty::Struct(&RGBA)),

@@ -13,6 +13,8 @@ pub static LEVELED_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// A leveled list entry (LVLO): level, form ID and count (1 when left out in
+/// JSON).
 pub static LEVELED_ENTRY: [FieldDef; 5] = [
     f("level", I16),
     f("unused", Ty::Bytes(2)),

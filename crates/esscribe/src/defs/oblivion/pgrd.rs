@@ -3,6 +3,7 @@
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// A path grid point (PGRP): position and number of connections.
 pub static POINT: [FieldDef; 5] = [
     f("x", Ty::F32),
     f("y", Ty::F32),

@@ -47,10 +47,13 @@ pub static REFERENCE_RUN: [Member; 2] = [
     rep(b"SCRV", "variables", Field::Value(U32)),
 ];
 
+/// Variable references (SCRV) that come before any object reference.
 pub const fn leading_variable_references() -> Member {
     rep(b"SCRV", "leading_variable_references", Field::Value(U32))
 }
 
+/// A script's references as runs of objects and variables; see
+/// [`REFERENCE_RUN`].
 pub const fn references() -> Member {
     groups("references", &REFERENCE_RUN)
 }

@@ -44,14 +44,17 @@ pub static Z_TEST_FUNCTIONS: EnumDef = EnumDef {
     ],
 };
 
+/// A blend factor field ([`BLEND_MODES`], u32).
 pub const fn blend(name: &'static str) -> FieldDef {
     f(name, Ty::Enum(Int::U32, &BLEND_MODES))
 }
 
+/// An f32 field.
 pub const fn float(name: &'static str) -> FieldDef {
     f(name, Ty::F32)
 }
 
+/// A color field ([`RGBA`]).
 pub const fn color(name: &'static str) -> FieldDef {
     f(name, Ty::Struct(&RGBA))
 }

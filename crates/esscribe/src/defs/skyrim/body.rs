@@ -64,6 +64,7 @@ pub static BODY_TEMPLATE: [FieldDef; 4] = [
     f("armor_type", Ty::Enum(Int::U32, &ARMOR_TYPES)),
 ];
 
+/// The body template in its legacy layout (BODT).
 pub const fn body_template() -> Member {
     opt(
         b"BODT",
@@ -72,6 +73,7 @@ pub const fn body_template() -> Member {
     )
 }
 
+/// The body template (BOD2): body slots and armor type.
 pub const fn body_template_2() -> Member {
     opt(b"BOD2", "body_template", Field::Struct(&BODY_TEMPLATE_2))
 }

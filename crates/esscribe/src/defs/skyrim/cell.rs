@@ -46,6 +46,9 @@ pub static INHERIT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Interior cell lighting (XCLL): colors, fog, directional light, ambient
+/// colors per axis, specular and fresnel, light fade distances, and what the
+/// cell takes from its lighting template.
 pub static LIGHTING: [FieldDef; 23] = [
     f("ambient_color", Ty::Struct(&RGBA)),
     f("directional_color", Ty::Struct(&RGBA)),

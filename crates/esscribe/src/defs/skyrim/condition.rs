@@ -97,6 +97,9 @@ static REFERENCE: SelectDef = SelectDef {
     default: U32,
 };
 
+/// The fields of a condition (CTDA): operator and flags, comparison value,
+/// function, its two parameters, what it runs on, reference and the third
+/// parameter.
 pub static CONDITION: [FieldDef; 10] = join(&[
     &condition::head(
         &CONDITION_TYPE,

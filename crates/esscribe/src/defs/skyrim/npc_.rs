@@ -79,6 +79,7 @@ pub static SOUND_LEVELS: EnumDef = EnumDef {
     values: &[(0, "loud"), (1, "normal"), (2, "silent"), (3, "very_loud")],
 };
 
+/// One attack: its data (ATKD) and animation event name (ATKE).
 pub static ATTACK: [Member; 2] = [
     sub(
         b"ATKD",

@@ -172,6 +172,8 @@ static LOCATION_VALUE: SelectDef = SelectDef {
     default: U32,
 };
 
+/// An AI package location (PLDT; PLVD for a faction's vendor location): type,
+/// the location itself and radius.
 pub static LOCATION: [FieldDef; 3] = [
     f("type", Ty::Enum(Int::I32, &LOCATION_TYPES)),
     f("location", Ty::Select(&LOCATION_VALUE)),
@@ -200,6 +202,7 @@ static TARGET_VALUE: SelectDef = SelectDef {
     default: U32,
 };
 
+/// An AI package target (PTDA): type, the target itself and count.
 pub static TARGET: [FieldDef; 3] = [
     f("type", Ty::Enum(Int::I32, &TARGET_TYPES)),
     f("target", Ty::Select(&TARGET_VALUE)),
@@ -217,6 +220,7 @@ static TOPIC_VALUE: SelectDef = SelectDef {
     default: Ty::FormId,
 };
 
+/// An AI package topic (PDTO): type, and the topic as a form ID or a name.
 pub static TOPIC: [FieldDef; 2] = [
     f("type", Ty::Enum(Int::U32, &TOPIC_TYPES)),
     f("topic", Ty::Select(&TOPIC_VALUE)),

@@ -35,6 +35,7 @@ pub static PROJECTILE_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Skyrim's projectile (PROJ) record declaration.
 pub static PROJ: RecordDef = RecordDef {
     sig: Sig(*b"PROJ"),
     title: "Projectile",

@@ -223,6 +223,7 @@ macro_rules! alias {
 alias!(REFERENCE_ALIAS, b"ALST", "reference_alias_id");
 alias!(LOCATION_ALIAS, b"ALLS", "location_alias_id");
 
+/// Skyrim's quest (QUST) record declaration.
 pub static QUST: RecordDef = RecordDef {
     sig: Sig(*b"QUST"),
     title: "Quest",

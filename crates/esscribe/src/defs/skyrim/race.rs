@@ -401,6 +401,7 @@ static HEAD_DATA: [Member; 15] = [
     group("model", &MODEL),
 ];
 
+/// Skyrim's race (RACE) record declaration.
 pub static RACE: RecordDef = RecordDef {
     sig: Sig(*b"RACE"),
     title: "Race",

@@ -76,12 +76,14 @@ pub static ACTION_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// A linked reference (XLKR): keyword and reference.
 pub static LINKED_REFERENCE: [Member; 1] = [sub(
     b"XLKR",
     "link",
     Field::Struct(&[f("keyword", Ty::FormId), f("reference", Ty::FormId)]),
 )];
 
+/// A map marker: the XMRK marker, flags (FNAM), name (FULL) and type (TNAM).
 pub static MAP_MARKER: [Member; 4] = [
     sub(b"XMRK", "marker", Field::Empty),
     opt(
@@ -122,6 +124,7 @@ pub static PATROL: [Member; 6] = [
     rep(b"PDTO", "topics", Field::Struct(&super::pack::TOPIC)),
 ];
 
+/// One bone of a ragdoll pose (XRGD): bone ID, position and rotation.
 pub static RAGDOLL_BONE: [FieldDef; 8] = [
     f("bone_id", U8),
     f("unused", Ty::Bytes(3)),
@@ -135,12 +138,14 @@ pub static RAGDOLL_BONE: [FieldDef; 8] = [
 
 static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", Ty::FormId)];
 
+/// The enable parent (XESP): reference and flags.
 pub static ENABLE_PARENT: [FieldDef; 3] = [
     f("reference", Ty::FormId),
     f("flags", Ty::Flags(Int::U8, &ENABLE_PARENT_FLAGS)),
     f("unused", Ty::Bytes(3)),
 ];
 
+/// Skyrim's placed object (REFR) record declaration.
 pub static REFR: RecordDef = RecordDef {
     sig: Sig(*b"REFR"),
     title: "Placed object",

@@ -113,6 +113,7 @@ static ENTRY: [Member; 9] = [
     opt(b"RDWT", "weathers", Field::Array(&WEATHER)),
 ];
 
+/// Skyrim's region (REGN) record declaration.
 pub static REGN: RecordDef = RecordDef {
     sig: Sig(*b"REGN"),
     title: "Region",

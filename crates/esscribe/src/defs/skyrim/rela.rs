@@ -24,6 +24,7 @@ pub static RELATIONSHIP_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x80, "secret")],
 };
 
+/// Skyrim's relationship (RELA) record declaration.
 pub static RELA: RecordDef = RecordDef {
     sig: Sig(*b"RELA"),
     title: "Relationship",

@@ -14,6 +14,7 @@ pub static EFFECT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Skyrim's visual effect (RFCT) record declaration.
 pub static RFCT: RecordDef = RecordDef {
     sig: Sig(*b"RFCT"),
     title: "Visual effect",

@@ -92,6 +92,7 @@ static ACTION: [Member; 17] = [
     opt(b"ANAM", "end", Field::Empty),
 ];
 
+/// Skyrim's scene (SCEN) record declaration.
 pub static SCEN: RecordDef = RecordDef {
     sig: Sig(*b"SCEN"),
     title: "Scene",

@@ -12,6 +12,7 @@ pub static CATEGORY_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Skyrim's sound category (SNCT) record declaration.
 pub static SNCT: RecordDef = RecordDef {
     sig: Sig(*b"SNCT"),
     title: "Sound category",

@@ -14,6 +14,7 @@ pub static LOOPING: EnumDef = EnumDef {
     ],
 };
 
+/// Skyrim's sound descriptor (SNDR) record declaration.
 pub static SNDR: RecordDef = RecordDef {
     sig: Sig(*b"SNDR"),
     title: "Sound descriptor",

@@ -35,6 +35,7 @@ static CURVE: [FieldDef; 5] = [
     f("point_5", U8),
 ];
 
+/// Skyrim's sound output model (SOPM) record declaration.
 pub static SOPM: RecordDef = RecordDef {
     sig: Sig(*b"SOPM"),
     title: "Sound output model",

@@ -44,6 +44,7 @@ pub static SPELL_DATA: [FieldDef; 9] = [
     f("half_cost_perk", Ty::FormId),
 ];
 
+/// Skyrim's spell (SPEL) record declaration.
 pub static SPEL: RecordDef = RecordDef {
     sig: Sig(*b"SPEL"),
     title: "Spell",

@@ -9,6 +9,7 @@ pub static PARTICLE_TYPES: EnumDef = EnumDef {
     values: &[(0, "rain"), (1, "snow")],
 };
 
+/// Skyrim's shader particle geometry (SPGD) record declaration.
 pub static SPGD: RecordDef = RecordDef {
     sig: Sig(*b"SPGD"),
     title: "Shader particle geometry",

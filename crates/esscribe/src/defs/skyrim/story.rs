@@ -17,22 +17,27 @@ pub static QUEST_NODE_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// The story manager node's parent node (PNAM).
 pub const fn parent() -> Member {
     form(b"PNAM", "parent")
 }
 
+/// The sibling node before this one (SNAM), null for the first.
 pub const fn previous_sibling() -> Member {
     form(b"SNAM", "previous_sibling")
 }
 
+/// The number of conditions that follow (CITC).
 pub const fn condition_count() -> Member {
     opt(b"CITC", "condition_count", Field::Value(U32))
 }
 
+/// The node's conditions.
 pub const fn node_conditions() -> Member {
     conditions()
 }
 
+/// Maximum concurrent quests the node starts (XNAM).
 pub const fn max_concurrent_quests() -> Member {
     opt(b"XNAM", "max_concurrent_quests", Field::Value(U32))
 }

@@ -38,6 +38,7 @@ pub static DECAL: [FieldDef; 11] = [
     f("color", Ty::Struct(&super::cell::RGBA)),
 ];
 
+/// Skyrim's texture set (TXST) record declaration.
 pub static TXST: RecordDef = RecordDef {
     sig: Sig(*b"TXST"),
     title: "Texture set",

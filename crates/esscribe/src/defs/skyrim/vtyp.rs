@@ -9,6 +9,7 @@ pub static VOICE_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "allow_default_dialog"), (0x02, "female")],
 };
 
+/// Skyrim's voice type (VTYP) record declaration.
 pub static VTYP: RecordDef = RecordDef {
     sig: Sig(*b"VTYP"),
     title: "Voice type",

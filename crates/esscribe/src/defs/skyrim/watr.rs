@@ -79,6 +79,7 @@ static VISUAL_DATA: [FieldDef; 58] = [
     f("flowmap_scale", Ty::F32),
 ];
 
+/// Skyrim's water (WATR) record declaration.
 pub static WATR: RecordDef = RecordDef {
     sig: Sig(*b"WATR"),
     title: "Water",

@@ -75,6 +75,7 @@ pub static SOUND_LEVELS: EnumDef = EnumDef {
     values: &[(0, "loud"), (1, "normal"), (2, "silent"), (3, "very_loud")],
 };
 
+/// Skyrim's weapon (WEAP) record declaration.
 pub static WEAP: RecordDef = RecordDef {
     sig: Sig(*b"WEAP"),
     title: "Weapon",

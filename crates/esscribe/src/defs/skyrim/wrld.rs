@@ -32,6 +32,7 @@ pub static PARENT_FLAGS: FlagsDef = FlagsDef {
 
 static XY: [FieldDef; 2] = [f("x", Ty::F32), f("y", Ty::F32)];
 
+/// Skyrim's worldspace (WRLD) record declaration.
 pub static WRLD: RecordDef = RecordDef {
     sig: Sig(*b"WRLD"),
     title: "Worldspace",

@@ -115,6 +115,7 @@ static FOUR_TIMES: [FieldDef; 4] = [
     f("night", Ty::FormId),
 ];
 
+/// Skyrim's weather (WTHR) record declaration.
 pub static WTHR: RecordDef = RecordDef {
     sig: Sig(*b"WTHR"),
     title: "Weather",
