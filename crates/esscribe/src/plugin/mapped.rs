@@ -91,6 +91,7 @@ impl MappedFile {
         })
     }
 
+    /// The file's bytes, mapped or read.
     pub fn bytes(&self) -> &[u8] {
         match &self.bytes {
             Bytes::Empty => &[],
@@ -104,6 +105,7 @@ impl MappedFile {
         matches!(self.bytes, Bytes::Mapped(_))
     }
 
+    /// The path the file was opened from.
     pub fn path(&self) -> &Path {
         &self.path
     }
