@@ -241,8 +241,12 @@ pub enum GroupLabel {
     /// Interior cell blocks and sub-blocks.
     Block(i32),
     /// Exterior cell blocks and sub-blocks: grid Y then X.
-    /// Grid coordinates of an exterior block or sub-block.
-    Grid { y: i16, x: i16 },
+    Grid {
+        /// Grid Y, the label's first i16.
+        y: i16,
+        /// Grid X, the label's second i16.
+        x: i16,
+    },
     /// Any other group type: the raw label.
     Raw([u8; 4]),
 }

@@ -18,8 +18,10 @@ pub enum SizeForm {
     Short,
     /// An `XXXX` subrecord gave the size; `short_size` is the subrecord's
     /// own (ignored) u16 size field.
-    /// Read after an `XXXX` subrecord.
-    Extended { short_size: u16 },
+    Extended {
+        /// The subrecord's own u16 size field, kept as read.
+        short_size: u16,
+    },
 }
 
 /// A subrecord borrowed from the record data.
