@@ -93,8 +93,8 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Adds context to the error of a `Result` as it rises.
 pub trait Context<T> {
-    /// Adds `what()` as the innermost enclosing structure of the error, built
-    /// only when there is an error.
+    /// Adds `what()` as the innermost enclosing structure of the error,
+    /// built only when there is an error.
     fn within(self, what: impl FnOnce() -> String) -> Result<T>;
 }
 
@@ -192,8 +192,8 @@ impl<'a> Reader<'a> {
         out
     }
 
-    /// Takes `N` bytes as an array; fails without consuming anything when fewer
-    /// remain. `what` names the field for the error message.
+    /// Takes `N` bytes as an array; fails without consuming anything when
+    /// fewer remain. `what` names the field for the error message.
     #[inline]
     pub fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N]> {
         match self.data.get(self.pos..self.pos + N) {
@@ -265,8 +265,8 @@ impl<'a> Reader<'a> {
         Ok(Sig(self.array(what)?))
     }
 
-    /// Reads a form ID (a little-endian `u32`) as stored, not resolved against
-    /// any load order.
+    /// Reads a form ID (a little-endian `u32`) as stored, not resolved
+    /// against any load order.
     #[inline]
     pub fn form_id(&mut self, what: &str) -> Result<FormId> {
         Ok(FormId(self.u32(what)?))
@@ -343,7 +343,8 @@ impl WriteLe for Vec<u8> {
 pub struct Sig(pub [u8; 4]);
 
 impl Sig {
-    /// A signature from its four bytes; usable in `const` and `static` items.
+    /// A signature from its four bytes; usable in `const` and `static`
+    /// items.
     pub const fn new(code: &[u8; 4]) -> Self {
         Sig(*code)
     }
@@ -423,8 +424,8 @@ impl<'de> serde::Deserialize<'de> for Sig {
 pub struct FormId(pub u32);
 
 impl FormId {
-    /// The top byte: an index into the file's masters, or the file itself when
-    /// it is at or past the number of masters.
+    /// The top byte: an index into the file's masters, or the file itself
+    /// when it is at or past the number of masters.
     pub fn master_index(self) -> u8 {
         (self.0 >> 24) as u8
     }

@@ -26,9 +26,9 @@ const FORMAT_VERSION: u64 = 1;
 
 /// A record turned into JSON, with what its decoding covered.
 pub struct RecordJson {
-    /// The record as a JSON object: header fields, then `fields` (decoded by
-    /// its declaration), `subrecords` (no declaration) or `data_hex` (data that
-    /// does not split into subrecords).
+    /// The record as a JSON object: header fields, then `fields` (decoded
+    /// by its declaration), `subrecords` (no declaration) or `data_hex`
+    /// (data that does not split into subrecords).
     pub value: Value,
     /// What the decoding covered.
     pub coverage: Coverage,

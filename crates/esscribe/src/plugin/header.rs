@@ -151,8 +151,8 @@ impl RecordHeader {
         }
     }
 
-    /// Whether the data is a zlib stream after a u32 of its inflated size (flag
-    /// 0x40000).
+    /// Whether the data is a zlib stream after a u32 of its inflated size
+    /// (flag 0x40000).
     pub fn is_compressed(&self) -> bool {
         self.flags & FLAG_COMPRESSED != 0
     }
@@ -179,9 +179,11 @@ pub enum GroupKind {
     CellChildren,
     /// Type 7: a dialogue topic's responses, labelled with the DIAL form ID.
     TopicChildren,
-    /// Type 8: a cell's persistent references, labelled with the CELL form ID.
+    /// Type 8: a cell's persistent references, labelled with the CELL form
+    /// ID.
     CellPersistentChildren,
-    /// Type 9: a cell's temporary references, labelled with the CELL form ID.
+    /// Type 9: a cell's temporary references, labelled with the CELL form
+    /// ID.
     CellTemporaryChildren,
     /// Type 10: a cell's visible-distant references, labelled with the CELL
     /// form ID.
@@ -191,8 +193,8 @@ pub enum GroupKind {
 }
 
 impl GroupKind {
-    /// The kind a group type value names; [`GroupKind::Unknown`] for any other
-    /// value.
+    /// The kind a group type value names; [`GroupKind::Unknown`] for any
+    /// other value.
     pub fn from_type(group_type: i32) -> Self {
         use GroupKind::*;
         match group_type {
@@ -316,8 +318,8 @@ impl GroupHeader {
         })
     }
 
-    /// Writes the header as stored, in `game`'s layout; the size is written as
-    /// it is, not recomputed.
+    /// Writes the header as stored, in `game`'s layout; the size is written
+    /// as it is, not recomputed.
     pub fn write(&self, out: &mut Vec<u8>, game: Game) {
         out.put(&GRUP.0);
         out.put_u32(self.size);

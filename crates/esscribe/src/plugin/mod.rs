@@ -665,8 +665,8 @@ fn scan_list(
 /// A whole plugin file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Plugin<'a> {
-    /// The game the plugin was written for, told by its header's size and
-    /// version.
+    /// The game whose layout the plugin was read with: told from the file
+    /// (see [`detect_game`]) or given to [`parse_as`](Self::parse_as).
     pub game: Game,
     /// The `TES4` header record.
     pub header: Record<'a>,
@@ -968,7 +968,8 @@ impl<'a> Plugin<'a> {
         Ok(out)
     }
 
-    /// The plugin with every stored byte copied, freed from the input buffer.
+    /// The plugin with every stored byte copied, freed from the input
+    /// buffer.
     pub fn into_owned(self) -> Plugin<'static> {
         fn own(e: Entry<'_>) -> Entry<'static> {
             match e {

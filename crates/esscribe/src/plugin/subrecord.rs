@@ -6,8 +6,8 @@
 use crate::io::{Error, Reader, Result, Sig, WriteLe};
 use std::borrow::Cow;
 
-/// The signature of the subrecord that gives the next subrecord's size as a u32
-/// when it does not fit the u16 size field.
+/// The signature of the subrecord that gives the next subrecord's size as a
+/// u32 when it does not fit the u16 size field.
 pub const XXXX: Sig = Sig(*b"XXXX");
 
 /// How a subrecord's size was stored.
@@ -77,7 +77,8 @@ impl Subrecord {
         encoded_len(self.data.len(), self.size_form)
     }
 
-    /// Appends the subrecord: `XXXX` prefix if needed, signature, size, data.
+    /// Appends the subrecord: `XXXX` prefix if needed, signature, size,
+    /// data.
     pub fn write(&self, out: &mut Vec<u8>) {
         write_subrecord(out, self.sig, &self.data, self.size_form);
     }
@@ -87,8 +88,8 @@ fn needs_extended(len: usize, form: SizeForm) -> bool {
     len > u16::MAX as usize || matches!(form, SizeForm::Extended { .. })
 }
 
-/// Bytes a subrecord of `len` data bytes takes when written: 6, plus 10 for an
-/// `XXXX` prefix, plus the data.
+/// Bytes a subrecord of `len` data bytes takes when written: 6, plus 10 for
+/// an `XXXX` prefix, plus the data.
 pub fn encoded_len(len: usize, form: SizeForm) -> usize {
     if needs_extended(len, form) {
         10 + 6 + len

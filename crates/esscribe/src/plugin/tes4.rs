@@ -19,12 +19,13 @@ pub struct Master {
 /// What the `TES4` record says, decoded for people.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PluginHeader {
-    /// Format version from HEDR (Oblivion 1.0; Skyrim 0.94, Special Edition 1.7
-    /// or 1.71).
+    /// Format version from HEDR (Oblivion 1.0; Skyrim 0.94, Special Edition
+    /// 1.7 or 1.71).
     pub version: f32,
     /// The record and group count from HEDR, as stored.
     pub record_count: i32,
-    /// The next object ID from HEDR: the next form ID the editor would assign.
+    /// The next object ID from HEDR: the next form ID the editor would
+    /// assign.
     pub next_object_id: u32,
     /// The author (CNAM); `None` when absent.
     pub author: Option<String>,

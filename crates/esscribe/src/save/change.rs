@@ -336,8 +336,8 @@ pub enum Part<'s> {
     },
     /// Flag 0x8000000: inventory changes.
     Inventory(Inventory<'s>),
-    /// The properties section: always for actors, and for REFR records when a
-    /// property-bearing flag is set.
+    /// The properties section: always for actors, and for REFR records when
+    /// a property-bearing flag is set.
     Properties(PropertySet<'s>),
     /// Flag 0x2000000, REFR only: the animation block.
     Animation {

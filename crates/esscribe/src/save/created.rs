@@ -35,8 +35,8 @@ pub struct Effect {
     /// and its name, when the effect is scripted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub script: Option<FormId>,
-    /// The script effect's name (FULL after SCIT), decoded from Windows-1252;
-    /// `None` for other effects.
+    /// The script effect's name (FULL after SCIT), decoded from
+    /// Windows-1252; `None` for other effects.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub script_name: Option<String>,
 }

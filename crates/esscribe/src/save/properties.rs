@@ -267,8 +267,8 @@ pub enum PropertyValue<'s> {
 pub struct Property<'s> {
     /// The flag, which alone decides the value's layout.
     pub flag: u8,
-    /// The flag's short name (`script`, `lock`, ...); `None` when its meaning
-    /// is not known.
+    /// The flag's short name (`script`, `lock`, ...); `None` when its
+    /// meaning is not known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<&'static str>,
     /// The value.

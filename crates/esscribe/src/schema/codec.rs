@@ -25,8 +25,8 @@ pub struct FormCtx {
 }
 
 impl FormCtx {
-    /// A form ID as JSON: `"0x00001CB6 (Skyrim.esm)"`, or the bare hex when no
-    /// plugin is known for it (and for null, 0).
+    /// A form ID as JSON: `"0x00001CB6 (Skyrim.esm)"`; the bare hex for
+    /// the null form ID (0) and when no plugin is known for it.
     pub fn show(&self, id: FormId) -> Value {
         if id.0 == 0 {
             return Value::String(id.to_string());

@@ -304,8 +304,8 @@ pub enum BitKind {
 pub struct SelectDef {
     /// The earlier field whose raw integer value decides.
     pub field: &'static str,
-    /// Tests on the deciding field's value, in order, and the type of the first
-    /// that passes.
+    /// Tests on the deciding field's value, in order, and the type of the
+    /// first that passes.
     pub cases: &'static [(Match, Ty)],
     /// The type when no test passes.
     pub default: Ty,

@@ -105,8 +105,8 @@ pub const fn conditions() -> Member {
     )
 }
 
-/// Conditions in their older, shorter layout (CTDT), read with the same fields
-/// as CTDA.
+/// Conditions in their older, shorter layout (CTDT), read with the same
+/// fields as CTDA.
 pub const fn conditions_old() -> Member {
     rep(
         b"CTDT",

@@ -5,8 +5,8 @@ use super::common::{editor_id, form, icon, RGBA};
 use crate::io::Sig;
 use crate::schema::types::*;
 
-/// Region data entry types (RDAT `type`): objects, weather, map, land, grass,
-/// sound.
+/// Region data entry types (RDAT `type`): objects, weather, map, land,
+/// grass, sound.
 pub static ENTRY_TYPES: EnumDef = EnumDef {
     values: &[
         (2, "objects"),

@@ -3,7 +3,8 @@
 
 use crate::schema::types::*;
 
-/// The plugin header's HEDR: format version, record count and next object ID.
+/// The plugin header's HEDR: format version, record count and next object
+/// ID.
 pub static HEADER: [FieldDef; 3] = [
     f("version", Ty::F32),
     f("record_count", I32),

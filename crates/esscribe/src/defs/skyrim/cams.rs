@@ -9,7 +9,8 @@ pub static ACTIONS: EnumDef = EnumDef {
     values: &[(0, "shoot"), (1, "fly"), (2, "hit"), (3, "zoom")],
 };
 
-/// Camera shot locations and targets: attacker, projectile, target, lead actor.
+/// Camera shot locations and targets: attacker, projectile, target, lead
+/// actor.
 pub static LOCATIONS: EnumDef = EnumDef {
     values: &[
         (0, "attacker"),

@@ -209,8 +209,8 @@ pub const fn effects() -> Member {
     groups("effects", &EFFECT)
 }
 
-/// One held item: the entry (CNTO: item and count) and its optional extra data
-/// (COED: owner, global or rank, condition).
+/// One held item: the entry (CNTO: item and count) and its optional extra
+/// data (COED: owner, global or rank, condition).
 pub static CONTAINER_ITEM: [Member; 2] = [
     sub(
         b"CNTO",

@@ -9,8 +9,9 @@ pub static FURNITURE_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "no_displacement"), (0x02, "ignored_by_sandbox")],
 };
 
-/// Furniture markers in use (MNAM `active_markers`): the sit, sleep and lean
-/// marker bits.
+/// Furniture markers in use (MNAM `active_markers`): sit markers 0 to
+/// 23, then properties of the furniture (disables activation, perch,
+/// child can use, ...).
 pub static ACTIVE_MARKERS: FlagsDef = FlagsDef {
     bits: &[
         (1 << 0, "sit_0"),

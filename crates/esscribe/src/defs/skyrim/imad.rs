@@ -16,7 +16,8 @@ pub static RADIAL_BLUR_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "use_target")],
 };
 
-/// Image space adapter depth-of-field flags; two bits hold the blur radius.
+/// Image space adapter depth-of-field flags; three bits hold the blur
+/// radius.
 pub static DEPTH_OF_FIELD_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0001, "use_target"),

@@ -20,7 +20,8 @@ pub static IMPACT_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "no_decal_data")],
 };
 
-/// What a projectile does on impact: default, destroy, bounce, impale, stick.
+/// What a projectile does on impact: default, destroy, bounce, impale,
+/// stick.
 pub static IMPACT_RESULTS: EnumDef = EnumDef {
     values: &[
         (0, "default"),

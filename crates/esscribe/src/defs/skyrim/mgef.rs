@@ -29,8 +29,8 @@ pub static EFFECT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-/// Magic effect archetypes (DATA `archetype`): value modifier, script, dispel,
-/// ...
+/// Magic effect archetypes (DATA `archetype`): value modifier, script,
+/// dispel, ...
 pub static ARCHETYPES: EnumDef = EnumDef {
     values: &[
         (0, "value_modifier"),

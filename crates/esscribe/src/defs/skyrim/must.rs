@@ -4,7 +4,8 @@ use super::common::{conditions, editor_id};
 use crate::io::Sig;
 use crate::schema::types::*;
 
-/// Music track types (CNAM `track_type`): palette, single track, silent track.
+/// Music track types (CNAM `track_type`): palette, single track, silent
+/// track.
 pub static TRACK_TYPES: EnumDef = EnumDef {
     values: &[
         (0x23F6_78C3, "palette"),

@@ -73,8 +73,8 @@ pub static ANY_IF_NEGATIVE: EnumDef = EnumDef {
     values: &[(-1, "any")],
 };
 
-/// Days of an AI package's schedule (PSDT), Sunday to Saturday; `any` for every
-/// day, and weekdays or weekends.
+/// Days of an AI package's schedule (PSDT): `any`, one day from Sunday
+/// to Saturday, or a set of days (weekdays, weekends, ...).
 pub static DAYS_OF_WEEK: EnumDef = EnumDef {
     values: &[
         (-1, "any"),
@@ -172,8 +172,8 @@ static LOCATION_VALUE: SelectDef = SelectDef {
     default: U32,
 };
 
-/// An AI package location (PLDT; PLVD for a faction's vendor location): type,
-/// the location itself and radius.
+/// An AI package location (PLDT; PLVD for a faction's vendor location):
+/// type, the location itself and radius.
 pub static LOCATION: [FieldDef; 3] = [
     f("type", Ty::Enum(Int::I32, &LOCATION_TYPES)),
     f("location", Ty::Select(&LOCATION_VALUE)),

@@ -9,7 +9,8 @@ use crate::schema::types::*;
 
 static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", Ty::FormId)];
 
-/// The members of every placed projectile record; only their signature differs.
+/// The members of every placed projectile record; only their signature
+/// differs.
 pub static PLACED_PROJECTILE: [Member; 21] = [
     editor_id(),
     scripts(),

@@ -23,8 +23,8 @@ pub static ACTOR_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "no_player_activation"), (0x02, "optional")],
 };
 
-/// What a scene actor's death, combat, dialogue or observed combat does to the
-/// scene: pause or end (DNAM `behaviour`).
+/// What a scene actor's death, combat, dialogue or observed combat does to
+/// the scene: pause or end (DNAM `behaviour`).
 pub static ACTOR_BEHAVIOUR: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "death_pause"),

@@ -54,8 +54,8 @@ pub static WEAPON_FLAGS_2: FlagsDef = FlagsDef {
     ],
 };
 
-/// What a weapon's hits do to a dying target's body: dismember, explode, both
-/// or neither.
+/// What a weapon's hits do to a dying target's body: dismember, explode,
+/// both or neither.
 pub static ON_HIT: EnumDef = EnumDef {
     values: &[
         (0, "no_formula_behaviour"),
