@@ -22,7 +22,7 @@ pub const fn parent() -> Member {
     form(b"PNAM", "parent")
 }
 
-/// The sibling node before this one (SNAM), null for the first.
+/// The sibling node before this one (SNAM).
 pub const fn previous_sibling() -> Member {
     form(b"SNAM", "previous_sibling")
 }
