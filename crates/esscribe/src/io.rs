@@ -18,7 +18,7 @@ pub enum ErrorKind {
     Decompress,
     /// A JSON document did not describe valid data.
     Json,
-    /// The operating system refused a read or write ([`Error::source`]
+    /// The operating system refused a read or write (`source()`
     /// gives its error).
     Io,
     /// What was asked for is not there: a record by form ID or editor ID,
@@ -222,10 +222,13 @@ impl std::error::Error for Error {
     }
 }
 
+/// This crate's result type, with [`Error`] by default.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Adds context to the error of a `Result` as it rises.
 pub trait Context<T> {
+    /// Adds `what()` as the innermost enclosing structure of the error,
+    /// built only when there is an error.
     fn within(self, what: impl FnOnce() -> String) -> Result<T>;
 }
 
@@ -266,14 +269,17 @@ impl<'a> Reader<'a> {
         self.base + self.pos as u64
     }
 
+    /// Bytes read so far: the index of the next byte in the slice.
     pub fn position(&self) -> usize {
         self.pos
     }
 
+    /// Bytes left to read.
     pub fn remaining(&self) -> usize {
         self.data.len() - self.pos
     }
 
+    /// Whether every byte has been read.
     pub fn is_empty(&self) -> bool {
         self.pos >= self.data.len()
     }
@@ -320,6 +326,8 @@ impl<'a> Reader<'a> {
         out
     }
 
+    /// Takes `N` bytes as an array; fails without consuming anything when
+    /// fewer remain. `what` names the field for the error message.
     #[inline]
     pub fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N]> {
         match self.data.get(self.pos..self.pos + N) {
@@ -331,56 +339,68 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Reads a `u8`; `what` names the field for the error message.
     #[inline]
     pub fn u8(&mut self, what: &str) -> Result<u8> {
         Ok(self.array::<1>(what)?[0])
     }
 
+    /// Reads an `i8`.
     #[inline]
     pub fn i8(&mut self, what: &str) -> Result<i8> {
         Ok(self.u8(what)? as i8)
     }
 
+    /// Reads a little-endian `u16`.
     #[inline]
     pub fn u16(&mut self, what: &str) -> Result<u16> {
         Ok(u16::from_le_bytes(self.array(what)?))
     }
 
+    /// Reads a little-endian `i16`.
     #[inline]
     pub fn i16(&mut self, what: &str) -> Result<i16> {
         Ok(i16::from_le_bytes(self.array(what)?))
     }
 
+    /// Reads a little-endian `u32`.
     #[inline]
     pub fn u32(&mut self, what: &str) -> Result<u32> {
         Ok(u32::from_le_bytes(self.array(what)?))
     }
 
+    /// Reads a little-endian `i32`.
     #[inline]
     pub fn i32(&mut self, what: &str) -> Result<i32> {
         Ok(i32::from_le_bytes(self.array(what)?))
     }
 
+    /// Reads a little-endian `u64`.
     #[inline]
     pub fn u64(&mut self, what: &str) -> Result<u64> {
         Ok(u64::from_le_bytes(self.array(what)?))
     }
 
+    /// Reads a little-endian `f32`, bit for bit (NaNs keep their payload).
     #[inline]
     pub fn f32(&mut self, what: &str) -> Result<f32> {
         Ok(f32::from_le_bytes(self.array(what)?))
     }
 
+    /// Reads a little-endian `f64`, bit for bit.
     #[inline]
     pub fn f64(&mut self, what: &str) -> Result<f64> {
         Ok(f64::from_le_bytes(self.array(what)?))
     }
 
+    /// Reads a four-byte signature.
     #[inline]
     pub fn sig(&mut self, what: &str) -> Result<Sig> {
         Ok(Sig(self.array(what)?))
     }
 
+    /// Reads a form ID (a little-endian `u32`) as stored, not resolved
+    /// against any load order.
     #[inline]
     pub fn form_id(&mut self, what: &str) -> Result<FormId> {
         Ok(FormId(self.u32(what)?))
@@ -417,11 +437,17 @@ impl<'a> Reader<'a> {
 
 /// Little-endian writing onto a byte vector.
 pub trait WriteLe {
+    /// Appends a byte.
     fn put_u8(&mut self, v: u8);
+    /// Appends a little-endian `u16`.
     fn put_u16(&mut self, v: u16);
+    /// Appends a little-endian `u32`.
     fn put_u32(&mut self, v: u32);
+    /// Appends a little-endian `i32`.
     fn put_i32(&mut self, v: i32);
+    /// Appends a little-endian `f32`.
     fn put_f32(&mut self, v: f32);
+    /// Appends bytes as they are.
     fn put(&mut self, bytes: &[u8]);
 }
 
@@ -451,10 +477,13 @@ impl WriteLe for Vec<u8> {
 pub struct Sig(pub [u8; 4]);
 
 impl Sig {
+    /// A signature from its four bytes; usable in `const` and `static`
+    /// items.
     pub const fn new(code: &[u8; 4]) -> Self {
         Sig(*code)
     }
 
+    /// The four bytes as stored.
     pub fn as_bytes(&self) -> &[u8; 4] {
         &self.0
     }
@@ -529,10 +558,13 @@ impl<'de> serde::Deserialize<'de> for Sig {
 pub struct FormId(pub u32);
 
 impl FormId {
+    /// The top byte: an index into the file's masters, or the file itself
+    /// when it is at or past the number of masters.
     pub fn master_index(self) -> u8 {
         (self.0 >> 24) as u8
     }
 
+    /// The low 24 bits: the object's index within the file that defines it.
     pub fn object_index(self) -> u32 {
         self.0 & 0x00FF_FFFF
     }

@@ -26,8 +26,13 @@ const FORMAT_VERSION: u64 = 1;
 
 /// A record turned into JSON, with what its decoding covered.
 pub struct RecordJson {
+    /// The record as a JSON object: header fields, then `fields` (decoded
+    /// by its declaration), `subrecords` (no declaration) or `data_hex`
+    /// (data that does not split into subrecords).
     pub value: Value,
+    /// What the decoding covered.
     pub coverage: Coverage,
+    /// What was kept as bytes, and where.
     pub warnings: Vec<String>,
 }
 
@@ -539,6 +544,7 @@ fn check_read_back(record: &Record<'_>, game: Game, ctx: &FormCtx, expect: ReadB
 
 /// A plugin built from JSON, and what its records must read back as.
 pub struct Built {
+    /// The plugin built.
     pub plugin: Plugin<'static>,
     /// Per record (the header first, then in file order): where it is in
     /// the JSON, and what reading it back must give.
@@ -1036,8 +1042,11 @@ pub fn build_plugin(doc: &Value) -> Result<Built> {
 /// (`None` where a side lacks the path).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct ValueChange {
+    /// Where the values differ: keys and list indexes joined by dots.
     pub path: String,
+    /// The old side; `None` where it lacks the path.
     pub old: Option<Value>,
+    /// The new side; `None` where it lacks the path.
     pub new: Option<Value>,
 }
 

@@ -13,6 +13,8 @@
 //! - [`fsio`]: safe writes (lock, temporary file, checked read-back, kept
 //!   backups, rename).
 
+#![warn(missing_docs)]
+
 pub mod defs;
 pub mod fsio;
 pub mod io;

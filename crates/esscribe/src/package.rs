@@ -12,24 +12,33 @@ use serde_json::Value;
 /// What a package is and does, in a few words per part.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PackageSummary {
+    /// The package's form ID, with the plugin it belongs to.
     pub form_id: String,
+    /// The editor ID; empty when the package has none.
     pub editor_id: String,
     /// Oblivion: the package type (travel, sleep...); Skyrim: "package" or
     /// "template".
     pub kind: String,
+    /// When the package runs, in words.
     pub schedule: String,
+    /// Where it runs, in words; `None` when the package has no location.
     pub location: Option<String>,
+    /// What it targets, in words; `None` when it has no target.
     pub target: Option<String>,
     /// Skyrim: the template the package uses, "own tree", or none.
     pub template: Option<String>,
+    /// Number of conditions (Oblivion: CTDA and the older CTDT together).
     pub conditions: usize,
 }
 
 /// A disagreement between the parts of one package.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LintFinding {
+    /// The package's form ID, with the plugin it belongs to.
     pub form_id: String,
+    /// The editor ID; empty when the package has none.
     pub editor_id: String,
+    /// What disagrees, in words.
     pub problem: String,
 }
 

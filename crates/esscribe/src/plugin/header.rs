@@ -14,6 +14,7 @@ pub enum Game {
 }
 
 impl Game {
+    /// Size of a record or group header: 20 bytes in Oblivion, 24 in Skyrim.
     pub fn header_len(self) -> usize {
         match self {
             Game::Oblivion => 20,
@@ -21,6 +22,7 @@ impl Game {
         }
     }
 
+    /// The game's name for messages: `Oblivion` or `Skyrim`.
     pub fn name(self) -> &'static str {
         match self {
             Game::Oblivion => "Oblivion",
@@ -40,6 +42,7 @@ impl std::str::FromStr for Game {
     }
 }
 
+/// The signature that starts every group header.
 pub const GRUP: Sig = Sig(*b"GRUP");
 
 /// Whether a record type is four characters from A–Z, 0–9 and `_`, as
@@ -64,11 +67,14 @@ pub const FLAG_DELETED: u32 = 0x0000_0020;
 /// A record header, every field kept so that it is written back exactly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RecordHeader {
+    /// The record type.
     pub sig: Sig,
     /// Size of the data that follows the header, as stored (compressed
     /// size for compressed records).
     pub data_size: u32,
+    /// Record flags as stored (deleted 0x20, compressed 0x40000, ...).
     pub flags: u32,
+    /// The record's form ID, as stored (its top byte indexes the masters).
     pub form_id: FormId,
     /// Version-control info (Skyrim: u16 timestamp + u16 VC info).
     pub version_control: u32,
@@ -79,6 +85,7 @@ pub struct RecordHeader {
 }
 
 impl RecordHeader {
+    /// Reads a header of `game`'s size; fails when the input ends inside it.
     #[inline]
     pub fn read(r: &mut Reader<'_>, game: Game) -> Result<Self> {
         // Whole header present (the usual case): decode it from one slice
@@ -131,6 +138,7 @@ impl RecordHeader {
         })
     }
 
+    /// Writes the header as stored, in `game`'s layout.
     pub fn write(&self, out: &mut Vec<u8>, game: Game) {
         out.put(&self.sig.0);
         out.put_u32(self.data_size);
@@ -143,6 +151,8 @@ impl RecordHeader {
         }
     }
 
+    /// Whether the data is a zlib stream after a u32 of its inflated size
+    /// (flag 0x40000).
     pub fn is_compressed(&self) -> bool {
         self.flags & FLAG_COMPRESSED != 0
     }
@@ -152,21 +162,39 @@ impl RecordHeader {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GroupKind {
+    /// Type 0: the top group of one record type, labelled with that type.
     Top,
+    /// Type 1: a worldspace's cells, labelled with the WRLD form ID.
     WorldChildren,
+    /// Type 2: a block of interior cells, labelled with the block number.
     InteriorCellBlock,
+    /// Type 3: a sub-block of interior cells, labelled with the sub-block
+    /// number.
     InteriorCellSubBlock,
+    /// Type 4: a block of exterior cells, labelled with grid Y, X.
     ExteriorCellBlock,
+    /// Type 5: a sub-block of exterior cells, labelled with grid Y, X.
     ExteriorCellSubBlock,
+    /// Type 6: a cell's references, labelled with the CELL form ID.
     CellChildren,
+    /// Type 7: a dialogue topic's responses, labelled with the DIAL form ID.
     TopicChildren,
+    /// Type 8: a cell's persistent references, labelled with the CELL form
+    /// ID.
     CellPersistentChildren,
+    /// Type 9: a cell's temporary references, labelled with the CELL form
+    /// ID.
     CellTemporaryChildren,
+    /// Type 10: a cell's visible-distant references, labelled with the CELL
+    /// form ID.
     CellVisibleDistantChildren,
+    /// Any other type value; the label is kept raw.
     Unknown,
 }
 
 impl GroupKind {
+    /// The kind a group type value names; [`GroupKind::Unknown`] for any
+    /// other value.
     pub fn from_type(group_type: i32) -> Self {
         use GroupKind::*;
         match group_type {
@@ -185,6 +213,7 @@ impl GroupKind {
         }
     }
 
+    /// The kind's name for messages, such as `interior cell block`.
     pub fn name(self) -> &'static str {
         use GroupKind::*;
         match self {
@@ -214,7 +243,12 @@ pub enum GroupLabel {
     /// Interior cell blocks and sub-blocks.
     Block(i32),
     /// Exterior cell blocks and sub-blocks: grid Y then X.
-    Grid { y: i16, x: i16 },
+    Grid {
+        /// Grid Y, the label's first i16.
+        y: i16,
+        /// Grid X, the label's second i16.
+        x: i16,
+    },
     /// Any other group type: the raw label.
     Raw([u8; 4]),
 }
@@ -236,7 +270,9 @@ impl std::fmt::Display for GroupLabel {
 pub struct GroupHeader {
     /// Size of the whole group, header included, as stored.
     pub size: u32,
+    /// The label as stored; see [`label`](Self::label) for its meaning.
     pub label: [u8; 4],
+    /// The group type as stored; see [`kind`](Self::kind).
     pub group_type: i32,
     /// Oblivion: stamp; Skyrim: u16 timestamp + u16 VC info.
     pub stamp: u32,
@@ -282,6 +318,8 @@ impl GroupHeader {
         })
     }
 
+    /// Writes the header as stored, in `game`'s layout; the size is written
+    /// as it is, not recomputed.
     pub fn write(&self, out: &mut Vec<u8>, game: Game) {
         out.put(&GRUP.0);
         out.put_u32(self.size);
@@ -293,10 +331,12 @@ impl GroupHeader {
         }
     }
 
+    /// The kind of group, from its type.
     pub fn kind(&self) -> GroupKind {
         GroupKind::from_type(self.group_type)
     }
 
+    /// The label read according to the group's kind.
     pub fn label(&self) -> GroupLabel {
         use GroupKind::*;
         let l = self.label;

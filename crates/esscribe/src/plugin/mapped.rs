@@ -45,8 +45,7 @@ fn changed(path: &Path, expected: u64, found: u64) -> Error {
 }
 
 impl MappedFile {
-    /// Opens a file: read into memory up to [`READ_INTO_MEMORY_MAX`]
-    /// bytes, mapped above.
+    /// Opens a file: read into memory up to 64 MiB, mapped above.
     pub fn open(path: impl AsRef<Path>) -> Result<Self> {
         Self::open_with(path.as_ref(), READ_INTO_MEMORY_MAX)
     }
@@ -91,6 +90,7 @@ impl MappedFile {
         })
     }
 
+    /// The file's bytes, mapped or read.
     pub fn bytes(&self) -> &[u8] {
         match &self.bytes {
             Bytes::Empty => &[],
@@ -104,6 +104,7 @@ impl MappedFile {
         matches!(self.bytes, Bytes::Mapped(_))
     }
 
+    /// The path the file was opened from.
     pub fn path(&self) -> &Path {
         &self.path
     }

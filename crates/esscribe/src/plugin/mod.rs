@@ -74,9 +74,11 @@ pub enum Body<'a> {
 /// One record: its header and its data.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Record<'a> {
+    /// The 24-byte (Oblivion: 20-byte) record header.
     pub header: RecordHeader,
     /// File offset of the record header (0 for records that were built).
     pub offset: u64,
+    /// The record's data: as stored, or replaced subrecords.
     pub body: Body<'a>,
 }
 
@@ -243,10 +245,13 @@ impl<'a> Record<'a> {
         self.body = Body::Subrecords(subrecords);
     }
 
+    /// Whether the data was replaced since the record was read, so it is
+    /// encoded afresh on write.
     pub fn is_changed(&self) -> bool {
         matches!(self.body, Body::Subrecords(_))
     }
 
+    /// The record with its stored bytes copied, freed from the input buffer.
     pub fn into_owned(self) -> Record<'static> {
         Record {
             header: self.header,
@@ -334,13 +339,16 @@ impl<'a> Record<'a> {
 /// A group and what it holds.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Group<'a> {
+    /// The group's header: label, type and stamps.
     pub header: GroupHeader,
     /// File offset of the group header (0 for groups that were built).
     pub offset: u64,
+    /// The records and groups in it, in file order.
     pub children: Vec<Entry<'a>>,
 }
 
 impl Group<'_> {
+    /// Short description for messages: `GRUP PACK (top) at 0x1A2`.
     pub fn describe(&self) -> String {
         format!(
             "GRUP {} ({}) at 0x{:X}",
@@ -354,7 +362,9 @@ impl Group<'_> {
 /// An item of the tree: a group or a record.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Entry<'a> {
+    /// A group and its contents.
     Group(Group<'a>),
+    /// A record.
     Record(Record<'a>),
 }
 
@@ -573,14 +583,22 @@ const PARALLEL_PARSE_MIN: usize = 8 << 20;
 /// record, with its file offset and how many groups enclose it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScanItem {
+    /// A group header, met before its contents.
     Group {
+        /// The group's header.
         header: GroupHeader,
+        /// File offset of the group header.
         offset: u64,
+        /// Groups that enclose this one: 0 for a top-level group.
         depth: usize,
     },
+    /// A record header; the record's data is skipped.
     Record {
+        /// The record's header.
         header: RecordHeader,
+        /// File offset of the record header.
         offset: u64,
+        /// Groups that enclose the record.
         depth: usize,
     },
 }
@@ -648,6 +666,8 @@ fn scan_list(
 /// A whole plugin file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Plugin<'a> {
+    /// The game whose layout the plugin was read with: told from the file
+    /// (see [`detect_game`]) or given to [`parse_as`](Self::parse_as).
     pub game: Game,
     /// The `TES4` header record.
     pub header: Record<'a>,
@@ -1003,12 +1023,15 @@ impl<'a> Plugin<'a> {
         Ok(())
     }
 
+    /// The plugin as bytes; see [`write`](Self::write).
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
         let mut out = Vec::new();
         self.write(&mut out)?;
         Ok(out)
     }
 
+    /// The plugin with every stored byte copied, freed from the input
+    /// buffer.
     pub fn into_owned(self) -> Plugin<'static> {
         fn own(e: Entry<'_>) -> Entry<'static> {
             match e {
@@ -1055,10 +1078,13 @@ pub fn describe_record(sig: Sig, form_id: FormId, editor_id: Option<&str>) -> St
 /// A record named for messages, formatted only when a message is made:
 /// `PACK 0x0001CB6 "EditorID" at 0x1F2A`.
 pub struct RecordName<'a> {
+    /// The record's signature.
     pub sig: Sig,
+    /// The record's form ID, as stored.
     pub form_id: FormId,
     /// The EDID subrecord's data, if any.
     pub editor_id: Option<&'a [u8]>,
+    /// File offset of the record header.
     pub offset: u64,
 }
 

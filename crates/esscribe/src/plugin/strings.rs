@@ -30,6 +30,7 @@ pub enum StringKind {
 }
 
 impl StringKind {
+    /// All three kinds.
     pub const ALL: [StringKind; 3] = [
         StringKind::Strings,
         StringKind::DlStrings,
@@ -180,10 +181,12 @@ impl StringTable {
         &self.file
     }
 
+    /// Number of strings in the table.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// Whether the table holds no strings.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }

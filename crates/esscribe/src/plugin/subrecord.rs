@@ -6,6 +6,8 @@
 use crate::io::{Error, Reader, Result, Sig, WriteLe};
 use std::borrow::Cow;
 
+/// The signature of the subrecord that gives the next subrecord's size as a
+/// u32 when it does not fit the u16 size field.
 pub const XXXX: Sig = Sig(*b"XXXX");
 
 /// How a subrecord's size was stored.
@@ -16,14 +18,20 @@ pub enum SizeForm {
     Short,
     /// An `XXXX` subrecord gave the size; `short_size` is the subrecord's
     /// own (ignored) u16 size field.
-    Extended { short_size: u16 },
+    Extended {
+        /// The subrecord's own u16 size field, kept as read.
+        short_size: u16,
+    },
 }
 
 /// A subrecord borrowed from the record data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SubrecordRef<'a> {
+    /// The subrecord type.
     pub sig: Sig,
+    /// The data, without the 6-byte header.
     pub data: &'a [u8],
+    /// How the size was stored, to write it the same way.
     pub size_form: SizeForm,
     /// Absolute offset of the subrecord (of its `XXXX` prefix if any), or
     /// offset in the decompressed data for compressed records.
@@ -31,6 +39,7 @@ pub struct SubrecordRef<'a> {
 }
 
 impl SubrecordRef<'_> {
+    /// An owned copy.
     pub fn to_owned(&self) -> Subrecord {
         Subrecord {
             sig: self.sig,
@@ -43,12 +52,18 @@ impl SubrecordRef<'_> {
 /// An owned subrecord, for records that are edited or built.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Subrecord {
+    /// The subrecord type.
     pub sig: Sig,
+    /// The data, without the 6-byte header.
     pub data: Vec<u8>,
+    /// How the size is written; data over 65535 bytes always gets an `XXXX`
+    /// prefix.
     pub size_form: SizeForm,
 }
 
 impl Subrecord {
+    /// A subrecord whose size is written in the u16 size field (or with an
+    /// `XXXX` prefix if the data needs it).
     pub fn new(sig: Sig, data: Vec<u8>) -> Self {
         Subrecord {
             sig,
@@ -62,6 +77,8 @@ impl Subrecord {
         encoded_len(self.data.len(), self.size_form)
     }
 
+    /// Appends the subrecord: `XXXX` prefix if needed, signature, size,
+    /// data.
     pub fn write(&self, out: &mut Vec<u8>) {
         write_subrecord(out, self.sig, &self.data, self.size_form);
     }
@@ -71,6 +88,8 @@ fn needs_extended(len: usize, form: SizeForm) -> bool {
     len > u16::MAX as usize || matches!(form, SizeForm::Extended { .. })
 }
 
+/// Bytes a subrecord of `len` data bytes takes when written: 6, plus 10 for
+/// an `XXXX` prefix, plus the data.
 pub fn encoded_len(len: usize, form: SizeForm) -> usize {
     if needs_extended(len, form) {
         10 + 6 + len

@@ -9,18 +9,30 @@ use serde::Serialize;
 /// A master file named by `MAST`, with the u64 of the `DATA` that follows.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Master {
+    /// The master's file name (MAST), decoded from Windows-1252.
     pub name: String,
+    /// The u64 of the DATA that follows (the master's size when written,
+    /// usually 0); `None` when absent.
     pub data: Option<u64>,
 }
 
 /// What the `TES4` record says, decoded for people.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PluginHeader {
+    /// Format version from HEDR (Oblivion 1.0; Skyrim 0.94, Special Edition
+    /// 1.7 or 1.71).
     pub version: f32,
+    /// The record and group count from HEDR, as stored.
     pub record_count: i32,
+    /// The next object ID from HEDR: the next form ID the editor would
+    /// assign.
     pub next_object_id: u32,
+    /// The author (CNAM); `None` when absent.
     pub author: Option<String>,
+    /// The description (SNAM); `None` when absent.
     pub description: Option<String>,
+    /// The master files (MAST), in order: a form ID's top byte indexes this
+    /// list.
     pub masters: Vec<Master>,
     /// Skyrim: overridden references (ONAM).
     pub overrides: Vec<FormId>,
@@ -28,8 +40,12 @@ pub struct PluginHeader {
     pub intv: Option<u32>,
     /// Skyrim: INCC.
     pub incc: Option<u32>,
+    /// Whether the master flag (0x1) is set: an ESM, whatever the file's
+    /// extension.
     pub is_master: bool,
+    /// Skyrim only: whether the light flag (0x200) is set (an ESL).
     pub is_light: bool,
+    /// The header record's flags as stored.
     pub flags: u32,
     /// Header subrecords kept as bytes because they do not fit their
     /// declared layout, and what could not be read.

@@ -155,7 +155,9 @@ pub const TEMP_ATTRIBUTES_LEN: usize = 876;
 pub struct Placement {
     /// Iref of the cell (0: unchanged).
     pub cell: u32,
+    /// Position (x, y, z), in game units.
     pub position: [f32; 3],
+    /// Rotation (x, y, z), in radians.
     pub rotation: [f32; 3],
 }
 
@@ -279,65 +281,94 @@ pub enum Part<'s> {
     /// The cell and position the reference started in before it changed
     /// cells.
     CellChanged {
+        /// The original cell, as an iref.
         cell: u32,
+        /// The original position (x, y, z).
         position: [f32; 3],
     },
     /// A reference created in game: flags, base object and placement.
     Created {
+        /// Flags of the created reference as stored (bit 0: further data of
+        /// unknown layout follows).
         flags: u32,
+        /// The base object, as an iref.
         base: u32,
+        /// Where it was placed.
         placement: Placement,
     },
+    /// Flag 0x4: where the reference was moved to.
     Moved {
+        /// Cell, position and rotation.
         placement: Placement,
     },
     /// A stub actor record's move: only the cell iref.
     MovedCell {
+        /// The cell, as an iref.
         cell: u32,
     },
+    /// Flag 0x8: where physics moved the reference to (when it was neither
+    /// created nor moved).
     HavokMoved {
+        /// Cell, position and rotation.
         placement: Placement,
     },
     /// A form ID or an iref of the Oblivion cell or world holding it.
     OblivionCell {
+        /// The cell or world, as a form ID or an iref.
         cell: u32,
     },
     /// The player's temporary attribute changes (219 f32), kept as bytes
     /// and shown as numbers.
     TempAttributes {
+        /// The 876 bytes (219 f32), as stored.
         #[serde(serialize_with = "ser_hex::f32s")]
         bytes: &'s [u8],
     },
     /// Actor flag: 0 high, 1 mid high, 2 mid low, 3 low, 0xFF none.
     ActorFlag {
+        /// The byte as stored.
         value: u8,
     },
+    /// Flag 0x1: the reference's current form flags.
     FormFlags {
+        /// The form flags as stored.
         flags: u32,
     },
+    /// Flag 0x8000000: inventory changes.
     Inventory(Inventory<'s>),
+    /// The properties section: always for actors, and for REFR records when
+    /// a property-bearing flag is set.
     Properties(PropertySet<'s>),
+    /// Flag 0x2000000, REFR only: the animation block.
     Animation {
+        /// The block's bytes, without its u16 length.
         #[serde(serialize_with = "ser_hex::bytes")]
         bytes: &'s [u8],
     },
+    /// The Havok (physics) block: with flag 0x8, or flag 0x800 on a REFR.
     Havok {
+        /// The block's bytes, without its u16 length.
         #[serde(serialize_with = "ser_hex::bytes")]
         bytes: &'s [u8],
     },
+    /// Flag 0x10: the reference's scale.
     Scale {
+        /// The scale (1.0 is normal size).
         scale: f32,
     },
     /// Trailing data of a known place whose layout is not understood.
     Remainder {
+        /// The bytes, as stored.
         #[serde(serialize_with = "ser_hex::bytes")]
         bytes: &'s [u8],
     },
     /// Bytes kept as they were because decoding stopped here; `note` says
     /// where and why.
     Raw {
+        /// The bytes, as stored.
         #[serde(serialize_with = "ser_hex::bytes")]
         bytes: &'s [u8],
+        /// Where and why decoding stopped.
         note: &'s str,
     },
 }
@@ -459,16 +490,25 @@ impl Part<'_> {
 /// the data is decoded.
 #[derive(Debug, Clone, Copy)]
 pub struct StoredChange<'a> {
+    /// File offset of the record's header.
     pub offset: u64,
+    /// The form ID (the player's reference is 0x14).
     pub form_id: FormId,
+    /// Type code (49 REFR, 50 ACHR, ...; see [`TYPE_NAMES`]).
     pub kind: u8,
+    /// Flags: which parts the data holds (see [`bits`] for references).
     pub flags: u32,
+    /// The record's version byte.
     pub version: u8,
+    /// File offset of the data, just past the 12-byte header.
     pub data_offset: u64,
+    /// The data, as stored (at most 65535 bytes: the size is a u16).
     pub data: &'a [u8],
 }
 
 impl<'a> StoredChange<'a> {
+    /// Reads the 12-byte header and the data it sizes; fails when the input
+    /// ends inside either.
     pub fn read(r: &mut Reader<'a>) -> Result<Self> {
         let offset = r.offset();
         let form_id = r.form_id("change record form ID")?;
@@ -690,10 +730,12 @@ impl ChangeRecords {
         }
     }
 
+    /// Number of change records.
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether there are no change records.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -772,10 +814,13 @@ impl PartialEq for ChangeRecords {
 /// One change record, as a view into the decoded [`ChangeRecords`].
 #[derive(Clone, Copy)]
 pub struct ChangeRecord<'s> {
+    /// The form ID (the player's reference is 0x14).
     pub form_id: FormId,
     /// Type code (49 REFR, 50 ACHR, ...).
     pub kind: u8,
+    /// Flags: which parts the data holds (see [`bits`] for references).
     pub flags: u32,
+    /// The record's version byte.
     pub version: u8,
     /// File offset the record was read from.
     pub offset: u64,
@@ -788,9 +833,15 @@ pub struct ChangeRecord<'s> {
 pub enum ChangeData<'s> {
     /// Decoded parts of a placed reference, in file order. The last part
     /// may be [`Part::Raw`] when decoding stopped early.
-    Reference { parts: Parts<'s> },
+    Reference {
+        /// The parts.
+        parts: Parts<'s>,
+    },
     /// Data of a type this layer does not decode, kept as stored.
-    Raw { bytes: &'s [u8] },
+    Raw {
+        /// The data, as stored.
+        bytes: &'s [u8],
+    },
 }
 
 impl Serialize for ChangeData<'_> {

@@ -10,7 +10,9 @@ use serde::Serialize;
 /// One created record.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreatedRecord {
+    /// The record header, in Oblivion's 20-byte layout.
     pub header: RecordHeader,
+    /// The record's subrecords, in file order.
     pub subrecords: Vec<Subrecord>,
 }
 
@@ -19,16 +21,22 @@ pub struct CreatedRecord {
 pub struct Effect {
     /// Four-character effect code (for example `REHE`).
     pub code: Sig,
+    /// Magnitude (EFIT).
     pub magnitude: u32,
+    /// Area, in feet (EFIT).
     pub area: u32,
+    /// Duration, in seconds (EFIT).
     pub duration: u32,
     /// 0 self, 1 touch, 2 target.
     pub range: u32,
+    /// The actor value the effect works on, as stored (EFIT).
     pub actor_value: i32,
     /// Script effect: its script form ID, school and visual effect code,
     /// and its name, when the effect is scripted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub script: Option<FormId>,
+    /// The script effect's name (FULL after SCIT), decoded from
+    /// Windows-1252; `None` for other effects.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub script_name: Option<String>,
 }

@@ -14,41 +14,53 @@ use super::ser_hex;
 /// and the change-record count are recomputed on write.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GlobalHeader {
+    /// The next form ID the game gives a created form.
     pub next_object_id: u32,
     /// Form ID of the world space the player is in.
     pub world_id: FormId,
+    /// World X coordinate of the player, as stored.
     pub world_x: i32,
+    /// World Y coordinate of the player, as stored.
     pub world_y: i32,
     /// Form ID of the player's cell.
     pub player_cell: FormId,
+    /// The player's position (x, y, z), in game units.
     pub player_position: [f32; 3],
 }
 
 /// A global variable's value.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct GlobalVar {
+    /// The global, as an iref.
     pub iref: u32,
+    /// Its value (every global is stored as an f32 here).
     pub value: f32,
 }
 
 /// How often an actor base has died.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct DeathCount {
+    /// The actor base, as an iref.
     pub iref: u32,
+    /// How many times it has died.
     pub count: u16,
 }
 
 /// A quick-key slot: empty, or an iref to what it casts or uses.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct QuickKey {
+    /// The slot's flag byte: bit 0 set when an iref follows.
     pub flag: u8,
+    /// What the slot casts or uses, as an iref; `None` for an empty slot.
     pub iref: Option<u32>,
 }
 
 /// A region and its state.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Region {
+    /// The region, as an iref.
     pub iref: u32,
+    /// The region's state value, as stored (meaning not known).
     pub value: u32,
 }
 

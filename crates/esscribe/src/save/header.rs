@@ -72,7 +72,9 @@ impl std::fmt::Display for SystemTime {
 /// The file header.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FileHeader {
+    /// Major format version.
     pub major: u8,
+    /// Minor format version.
     pub minor: u8,
     /// Time stamp of the game executable that wrote the save.
     pub exe_time: SystemTime,
@@ -108,8 +110,11 @@ impl FileHeader {
 /// The screenshot: top-down rows of RGB, 3 bytes a pixel.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Screenshot {
+    /// Width in pixels.
     pub width: u32,
+    /// Height in pixels.
     pub height: u32,
+    /// The pixels: `width * height * 3` bytes of RGB, top row first.
     pub rgb: Vec<u8>,
 }
 
@@ -117,18 +122,23 @@ pub struct Screenshot {
 /// recomputed on write.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SaveHeader {
+    /// Save header version.
     pub version: u32,
+    /// The save's number, as the game counts saves.
     pub save_number: u32,
     /// Player name (with its trailing NUL).
     pub player_name: BString,
+    /// The player's level.
     pub level: u16,
     /// Location name (with its trailing NUL).
     pub location: BString,
+    /// Days passed in game.
     pub game_days: f32,
     /// Milliseconds of play.
     pub game_ticks: u32,
     /// Real-world time of the save.
     pub game_time: SystemTime,
+    /// The screenshot shown with the save.
     pub screenshot: Screenshot,
 }
 

@@ -130,6 +130,7 @@ impl<'s> Inventory<'s> {
         self.items.len()
     }
 
+    /// Whether the inventory lists no items.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }

@@ -71,28 +71,48 @@ pub(crate) mod ser_hex {
 /// A whole save game.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SaveFile {
+    /// Magic, format version and the executable's time stamp.
     pub file_header: FileHeader,
+    /// Player, place, time and screenshot.
     pub header: SaveHeader,
     /// Plugin names (Windows-1252, no NUL), in load order: a form ID's top
     /// byte indexes this list.
     pub plugins: Vec<BString>,
+    /// The fixed fields of the global data: next object ID, world and cell.
     pub global: GlobalHeader,
+    /// Global variables and their values.
     pub globals: Vec<GlobalVar>,
+    /// How often each actor base has died.
     pub death_counts: Vec<DeathCount>,
+    /// Seconds of play in game mode, stored after the death counts.
     pub game_mode_seconds: f32,
+    /// The processes block, kept as bytes.
     pub processes: Opaque,
+    /// The special events block, kept as bytes.
     pub special_events: Opaque,
+    /// The weather block, kept as bytes.
     pub weather: Opaque,
+    /// The player's combat count.
     pub player_combat_count: u32,
+    /// Records created in game (spells, potions, enchantments, ...), in the
+    /// plugin record format.
     pub created: Vec<CreatedRecord>,
+    /// The quick-key slots.
     pub quick_keys: Vec<QuickKey>,
+    /// The reticule block, kept as bytes.
     pub reticule: Opaque,
+    /// The interface block, kept as bytes.
     pub interface: Opaque,
+    /// Regions and their state.
     pub regions: Vec<Region>,
+    /// The change records: what changed about each form.
     pub changes: ChangeRecords,
+    /// The temporary effects, kept as bytes (the u32 size before them is
+    /// recomputed on write).
     pub temp_effects: Vec<u8>,
     /// The formIdArray: iref `i` stands for `form_ids[i]`.
     pub form_ids: Vec<FormId>,
+    /// The world spaces list that follows the formIdArray.
     pub world_spaces: Vec<FormId>,
     /// Bytes after the world spaces, if a file has any.
     pub trailing: Vec<u8>,
@@ -560,6 +580,7 @@ pub struct GameDate {
     pub year: i32,
     /// Month, counted from 0 (Morning Star).
     pub month: u8,
+    /// Day of the month, from the GameDay global.
     pub day: u8,
     /// Hour of the day, with its fraction.
     pub hour: f32,
@@ -599,9 +620,11 @@ impl std::fmt::Display for GameDate {
 /// How well the change records of one type decode.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct TypeStats {
+    /// Number of change records of the type.
     pub count: usize,
     /// Data bytes (without the 12-byte headers).
     pub bytes: usize,
+    /// Data bytes decoded (the rest of [`bytes`](Self::bytes) is raw).
     pub decoded_bytes: usize,
     /// Bytes kept raw: not-understood remainders and data after a stop.
     pub raw_bytes: usize,

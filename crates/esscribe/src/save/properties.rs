@@ -79,25 +79,33 @@ pub fn flag_name(f: u8) -> Option<&'static str> {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(tag = "kind", content = "value", rename_all = "snake_case")]
 pub enum VarValue {
+    /// Type 0x0000: a number (every numeric script variable is an f64 here).
     Number(f64),
+    /// Type 0xF000: an iref to a reference.
     Reference(u32),
 }
 
 /// One script variable.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ScriptVar {
+    /// The variable's index in its script.
     pub index: u16,
     /// Stored type code (0x0000 number, 0xF000 reference).
     pub var_type: u16,
+    /// The value, as its type says.
     pub value: VarValue,
 }
 
 /// One conversation entry of property 0x59.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ConversationEntry {
+    /// The entry's index.
     pub index: u8,
+    /// The quest, as an iref.
     pub quest: u32,
+    /// The dialogue topic, as an iref.
     pub dialogue: u32,
+    /// The dialogue response, as an iref.
     pub info: u32,
 }
 
@@ -108,100 +116,148 @@ pub struct ConversationEntry {
 pub enum PropertyValue<'s> {
     /// Flags whose presence is the whole message.
     Empty,
+    /// A u8 value (soul 0x2f, and flags 0x2c, 0x33, 0x55, 0x5a).
     U8 {
+        /// The value.
         value: u8,
     },
+    /// A u16 value (affected count 0x2a).
     U16 {
+        /// The value.
         value: u16,
     },
+    /// A u32 value (investment gold 0x52, and flags 0x11, 0x22, 0x28, 0x29,
+    /// 0x3c, 0x48, 0x53).
     U32 {
+        /// The value.
         value: u32,
     },
     /// An iref into the formIdArray (or a created form ID).
     Iref {
+        /// The iref.
         iref: u32,
     },
+    /// An f32 value (health 0x2b, time left 0x2d, charge 0x2e, scale 0x37,
+    /// crime gold 0x3d, and flags 0x41, 0x5c).
     F32 {
+        /// The value.
         value: f32,
     },
+    /// 0x12: the script's state.
     Script {
+        /// The script, as an iref.
         script: u32,
+        /// Its variables, in file order (a u16 count is stored before them).
         vars: &'s [ScriptVar],
         /// The byte that closes every script property.
         trailer: u8,
     },
+    /// 0x31: the lock.
     Lock {
+        /// Lock level.
         level: u8,
+        /// The key, as an iref.
         key: u32,
+        /// Lock flags.
         flags: u8,
     },
+    /// 0x32: a door's teleport destination.
     Teleport {
+        /// Destination position (x, y, z).
         position: [f32; 3],
+        /// Destination rotation (x, y, z), in radians.
         rotation: [f32; 3],
+        /// The door at the destination, as an iref.
         door: u32,
     },
     /// 0x3e: the door iref and the position of an Oblivion entry.
     DoorPosition {
+        /// The door, as an iref.
         door: u32,
+        /// Position (x, y, z).
         position: [f32; 3],
     },
     /// 0x1e: cell iref, position, flags.
     CellPosition {
+        /// The cell, as an iref.
         cell: u32,
+        /// Position (x, y, z).
         position: [f32; 3],
+        /// Flags as stored.
         flags: u32,
     },
     /// 0x21: u16 count of (iref, u8).
     IrefBytes {
+        /// The (iref, byte) pairs.
         entries: &'s [(u32, u8)],
     },
     /// 0x23: u16 count of irefs.
     Irefs {
+        /// The irefs.
         irefs: &'s [u32],
     },
     /// 0x3a: an iref and a u16 count of 61-byte blocks.
     IrefBlocks {
+        /// The iref.
         iref: u32,
+        /// The 61-byte blocks, as stored.
         blocks: &'s [Fixed<61>],
     },
     /// 0x4e: a u16 count of 10-byte blocks.
     Blocks10 {
+        /// The 10-byte blocks, as stored.
         blocks: &'s [Fixed<10>],
     },
     /// 0x4a: a u8-length string without NUL.
     Text {
+        /// The string's bytes (Windows-1252).
         #[serde(serialize_with = "ser_hex::text")]
         bytes: &'s [u8],
     },
     /// 0x4b: a u16 lead value, then two u16-length blocks.
     MovementExtra {
+        /// The u16 that comes first.
         lead: u16,
+        /// The copy of the animation block, as stored.
         #[serde(serialize_with = "ser_hex::bytes")]
         animation: &'s [u8],
+        /// The copy of the Havok block, as stored.
         #[serde(serialize_with = "ser_hex::bytes")]
         havok: &'s [u8],
     },
     /// 0x59: topic string, a byte, a u8 count of entries.
     Conversation {
+        /// The topic string's bytes (Windows-1252, u8 length before it).
         #[serde(serialize_with = "ser_hex::text")]
         topic: &'s [u8],
+        /// A byte of unknown meaning.
         unknown: u8,
+        /// The entries, in file order.
         entries: &'s [ConversationEntry],
     },
     /// Values of a fixed known size whose meaning is not known.
     Bytes4 {
+        /// The bytes.
         bytes: Fixed<4>,
     },
+    /// Five bytes (flag 0x36).
     Bytes5 {
+        /// The bytes.
         bytes: Fixed<5>,
     },
+    /// Twelve bytes (flag 0x39).
     Bytes12 {
+        /// The bytes.
         bytes: Fixed<12>,
     },
+    /// Fourteen bytes (flag 0x1f).
     Bytes14 {
+        /// The bytes.
         bytes: Fixed<14>,
     },
+    /// Sixty-three bytes (flag 0x20, trespass).
     Bytes63 {
+        /// The bytes.
         bytes: Fixed<63>,
     },
 }
@@ -209,9 +265,13 @@ pub enum PropertyValue<'s> {
 /// One property: its flag and value.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Property<'s> {
+    /// The flag, which alone decides the value's layout.
     pub flag: u8,
+    /// The flag's short name (`script`, `lock`, ...); `None` when its
+    /// meaning is not known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<&'static str>,
+    /// The value.
     pub value: PropertyValue<'s>,
 }
 
@@ -837,6 +897,7 @@ impl<'s> PropertySet<'s> {
         self.props.len()
     }
 
+    /// Whether the set holds no properties.
     pub fn is_empty(&self) -> bool {
         self.props.is_empty()
     }

@@ -12,7 +12,9 @@ use serde_json::{Map, Value};
 /// What a form ID is shown with: the plugin it belongs to.
 #[derive(Debug, Clone, Default)]
 pub struct FormCtx {
+    /// The plugin's masters, in order, so a form ID's top byte names one.
     pub masters: Vec<String>,
+    /// The plugin's own file name, for form IDs it defines.
     pub own_name: String,
     /// Translatable strings are IDs into strings files (a localized
     /// Skyrim plugin).
@@ -35,6 +37,8 @@ impl FormCtx {
         }
     }
 
+    /// A form ID as JSON: `"0x00001CB6 (Skyrim.esm)"`; the bare hex for
+    /// the null form ID (0) and when no plugin is known for it.
     pub fn show(&self, id: FormId) -> Value {
         if id.0 == 0 {
             return Value::String(id.to_string());
@@ -154,6 +158,8 @@ pub fn f32_value(x: f32) -> Value {
     }
 }
 
+/// Reads an f32 written by [`f32_value`]: a number, or `{"f32_bits": "0x…"}`
+/// for the exact bits.
 pub fn json_f32(v: &Value) -> Option<f32> {
     if let Some(bits) = v.get("f32_bits").and_then(Value::as_str) {
         return u32::from_str_radix(bits.trim_start_matches("0x"), 16)

@@ -19,6 +19,7 @@ use std::borrow::Cow;
 /// `subrecords` = `decoded` + `opaque` + `raw`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Coverage {
+    /// All subrecords counted.
     pub subrecords: u64,
     /// Subrecords decoded field by field.
     pub decoded: u64,
@@ -67,6 +68,7 @@ impl std::ops::AddAssign for Coverage {
 pub struct Decoded {
     /// Members in file order, by name; unexpected subrecords as `!SIG`.
     pub fields: Map<String, Value>,
+    /// What the decode covered.
     pub coverage: Coverage,
     /// What was kept raw, and where.
     pub warnings: Vec<String>,
@@ -212,7 +214,9 @@ fn raw_value(sub: &SubrecordRef<'_>) -> Value {
 /// A subrecord matched to its declaration.
 #[derive(Debug, Clone, Copy)]
 pub struct SubValue<'a> {
+    /// The member declaration it was matched to.
     pub def: &'static SubDef,
+    /// The subrecord as read.
     pub sub: SubrecordRef<'a>,
     /// Where its value is in the record's value tree; `None` when the data
     /// does not fit the declared layout (it is kept as bytes).
@@ -224,6 +228,7 @@ pub struct SubValue<'a> {
 /// One matched member of a record.
 #[derive(Debug, Clone, Copy)]
 pub enum ItemKind<'a> {
+    /// A subrecord matched to its member.
     Sub(SubValue<'a>),
     /// One occurrence of a group; its members follow.
     Group(&'static GroupDef),
@@ -250,6 +255,7 @@ struct ItemNode<'a> {
 /// layout, or that the declaration does not expect, is kept as bytes.
 #[derive(Debug, Clone)]
 pub struct RecordView<'a> {
+    /// The record type's declaration it was read by.
     pub def: &'static RecordDef,
     items: Vec<ItemNode<'a>>,
     values: Vec<Node<'a>>,
@@ -266,6 +272,7 @@ pub struct ItemRef<'v, 'a> {
 }
 
 impl<'v, 'a> ItemRef<'v, 'a> {
+    /// What this member is.
     pub fn kind(&self) -> ItemKind<'a> {
         self.view.items[self.at].kind
     }
@@ -324,6 +331,7 @@ impl SubValue<'_> {
 /// A subrecord a declaration kept as bytes, and why.
 #[derive(Debug, Clone, Copy)]
 pub struct RawSub<'a> {
+    /// The subrecord as read.
     pub sub: SubrecordRef<'a>,
     /// The member it was matched to; `None` when the declaration does not
     /// expect it where it stands.

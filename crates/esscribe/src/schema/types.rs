@@ -17,8 +17,11 @@ pub enum Occurs {
 /// One declared item of a record: a subrecord, or a group of them.
 #[derive(Debug, Clone, Copy)]
 pub enum Member {
+    /// One subrecord.
     Sub(SubDef),
+    /// Subrecords that belong together, once or repeated.
     Group(GroupDef),
+    /// Groups followed by the key subrecords that name them.
     Paired(PairedDef),
 }
 
@@ -42,8 +45,11 @@ impl Member {
 /// counts differ, as the two lists side by side.
 #[derive(Debug, Clone, Copy)]
 pub struct PairedDef {
+    /// The name the list gets in JSON and code.
     pub name: &'static str,
+    /// The members of each group.
     pub items: &'static [Member],
+    /// The key subrecord, one per group.
     pub key: SubDef,
     /// The name the key gets inside each item.
     pub key_name: &'static str,
@@ -53,9 +59,13 @@ pub struct PairedDef {
 /// layout of its data.
 #[derive(Debug, Clone, Copy)]
 pub struct SubDef {
+    /// The subrecord type.
     pub sig: Sig,
+    /// The name in JSON and code (snake_case).
     pub name: &'static str,
+    /// The layout of the data.
     pub field: Field,
+    /// How often it may occur.
     pub occurs: Occurs,
     /// For members that share a name in one group (a value whose
     /// subrecord depends on a type given by a sibling): when this one is
@@ -66,7 +76,9 @@ pub struct SubDef {
 /// "This member, when sibling `sibling` is one of `any_of`."
 #[derive(Debug, Clone, Copy)]
 pub struct When {
+    /// The name of the sibling member whose value decides.
     pub sibling: &'static str,
+    /// The values (as text) for which this member is the one meant.
     pub any_of: &'static [&'static str],
 }
 
@@ -74,8 +86,11 @@ pub struct When {
 /// group starts at its first member's signature.
 #[derive(Debug, Clone, Copy)]
 pub struct GroupDef {
+    /// The name in JSON and code.
     pub name: &'static str,
+    /// The members, the first one starting the group.
     pub members: &'static [Member],
+    /// Whether the group occurs once at most or repeats.
     pub occurs: Occurs,
     /// For repeating groups stored as a tree in preorder: the member and
     /// field that give each node's child count. Shown nested, with each
@@ -116,8 +131,12 @@ pub enum Field {
     /// (matched as text, or by its beginning when the case ends in `*`;
     /// `default` otherwise).
     BySibling {
+        /// The name of the earlier member whose value decides.
         sibling: &'static str,
+        /// Text values (or prefixes ending in `*`) and the layout each one
+        /// means.
         cases: &'static [(&'static str, Field)],
+        /// The layout for any other value.
         default: &'static Field,
     },
 }
@@ -125,7 +144,9 @@ pub enum Field {
 /// A named field of a struct.
 #[derive(Debug, Clone, Copy)]
 pub struct FieldDef {
+    /// The name in JSON and code.
     pub name: &'static str,
+    /// The stored type.
     pub ty: Ty,
     /// Used when building from JSON that leaves the field out.
     pub default: Default,
@@ -134,24 +155,35 @@ pub struct FieldDef {
 /// A field's default value.
 #[derive(Debug, Clone, Copy)]
 pub enum Default {
+    /// Zero in the type's terms: 0, zero bytes, no flags set.
     Zero,
+    /// A float value.
     Float(f64),
+    /// An integer value.
     Int(i64),
 }
 
 /// Integer storage types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Int {
+    /// Unsigned, 1 byte.
     U8,
+    /// Signed, 1 byte.
     I8,
+    /// Unsigned, 2 bytes.
     U16,
+    /// Signed, 2 bytes.
     I16,
+    /// Unsigned, 4 bytes.
     U32,
+    /// Signed, 4 bytes.
     I32,
+    /// Unsigned, 8 bytes.
     U64,
 }
 
 impl Int {
+    /// Size in bytes.
     pub fn size(self) -> usize {
         match self {
             Int::U8 | Int::I8 => 1,
@@ -165,8 +197,11 @@ impl Int {
 /// A primitive field type.
 #[derive(Debug, Clone, Copy)]
 pub enum Ty {
+    /// A little-endian integer.
     Int(Int),
+    /// A 32-bit float, kept bit for bit.
     F32,
+    /// A 64-bit float, kept bit for bit.
     F64,
     /// A form ID, shown with the plugin it belongs to.
     FormId,
@@ -208,21 +243,27 @@ pub enum Ty {
 /// A field present only when an earlier field's raw value passes a test.
 #[derive(Debug, Clone, Copy)]
 pub struct IfDef {
+    /// The earlier field whose raw integer value is tested.
     pub field: &'static str,
+    /// The test.
     pub test: Match,
+    /// The field's type when the test passes.
     pub ty: Ty,
 }
 
 /// Names for values.
 #[derive(Debug, Clone, Copy)]
 pub struct EnumDef {
+    /// Values and their names, in declaration order.
     pub values: &'static [(i64, &'static str)],
 }
 
 impl EnumDef {
+    /// The name of a value; `None` when it has none.
     pub fn name_of(&self, v: i64) -> Option<&'static str> {
         self.values.iter().find(|(k, _)| *k == v).map(|(_, n)| *n)
     }
+    /// The value of a name; `None` when no value has it.
     pub fn value_of(&self, name: &str) -> Option<i64> {
         self.values
             .iter()
@@ -234,20 +275,27 @@ impl EnumDef {
 /// Names for bits.
 #[derive(Debug, Clone, Copy)]
 pub struct FlagsDef {
+    /// Bit masks and their names, in declaration order.
     pub bits: &'static [(u64, &'static str)],
 }
 
 /// A named range of bits in an integer: an enum or flags of its own.
 #[derive(Debug, Clone, Copy)]
 pub struct BitField {
+    /// The name in JSON and code.
     pub name: &'static str,
+    /// The bits it takes, in place (not shifted).
     pub mask: u64,
+    /// How the bits are named.
     pub kind: BitKind,
 }
 
+/// How a [`BitField`]'s bits are named.
 #[derive(Debug, Clone, Copy)]
 pub enum BitKind {
+    /// One value, named, after shifting down by the mask's lowest bit.
     Enum(&'static EnumDef),
+    /// Each bit named.
     Flags(&'static FlagsDef),
 }
 
@@ -256,13 +304,17 @@ pub enum BitKind {
 pub struct SelectDef {
     /// The earlier field whose raw integer value decides.
     pub field: &'static str,
+    /// Tests on the deciding field's value, in order, and the type of the
+    /// first that passes.
     pub cases: &'static [(Match, Ty)],
+    /// The type when no test passes.
     pub default: Ty,
 }
 
 /// A test on the raw value of the deciding field.
 #[derive(Debug, Clone, Copy)]
 pub enum Match {
+    /// One of these values.
     OneOf(&'static [i64]),
     /// Any of these bits set.
     AnyBit(u64),
@@ -271,6 +323,7 @@ pub enum Match {
 }
 
 impl Match {
+    /// Whether raw value `v` passes the test.
     pub fn matches(&self, v: i64) -> bool {
         match self {
             Match::OneOf(vals) => vals.contains(&v),
@@ -283,14 +336,17 @@ impl Match {
 /// One record type's declaration.
 #[derive(Debug)]
 pub struct RecordDef {
+    /// The record type.
     pub sig: Sig,
     /// What the record is, for people.
     pub title: &'static str,
+    /// The record's members, in the order they are stored.
     pub members: &'static [Member],
 }
 
 // Constructors that keep declarations reading like tables.
 
+/// A required subrecord.
 pub const fn sub(sig: &[u8; 4], name: &'static str, field: Field) -> Member {
     Member::Sub(SubDef {
         sig: Sig(*sig),
@@ -301,6 +357,7 @@ pub const fn sub(sig: &[u8; 4], name: &'static str, field: Field) -> Member {
     })
 }
 
+/// An optional subrecord, at most once.
 pub const fn opt(sig: &[u8; 4], name: &'static str, field: Field) -> Member {
     Member::Sub(SubDef {
         sig: Sig(*sig),
@@ -311,6 +368,7 @@ pub const fn opt(sig: &[u8; 4], name: &'static str, field: Field) -> Member {
     })
 }
 
+/// A subrecord that may repeat, shown as a list.
 pub const fn rep(sig: &[u8; 4], name: &'static str, field: Field) -> Member {
     Member::Sub(SubDef {
         sig: Sig(*sig),
@@ -321,6 +379,7 @@ pub const fn rep(sig: &[u8; 4], name: &'static str, field: Field) -> Member {
     })
 }
 
+/// An optional group of subrecords.
 pub const fn group(name: &'static str, members: &'static [Member]) -> Member {
     Member::Group(GroupDef {
         name,
@@ -330,6 +389,7 @@ pub const fn group(name: &'static str, members: &'static [Member]) -> Member {
     })
 }
 
+/// A group of subrecords that may repeat, shown as a list.
 pub const fn groups(name: &'static str, members: &'static [Member]) -> Member {
     Member::Group(GroupDef {
         name,
@@ -376,6 +436,7 @@ pub const fn paired(
     })
 }
 
+/// A field whose default is zero.
 pub const fn f(name: &'static str, ty: Ty) -> FieldDef {
     FieldDef {
         name,
@@ -384,15 +445,22 @@ pub const fn f(name: &'static str, ty: Ty) -> FieldDef {
     }
 }
 
+/// A field with its default for JSON that leaves it out.
 pub const fn f_default(name: &'static str, ty: Ty, default: Default) -> FieldDef {
     FieldDef { name, ty, default }
 }
 
+/// Unsigned 1-byte integer.
 pub const U8: Ty = Ty::Int(Int::U8);
+/// Signed 1-byte integer.
 pub const I8: Ty = Ty::Int(Int::I8);
+/// Unsigned 2-byte integer.
 pub const U16: Ty = Ty::Int(Int::U16);
+/// Signed 2-byte integer.
 pub const I16: Ty = Ty::Int(Int::I16);
+/// Unsigned 4-byte integer.
 pub const U32: Ty = Ty::Int(Int::U32);
+/// Signed 4-byte integer.
 pub const I32: Ty = Ty::Int(Int::I32);
 
 /// The parts of a declaration joined into one table: a game's table made

@@ -17,14 +17,21 @@ use std::borrow::Cow;
 /// whose children follow them (see [`Val`]).
 #[derive(Debug, Clone, Copy)]
 pub enum FieldValue<'a> {
+    /// An integer: its declared storage type and value.
     Int(Int, i64),
+    /// A 32-bit float, bit for bit.
     F32(f32),
+    /// A 64-bit float, bit for bit.
     F64(f64),
+    /// A form ID, as stored.
     FormId(FormId),
+    /// Four characters (a signature or a subtype code).
     Char4(Sig),
     /// Bytes shown as hex (padding, unknown, opaque data).
     Bytes(&'a [u8]),
+    /// An integer with value names: storage type, names, value.
     Enum(Int, &'static EnumDef, i64),
+    /// An integer with bit names: storage type, names, value.
     Flags(Int, &'static FlagsDef, u64),
     /// An integer split into named bit ranges: its declared type (a
     /// [`Ty::Bits`]) and its value.
@@ -38,6 +45,7 @@ pub enum FieldValue<'a> {
     /// Named fields in order; a field whose condition fails is left out,
     /// bytes past the last whole field are kept as `_rest`.
     Struct(Children),
+    /// Items in order, each a child node.
     List(Children),
     /// A marker subrecord's empty data.
     Empty,
@@ -45,8 +53,11 @@ pub enum FieldValue<'a> {
     /// `layouts` is the whole choice, which JSON needs to tell same-shaped
     /// layouts apart.
     Sized {
+        /// The whole size-chosen layout ([`Field::BySize`]).
         layouts: &'static Field,
+        /// The subrecord's data size that chose the layout.
         size: u32,
+        /// Where the chosen layout's value is in the tree.
         children: Children,
     },
 }
@@ -82,6 +93,7 @@ impl FieldValue<'_> {
 pub struct Node<'a> {
     /// The field it is; `None` for list items and subrecord values.
     pub field: Option<&'static FieldDef>,
+    /// The decoded value.
     pub value: FieldValue<'a>,
 }
 
@@ -97,6 +109,7 @@ impl<'v, 'a> Val<'v, 'a> {
         Val { nodes, at }
     }
 
+    /// The decoded value at this place.
     pub fn value(&self) -> FieldValue<'a> {
         self.nodes[self.at].value
     }

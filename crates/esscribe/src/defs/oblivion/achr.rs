@@ -9,6 +9,7 @@ static UNUSED_CELL: [Member; 2] = [
     opt(b"FULL", "name", Field::ZString),
 ];
 
+/// Oblivion's placed NPC (ACHR) record declaration.
 pub static ACHR: RecordDef = RecordDef {
     sig: Sig(*b"ACHR"),
     title: "Placed NPC",

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's placed creature (ACRE) record declaration.
 pub static ACRE: RecordDef = RecordDef {
     sig: Sig(*b"ACRE"),
     title: "Placed creature",

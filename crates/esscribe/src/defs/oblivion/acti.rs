@@ -4,6 +4,7 @@ use super::common::{editor_id, form, full_name, model, script};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's activator (ACTI) record declaration.
 pub static ACTI: RecordDef = RecordDef {
     sig: Sig(*b"ACTI"),
     title: "Activator",

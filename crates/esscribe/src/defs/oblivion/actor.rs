@@ -4,6 +4,8 @@
 use super::book::SKILLS;
 use crate::schema::types::*;
 
+/// Services an NPC, creature or class offers (barter categories, spells,
+/// training, repair, ...).
 pub static SERVICE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (1 << 0, "weapons"),
@@ -23,6 +25,8 @@ pub static SERVICE_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// The stats that end an NPC's or creature's configuration (ACBS): spell
+/// points, fatigue, barter gold, level and its auto-calculation bounds.
 pub static CONFIGURATION_TAIL: [FieldDef; 6] = [
     f("base_spell_points", U16),
     f("fatigue", U16),
@@ -38,10 +42,12 @@ static FACTION: [FieldDef; 3] = [
     f("unused", Ty::Bytes(3)),
 ];
 
+/// Faction memberships (SNAM, repeated): faction and rank.
 pub const fn factions() -> Member {
     rep(b"SNAM", "factions", Field::Struct(&FACTION))
 }
 
+/// Spells and leveled spells known (SPLO, repeated form IDs).
 pub const fn spells() -> Member {
     rep(b"SPLO", "spells", Field::Value(Ty::FormId))
 }
@@ -57,10 +63,13 @@ static AI_DATA: [FieldDef; 8] = [
     f("unused", Ty::Bytes(2)),
 ];
 
+/// AI data (AIDT): aggression, confidence, energy, responsibility, services,
+/// training.
 pub const fn ai_data() -> Member {
     sub(b"AIDT", "ai_data", Field::Struct(&AI_DATA))
 }
 
+/// AI packages, in priority order (PKID, repeated form IDs).
 pub const fn packages() -> Member {
     rep(b"PKID", "packages", Field::Value(Ty::FormId))
 }
@@ -68,6 +77,7 @@ pub const fn packages() -> Member {
 /// Names packed one after the other, each ending in a zero byte.
 pub static NAMES: [FieldDef; 1] = [f("name", Ty::ZString)];
 
+/// Extra animation files (KFFZ: a list of zero-terminated names).
 pub const fn animations() -> Member {
     opt(b"KFFZ", "animations", Field::Array(&NAMES))
 }

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's potion (ALCH) record declaration.
 pub static ALCH: RecordDef = RecordDef {
     sig: Sig(*b"ALCH"),
     title: "Potion",

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's ammunition (AMMO) record declaration.
 pub static AMMO: RecordDef = RecordDef {
     sig: Sig(*b"AMMO"),
     title: "Ammunition",

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Alchemical apparatus types (apparatus DATA `type`).
 pub static APPARATUS_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "mortar_and_pestle"),
@@ -13,6 +14,7 @@ pub static APPARATUS_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Oblivion's alchemical apparatus (APPA) record declaration.
 pub static APPA: RecordDef = RecordDef {
     sig: Sig(*b"APPA"),
     title: "Alchemical apparatus",

@@ -2,6 +2,7 @@
 
 use crate::schema::types::*;
 
+/// Body slots an armor or clothing item covers.
 pub static BIPED_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (1 << 0, "head"),
@@ -23,6 +24,8 @@ pub static BIPED_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Armor and clothing flags beside the body slots (hidden rings and amulets,
+/// playability, heavy armor).
 pub static GENERAL_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "hide_rings"),
@@ -32,6 +35,7 @@ pub static GENERAL_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Armor and clothing biped data (BMDT): body slots and general flags.
 pub static BIPED_DATA: [FieldDef; 3] = [
     f("biped_flags", Ty::Flags(Int::U16, &BIPED_FLAGS)),
     f("general_flags", Ty::Flags(Int::U8, &GENERAL_FLAGS)),
@@ -40,6 +44,8 @@ pub static BIPED_DATA: [FieldDef; 3] = [
 
 macro_rules! model {
     ($name:ident, $file:literal, $bound:literal, $hashes:literal) => {
+        /// One of an apparel item's four models (male or female, worn or
+        /// on the ground): file, bound radius and texture hashes.
         pub static $name: [Member; 3] = [
             sub($file, "file", Field::ZString),
             opt($bound, "bound_radius", Field::Value(Ty::F32)),
@@ -53,6 +59,7 @@ model!(MALE_WORLD, b"MOD2", b"MO2B", b"MO2T");
 model!(FEMALE_BIPED, b"MOD3", b"MO3B", b"MO3T");
 model!(FEMALE_WORLD, b"MOD4", b"MO4B", b"MO4T");
 
+/// The female inventory icon (ICO2), a path under Textures.
 pub const fn icon_female() -> Member {
     opt(b"ICO2", "female_icon", Field::ZString)
 }

@@ -4,6 +4,7 @@ use super::common::{editor_id, form, full_name, icon, model, script};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Book flags (DATA `flags`).
 pub static BOOK_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "scroll"), (0x02, "cant_be_taken")],
 };
@@ -36,6 +37,7 @@ pub static SKILLS: EnumDef = EnumDef {
     ],
 };
 
+/// Oblivion's book (BOOK) record declaration.
 pub static BOOK: RecordDef = RecordDef {
     sig: Sig(*b"BOOK"),
     title: "Book",

@@ -5,6 +5,7 @@ use super::common::{editor_id, full_name};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's birthsign (BSGN) record declaration.
 pub static BSGN: RecordDef = RecordDef {
     sig: Sig(*b"BSGN"),
     title: "Birthsign",

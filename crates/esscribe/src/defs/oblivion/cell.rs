@@ -5,6 +5,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Cell flags (DATA `flags`).
 pub static CELL_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "interior"),
@@ -17,10 +18,13 @@ pub static CELL_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Cell music types (XCMT `music`).
 pub static MUSIC_TYPES: EnumDef = EnumDef {
     values: &[(0, "default"), (1, "public"), (2, "dungeon")],
 };
 
+/// Interior cell lighting (XCLL): ambient, directional and fog colors, fog
+/// distances, directional rotation and fade, fog clip distance.
 pub static LIGHTING: [FieldDef; 9] = [
     f("ambient_color", Ty::Struct(&RGBA)),
     f("directional_color", Ty::Struct(&RGBA)),
@@ -35,6 +39,7 @@ pub static LIGHTING: [FieldDef; 9] = [
 
 static REGION: [FieldDef; 1] = [f("region", Ty::FormId)];
 
+/// Oblivion's cell (CELL) record declaration.
 pub static CELL: RecordDef = RecordDef {
     sig: Sig(*b"CELL"),
     title: "Cell",

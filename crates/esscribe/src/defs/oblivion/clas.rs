@@ -7,6 +7,7 @@ use super::skil::{ATTRIBUTES, SPECIALIZATIONS};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Class flags: playable, guard.
 pub static CLASS_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "playable"), (0x02, "guard")],
 };
@@ -15,6 +16,7 @@ const fn skill(name: &'static str) -> FieldDef {
     f(name, Ty::Enum(Int::U32, &SKILLS))
 }
 
+/// Oblivion's class (CLAS) record declaration.
 pub static CLAS: RecordDef = RecordDef {
     sig: Sig(*b"CLAS"),
     title: "Class",

@@ -7,6 +7,7 @@ use crate::schema::types::*;
 
 static WEATHER: [FieldDef; 2] = [f("weather", Ty::FormId), f("chance", I32)];
 
+/// Oblivion's climate (CLMT) record declaration.
 pub static CLMT: RecordDef = RecordDef {
     sig: Sig(*b"CLMT"),
     title: "Climate",

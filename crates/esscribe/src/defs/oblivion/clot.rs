@@ -5,6 +5,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's clothing (CLOT) record declaration.
 pub static CLOT: RecordDef = RecordDef {
     sig: Sig(*b"CLOT"),
     title: "Clothing",

@@ -6,14 +6,17 @@ pub use crate::defs::shared::common::{
 };
 use crate::schema::types::*;
 
+/// The in-game name (FULL), a Windows-1252 string.
 pub const fn full_name() -> Member {
     opt(b"FULL", "name", Field::ZString)
 }
 
+/// The attached script (SCRI), a form ID.
 pub const fn script() -> Member {
     opt(b"SCRI", "script", Field::Value(Ty::FormId))
 }
 
+/// The inventory icon (ICON), a path under Textures.
 pub const fn icon() -> Member {
     opt(b"ICON", "icon", Field::ZString)
 }
@@ -25,10 +28,12 @@ pub static MODEL: [Member; 3] = [
     opt(b"MODT", "texture_hashes", Field::Opaque),
 ];
 
+/// The model group (MODL, MODB, MODT); see [`MODEL`].
 pub const fn model() -> Member {
     group("model", &MODEL)
 }
 
+/// A held item (CNTO): its form ID and count.
 pub static ITEM: [FieldDef; 2] = [f("item", Ty::FormId), f("count", I32)];
 
 /// Items held, as container, NPC and creature records list them.
@@ -36,6 +41,7 @@ pub const fn items() -> Member {
     rep(b"CNTO", "items", Field::Struct(&ITEM))
 }
 
+/// A placed reference's position and rotation (DATA); rotation in radians.
 pub const fn position_rotation() -> Member {
     sub(
         b"DATA",
@@ -49,14 +55,17 @@ pub const fn owner() -> Member {
     form(b"XOWN", "owner")
 }
 
+/// The faction rank that goes with a faction owner (XRNK).
 pub const fn owner_rank() -> Member {
     opt(b"XRNK", "faction_rank", Field::Value(I32))
 }
 
+/// The global variable that goes with an owner (XGLB).
 pub const fn owner_global() -> Member {
     form(b"XGLB", "global_variable")
 }
 
+/// Enable-parent flags (XESP `flags`).
 pub static ENABLE_PARENT_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "set_enable_state_opposite_to_parent")],
 };
@@ -67,18 +76,22 @@ static ENABLE_PARENT: [FieldDef; 3] = [
     f("unused", Ty::Bytes(3)),
 ];
 
+/// The reference whose enabled state this one follows (XESP).
 pub const fn enable_parent() -> Member {
     opt(b"XESP", "enable_parent", Field::Struct(&ENABLE_PARENT))
 }
 
+/// The position of a reference's distant LOD model (XLOD).
 pub const fn distant_lod() -> Member {
     opt(b"XLOD", "distant_lod", Field::Struct(&XYZ))
 }
 
+/// A reference's scale (XSCL); 1.0 when absent.
 pub const fn scale() -> Member {
     opt(b"XSCL", "scale", Field::Value(Ty::F32))
 }
 
+/// Ragdoll pose data (XRGD), kept as raw bytes.
 pub const fn ragdoll() -> Member {
     opt(b"XRGD", "ragdoll_data", Field::Bytes)
 }
@@ -92,6 +105,8 @@ pub const fn conditions() -> Member {
     )
 }
 
+/// Conditions in their older, shorter layout (CTDT), read with the same
+/// fields as CTDA.
 pub const fn conditions_old() -> Member {
     rep(
         b"CTDT",
@@ -105,18 +120,22 @@ pub const fn enchantment() -> Member {
     form(b"ENAM", "enchantment")
 }
 
+/// Enchantment points of an enchantable item (ANAM).
 pub const fn enchantment_points() -> Member {
     opt(b"ANAM", "enchantment_points", Field::Value(U16))
 }
 
+/// An item's value and weight (DATA).
 pub const fn value_weight() -> Member {
     sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT))
 }
 
+/// Ranges of a magic effect item: self, touch, target.
 pub static EFFECT_RANGES: EnumDef = EnumDef {
     values: &[(0, "self"), (1, "touch"), (2, "target")],
 };
 
+/// The six schools of magic.
 pub static MAGIC_SCHOOLS: EnumDef = EnumDef {
     values: &[
         (0, "alteration"),
@@ -162,6 +181,7 @@ pub const fn effects() -> Member {
     groups("effects", &EFFECT)
 }
 
+/// Potion and ingredient flags: no auto-calculation, food item.
 pub static CONSUMABLE_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "no_auto_calculation"), (0x02, "food_item")],
 };

@@ -4,10 +4,12 @@ use super::common::{editor_id, form, full_name, items, model, script};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Container flags (DATA `flags`).
 pub static CONTAINER_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x02, "respawns")],
 };
 
+/// Oblivion's container (CONT) record declaration.
 pub static CONT: RecordDef = RecordDef {
     sig: Sig(*b"CONT"),
     title: "Container",

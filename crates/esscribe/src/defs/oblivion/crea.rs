@@ -6,6 +6,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Creature flags (ACBS `flags`).
 pub static CREATURE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (1 << 0, "biped"),
@@ -28,6 +29,7 @@ pub static CREATURE_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Creature types (DATA `type`).
 pub static CREATURE_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "creature"),
@@ -39,6 +41,7 @@ pub static CREATURE_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Creature sound types (CSDT `type`): footsteps, idle, aware, attack, ...
 pub static SOUND_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "left_foot"),
@@ -68,6 +71,7 @@ static SOUND_TYPE: [Member; 2] = [
     groups("sounds", &SOUND),
 ];
 
+/// Oblivion's creature (CREA) record declaration.
 pub static CREA: RecordDef = RecordDef {
     sig: Sig(*b"CREA"),
     title: "Creature",

@@ -3,6 +3,7 @@
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Combat style flags.
 pub static COMBAT_STYLE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "advanced"),
@@ -86,6 +87,7 @@ static ADVANCED: [FieldDef; 21] = [
     f("power_attack_fatigue_mod_mult", Ty::F32),
 ];
 
+/// Oblivion's combat style (CSTY) record declaration.
 pub static CSTY: RecordDef = RecordDef {
     sig: Sig(*b"CSTY"),
     title: "Combat style",

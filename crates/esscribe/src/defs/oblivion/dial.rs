@@ -4,6 +4,7 @@ use super::common::{editor_id, full_name};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Dialogue topic types, as DIAL and INFO DATA give them.
 pub static DIALOGUE_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "topic"),
@@ -16,6 +17,7 @@ pub static DIALOGUE_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Oblivion's dialogue topic (DIAL) record declaration.
 pub static DIAL: RecordDef = RecordDef {
     sig: Sig(*b"DIAL"),
     title: "Dialogue topic",

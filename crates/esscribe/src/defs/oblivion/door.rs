@@ -4,6 +4,7 @@ use super::common::{editor_id, form, full_name, model, script};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Door flags (FNAM `flags`).
 pub static DOOR_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "oblivion_gate"),
@@ -13,6 +14,7 @@ pub static DOOR_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Oblivion's door (DOOR) record declaration.
 pub static DOOR: RecordDef = RecordDef {
     sig: Sig(*b"DOOR"),
     title: "Door",

@@ -6,6 +6,7 @@ use crate::defs::shared::efsh::{self, color, float};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Effect shader flags.
 pub static SHADER_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "no_membrane_shader"),
@@ -27,6 +28,7 @@ static SHADER: [FieldDef; 57] = join(&[
     &efsh::PARTICLES,
 ]);
 
+/// Oblivion's effect shader (EFSH) record declaration.
 pub static EFSH: RecordDef = RecordDef {
     sig: Sig(*b"EFSH"),
     title: "Effect shader",

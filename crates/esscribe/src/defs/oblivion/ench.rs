@@ -4,10 +4,12 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Enchantment types (ENIT `type`): scroll, staff, weapon, apparel.
 pub static ENCHANTMENT_TYPES: EnumDef = EnumDef {
     values: &[(0, "scroll"), (1, "staff"), (2, "weapon"), (3, "apparel")],
 };
 
+/// Oblivion's enchantment (ENCH) record declaration.
 pub static ENCH: RecordDef = RecordDef {
     sig: Sig(*b"ENCH"),
     title: "Enchantment",

@@ -11,6 +11,7 @@ static FACTION_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Oblivion's faction (FACT) record declaration.
 pub static FACT: RecordDef = RecordDef {
     sig: Sig(*b"FACT"),
     title: "Faction",

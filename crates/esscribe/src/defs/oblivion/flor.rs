@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's flora (FLOR) record declaration.
 pub static FLOR: RecordDef = RecordDef {
     sig: Sig(*b"FLOR"),
     title: "Flora",

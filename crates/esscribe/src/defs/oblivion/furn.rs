@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's furniture (FURN) record declaration.
 pub static FURN: RecordDef = RecordDef {
     sig: Sig(*b"FURN"),
     title: "Furniture",

@@ -5,6 +5,7 @@ use crate::defs::shared::glob::MEMBERS;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's global variable (GLOB) record declaration.
 pub static GLOB: RecordDef = RecordDef {
     sig: Sig(*b"GLOB"),
     title: "Global variable",

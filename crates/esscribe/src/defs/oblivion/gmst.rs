@@ -5,6 +5,7 @@ use crate::defs::shared::gmst;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's game setting (GMST) record declaration.
 pub static GMST: RecordDef = RecordDef {
     sig: Sig(*b"GMST"),
     title: "Game setting",

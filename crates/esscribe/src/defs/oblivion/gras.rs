@@ -5,6 +5,7 @@ use crate::defs::shared::gras;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's grass (GRAS) record declaration.
 pub static GRAS: RecordDef = RecordDef {
     sig: Sig(*b"GRAS"),
     title: "Grass",

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Hair flags (DATA `flags`).
 pub static HAIR_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "playable"),
@@ -13,6 +14,7 @@ pub static HAIR_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Oblivion's hair (HAIR) record declaration.
 pub static HAIR: RecordDef = RecordDef {
     sig: Sig(*b"HAIR"),
     title: "Hair",

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's idle animation (IDLE) record declaration.
 pub static IDLE: RecordDef = RecordDef {
     sig: Sig(*b"IDLE"),
     title: "Idle animation",

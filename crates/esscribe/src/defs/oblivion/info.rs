@@ -7,10 +7,12 @@ use super::scpt::{leading_variable_references, references, SCRIPT_HEADER};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Who speaks next after a dialogue response (DATA `next_speaker`).
 pub static NEXT_SPEAKERS: EnumDef = EnumDef {
     values: &[(0, "target"), (1, "self"), (2, "either")],
 };
 
+/// Dialogue response flags (goodbye, random, say once, ...).
 pub static INFO_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "goodbye"),
@@ -23,6 +25,7 @@ pub static INFO_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Emotions a dialogue response is spoken with (TRDT `emotion_type`).
 pub static EMOTIONS: EnumDef = EnumDef {
     values: &[
         (0, "neutral"),
@@ -51,6 +54,7 @@ static RESPONSE: [Member; 3] = [
     opt(b"NAM2", "actor_notes", Field::ZString),
 ];
 
+/// Oblivion's dialogue response (INFO) record declaration.
 pub static INFO: RecordDef = RecordDef {
     sig: Sig(*b"INFO"),
     title: "Dialogue response",

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's ingredient (INGR) record declaration.
 pub static INGR: RecordDef = RecordDef {
     sig: Sig(*b"INGR"),
     title: "Ingredient",

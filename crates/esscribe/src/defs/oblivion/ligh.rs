@@ -5,10 +5,12 @@ use crate::defs::shared::ligh;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Light flags (dynamic, can be carried, negative, flicker, ...).
 pub static LIGHT_FLAGS: FlagsDef = FlagsDef {
     bits: &join::<_, 10>(&[&ligh::FLAG_BITS, &[(0x0400, "spot_shadow")]]),
 };
 
+/// Oblivion's light (LIGH) record declaration.
 pub static LIGH: RecordDef = RecordDef {
     sig: Sig(*b"LIGH"),
     title: "Light",

@@ -4,6 +4,7 @@ use super::common::{editor_id, icon};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's load screen (LSCR) record declaration.
 pub static LSCR: RecordDef = RecordDef {
     sig: Sig(*b"LSCR"),
     title: "Load screen",

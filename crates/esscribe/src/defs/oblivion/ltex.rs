@@ -4,6 +4,7 @@ use super::common::{editor_id, icon};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Landscape texture material types (HNAM `material_type`).
 pub static MATERIAL_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "stone"),
@@ -24,6 +25,7 @@ pub static MATERIAL_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Oblivion's landscape texture (LTEX) record declaration.
 pub static LTEX: RecordDef = RecordDef {
     sig: Sig(*b"LTEX"),
     title: "Landscape texture",

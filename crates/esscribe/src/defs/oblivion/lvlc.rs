@@ -4,6 +4,7 @@ use super::common::{editor_id, form, script};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Leveled list flags (LVLF), shared by leveled creatures, items and spells.
 pub static LEVELED_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "calculate_from_all_levels"),
@@ -12,6 +13,8 @@ pub static LEVELED_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// A leveled list entry (LVLO): level, form ID and count (1 when left out in
+/// JSON).
 pub static LEVELED_ENTRY: [FieldDef; 5] = [
     f("level", I16),
     f("unused", Ty::Bytes(2)),
@@ -20,6 +23,7 @@ pub static LEVELED_ENTRY: [FieldDef; 5] = [
     f("unused_2", Ty::Bytes(2)),
 ];
 
+/// Oblivion's leveled creature (LVLC) record declaration.
 pub static LVLC: RecordDef = RecordDef {
     sig: Sig(*b"LVLC"),
     title: "Leveled creature",

@@ -5,6 +5,7 @@ use super::lvlc::{LEVELED_ENTRY, LEVELED_FLAGS};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's leveled item (LVLI) record declaration.
 pub static LVLI: RecordDef = RecordDef {
     sig: Sig(*b"LVLI"),
     title: "Leveled item",

@@ -5,6 +5,7 @@ use super::lvlc::{LEVELED_ENTRY, LEVELED_FLAGS};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's leveled spell (LVSP) record declaration.
 pub static LVSP: RecordDef = RecordDef {
     sig: Sig(*b"LVSP"),
     title: "Leveled spell",

@@ -4,6 +4,7 @@ use super::common::{editor_id, full_name, icon, model, MAGIC_SCHOOLS};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Magic effect flags (DATA `flags`).
 pub static EFFECT_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (1 << 0, "hostile"),
@@ -34,6 +35,7 @@ pub static EFFECT_FLAGS: FlagsDef = FlagsDef {
 
 static CODE: [FieldDef; 1] = [f("effect", Ty::Char4)];
 
+/// Oblivion's magic effect (MGEF) record declaration.
 pub static MGEF: RecordDef = RecordDef {
     sig: Sig(*b"MGEF"),
     title: "Magic effect",

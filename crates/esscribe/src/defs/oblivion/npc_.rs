@@ -5,6 +5,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// NPC flags (ACBS `flags`).
 pub static NPC_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (1 << 0, "female"),
@@ -22,6 +23,7 @@ pub static NPC_FLAGS: FlagsDef = FlagsDef {
 
 static FLOATS: [FieldDef; 1] = [f("value", Ty::F32)];
 
+/// Oblivion's non-player character (NPC_) record declaration.
 pub static NPC_: RecordDef = RecordDef {
     sig: Sig(*b"NPC_"),
     title: "Non-player character",

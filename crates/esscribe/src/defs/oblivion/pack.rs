@@ -5,6 +5,7 @@ use super::condition::CONDITION;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// AI package flags (PKDT `flags`).
 pub static PACKAGE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0000_0001, "offers_services"),
@@ -31,6 +32,7 @@ pub static PACKAGE_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// AI package types (PKDT `type`): find, follow, escort, eat, sleep, ...
 pub static PACKAGE_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "find"),
@@ -53,6 +55,8 @@ pub static MONTHS: EnumDef = EnumDef {
     values: &[(-1, "any")],
 };
 
+/// Days of an AI package's schedule (PSDT), by Tamrielic weekday name; `any`
+/// for every day.
 pub static DAYS_OF_WEEK: EnumDef = EnumDef {
     values: &[
         (-1, "any"),
@@ -80,6 +84,7 @@ pub static HOURS: EnumDef = EnumDef {
     values: &[(-1, "any")],
 };
 
+/// AI package location types (PLDT `type`).
 pub static LOCATION_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "near_reference"),
@@ -99,6 +104,7 @@ static LOCATION: SelectDef = SelectDef {
     default: U32,
 };
 
+/// AI package target types (PTDT `type`).
 pub static TARGET_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "specific_reference"),
@@ -113,6 +119,7 @@ static TARGET: SelectDef = SelectDef {
     default: U32,
 };
 
+/// Oblivion's AI package (PACK) record declaration.
 pub static PACK: RecordDef = RecordDef {
     sig: Sig(*b"PACK"),
     title: "AI package",

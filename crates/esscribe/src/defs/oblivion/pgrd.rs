@@ -3,6 +3,7 @@
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// A path grid point (PGRP): position and number of connections.
 pub static POINT: [FieldDef; 5] = [
     f("x", Ty::F32),
     f("y", Ty::F32),
@@ -21,6 +22,7 @@ static INTER_CELL_CONNECTION: [FieldDef; 5] = [
     f("z", Ty::F32),
 ];
 
+/// Oblivion's path grid (PGRD) record declaration.
 pub static PGRD: RecordDef = RecordDef {
     sig: Sig(*b"PGRD"),
     title: "Path grid",

@@ -6,6 +6,7 @@ use super::scpt::{leading_variable_references, references, SCRIPT_HEADER};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Quest flags (DATA `flags`).
 pub static QUEST_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "start_game_enabled"),
@@ -14,6 +15,7 @@ pub static QUEST_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Quest target flags (QSTA `flags`).
 pub static TARGET_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "compass_marker_ignores_locks")],
 };
@@ -53,6 +55,7 @@ static TARGET: [Member; 3] = [
     conditions_old(),
 ];
 
+/// Oblivion's quest (QUST) record declaration.
 pub static QUST: RecordDef = RecordDef {
     sig: Sig(*b"QUST"),
     title: "Quest",

@@ -7,10 +7,12 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Race flags (DATA `flags`): playable.
 pub static RACE_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "playable")],
 };
 
+/// Head part slots of a race (INDX `index` among its face data).
 pub static HEAD_PART_INDEXES: EnumDef = EnumDef {
     values: &[
         (0, "head"),
@@ -25,6 +27,7 @@ pub static HEAD_PART_INDEXES: EnumDef = EnumDef {
     ],
 };
 
+/// Body part slots of a race (INDX `index` among its body data).
 pub static BODY_PART_INDEXES: EnumDef = EnumDef {
     values: &[
         (0, "upper_body"),
@@ -101,6 +104,7 @@ static FEMALE_BODY_DATA: [Member; 3] = [
     groups("parts", &BODY_PART),
 ];
 
+/// Oblivion's race (RACE) record declaration.
 pub static RACE: RecordDef = RecordDef {
     sig: Sig(*b"RACE"),
     title: "Race",

@@ -4,14 +4,17 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Lock flags (XLOC `flags`).
 pub static LOCK_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x04, "leveled_lock")],
 };
 
+/// Map marker flags (FNAM `flags`).
 pub static MAP_MARKER_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "visible"), (0x02, "can_travel_to")],
 };
 
+/// Map marker icon types (TNAM `type`).
 pub static MAP_MARKER_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "none"),
@@ -53,6 +56,7 @@ static UNUSED_CELL: [Member; 2] = [
     opt(b"FULL", "name", Field::ZString),
 ];
 
+/// Door and activator action flags (XACT `action_flags`).
 pub static ACTION_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "use_default"),
@@ -62,6 +66,7 @@ pub static ACTION_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Oblivion's placed object (REFR) record declaration.
 pub static REFR: RecordDef = RecordDef {
     sig: Sig(*b"REFR"),
     title: "Placed object",

@@ -5,6 +5,8 @@ use super::common::{editor_id, form, icon, RGBA};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Region data entry types (RDAT `type`): objects, weather, map, land,
+/// grass, sound.
 pub static ENTRY_TYPES: EnumDef = EnumDef {
     values: &[
         (2, "objects"),
@@ -16,6 +18,7 @@ pub static ENTRY_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Region object flags (RDOT `flags`): slope conformance, variance, ...
 pub static OBJECT_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "conform_to_slope"),
@@ -29,6 +32,7 @@ pub static OBJECT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Weather a region sound plays in: pleasant, cloudy, rainy, snowy.
 pub static SOUND_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "pleasant"),
@@ -38,6 +42,7 @@ pub static SOUND_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Region music types (RDMD `music`).
 pub static MUSIC_TYPES: EnumDef = EnumDef {
     values: &[(0, "default"), (1, "public"), (2, "dungeon")],
 };
@@ -105,6 +110,7 @@ static ENTRY: [Member; 7] = [
     opt(b"RDWT", "weathers", Field::Array(&WEATHER)),
 ];
 
+/// Oblivion's region (REGN) record declaration.
 pub static REGN: RecordDef = RecordDef {
     sig: Sig(*b"REGN"),
     title: "Region",

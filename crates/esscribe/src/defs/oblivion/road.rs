@@ -7,6 +7,7 @@ use crate::schema::types::*;
 
 static CONNECTION: [FieldDef; 3] = [f("x", Ty::F32), f("y", Ty::F32), f("z", Ty::F32)];
 
+/// Oblivion's road (ROAD) record declaration.
 pub static ROAD: RecordDef = RecordDef {
     sig: Sig(*b"ROAD"),
     title: "Road",

@@ -5,6 +5,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Script types (SCHR `type`): object, quest, magic effect.
 pub static SCRIPT_TYPES: EnumDef = EnumDef {
     values: &[(0, "object"), (1, "quest"), (0x100, "magic_effect")],
 };
@@ -18,6 +19,7 @@ pub static SCRIPT_HEADER: [FieldDef; 5] = [
     f("type", Ty::Enum(Int::U32, &SCRIPT_TYPES)),
 ];
 
+/// Script local variable types: float, or long/short (integer).
 pub static VARIABLE_TYPES: EnumDef = EnumDef {
     values: &[(0, "float"), (1, "long_or_short")],
 };
@@ -45,14 +47,18 @@ pub static REFERENCE_RUN: [Member; 2] = [
     rep(b"SCRV", "variables", Field::Value(U32)),
 ];
 
+/// Variable references (SCRV) that come before any object reference.
 pub const fn leading_variable_references() -> Member {
     rep(b"SCRV", "leading_variable_references", Field::Value(U32))
 }
 
+/// A script's references as runs of objects and variables; see
+/// [`REFERENCE_RUN`].
 pub const fn references() -> Member {
     groups("references", &REFERENCE_RUN)
 }
 
+/// Oblivion's script (SCPT) record declaration.
 pub static SCPT: RecordDef = RecordDef {
     sig: Sig(*b"SCPT"),
     title: "Script",

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's sigil stone (SGST) record declaration.
 pub static SGST: RecordDef = RecordDef {
     sig: Sig(*b"SGST"),
     title: "Sigil stone",

@@ -4,6 +4,7 @@ use super::common::{editor_id, icon};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// The eight attributes, in the game's order.
 pub static ATTRIBUTES: EnumDef = EnumDef {
     values: &[
         (0, "strength"),
@@ -17,10 +18,12 @@ pub static ATTRIBUTES: EnumDef = EnumDef {
     ],
 };
 
+/// Class and skill specializations: combat, magic, stealth.
 pub static SPECIALIZATIONS: EnumDef = EnumDef {
     values: &[(0, "combat"), (1, "magic"), (2, "stealth")],
 };
 
+/// Oblivion's skill (SKIL) record declaration.
 pub static SKIL: RecordDef = RecordDef {
     sig: Sig(*b"SKIL"),
     title: "Skill",

@@ -5,6 +5,7 @@ use crate::defs::shared::slgm;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's soul gem (SLGM) record declaration.
 pub static SLGM: RecordDef = RecordDef {
     sig: Sig(*b"SLGM"),
     title: "Soul gem",

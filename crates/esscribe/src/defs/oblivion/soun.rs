@@ -4,6 +4,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Sound flags (random frequency shift, loop, menu sound, ...).
 pub static SOUND_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "random_frequency_shift"),
@@ -29,6 +30,7 @@ static SOUND_DATA: [FieldDef; 9] = [
     f("start_time", U8),
 ];
 
+/// Oblivion's sound (SOUN) record declaration.
 pub static SOUN: RecordDef = RecordDef {
     sig: Sig(*b"SOUN"),
     title: "Sound",

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Spell types (SPIT `type`): spell, disease, power, ...
 pub static SPELL_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "spell"),
@@ -15,6 +16,7 @@ pub static SPELL_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Spell mastery levels, novice to master.
 pub static SPELL_LEVELS: EnumDef = EnumDef {
     values: &[
         (0, "novice"),
@@ -25,6 +27,7 @@ pub static SPELL_LEVELS: EnumDef = EnumDef {
     ],
 };
 
+/// Spell flags (SPIT `flags`).
 pub static SPELL_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "manual_spell_cost"),
@@ -38,6 +41,7 @@ pub static SPELL_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Oblivion's spell (SPEL) record declaration.
 pub static SPEL: RecordDef = RecordDef {
     sig: Sig(*b"SPEL"),
     title: "Spell",

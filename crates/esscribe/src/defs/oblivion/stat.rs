@@ -4,6 +4,7 @@ use super::common::{editor_id, model};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Oblivion's static (STAT) record declaration.
 pub static STAT: RecordDef = RecordDef {
     sig: Sig(*b"STAT"),
     title: "Static",

@@ -6,6 +6,7 @@ use crate::schema::types::*;
 
 static SEED: [FieldDef; 1] = [f("seed", U32)];
 
+/// Oblivion's tree (TREE) record declaration.
 pub static TREE: RecordDef = RecordDef {
     sig: Sig(*b"TREE"),
     title: "Tree",

@@ -4,6 +4,7 @@ use super::common::{editor_id, form, RGBA};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Water flags (FNAM `flags`).
 pub static WATER_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "causes_damage"), (0x02, "reflective")],
 };
@@ -16,6 +17,7 @@ static SIMULATOR: [FieldDef; 5] = [
     f("starting_size", Ty::F32),
 ];
 
+/// Oblivion's water (WATR) record declaration.
 pub static WATR: RecordDef = RecordDef {
     sig: Sig(*b"WATR"),
     title: "Water",

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Weapon types (DATA `type`).
 pub static WEAPON_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "blade_one_hand"),
@@ -15,6 +16,7 @@ pub static WEAPON_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Oblivion's weapon (WEAP) record declaration.
 pub static WEAP: RecordDef = RecordDef {
     sig: Sig(*b"WEAP"),
     title: "Weapon",

@@ -4,6 +4,7 @@ use super::common::{editor_id, form, full_name, icon};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Worldspace flags (DATA `flags`).
 pub static WORLD_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "small_world"),
@@ -13,12 +14,14 @@ pub static WORLD_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Worldspace music types (SNAM `music`).
 pub static MUSIC_TYPES: EnumDef = EnumDef {
     values: &[(0, "default"), (1, "public"), (2, "dungeon")],
 };
 
 static XY: [FieldDef; 2] = [f("x", Ty::F32), f("y", Ty::F32)];
 
+/// Oblivion's worldspace (WRLD) record declaration.
 pub static WRLD: RecordDef = RecordDef {
     sig: Sig(*b"WRLD"),
     title: "Worldspace",

@@ -5,6 +5,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Weather classification flags: pleasant, cloudy, rainy, snow.
 pub static CLASSIFICATIONS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "pleasant"),
@@ -14,6 +15,7 @@ pub static CLASSIFICATIONS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Weather sound types (SNAM `type`): default, precipitation, wind, thunder.
 pub static SOUND_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "default"),
@@ -44,6 +46,7 @@ static COLORS: [FieldDef; 10] = [
     f("clouds_upper", Ty::Struct(&TIMES)),
 ];
 
+/// Oblivion's weather (WTHR) record declaration.
 pub static WTHR: RecordDef = RecordDef {
     sig: Sig(*b"WTHR"),
     title: "Weather",

@@ -3,14 +3,17 @@
 
 use crate::schema::types::*;
 
+/// The editor ID (EDID), a Windows-1252 string.
 pub const fn editor_id() -> Member {
     opt(b"EDID", "editor_id", Field::ZString)
 }
 
+/// An optional subrecord holding one form ID.
 pub const fn form(sig: &[u8; 4], name: &'static str) -> Member {
     opt(sig, name, Field::Value(Ty::FormId))
 }
 
+/// A position and rotation as six floats; rotation in radians.
 pub static POSITION_ROTATION: [FieldDef; 6] = [
     f("position_x", Ty::F32),
     f("position_y", Ty::F32),
@@ -20,8 +23,10 @@ pub static POSITION_ROTATION: [FieldDef; 6] = [
     f("rotation_z", Ty::F32),
 ];
 
+/// A point or vector as three floats.
 pub static XYZ: [FieldDef; 3] = [f("x", Ty::F32), f("y", Ty::F32), f("z", Ty::F32)];
 
+/// A color as red, green, blue bytes and an unused byte.
 pub static RGBA: [FieldDef; 4] = [
     f("red", U8),
     f("green", U8),

@@ -5,6 +5,7 @@
 use super::common::RGBA;
 use crate::schema::types::*;
 
+/// Direct3D blend factors, as effect shaders name them.
 pub static BLEND_MODES: EnumDef = EnumDef {
     values: &[
         (1, "zero"),
@@ -21,6 +22,7 @@ pub static BLEND_MODES: EnumDef = EnumDef {
     ],
 };
 
+/// Blend operations of an effect shader's membrane and particles.
 pub static BLEND_OPERATIONS: EnumDef = EnumDef {
     values: &[
         (1, "add"),
@@ -31,6 +33,7 @@ pub static BLEND_OPERATIONS: EnumDef = EnumDef {
     ],
 };
 
+/// Z-test functions of an effect shader's membrane and particles.
 pub static Z_TEST_FUNCTIONS: EnumDef = EnumDef {
     values: &[
         (3, "equal_to"),
@@ -41,14 +44,17 @@ pub static Z_TEST_FUNCTIONS: EnumDef = EnumDef {
     ],
 };
 
+/// A blend factor field ([`BLEND_MODES`], u32).
 pub const fn blend(name: &'static str) -> FieldDef {
     f(name, Ty::Enum(Int::U32, &BLEND_MODES))
 }
 
+/// An f32 field.
 pub const fn float(name: &'static str) -> FieldDef {
     f(name, Ty::F32)
 }
 
+/// A color field ([`RGBA`]).
 pub const fn color(name: &'static str) -> FieldDef {
     f(name, Ty::Struct(&RGBA))
 }

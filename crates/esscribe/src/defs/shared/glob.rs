@@ -8,6 +8,8 @@ pub static GLOBAL_TYPES: EnumDef = EnumDef {
     values: &[(0x73, "short"), (0x6C, "long"), (0x66, "float")],
 };
 
+/// A global variable's members, the same in both games: editor ID, type
+/// (FNAM) and value (FLTV, always stored as a float).
 pub static MEMBERS: [Member; 3] = [
     editor_id(),
     sub(

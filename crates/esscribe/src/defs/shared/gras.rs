@@ -3,6 +3,8 @@
 
 use crate::schema::types::*;
 
+/// How grass relates to water (`units_from_water_type`): above, below or
+/// either, at least or at most the given distance.
 pub static WATER_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "above_at_least"),
@@ -16,6 +18,7 @@ pub static WATER_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Grass flags: vertex lighting, uniform scaling, fit to slope.
 pub static GRASS_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "vertex_lighting"),

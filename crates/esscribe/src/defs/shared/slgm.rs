@@ -2,6 +2,7 @@
 
 use crate::schema::types::*;
 
+/// Soul sizes, from none to grand (soul gem SOUL and SLCP).
 pub static SOULS: EnumDef = EnumDef {
     values: &[
         (0, "none"),

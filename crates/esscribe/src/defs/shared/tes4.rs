@@ -3,12 +3,15 @@
 
 use crate::schema::types::*;
 
+/// The plugin header's HEDR: format version, record count and next object
+/// ID.
 pub static HEADER: [FieldDef; 3] = [
     f("version", Ty::F32),
     f("record_count", I32),
     f("next_object_id", U32),
 ];
 
+/// One master file (MAST) and its size (DATA, kept at 0 by most tools).
 pub static MASTER: [Member; 2] = [
     sub(b"MAST", "file", Field::ZString),
     opt(b"DATA", "file_size", Field::Value(Ty::Int(Int::U64))),

@@ -4,6 +4,7 @@ use super::common::{editor_id, COLOR};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's action (AACT) record declaration.
 pub static AACT: RecordDef = RecordDef {
     sig: Sig(*b"AACT"),
     title: "Action",

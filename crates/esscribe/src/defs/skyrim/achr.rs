@@ -14,6 +14,7 @@ static COLOR: [FieldDef; 4] = [
     f("unused", Ty::Bytes(1)),
 ];
 
+/// Skyrim's placed NPC (ACHR) record declaration.
 pub static ACHR: RecordDef = RecordDef {
     sig: Sig(*b"ACHR"),
     title: "Placed NPC",

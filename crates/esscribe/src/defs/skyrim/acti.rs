@@ -4,10 +4,12 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Activator flags (FNAM `flags`), also used by flora.
 pub static ACTIVATOR_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "no_displacement"), (0x02, "ignored_by_sandbox")],
 };
 
+/// Skyrim's activator (ACTI) record declaration.
 pub static ACTI: RecordDef = RecordDef {
     sig: Sig(*b"ACTI"),
     title: "Activator",

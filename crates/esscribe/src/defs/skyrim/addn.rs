@@ -4,10 +4,12 @@ use super::common::{editor_id, form, model, object_bounds};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Addon node flags (DNAM `flags`).
 pub static ADDON_FLAGS: EnumDef = EnumDef {
     values: &[(1, "unknown_1"), (3, "always_loaded")],
 };
 
+/// Skyrim's addon node (ADDN) record declaration.
 pub static ADDN: RecordDef = RecordDef {
     sig: Sig(*b"ADDN"),
     title: "Addon node",

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Potion flags (ENIT `flags`): no auto-calculation, food, medicine, poison.
 pub static POTION_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0000_0001, "no_auto_calc"),
@@ -13,6 +14,7 @@ pub static POTION_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Skyrim's potion (ALCH) record declaration.
 pub static ALCH: RecordDef = RecordDef {
     sig: Sig(*b"ALCH"),
     title: "Potion",

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Ammunition flags (DATA `flags`).
 pub static AMMO_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "ignores_normal_weapon_resistance"),
@@ -12,6 +13,7 @@ pub static AMMO_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Skyrim's ammunition (AMMO) record declaration.
 pub static AMMO: RecordDef = RecordDef {
     sig: Sig(*b"AMMO"),
     title: "Ammunition",

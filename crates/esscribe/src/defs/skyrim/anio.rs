@@ -4,6 +4,7 @@ use super::common::{editor_id, model};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's animated object (ANIO) record declaration.
 pub static ANIO: RecordDef = RecordDef {
     sig: Sig(*b"ANIO"),
     title: "Animated object",

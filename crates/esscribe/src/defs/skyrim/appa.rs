@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Apparatus qualities (QUAL), novice to master.
 pub static QUALITIES: EnumDef = EnumDef {
     values: &[
         (0, "novice"),
@@ -14,6 +15,7 @@ pub static QUALITIES: EnumDef = EnumDef {
     ],
 };
 
+/// Skyrim's alchemical apparatus (APPA) record declaration.
 pub static APPA: RecordDef = RecordDef {
     sig: Sig(*b"APPA"),
     title: "Alchemical apparatus",

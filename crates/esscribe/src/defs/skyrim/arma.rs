@@ -9,6 +9,7 @@ static WEIGHT_SLIDER: FlagsDef = FlagsDef {
     bits: &[(0x02, "enabled")],
 };
 
+/// Skyrim's armor addon (ARMA) record declaration.
 pub static ARMA: RecordDef = RecordDef {
     sig: Sig(*b"ARMA"),
     title: "Armor addon",

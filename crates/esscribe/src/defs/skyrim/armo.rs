@@ -5,6 +5,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's armor (ARMO) record declaration.
 pub static ARMO: RecordDef = RecordDef {
     sig: Sig(*b"ARMO"),
     title: "Armor",

@@ -4,6 +4,7 @@ use super::common::{editor_id, model, object_bounds};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Art object types (DNAM `art_type`).
 pub static ART_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "magic_casting"),
@@ -12,6 +13,7 @@ pub static ART_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Skyrim's art object (ARTO) record declaration.
 pub static ARTO: RecordDef = RecordDef {
     sig: Sig(*b"ARTO"),
     title: "Art object",

@@ -4,6 +4,7 @@ use super::common::{editor_id, form, object_bounds};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's acoustic space (ASPC) record declaration.
 pub static ASPC: RecordDef = RecordDef {
     sig: Sig(*b"ASPC"),
     title: "Acoustic space",

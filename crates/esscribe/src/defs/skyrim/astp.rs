@@ -4,10 +4,12 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Association type flags (DATA `flags`).
 pub static ASSOCIATION_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "family_association")],
 };
 
+/// Skyrim's association type (ASTP) record declaration.
 pub static ASTP: RecordDef = RecordDef {
     sig: Sig(*b"ASTP"),
     title: "Association type",

@@ -19,6 +19,7 @@ static PERK_NODE: [Member; 9] = [
     opt(b"INAM", "index", Field::Value(U32)),
 ];
 
+/// Skyrim's actor value information (AVIF) record declaration.
 pub static AVIF: RecordDef = RecordDef {
     sig: Sig(*b"AVIF"),
     title: "Actor value information",

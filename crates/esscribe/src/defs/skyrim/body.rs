@@ -2,6 +2,7 @@
 
 use crate::schema::types::*;
 
+/// Biped body slots, the 32 bits armor and armor addons fill.
 pub static BIPED_SLOTS: FlagsDef = FlagsDef {
     bits: &[
         (1 << 0, "head"),
@@ -39,10 +40,12 @@ pub static BIPED_SLOTS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Armor general flags beside the body slots: modulates voice, non-playable.
 pub static GENERAL_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "modulates_voice"), (0x10, "non_playable")],
 };
 
+/// Armor types: light, heavy, clothing.
 pub static ARMOR_TYPES: EnumDef = EnumDef {
     values: &[(0, "light_armor"), (1, "heavy_armor"), (2, "clothing")],
 };
@@ -61,6 +64,7 @@ pub static BODY_TEMPLATE: [FieldDef; 4] = [
     f("armor_type", Ty::Enum(Int::U32, &ARMOR_TYPES)),
 ];
 
+/// The body template in its legacy layout (BODT).
 pub const fn body_template() -> Member {
     opt(
         b"BODT",
@@ -69,6 +73,7 @@ pub const fn body_template() -> Member {
     )
 }
 
+/// The body template (BOD2): body slots and armor type.
 pub const fn body_template_2() -> Member {
     opt(b"BOD2", "body_template", Field::Struct(&BODY_TEMPLATE_2))
 }

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Book flags (DATA `flags`).
 pub static BOOK_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "teaches_skill"),
@@ -13,6 +14,7 @@ pub static BOOK_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Book types (DATA `type`): book or tome, note or scroll.
 pub static BOOK_TYPES: EnumDef = EnumDef {
     values: &[(0, "book_or_tome"), (255, "note_or_scroll")],
 };
@@ -25,6 +27,7 @@ static TEACHES: SelectDef = SelectDef {
     default: I32,
 };
 
+/// Skyrim's book (BOOK) record declaration.
 pub static BOOK: RecordDef = RecordDef {
     sig: Sig(*b"BOOK"),
     title: "Book",

@@ -4,6 +4,7 @@ use super::common::{editor_id, model};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Body part flags (BPND `flags`): severable, explodable, IK data, ...
 pub static PART_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "severable"),
@@ -16,6 +17,7 @@ pub static PART_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Body part types (BPND `part_type`).
 pub static PART_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "torso"),
@@ -72,6 +74,7 @@ static PART: [Member; 9] = [
     opt(b"NAM5", "texture_hashes", Field::Opaque),
 ];
 
+/// Skyrim's body part data (BPTD) record declaration.
 pub static BPTD: RecordDef = RecordDef {
     sig: Sig(*b"BPTD"),
     title: "Body part data",

@@ -4,10 +4,13 @@ use super::common::{editor_id, form, model};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Camera shot actions (DATA `action`): shoot, fly, hit, zoom.
 pub static ACTIONS: EnumDef = EnumDef {
     values: &[(0, "shoot"), (1, "fly"), (2, "hit"), (3, "zoom")],
 };
 
+/// Camera shot locations and targets: attacker, projectile, target, lead
+/// actor.
 pub static LOCATIONS: EnumDef = EnumDef {
     values: &[
         (0, "attacker"),
@@ -17,6 +20,7 @@ pub static LOCATIONS: EnumDef = EnumDef {
     ],
 };
 
+/// Camera shot flags (DATA `flags`).
 pub static SHOT_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "position_follows_location"),
@@ -28,6 +32,7 @@ pub static SHOT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Skyrim's camera shot (CAMS) record declaration.
 pub static CAMS: RecordDef = RecordDef {
     sig: Sig(*b"CAMS"),
     title: "Camera shot",

@@ -5,6 +5,7 @@ use super::common::{editor_id, form, full_name};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Cell flags (DATA `flags`).
 pub static CELL_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0001, "interior"),
@@ -18,6 +19,7 @@ pub static CELL_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Cell grid flags: which land quadrants to hide.
 pub static GRID_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "force_hide_land_quad_1"),
@@ -27,6 +29,7 @@ pub static GRID_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Which lighting values a cell inherits from its lighting template.
 pub static INHERIT_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0001, "ambient_color"),
@@ -43,6 +46,9 @@ pub static INHERIT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Interior cell lighting (XCLL): colors, fog, directional light, ambient
+/// colors per axis, specular and fresnel, light fade distances, and what the
+/// cell takes from its lighting template.
 pub static LIGHTING: [FieldDef; 23] = [
     f("ambient_color", Ty::Struct(&RGBA)),
     f("directional_color", Ty::Struct(&RGBA)),
@@ -69,6 +75,7 @@ pub static LIGHTING: [FieldDef; 23] = [
     f("inherits", Ty::Flags(Int::U32, &INHERIT_FLAGS)),
 ];
 
+/// Skyrim's cell (CELL) record declaration.
 pub static CELL: RecordDef = RecordDef {
     sig: Sig(*b"CELL"),
     title: "Cell",

@@ -4,6 +4,7 @@ use super::common::{description, editor_id, full_name, SKILL_BYTES};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's class (CLAS) record declaration.
 pub static CLAS: RecordDef = RecordDef {
     sig: Sig(*b"CLAS"),
     title: "Class",

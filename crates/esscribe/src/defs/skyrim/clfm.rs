@@ -4,6 +4,7 @@ use super::common::{editor_id, full_name, COLOR};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's color (CLFM) record declaration.
 pub static CLFM: RecordDef = RecordDef {
     sig: Sig(*b"CLFM"),
     title: "Color",

@@ -11,6 +11,7 @@ static WEATHER: [FieldDef; 3] = [
     f("global", Ty::FormId),
 ];
 
+/// Skyrim's climate (CLMT) record declaration.
 pub static CLMT: RecordDef = RecordDef {
     sig: Sig(*b"CLMT"),
     title: "Climate",

@@ -4,6 +4,7 @@ use super::common::{conditions, editor_id, form, item_count, items};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's constructible object (COBJ) record declaration.
 pub static COBJ: RecordDef = RecordDef {
     sig: Sig(*b"COBJ"),
     title: "Constructible object",

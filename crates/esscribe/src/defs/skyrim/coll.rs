@@ -4,6 +4,7 @@ use super::common::{description, editor_id, COLOR};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Collision layer flags (GNAM `flags`).
 pub static LAYER_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "trigger_volume"),
@@ -14,6 +15,7 @@ pub static LAYER_FLAGS: FlagsDef = FlagsDef {
 
 static LAYER: [FieldDef; 1] = [f("layer", Ty::FormId)];
 
+/// Skyrim's collision layer (COLL) record declaration.
 pub static COLL: RecordDef = RecordDef {
     sig: Sig(*b"COLL"),
     title: "Collision layer",

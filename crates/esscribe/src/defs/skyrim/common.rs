@@ -9,18 +9,22 @@ pub use crate::defs::shared::common::{
 };
 use crate::schema::types::*;
 
+/// The in-game name (FULL), a translatable string.
 pub const fn full_name() -> Member {
     opt(b"FULL", "name", Field::LString)
 }
 
+/// A description under the given signature, a translatable string.
 pub const fn description(sig: &[u8; 4]) -> Member {
     opt(sig, "description", Field::LString)
 }
 
+/// Papyrus scripts attached to the record (VMAD).
 pub const fn scripts() -> Member {
     opt(b"VMAD", "scripts", Field::Struct(&VMAD))
 }
 
+/// An object's bounding box: two corners, in game units.
 pub static OBJECT_BOUNDS: [FieldDef; 6] = [
     f("x1", I16),
     f("y1", I16),
@@ -30,6 +34,7 @@ pub static OBJECT_BOUNDS: [FieldDef; 6] = [
     f("z2", I16),
 ];
 
+/// Object bounds (OBND); see [`OBJECT_BOUNDS`].
 pub const fn object_bounds() -> Member {
     sub(b"OBND", "object_bounds", Field::Struct(&OBJECT_BOUNDS))
 }
@@ -42,12 +47,14 @@ pub static COLOR: [FieldDef; 4] = [
     f("unused", Ty::Bytes(1)),
 ];
 
+/// The number of keywords that follow (KSIZ).
 pub const fn keyword_count() -> Member {
     opt(b"KSIZ", "keyword_count", Field::Value(U32))
 }
 
 static KEYWORD: [FieldDef; 1] = [f("keyword", Ty::FormId)];
 
+/// Keywords (KWDA), an array of form IDs.
 pub const fn keywords() -> Member {
     opt(b"KWDA", "keywords", Field::Array(&KEYWORD))
 }
@@ -85,6 +92,8 @@ pub static ALTERNATE_TEXTURES: [FieldDef; 1] = [f(
 
 macro_rules! model {
     ($name:ident, $file:literal, $info:literal, $alt:literal) => {
+        /// A model under one set of signatures: its file, texture hashes
+        /// and alternate textures.
         pub static $name: [Member; 3] = [
             sub($file, "file", Field::ZString),
             opt($info, "texture_hashes", Field::Struct(&MODEL_INFO)),
@@ -104,6 +113,7 @@ model!(MODEL_4, b"MOD4", b"MO4T", b"MO4S");
 model!(MODEL_5, b"MOD5", b"MO5T", b"MO5S");
 model!(DAMAGE_MODEL, b"DMDL", b"DMDT", b"DMDS");
 
+/// The model group (MODL, MODT, MODS); see [`MODEL`].
 pub const fn model() -> Member {
     group("model", &MODEL)
 }
@@ -154,26 +164,32 @@ static DESTRUCTIBLE: [Member; 2] = [
     groups("stages", &DESTRUCTION_STAGE),
 ];
 
+/// Destruction data: health, stages and their models.
 pub const fn destructible() -> Member {
     group("destructible", &DESTRUCTIBLE)
 }
 
+/// Conditions (CTDA, each with optional CIS1 and CIS2).
 pub const fn conditions() -> Member {
     groups("conditions", &CONDITION_GROUP)
 }
 
+/// The large inventory icon (ICON), a texture path.
 pub const fn large_icon() -> Member {
     opt(b"ICON", "large_icon", Field::ZString)
 }
 
+/// The small inventory icon (MICO), a texture path.
 pub const fn small_icon() -> Member {
     opt(b"MICO", "small_icon", Field::ZString)
 }
 
+/// The sound played when the item is picked up (YNAM).
 pub const fn pickup_sound() -> Member {
     opt(b"YNAM", "pickup_sound", Field::Value(Ty::FormId))
 }
 
+/// The sound played when the item is dropped (ZNAM).
 pub const fn drop_sound() -> Member {
     opt(b"ZNAM", "drop_sound", Field::Value(Ty::FormId))
 }
@@ -193,6 +209,8 @@ pub const fn effects() -> Member {
     groups("effects", &EFFECT)
 }
 
+/// One held item: the entry (CNTO: item and count) and its optional extra
+/// data (COED: owner, global or rank, condition).
 pub static CONTAINER_ITEM: [Member; 2] = [
     sub(
         b"CNTO",
@@ -215,6 +233,7 @@ pub const fn item_count() -> Member {
     opt(b"COCT", "item_count", Field::Value(U32))
 }
 
+/// Held items, one group per CNTO; see [`CONTAINER_ITEM`].
 pub const fn items() -> Member {
     groups("items", &CONTAINER_ITEM)
 }

@@ -9,6 +9,8 @@ use crate::defs::shared::condition::{self, OPERATORS};
 use crate::defs::AXES;
 use crate::schema::types::*;
 
+/// Condition flags (CTDA): or, use aliases, use global, ...; the comparison
+/// operator sits in the same byte's top bits.
 pub static CONDITION_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "or"),
@@ -74,6 +76,7 @@ static PARAMETER_2: SelectDef = SelectDef {
     default: I32,
 };
 
+/// What a condition's function runs on (CTDA `run_on`).
 pub static RUN_ON: EnumDef = EnumDef {
     values: &[
         (0, "subject"),
@@ -94,6 +97,9 @@ static REFERENCE: SelectDef = SelectDef {
     default: U32,
 };
 
+/// The fields of a condition (CTDA): operator and flags, comparison value,
+/// function, its two parameters, what it runs on, reference and the third
+/// parameter.
 pub static CONDITION: [FieldDef; 10] = join(&[
     &condition::head(
         &CONDITION_TYPE,

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Container flags (DATA `flags`).
 pub static CONTAINER_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "allow_sounds_when_animation"),
@@ -12,6 +13,7 @@ pub static CONTAINER_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Skyrim's container (CONT) record declaration.
 pub static CONT: RecordDef = RecordDef {
     sig: Sig(*b"CONT"),
     title: "Container",

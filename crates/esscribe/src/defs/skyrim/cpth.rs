@@ -4,6 +4,7 @@ use super::common::{conditions, editor_id};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Camera path zoom modes (DATA `camera_zoom`).
 pub static CAMERA_ZOOMS: EnumDef = EnumDef {
     values: &[
         (0, "default_must_have_camera_shots"),
@@ -15,6 +16,7 @@ pub static CAMERA_ZOOMS: EnumDef = EnumDef {
     ],
 };
 
+/// Skyrim's camera path (CPTH) record declaration.
 pub static CPTH: RecordDef = RecordDef {
     sig: Sig(*b"CPTH"),
     title: "Camera path",

@@ -4,6 +4,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Combat style flags (DATA `flags`): dueling, flanking, dual wielding.
 pub static COMBAT_STYLE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "dueling"),
@@ -16,6 +17,7 @@ const fn float(name: &'static str) -> FieldDef {
     f(name, Ty::F32)
 }
 
+/// Skyrim's combat style (CSTY) record declaration.
 pub static CSTY: RecordDef = RecordDef {
     sig: Sig(*b"CSTY"),
     title: "Combat style",

@@ -4,6 +4,7 @@ use super::common::{editor_id, MODEL_INFO};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Debris model flags: has collision data.
 pub static DEBRIS_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "has_collision_data")],
 };
@@ -21,6 +22,7 @@ static MODEL: [Member; 2] = [
     opt(b"MODT", "texture_hashes", Field::Struct(&MODEL_INFO)),
 ];
 
+/// Skyrim's debris (DEBR) record declaration.
 pub static DEBR: RecordDef = RecordDef {
     sig: Sig(*b"DEBR"),
     title: "Debris",

@@ -4,10 +4,12 @@ use super::common::{editor_id, form, full_name};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Dialogue topic flags (DATA `flags`).
 pub static TOPIC_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "do_all_before_repeating")],
 };
 
+/// Dialogue topic categories (DATA `category`).
 pub static CATEGORIES: EnumDef = EnumDef {
     values: &[
         (0, "topic"),
@@ -21,6 +23,7 @@ pub static CATEGORIES: EnumDef = EnumDef {
     ],
 };
 
+/// Skyrim's dialogue topic (DIAL) record declaration.
 pub static DIAL: RecordDef = RecordDef {
     sig: Sig(*b"DIAL"),
     title: "Dialogue topic",

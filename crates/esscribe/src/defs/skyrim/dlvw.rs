@@ -5,6 +5,7 @@ use super::common::{editor_id, form};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's dialogue view (DLVW) record declaration.
 pub static DLVW: RecordDef = RecordDef {
     sig: Sig(*b"DLVW"),
     title: "Dialogue view",

@@ -8,6 +8,7 @@ use crate::schema::types::*;
 
 static OBJECT: [FieldDef; 2] = [f("use", Ty::Char4), f("object", Ty::FormId)];
 
+/// Skyrim's default object manager (DOBJ) record declaration.
 pub static DOBJ: RecordDef = RecordDef {
     sig: Sig(*b"DOBJ"),
     title: "Default object manager",

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Door flags (FNAM `flags`).
 pub static DOOR_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x02, "automatic"),
@@ -14,6 +15,7 @@ pub static DOOR_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Skyrim's door (DOOR) record declaration.
 pub static DOOR: RecordDef = RecordDef {
     sig: Sig(*b"DOOR"),
     title: "Door",

@@ -4,6 +4,7 @@ use super::common::{editor_id, object_bounds};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Which parts of a dual cast inherit the caster's scale.
 pub static INHERIT_SCALE: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "hit_effect_art"),
@@ -12,6 +13,7 @@ pub static INHERIT_SCALE: FlagsDef = FlagsDef {
     ],
 };
 
+/// Skyrim's dual cast data (DUAL) record declaration.
 pub static DUAL: RecordDef = RecordDef {
     sig: Sig(*b"DUAL"),
     title: "Dual cast data",

@@ -4,6 +4,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Encounter zone flags.
 pub static ZONE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "never_resets"),
@@ -12,6 +13,7 @@ pub static ZONE_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Skyrim's encounter zone (ECZN) record declaration.
 pub static ECZN: RecordDef = RecordDef {
     sig: Sig(*b"ECZN"),
     title: "Encounter zone",

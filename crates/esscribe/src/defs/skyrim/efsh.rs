@@ -7,6 +7,7 @@ pub use crate::defs::shared::efsh::{BLEND_MODES, BLEND_OPERATIONS, Z_TEST_FUNCTI
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Effect shader flags.
 pub static SHADER_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (1 << 0, "no_membrane_shader"),
@@ -82,6 +83,7 @@ static SHADER: [FieldDef; 100] = join(&[
     ],
 ]);
 
+/// Skyrim's effect shader (EFSH) record declaration.
 pub static EFSH: RecordDef = RecordDef {
     sig: Sig(*b"EFSH"),
     title: "Effect shader",

@@ -5,14 +5,17 @@ use super::magic::{CASTING_TYPES, DELIVERY_TYPES};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Enchantment flags (ENIT `flags`).
 pub static ENCHANTMENT_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "no_auto_calc"), (0x04, "extend_duration_on_recast")],
 };
 
+/// Enchantment types (ENIT `enchant_type`): enchantment, staff enchantment.
 pub static ENCHANTMENT_TYPES: EnumDef = EnumDef {
     values: &[(6, "enchantment"), (12, "staff_enchantment")],
 };
 
+/// Skyrim's enchantment (ENCH) record declaration.
 pub static ENCH: RecordDef = RecordDef {
     sig: Sig(*b"ENCH"),
     title: "Enchantment",

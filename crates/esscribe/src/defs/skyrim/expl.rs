@@ -5,6 +5,7 @@ use super::mgef::SOUND_LEVELS;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Explosion flags.
 pub static EXPLOSION_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0002, "always_uses_world_orientation"),
@@ -18,6 +19,7 @@ pub static EXPLOSION_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Skyrim's explosion (EXPL) record declaration.
 pub static EXPL: RecordDef = RecordDef {
     sig: Sig(*b"EXPL"),
     title: "Explosion",

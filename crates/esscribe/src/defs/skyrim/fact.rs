@@ -5,10 +5,12 @@ use super::pack::LOCATION;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// How a faction's members react to another group in combat.
 pub static COMBAT_REACTIONS: EnumDef = EnumDef {
     values: &[(0, "neutral"), (1, "enemy"), (2, "ally"), (3, "friend")],
 };
 
+/// Faction flags (DATA `flags`).
 pub static FACTION_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0000_0001, "hidden_from_pc"),
@@ -27,6 +29,7 @@ pub static FACTION_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// A boolean stored as an integer: `false` (0) or `true` (1).
 pub static NO_YES: EnumDef = EnumDef {
     values: &[(0, "false"), (1, "true")],
 };
@@ -38,6 +41,7 @@ static RANK: [Member; 4] = [
     opt(b"INAM", "insignia", Field::ZString),
 ];
 
+/// Skyrim's faction (FACT) record declaration.
 pub static FACT: RecordDef = RecordDef {
     sig: Sig(*b"FACT"),
     title: "Faction",

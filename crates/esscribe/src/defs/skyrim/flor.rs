@@ -6,6 +6,7 @@ use super::seasons::seasonal_chances;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's flora (FLOR) record declaration.
 pub static FLOR: RecordDef = RecordDef {
     sig: Sig(*b"FLOR"),
     title: "Flora",

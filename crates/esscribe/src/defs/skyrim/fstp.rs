@@ -4,6 +4,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's footstep (FSTP) record declaration.
 pub static FSTP: RecordDef = RecordDef {
     sig: Sig(*b"FSTP"),
     title: "Footstep",

@@ -6,6 +6,7 @@ use crate::schema::types::*;
 
 static FOOTSTEP: [FieldDef; 1] = [f("footstep", Ty::FormId)];
 
+/// Skyrim's footstep set (FSTS) record declaration.
 pub static FSTS: RecordDef = RecordDef {
     sig: Sig(*b"FSTS"),
     title: "Footstep set",

@@ -4,10 +4,14 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Furniture flags (FNAM `flags`).
 pub static FURNITURE_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "no_displacement"), (0x02, "ignored_by_sandbox")],
 };
 
+/// Furniture markers in use (MNAM `active_markers`): sit markers 0 to
+/// 23, then properties of the furniture (disables activation, perch,
+/// child can use, ...).
 pub static ACTIVE_MARKERS: FlagsDef = FlagsDef {
     bits: &[
         (1 << 0, "sit_0"),
@@ -43,6 +47,7 @@ pub static ACTIVE_MARKERS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Workbench types (WBDT `bench_type`).
 pub static BENCH_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "none"),
@@ -56,6 +61,7 @@ pub static BENCH_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Directions a furniture marker can be entered from.
 pub static ENTRY_POINTS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "front"),
@@ -66,6 +72,7 @@ pub static ENTRY_POINTS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Furniture marker types: sit, lay, lean.
 pub static MARKER_TYPES: EnumDef = EnumDef {
     values: &[(1, "sit"), (2, "lay"), (4, "lean")],
 };
@@ -83,6 +90,7 @@ static MARKER: [Member; 3] = [
     form(b"FNMK", "marker_keyword"),
 ];
 
+/// Skyrim's furniture (FURN) record declaration.
 pub static FURN: RecordDef = RecordDef {
     sig: Sig(*b"FURN"),
     title: "Furniture",

@@ -5,6 +5,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's hair (unused) (HAIR) record declaration.
 pub static HAIR: RecordDef = RecordDef {
     sig: Sig(*b"HAIR"),
     title: "Hair (unused)",

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Hazard flags.
 pub static HAZARD_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "affects_player_only"),
@@ -14,6 +15,7 @@ pub static HAZARD_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Skyrim's hazard (HAZD) record declaration.
 pub static HAZD: RecordDef = RecordDef {
     sig: Sig(*b"HAZD"),
     title: "Hazard",

@@ -4,6 +4,7 @@ use super::common::{editor_id, form, full_name, model};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Head part flags (DATA `flags`).
 pub static HEAD_PART_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "playable"),
@@ -14,6 +15,7 @@ pub static HEAD_PART_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Head part types (PNAM `type`).
 pub static HEAD_PART_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "misc"),
@@ -26,6 +28,7 @@ pub static HEAD_PART_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Head part file types (NAM0 `type`): race morph, tri, chargen morph.
 pub static PART_FILE_TYPES: EnumDef = EnumDef {
     values: &[(0, "race_morph"), (1, "tri"), (2, "chargen_morph")],
 };
@@ -39,6 +42,7 @@ static PART: [Member; 2] = [
     opt(b"NAM1", "file", Field::ZString),
 ];
 
+/// Skyrim's head part (HDPT) record declaration.
 pub static HDPT: RecordDef = RecordDef {
     sig: Sig(*b"HDPT"),
     title: "Head part",

@@ -4,6 +4,7 @@ use super::common::{conditions, editor_id};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Idle animation flags: parent, sequence, no attacking, blocking.
 pub static IDLE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "parent"),
@@ -13,6 +14,7 @@ pub static IDLE_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Skyrim's idle animation (IDLE) record declaration.
 pub static IDLE: RecordDef = RecordDef {
     sig: Sig(*b"IDLE"),
     title: "Idle animation",

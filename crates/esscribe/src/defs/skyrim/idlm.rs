@@ -4,6 +4,7 @@ use super::common::{editor_id, model, object_bounds};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Idle marker flags (IDLF `flags`).
 pub static IDLE_MARKER_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "run_in_sequence"),
@@ -14,6 +15,7 @@ pub static IDLE_MARKER_FLAGS: FlagsDef = FlagsDef {
 
 static IDLE: [FieldDef; 1] = [f("idle", Ty::FormId)];
 
+/// Skyrim's idle marker (IDLM) record declaration.
 pub static IDLM: RecordDef = RecordDef {
     sig: Sig(*b"IDLM"),
     title: "Idle marker",

@@ -6,14 +6,18 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Image space adapter flags: animatable.
 pub static ADAPTER_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "animatable")],
 };
 
+/// Image space adapter radial blur flags.
 pub static RADIAL_BLUR_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "use_target")],
 };
 
+/// Image space adapter depth-of-field flags; three bits hold the blur
+/// radius.
 pub static DEPTH_OF_FIELD_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0001, "use_target"),
@@ -103,6 +107,7 @@ static COUNTS: [FieldDef; 61] = [
     f("motion_blur_strength_count", U32),
 ];
 
+/// Skyrim's image space adapter (IMAD) record declaration.
 pub static IMAD: RecordDef = RecordDef {
     sig: Sig(*b"IMAD"),
     title: "Image space adapter",

@@ -5,6 +5,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Image space sky blur radii.
 pub static SKY_BLUR_RADII: EnumDef = EnumDef {
     values: &[
         (16384, "radius_0"),
@@ -26,6 +27,7 @@ pub static SKY_BLUR_RADII: EnumDef = EnumDef {
     ],
 };
 
+/// Skyrim's image space (IMGS) record declaration.
 pub static IMGS: RecordDef = RecordDef {
     sig: Sig(*b"IMGS"),
     title: "Image space",

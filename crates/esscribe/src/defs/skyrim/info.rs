@@ -5,6 +5,7 @@ use super::vmad::INFO_VMAD;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Dialogue response flags (ENAM `flags`).
 pub static RESPONSE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0001, "goodbye"),
@@ -25,10 +26,12 @@ pub static RESPONSE_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Favor levels of a dialogue response (CNAM `favor_level`).
 pub static FAVOR_LEVELS: EnumDef = EnumDef {
     values: &[(0, "none"), (1, "small"), (2, "medium"), (3, "large")],
 };
 
+/// Emotions a dialogue response is spoken with (TRDT `emotion_type`).
 pub static EMOTIONS: EnumDef = EnumDef {
     values: &[
         (0, "neutral"),
@@ -42,6 +45,7 @@ pub static EMOTIONS: EnumDef = EnumDef {
     ],
 };
 
+/// Dialogue response text flags: use emotion animation.
 pub static TEXT_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "use_emotion_animation")],
 };
@@ -68,6 +72,7 @@ static RESPONSE: [Member; 6] = [
     form(b"LNAM", "listener_idle_animation"),
 ];
 
+/// Skyrim's dialogue response (INFO) record declaration.
 pub static INFO: RecordDef = RecordDef {
     sig: Sig(*b"INFO"),
     title: "Dialogue response",

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Ingredient flags (ENIT `flags`).
 pub static INGREDIENT_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0001, "no_auto_calculation"),
@@ -12,6 +13,7 @@ pub static INGREDIENT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Skyrim's ingredient (INGR) record declaration.
 pub static INGR: RecordDef = RecordDef {
     sig: Sig(*b"INGR"),
     title: "Ingredient",

@@ -6,6 +6,7 @@ use super::txst::DECAL;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Impact orientations (DATA `orientation`).
 pub static ORIENTATIONS: EnumDef = EnumDef {
     values: &[
         (0, "surface_normal"),
@@ -14,10 +15,13 @@ pub static ORIENTATIONS: EnumDef = EnumDef {
     ],
 };
 
+/// Impact flags: no decal data.
 pub static IMPACT_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "no_decal_data")],
 };
 
+/// What a projectile does on impact: default, destroy, bounce, impale,
+/// stick.
 pub static IMPACT_RESULTS: EnumDef = EnumDef {
     values: &[
         (0, "default"),
@@ -28,6 +32,7 @@ pub static IMPACT_RESULTS: EnumDef = EnumDef {
     ],
 };
 
+/// Skyrim's impact (IPCT) record declaration.
 pub static IPCT: RecordDef = RecordDef {
     sig: Sig(*b"IPCT"),
     title: "Impact",

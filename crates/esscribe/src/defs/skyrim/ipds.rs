@@ -4,6 +4,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's impact data set (IPDS) record declaration.
 pub static IPDS: RecordDef = RecordDef {
     sig: Sig(*b"IPDS"),
     title: "Impact data set",

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's key (KEYM) record declaration.
 pub static KEYM: RecordDef = RecordDef {
     sig: Sig(*b"KEYM"),
     title: "Key",

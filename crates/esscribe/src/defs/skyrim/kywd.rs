@@ -4,6 +4,7 @@ use super::common::{editor_id, COLOR};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's keyword (KYWD) record declaration.
 pub static KYWD: RecordDef = RecordDef {
     sig: Sig(*b"KYWD"),
     title: "Keyword",

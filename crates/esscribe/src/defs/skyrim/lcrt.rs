@@ -4,6 +4,7 @@ use super::common::{editor_id, COLOR};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's location reference type (LCRT) record declaration.
 pub static LCRT: RecordDef = RecordDef {
     sig: Sig(*b"LCRT"),
     title: "Location reference type",

@@ -42,6 +42,7 @@ const ENCOUNTER_CELLS: Field =
 
 static FORM: [FieldDef; 1] = [f("form", Ty::FormId)];
 
+/// Skyrim's location (LCTN) record declaration.
 pub static LCTN: RecordDef = RecordDef {
     sig: Sig(*b"LCTN"),
     title: "Location",

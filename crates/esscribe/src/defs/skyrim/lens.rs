@@ -4,6 +4,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Lens flare sprite flags: rotates, shrinks when occluded.
 pub static SPRITE_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "rotates"), (0x02, "shrinks_when_occluded")],
 };
@@ -28,6 +29,7 @@ static SPRITE: [Member; 3] = [
     ),
 ];
 
+/// Skyrim's lens flare (LENS) record declaration.
 pub static LENS: RecordDef = RecordDef {
     sig: Sig(*b"LENS"),
     title: "Lens flare",

@@ -3,6 +3,7 @@
 use super::common::form;
 use crate::schema::types::*;
 
+/// Leveled list flags (LVLF), shared by leveled NPCs, items and spells.
 pub static LEVELED_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "calculate_from_all_levels"),
@@ -35,14 +36,17 @@ static ENTRY: [Member; 2] = [
     ),
 ];
 
+/// Chance in percent that the list yields nothing (LVLD).
 pub const fn chance_none() -> Member {
     opt(b"LVLD", "chance_none", Field::Value(U8))
 }
 
+/// Maximum count (LVLM).
 pub const fn max_count() -> Member {
     opt(b"LVLM", "max_count", Field::Value(U8))
 }
 
+/// Leveled list flags (LVLF); see [`LEVELED_FLAGS`].
 pub const fn flags() -> Member {
     opt(
         b"LVLF",
@@ -51,14 +55,17 @@ pub const fn flags() -> Member {
     )
 }
 
+/// The global variable that gives the chance none, when used (LVLG).
 pub const fn use_global() -> Member {
     form(b"LVLG", "use_global")
 }
 
+/// The number of entries that follow (LLCT).
 pub const fn entry_count() -> Member {
     opt(b"LLCT", "entry_count", Field::Value(U8))
 }
 
+/// The list's entries (LVLO with optional COED).
 pub const fn entries() -> Member {
     groups("entries", &ENTRY)
 }

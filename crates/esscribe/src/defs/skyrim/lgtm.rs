@@ -18,6 +18,7 @@ pub static DIRECTIONAL_AMBIENT: [FieldDef; 8] = [
     f("fresnel_power", Ty::F32),
 ];
 
+/// Skyrim's lighting template (LGTM) record declaration.
 pub static LGTM: RecordDef = RecordDef {
     sig: Sig(*b"LGTM"),
     title: "Lighting template",

@@ -6,6 +6,7 @@ use crate::defs::shared::ligh;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Light flags (dynamic, can be carried, flicker, shadow types, ...).
 pub static LIGHT_FLAGS: FlagsDef = FlagsDef {
     bits: &join::<_, 13>(&[
         &ligh::FLAG_BITS,
@@ -18,6 +19,7 @@ pub static LIGHT_FLAGS: FlagsDef = FlagsDef {
     ]),
 };
 
+/// Skyrim's light (LIGH) record declaration.
 pub static LIGH: RecordDef = RecordDef {
     sig: Sig(*b"LIGH"),
     title: "Light",

@@ -4,6 +4,7 @@ use super::common::{conditions, description, editor_id, form};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's load screen (LSCR) record declaration.
 pub static LSCR: RecordDef = RecordDef {
     sig: Sig(*b"LSCR"),
     title: "Load screen",

@@ -4,6 +4,7 @@ use super::common::{editor_id, form};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's landscape texture (LTEX) record declaration.
 pub static LTEX: RecordDef = RecordDef {
     sig: Sig(*b"LTEX"),
     title: "Landscape texture",

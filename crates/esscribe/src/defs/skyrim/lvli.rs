@@ -5,6 +5,7 @@ use super::leveled::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's leveled item (LVLI) record declaration.
 pub static LVLI: RecordDef = RecordDef {
     sig: Sig(*b"LVLI"),
     title: "Leveled item",

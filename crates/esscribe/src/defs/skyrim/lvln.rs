@@ -5,6 +5,7 @@ use super::leveled::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's leveled actor (LVLN) record declaration.
 pub static LVLN: RecordDef = RecordDef {
     sig: Sig(*b"LVLN"),
     title: "Leveled actor",

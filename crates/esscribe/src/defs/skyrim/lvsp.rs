@@ -5,6 +5,7 @@ use super::leveled::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's leveled spell (LVSP) record declaration.
 pub static LVSP: RecordDef = RecordDef {
     sig: Sig(*b"LVSP"),
     title: "Leveled spell",

@@ -2,6 +2,8 @@
 
 use crate::schema::types::*;
 
+/// Spell casting types: constant effect, fire and forget, concentration,
+/// scroll.
 pub static CASTING_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "constant_effect"),
@@ -11,6 +13,7 @@ pub static CASTING_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Spell delivery types: self, touch, aimed, target actor, target location.
 pub static DELIVERY_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "self"),

@@ -4,10 +4,12 @@ use super::common::{editor_id, model};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Material object flags: single pass.
 pub static MATERIAL_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "single_pass")],
 };
 
+/// Skyrim's material object (MATO) record declaration.
 pub static MATO: RecordDef = RecordDef {
     sig: Sig(*b"MATO"),
     title: "Material object",

@@ -4,10 +4,12 @@ use super::common::{editor_id, form};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Material type flags (FNAM `flags`): stair material, arrows stick.
 pub static MATERIAL_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "stair_material"), (0x02, "arrows_stick")],
 };
 
+/// Skyrim's material type (MATT) record declaration.
 pub static MATT: RecordDef = RecordDef {
     sig: Sig(*b"MATT"),
     title: "Material type",

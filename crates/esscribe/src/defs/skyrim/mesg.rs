@@ -5,6 +5,7 @@ use super::condition::CONDITION_GROUP;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Message flags (DNAM `flags`): message box, auto display.
 pub static MESSAGE_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "message_box"), (0x02, "auto_display")],
 };
@@ -14,6 +15,7 @@ static BUTTON: [Member; 2] = [
     groups("conditions", &CONDITION_GROUP),
 ];
 
+/// Skyrim's message (MESG) record declaration.
 pub static MESG: RecordDef = RecordDef {
     sig: Sig(*b"MESG"),
     title: "Message",

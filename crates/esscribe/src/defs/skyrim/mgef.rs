@@ -5,6 +5,7 @@ use super::magic::{CASTING_TYPES, DELIVERY_TYPES};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Magic effect flags (DATA `flags`).
 pub static EFFECT_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0000_0001, "hostile"),
@@ -28,6 +29,8 @@ pub static EFFECT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Magic effect archetypes (DATA `archetype`): value modifier, script,
+/// dispel, ...
 pub static ARCHETYPES: EnumDef = EnumDef {
     values: &[
         (0, "value_modifier"),
@@ -78,10 +81,12 @@ pub static ARCHETYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Sound levels: loud, normal, silent, very loud.
 pub static SOUND_LEVELS: EnumDef = EnumDef {
     values: &[(0, "loud"), (1, "normal"), (2, "silent"), (3, "very_loud")],
 };
 
+/// Magic effect sound types (SNDD `type`).
 pub static EFFECT_SOUND_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "sheathe_draw"),
@@ -93,6 +98,7 @@ pub static EFFECT_SOUND_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Skyrim's magic effect (MGEF) record declaration.
 pub static MGEF: RecordDef = RecordDef {
     sig: Sig(*b"MGEF"),
     title: "Magic effect",

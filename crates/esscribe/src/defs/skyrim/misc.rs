@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's miscellaneous item (MISC) record declaration.
 pub static MISC: RecordDef = RecordDef {
     sig: Sig(*b"MISC"),
     title: "Miscellaneous item",

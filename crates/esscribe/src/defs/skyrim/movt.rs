@@ -8,6 +8,7 @@ const fn float(name: &'static str) -> FieldDef {
     f(name, Ty::F32)
 }
 
+/// Skyrim's movement type (MOVT) record declaration.
 pub static MOVT: RecordDef = RecordDef {
     sig: Sig(*b"MOVT"),
     title: "Movement type",

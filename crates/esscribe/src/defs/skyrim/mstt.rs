@@ -4,10 +4,12 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Movable static flags (DATA `flags`): on local map.
 pub static MOVABLE_STATIC_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "on_local_map")],
 };
 
+/// Skyrim's movable static (MSTT) record declaration.
 pub static MSTT: RecordDef = RecordDef {
     sig: Sig(*b"MSTT"),
     title: "Movable static",

@@ -4,6 +4,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Music type flags (FNAM `flags`).
 pub static MUSIC_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "plays_one_selection"),
@@ -16,6 +17,7 @@ pub static MUSIC_FLAGS: FlagsDef = FlagsDef {
 
 static TRACK: [FieldDef; 1] = [f("track", Ty::FormId)];
 
+/// Skyrim's music type (MUSC) record declaration.
 pub static MUSC: RecordDef = RecordDef {
     sig: Sig(*b"MUSC"),
     title: "Music type",

@@ -4,6 +4,8 @@ use super::common::{conditions, editor_id};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Music track types (CNAM `track_type`): palette, single track, silent
+/// track.
 pub static TRACK_TYPES: EnumDef = EnumDef {
     values: &[
         (0x23F6_78C3, "palette"),
@@ -16,6 +18,7 @@ static CUE_POINT: [FieldDef; 1] = [f("time", Ty::F32)];
 
 static TRACK: [FieldDef; 1] = [f("track", Ty::FormId)];
 
+/// Skyrim's music track (MUST) record declaration.
 pub static MUST: RecordDef = RecordDef {
     sig: Sig(*b"MUST"),
     title: "Music track",

@@ -62,6 +62,7 @@ static PATHING: [FieldDef; 2] = [
     f("navmesh_tree", Ty::List(Int::U32, &TREE_NODE)),
 ];
 
+/// Skyrim's navigation mesh info map (NAVI) record declaration.
 pub static NAVI: RecordDef = RecordDef {
     sig: Sig(*b"NAVI"),
     title: "Navigation mesh info map",

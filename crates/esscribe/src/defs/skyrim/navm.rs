@@ -57,6 +57,7 @@ static GEOMETRY: [FieldDef; 19] = [
     f("grid", Ty::ListBy("grid_divisor", &GRID_ROW)),
 ];
 
+/// Skyrim's navigation mesh (NAVM) record declaration.
 pub static NAVM: RecordDef = RecordDef {
     sig: Sig(*b"NAVM"),
     title: "Navigation mesh",

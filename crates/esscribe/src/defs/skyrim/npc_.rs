@@ -5,6 +5,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// NPC flags (ACBS `flags`).
 pub static ACTOR_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0000_0001, "female"),
@@ -26,6 +27,7 @@ pub static ACTOR_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Which data an NPC takes from its template (ACBS `template_flags`).
 pub static TEMPLATE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0001, "use_traits"),
@@ -44,6 +46,7 @@ pub static TEMPLATE_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Creature sound types (CSDT `type`): footsteps, idle, aware, attack, ...
 pub static SOUND_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "left_foot"),
@@ -71,10 +74,12 @@ pub static SOUND_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Sound levels: loud, normal, silent, very loud.
 pub static SOUND_LEVELS: EnumDef = EnumDef {
     values: &[(0, "loud"), (1, "normal"), (2, "silent"), (3, "very_loud")],
 };
 
+/// One attack: its data (ATKD) and animation event name (ATKE).
 pub static ATTACK: [Member; 2] = [
     sub(
         b"ATKD",
@@ -118,6 +123,7 @@ static TINT_LAYER: [Member; 4] = [
 ];
 static FLOATS: [FieldDef; 1] = [f("value", Ty::F32)];
 
+/// Skyrim's non-player character (NPC_) record declaration.
 pub static NPC_: RecordDef = RecordDef {
     sig: Sig(*b"NPC_"),
     title: "Non-player character",

@@ -6,6 +6,7 @@ use crate::schema::types::*;
 
 static ITEM: [FieldDef; 1] = [f("item", Ty::FormId)];
 
+/// Skyrim's outfit (OTFT) record declaration.
 pub static OTFT: RecordDef = RecordDef {
     sig: Sig(*b"OTFT"),
     title: "Outfit",

@@ -11,6 +11,7 @@ use super::vmad::PACKAGE_VMAD;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// AI package flags (PKDT `flags`; PFO2 set and clear flags).
 pub static PACKAGE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0000_0001, "offers_services"),
@@ -31,6 +32,7 @@ pub static PACKAGE_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// AI package interrupt flags: which interruptions the package allows.
 pub static INTERRUPT_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0001, "hellos_to_player"),
@@ -45,10 +47,12 @@ pub static INTERRUPT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// AI package types (PKDT `type`): package, template.
 pub static PACKAGE_TYPES: EnumDef = EnumDef {
     values: &[(0x12, "package"), (0x13, "template")],
 };
 
+/// AI package interrupt overrides (PKDT `interrupt_override`).
 pub static INTERRUPT_OVERRIDES: EnumDef = EnumDef {
     values: &[
         (0, "none"),
@@ -59,6 +63,7 @@ pub static INTERRUPT_OVERRIDES: EnumDef = EnumDef {
     ],
 };
 
+/// AI package preferred speeds: walk, jog, run, fast walk.
 pub static SPEEDS: EnumDef = EnumDef {
     values: &[(0, "walk"), (1, "jog"), (2, "run"), (3, "fast_walk")],
 };
@@ -68,6 +73,8 @@ pub static ANY_IF_NEGATIVE: EnumDef = EnumDef {
     values: &[(-1, "any")],
 };
 
+/// Days of an AI package's schedule (PSDT): `any`, one day from Sunday
+/// to Saturday, or a set of days (weekdays, weekends, ...).
 pub static DAYS_OF_WEEK: EnumDef = EnumDef {
     values: &[
         (-1, "any"),
@@ -90,6 +97,7 @@ pub static ANY_IF_ZERO: EnumDef = EnumDef {
     values: &[(0, "any")],
 };
 
+/// How an AI package plays its idles (IDLF `idle_flags`).
 pub static IDLE_FLAGS: EnumDef = EnumDef {
     values: &[
         (0, "none"),
@@ -100,6 +108,7 @@ pub static IDLE_FLAGS: EnumDef = EnumDef {
     ],
 };
 
+/// AI package location types.
 pub static LOCATION_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "near_reference"),
@@ -163,12 +172,15 @@ static LOCATION_VALUE: SelectDef = SelectDef {
     default: U32,
 };
 
+/// An AI package location (PLDT; PLVD for a faction's vendor location):
+/// type, the location itself and radius.
 pub static LOCATION: [FieldDef; 3] = [
     f("type", Ty::Enum(Int::I32, &LOCATION_TYPES)),
     f("location", Ty::Select(&LOCATION_VALUE)),
     f("radius", I32),
 ];
 
+/// AI package target types.
 pub static TARGET_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "specific_reference"),
@@ -190,6 +202,7 @@ static TARGET_VALUE: SelectDef = SelectDef {
     default: U32,
 };
 
+/// An AI package target (PTDA): type, the target itself and count.
 pub static TARGET: [FieldDef; 3] = [
     f("type", Ty::Enum(Int::I32, &TARGET_TYPES)),
     f("target", Ty::Select(&TARGET_VALUE)),
@@ -207,6 +220,7 @@ static TOPIC_VALUE: SelectDef = SelectDef {
     default: Ty::FormId,
 };
 
+/// An AI package topic (PDTO): type, and the topic as a form ID or a name.
 pub static TOPIC: [FieldDef; 2] = [
     f("type", Ty::Enum(Int::U32, &TOPIC_TYPES)),
     f("topic", Ty::Select(&TOPIC_VALUE)),
@@ -317,6 +331,7 @@ static ON_BEGIN: [Member; 7] = action(b"POBA");
 static ON_END: [Member; 7] = action(b"POEA");
 static ON_CHANGE: [Member; 7] = action(b"POCA");
 
+/// Skyrim's AI package (PACK) record declaration.
 pub static PACK: RecordDef = RecordDef {
     sig: Sig(*b"PACK"),
     title: "AI package",

@@ -7,14 +7,17 @@ use super::vmad::PERK_VMAD;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// A boolean stored as an integer: `false` (0) or `true` (1).
 pub static NO_YES: EnumDef = EnumDef {
     values: &[(0, "false"), (1, "true")],
 };
 
+/// Perk effect types (PRKE `type`): quest stage, ability, entry point.
 pub static EFFECT_TYPES: EnumDef = EnumDef {
     values: &[(0, "quest_stage"), (1, "ability"), (2, "entry_point")],
 };
 
+/// Perk entry point functions: set, add, multiply value, ...
 pub static ENTRY_POINT_FUNCTIONS: EnumDef = EnumDef {
     values: &[
         (0, "unknown_0"),
@@ -36,6 +39,7 @@ pub static ENTRY_POINT_FUNCTIONS: EnumDef = EnumDef {
     ],
 };
 
+/// Perk entry point function parameter types (EPFT).
 pub static PARAMETER_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "none"),
@@ -49,6 +53,7 @@ pub static PARAMETER_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Perk entry point script fragment flags (EPF3 `flags`).
 pub static SCRIPT_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "run_immediately"), (0x02, "replace_default")],
 };
@@ -130,6 +135,7 @@ static EFFECT: [Member; 8] = [
     opt(b"PRKF", "end", Field::Empty),
 ];
 
+/// Skyrim's perk (PERK) record declaration.
 pub static PERK: RecordDef = RecordDef {
     sig: Sig(*b"PERK"),
     title: "Perk",

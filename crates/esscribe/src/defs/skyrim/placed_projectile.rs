@@ -9,6 +9,8 @@ use crate::schema::types::*;
 
 static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", Ty::FormId)];
 
+/// The members of every placed projectile record; only their signature
+/// differs.
 pub static PLACED_PROJECTILE: [Member; 21] = [
     editor_id(),
     scripts(),
@@ -54,6 +56,7 @@ pub static PLACED_PROJECTILE: [Member; 21] = [
 
 macro_rules! placed {
     ($name:ident, $sig:literal, $title:literal) => {
+        #[doc = concat!("Skyrim's placed projectile declaration: ", $title, ".")]
         pub static $name: RecordDef = RecordDef {
             sig: Sig(*$sig),
             title: $title,

@@ -5,6 +5,7 @@ use super::mgef::SOUND_LEVELS;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Projectile flags (DATA `flags`).
 pub static PROJECTILE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0001, "hitscan"),
@@ -21,6 +22,7 @@ pub static PROJECTILE_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Projectile types (DATA `type`): missile, lobber, beam, flame, cone, ...
 pub static PROJECTILE_TYPES: EnumDef = EnumDef {
     values: &[
         (0x01, "missile"),
@@ -33,6 +35,7 @@ pub static PROJECTILE_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Skyrim's projectile (PROJ) record declaration.
 pub static PROJ: RecordDef = RecordDef {
     sig: Sig(*b"PROJ"),
     title: "Projectile",

@@ -5,6 +5,8 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's placeable water (PWAT) record declaration; the game does not use
+/// it.
 pub static PWAT: RecordDef = RecordDef {
     sig: Sig(*b"PWAT"),
     title: "Placeable water (unused)",

@@ -7,6 +7,7 @@ use super::vmad::QUEST_VMAD;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Quest flags (DNAM `flags`).
 pub static QUEST_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0001, "start_game_enabled"),
@@ -28,6 +29,7 @@ pub static QUEST_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Quest types (DNAM `type`): none, main quest, guild quests, ...
 pub static QUEST_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "none"),
@@ -45,6 +47,7 @@ pub static QUEST_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Quest stage flags (INDX `flags`).
 pub static STAGE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "unknown_1"),
@@ -54,18 +57,22 @@ pub static STAGE_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Quest log entry flags (QSDT `flags`): complete quest, fail quest.
 pub static LOG_ENTRY_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "complete_quest"), (0x02, "fail_quest")],
 };
 
+/// Quest objective flags (FNAM `flags`).
 pub static OBJECTIVE_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "ored_with_previous")],
 };
 
+/// Quest objective target flags (QSTA `flags`).
 pub static TARGET_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "compass_marker_ignores_locks")],
 };
 
+/// Quest alias flags (FNAM `flags`).
 pub static ALIAS_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0000_0001, "reserves_location_or_reference"),
@@ -89,10 +96,12 @@ pub static ALIAS_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Where a quest alias creates its reference (ALCA `create`): at, in, near.
 pub static CREATE_AT: EnumDef = EnumDef {
     values: &[(0, "at"), (1, "in"), (2, "near")],
 };
 
+/// Level of a quest alias's created reference (ALCL `create_level`).
 pub static CREATE_LEVELS: EnumDef = EnumDef {
     values: &[
         (0, "easy"),
@@ -214,6 +223,7 @@ macro_rules! alias {
 alias!(REFERENCE_ALIAS, b"ALST", "reference_alias_id");
 alias!(LOCATION_ALIAS, b"ALLS", "location_alias_id");
 
+/// Skyrim's quest (QUST) record declaration.
 pub static QUST: RecordDef = RecordDef {
     sig: Sig(*b"QUST"),
     title: "Quest",

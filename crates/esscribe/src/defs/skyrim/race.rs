@@ -8,6 +8,7 @@ use super::npc_::ATTACK;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Race flags (DATA `flags`).
 pub static RACE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0000_0001, "playable"),
@@ -45,6 +46,7 @@ pub static RACE_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Race flags, second word (DATA `flags_2`).
 pub static RACE_FLAGS_2: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "use_advanced_avoidance"),
@@ -53,6 +55,7 @@ pub static RACE_FLAGS_2: FlagsDef = FlagsDef {
     ],
 };
 
+/// Race sizes: small, medium, large, extra large.
 pub static SIZES: EnumDef = EnumDef {
     values: &[
         (0, "small"),
@@ -101,6 +104,7 @@ pub static BIPED_OBJECTS: EnumDef = EnumDef {
     ],
 };
 
+/// Weapon kinds a race can equip (VNAM `equipment_flags`).
 pub static EQUIP_TYPES: FlagsDef = FlagsDef {
     bits: &[
         (0x0001, "hand_to_hand_melee"),
@@ -166,6 +170,7 @@ static MORPH_VARIANTS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Face tint mask types (TINP `mask_type`).
 pub static TINT_MASK_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "none"),
@@ -396,6 +401,7 @@ static HEAD_DATA: [Member; 15] = [
     group("model", &MODEL),
 ];
 
+/// Skyrim's race (RACE) record declaration.
 pub static RACE: RecordDef = RecordDef {
     sig: Sig(*b"RACE"),
     title: "Race",

@@ -6,6 +6,7 @@ pub use super::common::{POSITION_ROTATION, XYZ};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Primitive shapes of a placed trigger or room bound (XPRM `type`).
 pub static PRIMITIVE_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "none"),
@@ -16,10 +17,12 @@ pub static PRIMITIVE_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Teleport destination flags: no alarm.
 pub static TELEPORT_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "no_alarm")],
 };
 
+/// Lock levels (XLOC `level`), novice to master, or requires a key.
 pub static LOCK_LEVELS: EnumDef = EnumDef {
     values: &[
         (1, "novice"),
@@ -31,10 +34,12 @@ pub static LOCK_LEVELS: EnumDef = EnumDef {
     ],
 };
 
+/// Lock flags (XLOC `flags`).
 pub static LOCK_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x04, "leveled_lock")],
 };
 
+/// Enable-parent flags (XESP `flags`).
 pub static ENABLE_PARENT_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "set_enable_state_opposite_to_parent"),
@@ -42,6 +47,7 @@ pub static ENABLE_PARENT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Map marker flags (FNAM `flags`).
 pub static MAP_MARKER_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "visible"),
@@ -50,14 +56,17 @@ pub static MAP_MARKER_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Room marker flags (XRMR `flags`).
 pub static ROOM_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x40, "has_image_space"), (0x80, "has_lighting_template")],
 };
 
+/// Whether a water reflects or refracts a reference (XPWR `type`).
 pub static WATER_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "reflection"), (0x02, "refraction")],
 };
 
+/// Door and activator action flags (XACT `action_flags`).
 pub static ACTION_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "use_default"),
@@ -67,12 +76,14 @@ pub static ACTION_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// A linked reference (XLKR): keyword and reference.
 pub static LINKED_REFERENCE: [Member; 1] = [sub(
     b"XLKR",
     "link",
     Field::Struct(&[f("keyword", Ty::FormId), f("reference", Ty::FormId)]),
 )];
 
+/// A map marker: the XMRK marker, flags (FNAM), name (FULL) and type (TNAM).
 pub static MAP_MARKER: [Member; 4] = [
     sub(b"XMRK", "marker", Field::Empty),
     opt(
@@ -113,6 +124,7 @@ pub static PATROL: [Member; 6] = [
     rep(b"PDTO", "topics", Field::Struct(&super::pack::TOPIC)),
 ];
 
+/// One bone of a ragdoll pose (XRGD): bone ID, position and rotation.
 pub static RAGDOLL_BONE: [FieldDef; 8] = [
     f("bone_id", U8),
     f("unused", Ty::Bytes(3)),
@@ -126,12 +138,14 @@ pub static RAGDOLL_BONE: [FieldDef; 8] = [
 
 static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", Ty::FormId)];
 
+/// The enable parent (XESP): reference and flags.
 pub static ENABLE_PARENT: [FieldDef; 3] = [
     f("reference", Ty::FormId),
     f("flags", Ty::Flags(Int::U8, &ENABLE_PARENT_FLAGS)),
     f("unused", Ty::Bytes(3)),
 ];
 
+/// Skyrim's placed object (REFR) record declaration.
 pub static REFR: RecordDef = RecordDef {
     sig: Sig(*b"REFR"),
     title: "Placed object",

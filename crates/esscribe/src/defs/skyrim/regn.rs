@@ -6,6 +6,7 @@ use super::common::{editor_id, form, large_icon, small_icon};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Region data entry types (RDAT `type`).
 pub static ENTRY_TYPES: EnumDef = EnumDef {
     values: &[
         (2, "objects"),
@@ -18,10 +19,12 @@ pub static ENTRY_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Region data entry flags (RDAT `flags`): override.
 pub static ENTRY_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "override")],
 };
 
+/// Region object flags (RDOT `flags`): slope conformance, variance, ...
 pub static OBJECT_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "conform_to_slope"),
@@ -35,6 +38,7 @@ pub static OBJECT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Weather a region sound plays in: pleasant, cloudy, rainy, snowy.
 pub static SOUND_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "pleasant"),
@@ -109,6 +113,7 @@ static ENTRY: [Member; 9] = [
     opt(b"RDWT", "weathers", Field::Array(&WEATHER)),
 ];
 
+/// Skyrim's region (REGN) record declaration.
 pub static REGN: RecordDef = RecordDef {
     sig: Sig(*b"REGN"),
     title: "Region",

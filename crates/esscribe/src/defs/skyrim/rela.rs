@@ -4,6 +4,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Relationship ranks, from lover to archnemesis.
 pub static RANKS: EnumDef = EnumDef {
     values: &[
         (0, "lover"),
@@ -18,10 +19,12 @@ pub static RANKS: EnumDef = EnumDef {
     ],
 };
 
+/// Relationship flags: secret.
 pub static RELATIONSHIP_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x80, "secret")],
 };
 
+/// Skyrim's relationship (RELA) record declaration.
 pub static RELA: RecordDef = RecordDef {
     sig: Sig(*b"RELA"),
     title: "Relationship",

@@ -4,6 +4,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's reverb parameters (REVB) record declaration.
 pub static REVB: RecordDef = RecordDef {
     sig: Sig(*b"REVB"),
     title: "Reverb parameters",

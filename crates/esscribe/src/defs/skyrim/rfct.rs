@@ -4,6 +4,8 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Visual effect flags: rotate to face target, attach to camera, inherit
+/// rotation.
 pub static EFFECT_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "rotate_to_face_target"),
@@ -12,6 +14,7 @@ pub static EFFECT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Skyrim's visual effect (RFCT) record declaration.
 pub static RFCT: RecordDef = RecordDef {
     sig: Sig(*b"RFCT"),
     title: "Visual effect",

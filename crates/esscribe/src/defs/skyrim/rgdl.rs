@@ -5,6 +5,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's ragdoll (RGDL) record declaration; the game does not use it.
 pub static RGDL: RecordDef = RecordDef {
     sig: Sig(*b"RGDL"),
     title: "Ragdoll (unused)",

@@ -7,6 +7,7 @@ use super::vmad::SCENE_VMAD;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Scene flags (FNAM `flags`).
 pub static SCENE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "begin_on_quest_start"),
@@ -17,10 +18,13 @@ pub static SCENE_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Scene actor flags (LNAM `flags`): no player activation, optional.
 pub static ACTOR_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "no_player_activation"), (0x02, "optional")],
 };
 
+/// What a scene actor's death, combat, dialogue or observed combat does to
+/// the scene: pause or end (DNAM `behaviour`).
 pub static ACTOR_BEHAVIOUR: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "death_pause"),
@@ -34,6 +38,7 @@ pub static ACTOR_BEHAVIOUR: FlagsDef = FlagsDef {
     ],
 };
 
+/// Scene action types (ANAM `type`): dialogue, package, timer.
 pub static ACTION_TYPES: EnumDef = EnumDef {
     values: &[(0, "dialogue"), (1, "package"), (2, "timer")],
 };
@@ -87,6 +92,7 @@ static ACTION: [Member; 17] = [
     opt(b"ANAM", "end", Field::Empty),
 ];
 
+/// Skyrim's scene (SCEN) record declaration.
 pub static SCEN: RecordDef = RecordDef {
     sig: Sig(*b"SCEN"),
     title: "Scene",

@@ -20,6 +20,7 @@ static PART: [Member; 2] = [
     opt(b"DATA", "placements", Field::Array(&PLACEMENT)),
 ];
 
+/// Skyrim's static collection (SCOL) record declaration.
 pub static SCOL: RecordDef = RecordDef {
     sig: Sig(*b"SCOL"),
     title: "Static collection",

@@ -5,6 +5,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's script (SCPT) record declaration; the game does not use it.
 pub static SCPT: RecordDef = RecordDef {
     sig: Sig(*b"SCPT"),
     title: "Script (unused)",

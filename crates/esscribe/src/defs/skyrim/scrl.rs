@@ -5,6 +5,7 @@ use super::spel::SPELL_DATA;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's scroll (SCRL) record declaration.
 pub static SCRL: RecordDef = RecordDef {
     sig: Sig(*b"SCRL"),
     title: "Scroll",

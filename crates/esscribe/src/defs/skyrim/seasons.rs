@@ -2,6 +2,7 @@
 
 use crate::schema::types::*;
 
+/// A chance per season, in percent.
 pub static SEASONS: [FieldDef; 4] = [
     f("spring", U8),
     f("summer", U8),
@@ -9,6 +10,7 @@ pub static SEASONS: [FieldDef; 4] = [
     f("winter", U8),
 ];
 
+/// Seasonal chances of a flora or tree harvest (PFPC).
 pub const fn seasonal_chances() -> Member {
     opt(b"PFPC", "seasonal_chances", Field::Struct(&SEASONS))
 }

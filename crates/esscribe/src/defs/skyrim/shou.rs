@@ -4,6 +4,7 @@ use super::common::{description, editor_id, form, full_name};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's shout (SHOU) record declaration.
 pub static SHOU: RecordDef = RecordDef {
     sig: Sig(*b"SHOU"),
     title: "Shout",

@@ -5,6 +5,7 @@ use super::story::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's story manager branch node (SMBN) record declaration.
 pub static SMBN: RecordDef = RecordDef {
     sig: Sig(*b"SMBN"),
     title: "Story manager branch node",

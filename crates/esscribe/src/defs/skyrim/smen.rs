@@ -5,6 +5,7 @@ use super::story::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's story manager event node (SMEN) record declaration.
 pub static SMEN: RecordDef = RecordDef {
     sig: Sig(*b"SMEN"),
     title: "Story manager event node",

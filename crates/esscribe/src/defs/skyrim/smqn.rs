@@ -11,6 +11,7 @@ static QUEST: [Member; 3] = [
     opt(b"RNAM", "hours_until_reset", Field::Value(Ty::F32)),
 ];
 
+/// Skyrim's story manager quest node (SMQN) record declaration.
 pub static SMQN: RecordDef = RecordDef {
     sig: Sig(*b"SMQN"),
     title: "Story manager quest node",

@@ -4,6 +4,7 @@ use super::common::{editor_id, form, full_name};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Sound category flags (FNAM `flags`).
 pub static CATEGORY_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "mute_when_submerged"),
@@ -11,6 +12,7 @@ pub static CATEGORY_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Skyrim's sound category (SNCT) record declaration.
 pub static SNCT: RecordDef = RecordDef {
     sig: Sig(*b"SNCT"),
     title: "Sound category",

@@ -4,6 +4,7 @@ use super::common::{conditions, editor_id, form};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Sound descriptor looping modes (LNAM `looping`).
 pub static LOOPING: EnumDef = EnumDef {
     values: &[
         (0x00, "none"),
@@ -13,6 +14,7 @@ pub static LOOPING: EnumDef = EnumDef {
     ],
 };
 
+/// Skyrim's sound descriptor (SNDR) record declaration.
 pub static SNDR: RecordDef = RecordDef {
     sig: Sig(*b"SNDR"),
     title: "Sound descriptor",

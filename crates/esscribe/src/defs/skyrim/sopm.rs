@@ -5,10 +5,12 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Sound output model flags (NAM1 `flags`).
 pub static OUTPUT_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "attenuates_with_distance"), (0x02, "allows_rumble")],
 };
 
+/// Sound output model types (MNAM `type`): HRTF, defined speaker output.
 pub static OUTPUT_TYPES: EnumDef = EnumDef {
     values: &[(0, "uses_hrtf"), (1, "defined_speaker_output")],
 };
@@ -33,6 +35,7 @@ static CURVE: [FieldDef; 5] = [
     f("point_5", U8),
 ];
 
+/// Skyrim's sound output model (SOPM) record declaration.
 pub static SOPM: RecordDef = RecordDef {
     sig: Sig(*b"SOPM"),
     title: "Sound output model",

@@ -4,6 +4,7 @@ use super::common::{editor_id, form, object_bounds};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's sound marker (SOUN) record declaration.
 pub static SOUN: RecordDef = RecordDef {
     sig: Sig(*b"SOUN"),
     title: "Sound marker",

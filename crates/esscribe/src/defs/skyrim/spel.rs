@@ -5,6 +5,7 @@ use super::magic::{CASTING_TYPES, DELIVERY_TYPES};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Spell flags (SPIT `flags`).
 pub static SPELL_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0000_0001, "manual_cost_calc"),
@@ -16,6 +17,7 @@ pub static SPELL_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Spell types (SPIT `type`): spell, disease, power, ...
 pub static SPELL_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "spell"),
@@ -42,6 +44,7 @@ pub static SPELL_DATA: [FieldDef; 9] = [
     f("half_cost_perk", Ty::FormId),
 ];
 
+/// Skyrim's spell (SPEL) record declaration.
 pub static SPEL: RecordDef = RecordDef {
     sig: Sig(*b"SPEL"),
     title: "Spell",

@@ -4,10 +4,12 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Shader particle geometry types: rain, snow.
 pub static PARTICLE_TYPES: EnumDef = EnumDef {
     values: &[(0, "rain"), (1, "snow")],
 };
 
+/// Skyrim's shader particle geometry (SPGD) record declaration.
 pub static SPGD: RecordDef = RecordDef {
     sig: Sig(*b"SPGD"),
     title: "Shader particle geometry",

@@ -8,6 +8,7 @@ static DIRECTION_MATERIAL_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "considered_snow")],
 };
 
+/// Skyrim's static (STAT) record declaration.
 pub static STAT: RecordDef = RecordDef {
     sig: Sig(*b"STAT"),
     title: "Static",

@@ -3,10 +3,12 @@
 use super::common::{conditions, form};
 use crate::schema::types::*;
 
+/// Story manager node flags (DNAM): random, warn if no child quest started.
 pub static NODE_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "random"), (0x02, "warn_if_no_child_quest_started")],
 };
 
+/// Story manager quest node flags (DNAM `quest_flags`).
 pub static QUEST_NODE_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "do_all_before_repeating"),
@@ -15,22 +17,27 @@ pub static QUEST_NODE_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// The story manager node's parent node (PNAM).
 pub const fn parent() -> Member {
     form(b"PNAM", "parent")
 }
 
+/// The sibling node before this one (SNAM).
 pub const fn previous_sibling() -> Member {
     form(b"SNAM", "previous_sibling")
 }
 
+/// The number of conditions that follow (CITC).
 pub const fn condition_count() -> Member {
     opt(b"CITC", "condition_count", Field::Value(U32))
 }
 
+/// The node's conditions.
 pub const fn node_conditions() -> Member {
     conditions()
 }
 
+/// Maximum concurrent quests the node starts (XNAM).
 pub const fn max_concurrent_quests() -> Member {
     opt(b"XNAM", "max_concurrent_quests", Field::Value(U32))
 }

@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's talking activator (TACT) record declaration.
 pub static TACT: RecordDef = RecordDef {
     sig: Sig(*b"TACT"),
     title: "Talking activator",

@@ -7,6 +7,7 @@ use crate::schema::types::*;
 
 static FORM: [FieldDef; 1] = [f("form", Ty::FormId)];
 
+/// Skyrim's plugin header (TES4) record declaration.
 pub static TES4: RecordDef = RecordDef {
     sig: Sig(*b"TES4"),
     title: "Plugin header",

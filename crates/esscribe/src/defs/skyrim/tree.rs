@@ -5,6 +5,7 @@ use super::seasons::seasonal_chances;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Skyrim's tree (TREE) record declaration.
 pub static TREE: RecordDef = RecordDef {
     sig: Sig(*b"TREE"),
     title: "Tree",

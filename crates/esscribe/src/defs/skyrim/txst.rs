@@ -4,6 +4,7 @@ use super::common::{editor_id, object_bounds};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Texture set decal flags.
 pub static DECAL_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "parallax"),
@@ -13,6 +14,7 @@ pub static DECAL_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Texture set flags (DNAM `flags`).
 pub static TEXTURE_SET_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "no_specular_map"),
@@ -36,6 +38,7 @@ pub static DECAL: [FieldDef; 11] = [
     f("color", Ty::Struct(&super::cell::RGBA)),
 ];
 
+/// Skyrim's texture set (TXST) record declaration.
 pub static TXST: RecordDef = RecordDef {
     sig: Sig(*b"TXST"),
     title: "Texture set",

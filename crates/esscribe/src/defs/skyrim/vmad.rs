@@ -103,6 +103,8 @@ static PROPERTY: [FieldDef; 4] = [
     f("value", Ty::Select(&PROPERTY_VALUE)),
 ];
 
+/// One attached Papyrus script: its name, status (from VMAD version 4 on)
+/// and properties.
 pub static SCRIPT: [FieldDef; 3] = [
     f("name", Ty::WString),
     f("status", Ty::If(&STATUS_SINCE_V4)),

@@ -8,6 +8,7 @@ const fn float(sig: &[u8; 4], name: &'static str) -> Member {
     opt(sig, name, Field::Value(Ty::F32))
 }
 
+/// Skyrim's volumetric lighting (VOLI) record declaration.
 pub static VOLI: RecordDef = RecordDef {
     sig: Sig(*b"VOLI"),
     title: "Volumetric lighting",

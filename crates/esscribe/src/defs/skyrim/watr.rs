@@ -7,6 +7,7 @@ use super::refr::XYZ;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Water flags (FNAM `flags`).
 pub static WATER_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "causes_damage"),
@@ -78,6 +79,7 @@ static VISUAL_DATA: [FieldDef; 58] = [
     f("flowmap_scale", Ty::F32),
 ];
 
+/// Skyrim's water (WATR) record declaration.
 pub static WATR: RecordDef = RecordDef {
     sig: Sig(*b"WATR"),
     title: "Water",

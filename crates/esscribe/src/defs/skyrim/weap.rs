@@ -4,6 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Weapon animation types (DNAM `animation_type`).
 pub static ANIMATION_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "hand_to_hand"),
@@ -19,6 +20,7 @@ pub static ANIMATION_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// Weapon flags (DNAM `flags`).
 pub static WEAPON_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x0001, "player_only"),
@@ -38,6 +40,7 @@ pub static WEAPON_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Weapon flags, second word (DNAM `flags_2`).
 pub static WEAPON_FLAGS_2: FlagsDef = FlagsDef {
     bits: &[
         (0x0001, "ignores_normal_weapon_resistance"),
@@ -51,6 +54,8 @@ pub static WEAPON_FLAGS_2: FlagsDef = FlagsDef {
     ],
 };
 
+/// What a weapon's hits do to a dying target's body: dismember, explode,
+/// both or neither.
 pub static ON_HIT: EnumDef = EnumDef {
     values: &[
         (0, "no_formula_behaviour"),
@@ -60,14 +65,17 @@ pub static ON_HIT: EnumDef = EnumDef {
     ],
 };
 
+/// Weapon critical hit flags (CRDT `flags`): on death.
 pub static CRITICAL_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "on_death")],
 };
 
+/// Sound levels: loud, normal, silent, very loud.
 pub static SOUND_LEVELS: EnumDef = EnumDef {
     values: &[(0, "loud"), (1, "normal"), (2, "silent"), (3, "very_loud")],
 };
 
+/// Skyrim's weapon (WEAP) record declaration.
 pub static WEAP: RecordDef = RecordDef {
     sig: Sig(*b"WEAP"),
     title: "Weapon",

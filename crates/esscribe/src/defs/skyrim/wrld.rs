@@ -4,6 +4,7 @@ use super::common::{editor_id, form, full_name};
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Worldspace flags (DATA `flags`).
 pub static WORLD_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "small_world"),
@@ -16,6 +17,7 @@ pub static WORLD_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Which data a worldspace takes from its parent (PNAM `flags`).
 pub static PARENT_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "use_land_data"),
@@ -30,6 +32,7 @@ pub static PARENT_FLAGS: FlagsDef = FlagsDef {
 
 static XY: [FieldDef; 2] = [f("x", Ty::F32), f("y", Ty::F32)];
 
+/// Skyrim's worldspace (WRLD) record declaration.
 pub static WRLD: RecordDef = RecordDef {
     sig: Sig(*b"WRLD"),
     title: "Worldspace",

@@ -8,6 +8,8 @@ use super::lgtm::DIRECTIONAL_AMBIENT;
 use crate::io::Sig;
 use crate::schema::types::*;
 
+/// Weather flags: classification (pleasant, cloudy, rainy, snow) and sky
+/// statics.
 pub static WEATHER_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "pleasant"),
@@ -19,6 +21,7 @@ pub static WEATHER_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// Weather sound types (SNAM `type`): default, precipitation, wind, thunder.
 pub static SOUND_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "default"),
@@ -112,6 +115,7 @@ static FOUR_TIMES: [FieldDef; 4] = [
     f("night", Ty::FormId),
 ];
 
+/// Skyrim's weather (WTHR) record declaration.
 pub static WTHR: RecordDef = RecordDef {
     sig: Sig(*b"WTHR"),
     title: "Weather",
