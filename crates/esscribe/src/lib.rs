@@ -29,3 +29,8 @@ pub use io::{Error, ErrorKind, FormId, RecordAt, Result, Sig};
 pub use model::{RecordFields, RecordKey, RecordMut, RecordRef};
 pub use plugin::{Game, Plugin};
 pub use schema::{FieldRef, Fields, FormCtx};
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExamples;

@@ -2,13 +2,16 @@
 //! editor ID, read and change its fields by their declared names, and
 //! write the plugin back safely.
 //!
-//! ```no_run
+//! ```
 //! use esscribe::{FormId, Plugin};
+//! # std::env::set_current_dir("../..")?;
 //!
-//! let mut plugin = Plugin::open("Campfire.esm")?;
-//! plugin.record(FormId(0x0203A5C7))?.fields()?.set("schedule.hour", 22)?;
-//! plugin.save("Campfire.esm")?;
-//! # Ok::<(), esscribe::Error>(())
+//! let mut plugin = Plugin::open("samples/sample-skyrim.esp")?;
+//! plugin.record(FormId(0x01000803))?.fields()?.set("schedule.hour", 22)?;
+//! # let plugin_path = std::env::temp_dir().join(format!("esscribe-doc-{}.esp", std::process::id()));
+//! plugin.save(&plugin_path)?;
+//! # std::fs::remove_file(&plugin_path)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! A record found this way knows its game and its plugin's masters, so its
