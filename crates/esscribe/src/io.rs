@@ -164,13 +164,23 @@ impl Error {
     }
 
     /// A value that does not fit the field at `field` (a path in the
-    /// record): `problem` says why.
+    /// record, empty where the caller adds it with
+    /// [`at_field`](Self::at_field) as the error rises): `problem` says why.
     pub fn value(field: impl Into<String>, problem: impl Into<String>) -> Self {
         let field = field.into();
-        let problem = problem.into();
-        let mut e = Self::new(ErrorKind::Value, 0, format!("{field}: {problem}"));
-        e.field = Some(field);
+        let mut e = Self::new(ErrorKind::Value, 0, problem);
+        e.field = (!field.is_empty()).then_some(field);
         e
+    }
+
+    /// Puts the error's field inside `outer` (a member, a struct field, a
+    /// list index): `hour` in `schedule` becomes `schedule.hour`.
+    pub fn at_field(mut self, outer: &str) -> Self {
+        self.field = Some(match self.field.take() {
+            Some(inner) => format!("{outer}.{inner}"),
+            None => outer.to_string(),
+        });
+        self
     }
 
     /// Names the record the error concerns.
@@ -201,8 +211,9 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
-            ErrorKind::Json | ErrorKind::Io | ErrorKind::NotFound | ErrorKind::Value => {
+        match (&self.kind, &self.field) {
+            (ErrorKind::Value, Some(field)) => write!(f, "{field}: {}", self.message)?,
+            (ErrorKind::Json | ErrorKind::Io | ErrorKind::NotFound | ErrorKind::Value, _) => {
                 write!(f, "{}", self.message)?
             }
             _ => write!(f, "at offset 0x{:X}: {}", self.offset, self.message)?,

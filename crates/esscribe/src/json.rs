@@ -613,7 +613,10 @@ impl Builder {
         let form_id = id_v
             .as_str()
             .ok_or_else(|| format!("expected a form ID like \"0x0001CB6\", found {id_v}"))
-            .and_then(|t| schema::parse_form_id(t, (!is_header).then_some(&self.ctx)))
+            .and_then(|t| {
+                schema::parse_form_id(t, (!is_header).then_some(&self.ctx))
+                    .map_err(|e| e.to_string())
+            })
             .map_err(|e| bad(&format!("{path} ({sig})"), format!("\"form_id\": {e}")))?;
         let path = &format!("{path} ({sig} {form_id})");
         let flags = get_hex_u32(m, "flags", path)?;

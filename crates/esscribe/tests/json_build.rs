@@ -90,7 +90,7 @@ fn unknown_keys_are_refused_at_every_level() {
         (
             "struct field",
             |d| d["entries"][1]["entries"][0]["fields"]["relations"][0]["colour"] = json!(1),
-            "(FACT 0x010067A5): relations[0]: unknown field \"colour\" (fields: faction, modifier)",
+            "(FACT 0x010067A5): relations.0: unknown field \"colour\" (fields: faction, modifier)",
         ),
     ];
     for (what, edit, expected) in cases {
@@ -166,7 +166,7 @@ fn a_form_id_whose_note_names_another_plugin_is_refused() {
     assert_eq!(*faction(&mut doc), "0x00009275 (Oblivion.esm)");
     *faction(&mut doc) = json!("0x00009275 (OblivionOnline.esp)");
     assert!(refused(&doc).ends_with(
-        "(FACT 0x010067A5): relations[0]: faction: form ID 0x00009275 is noted as OblivionOnline.esp, but its top byte 00 names Oblivion.esm; this plugin's own form IDs start with 01"
+        "(FACT 0x010067A5): relations.0.faction: form ID 0x00009275 is noted as OblivionOnline.esp, but its top byte 00 names Oblivion.esm; this plugin's own form IDs start with 01"
     ));
     // Text after the number that is not a note.
     *faction(&mut doc) = json!("0x00009275 Oblivion.esm");
@@ -201,7 +201,7 @@ fn a_misspelt_enum_value_names_the_field_and_lists_the_values() {
     pack["fields"]["general"]["type"] = json!("folow");
     assert_eq!(
         refused(&doc),
-        "document → entries[7] (GRUP PACK) → entries[0] (PACK 0x01032D28): general: type: \"folow\" is not a value of this enum; its values are find, follow, escort, eat, sleep, wander, travel, accompany, use_item_at, ambush, flee_not_combat, cast_magic (or a number)"
+        "document → entries[7] (GRUP PACK) → entries[0] (PACK 0x01032D28): general.type: \"folow\" is not a value of this enum; its values are find, follow, escort, eat, sleep, wander, travel, accompany, use_item_at, ambush, flee_not_combat, cast_magic (or a number)"
     );
 }
 

@@ -180,7 +180,7 @@ fn a_bad_field_names_record_field_and_value() {
         .to_string();
     let err = plugin_from_json(&doc).unwrap_err().to_string();
     assert!(err.contains(&format!("PACK {form_id}")), "{err}");
-    assert!(err.contains("schedule: hour"), "{err}");
+    assert!(err.contains("schedule.hour"), "{err}");
     assert!(err.contains("\"noon\""), "{err}");
 }
 

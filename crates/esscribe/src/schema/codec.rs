@@ -6,7 +6,7 @@
 
 use super::types::*;
 use super::value::{chosen_by, lookup, select, sibling_case, Earlier, Val, ValueSink};
-use crate::io::{encode_cp1252, from_hex, FormId, Sig};
+use crate::io::{encode_cp1252, from_hex, Error, FormId, Sig};
 use serde_json::{Map, Value};
 
 /// What a form ID is shown with: the plugin it belongs to.
@@ -53,7 +53,7 @@ impl FormCtx {
 
     /// Checks that the plugin `note` names is the one `id` belongs to by
     /// its top byte, as [`show`](Self::show) would name it.
-    pub fn check_note(&self, id: FormId, note: &str) -> Result<(), String> {
+    pub fn check_note(&self, id: FormId, note: &str) -> Result<(), Error> {
         let owner = crate::plugin::Plugin::form_id_owner(&self.masters, id, &self.own_name);
         if owner.is_empty() || owner.eq_ignore_ascii_case(note) {
             return Ok(());
@@ -71,25 +71,25 @@ impl FormCtx {
             ),
             None => format!("; {note} is not a master of this plugin"),
         };
-        Err(format!(
+        Err(bad(format!(
             "form ID {id} is noted as {note}, but its top byte {index:02X} names {owner}{hint}"
-        ))
+        )))
     }
 }
 
 /// A form ID written as text: hex (`0x0001CB6`), optionally followed by
 /// the plugin it belongs to in brackets (`0x0001CB6 (Skyrim.esm)`), which
 /// must agree with the number when `forms` is given.
-pub fn parse_form_id(text: &str, forms: Option<&FormCtx>) -> Result<FormId, String> {
+pub fn parse_form_id(text: &str, forms: Option<&FormCtx>) -> Result<FormId, Error> {
     let text = text.trim();
     let (hex, note) = match text.split_once(char::is_whitespace) {
         Some((hex, rest)) => (hex, Some(rest.trim())),
         None => (text, None),
     };
     let shape = || {
-        format!(
+        bad(format!(
             "expected a form ID like \"0x0001CB6\" or \"0x0001CB6 (Plugin.esp)\", found {text:?}"
-        )
+        ))
     };
     let id = FormId::parse(hex).ok_or_else(shape)?;
     if let Some(note) = note {
@@ -104,24 +104,30 @@ pub fn parse_form_id(text: &str, forms: Option<&FormCtx>) -> Result<FormId, Stri
     Ok(id)
 }
 
+/// A value that does not fit its declaration; the field it is in is added
+/// as the error rises.
+pub(crate) fn bad(problem: impl Into<String>) -> Error {
+    Error::value("", problem)
+}
+
 /// Fails if `v` is an object with a key not in `allowed`.
-pub(crate) fn only_keys(v: &Value, allowed: &[&str]) -> Result<(), String> {
+pub(crate) fn only_keys(v: &Value, allowed: &[&str]) -> Result<(), Error> {
     if let Value::Object(m) = v {
         if let Some(k) = m.keys().find(|k| !allowed.contains(&k.as_str())) {
-            return Err(format!(
+            return Err(bad(format!(
                 "unknown key {k:?} (expected {})",
                 allowed
                     .iter()
                     .map(|a| format!("{a:?}"))
                     .collect::<Vec<_>>()
                     .join(", ")
-            ));
+            )));
         }
     }
     Ok(())
 }
 
-fn write_int(int: Int, v: i64, out: &mut Vec<u8>) -> Result<(), String> {
+fn write_int(int: Int, v: i64, out: &mut Vec<u8>) -> Result<(), Error> {
     let fits = match int {
         Int::U8 => (0..=u8::MAX as i64).contains(&v),
         Int::I8 => (i8::MIN as i64..=i8::MAX as i64).contains(&v),
@@ -132,7 +138,7 @@ fn write_int(int: Int, v: i64, out: &mut Vec<u8>) -> Result<(), String> {
         Int::U64 => true,
     };
     if !fits {
-        return Err(format!("{v} does not fit in {int:?}"));
+        return Err(bad(format!("{v} does not fit in {int:?}")));
     }
     out.extend_from_slice(&v.to_le_bytes()[..int.size()]);
     Ok(())
@@ -188,53 +194,54 @@ fn json_f64(v: &Value) -> Option<f64> {
     v.as_f64()
 }
 
-fn json_flags(defs: &FlagsDef, v: &Value) -> Result<u64, String> {
+fn json_flags(defs: &FlagsDef, v: &Value) -> Result<u64, Error> {
     if let Some(n) = v.as_u64() {
         return Ok(n);
     }
     let list = v
         .as_array()
-        .ok_or_else(|| format!("expected a list of flag names, found {v}"))?;
+        .ok_or_else(|| bad(format!("expected a list of flag names, found {v}")))?;
     let mut out = 0u64;
     for item in list {
         let name = item
             .as_str()
-            .ok_or_else(|| format!("expected a flag name, found {item}"))?;
+            .ok_or_else(|| bad(format!("expected a flag name, found {item}")))?;
         if let Some((bit, _)) = defs.bits.iter().find(|(_, n)| *n == name) {
             out |= bit;
         } else if let Some(hex) = name.strip_prefix("0x") {
-            out |= u64::from_str_radix(hex, 16).map_err(|_| format!("bad flag bit {name:?}"))?;
+            out |=
+                u64::from_str_radix(hex, 16).map_err(|_| bad(format!("bad flag bit {name:?}")))?;
         } else {
             let known: Vec<_> = defs.bits.iter().map(|(_, n)| *n).collect();
-            return Err(format!(
+            return Err(bad(format!(
                 "unknown flag {name:?} (known: {})",
                 known.join(", ")
-            ));
+            )));
         }
     }
     Ok(out)
 }
 
-fn json_enum(defs: &EnumDef, int: Int, v: &Value) -> Result<i64, String> {
+fn json_enum(defs: &EnumDef, int: Int, v: &Value) -> Result<i64, Error> {
     if let Some(n) = json_int(v, int) {
         return Ok(n);
     }
     let name = v
         .as_str()
-        .ok_or_else(|| format!("expected a name or a number, found {v}"))?;
+        .ok_or_else(|| bad(format!("expected a name or a number, found {v}")))?;
     defs.value_of(name).ok_or_else(|| {
         let known: Vec<_> = defs.values.iter().map(|(_, n)| *n).collect();
-        format!(
+        bad(format!(
             "{name:?} is not a value of this enum; its values are {} (or a number)",
             known.join(", ")
-        )
+        ))
     })
 }
 
-fn expect_hex(v: &Value) -> Result<Vec<u8>, String> {
+fn expect_hex(v: &Value) -> Result<Vec<u8>, Error> {
     v.as_str()
         .and_then(from_hex)
-        .ok_or_else(|| format!("expected hex bytes, found {v}"))
+        .ok_or_else(|| bad(format!("expected hex bytes, found {v}")))
 }
 
 /// The integer a value of type `ty` is stored as (an enum's name as its
@@ -255,27 +262,28 @@ fn encode_ty(
     earlier: &mut Earlier,
     out: &mut Vec<u8>,
     cx: Enc<'_>,
-) -> Result<Option<i64>, String> {
+) -> Result<Option<i64>, Error> {
     match ty {
         Ty::Int(int) => {
-            let n = json_int(v, *int).ok_or_else(|| format!("expected an integer, found {v}"))?;
+            let n =
+                json_int(v, *int).ok_or_else(|| bad(format!("expected an integer, found {v}")))?;
             write_int(*int, n, out)?;
             Ok(Some(n))
         }
         Ty::F32 => {
             only_keys(v, &["f32_bits"])?;
-            let x = json_f32(v).ok_or_else(|| format!("expected a number, found {v}"))?;
+            let x = json_f32(v).ok_or_else(|| bad(format!("expected a number, found {v}")))?;
             if !x.is_finite() && v.is_number() {
-                return Err(format!(
+                return Err(bad(format!(
                     "{v} does not fit in a 32-bit float (at most ±3.4028235e38; infinity and NaN are written as {{\"f32_bits\": \"0x7F800000\"}})"
-                ));
+                )));
             }
             out.extend_from_slice(&x.to_le_bytes());
             Ok(None)
         }
         Ty::F64 => {
             only_keys(v, &["f64_bits"])?;
-            let x = json_f64(v).ok_or_else(|| format!("expected a number, found {v}"))?;
+            let x = json_f64(v).ok_or_else(|| bad(format!("expected a number, found {v}")))?;
             out.extend_from_slice(&x.to_le_bytes());
             Ok(None)
         }
@@ -286,7 +294,9 @@ fn encode_ty(
                     .as_u64()
                     .and_then(|n| u32::try_from(n).ok())
                     .map(FormId)
-                    .ok_or_else(|| format!("expected a form ID like \"0x0001CB6\", found {v}"))?,
+                    .ok_or_else(|| {
+                        bad(format!("expected a form ID like \"0x0001CB6\", found {v}"))
+                    })?,
             };
             out.extend_from_slice(&id.0.to_le_bytes());
             Ok(Some(id.0 as i64))
@@ -295,14 +305,14 @@ fn encode_ty(
             let s = v
                 .as_str()
                 .and_then(Sig::parse)
-                .ok_or_else(|| format!("expected 4 characters, found {v}"))?;
+                .ok_or_else(|| bad(format!("expected 4 characters, found {v}")))?;
             out.extend_from_slice(&s.0);
             Ok(None)
         }
         Ty::Bytes(n) => {
             let b = expect_hex(v)?;
             if b.len() != *n {
-                return Err(format!("expected {n} bytes of hex, found {}", b.len()));
+                return Err(bad(format!("expected {n} bytes of hex, found {}", b.len())));
             }
             out.extend_from_slice(&b);
             Ok(None)
@@ -320,22 +330,22 @@ fn encode_ty(
         Ty::Bits(int, fields) => {
             let m = v
                 .as_object()
-                .ok_or_else(|| format!("expected an object of bit fields, found {v}"))?;
+                .ok_or_else(|| bad(format!("expected an object of bit fields, found {v}")))?;
             if let Some(k) = m
                 .keys()
                 .find(|k| *k != "_other_bits" && !fields.iter().any(|bf| bf.name == *k))
             {
                 let names: Vec<_> = fields.iter().map(|bf| bf.name).collect();
-                return Err(format!(
+                return Err(bad(format!(
                     "unknown bit field {k:?} (fields: {}, _other_bits)",
                     names.join(", ")
-                ));
+                )));
             }
             let mut n = match m.get("_other_bits") {
                 None => 0,
-                Some(o) => o
-                    .as_u64()
-                    .ok_or_else(|| format!("_other_bits: expected a whole number, found {o}"))?,
+                Some(o) => o.as_u64().ok_or_else(|| {
+                    bad(format!("_other_bits: expected a whole number, found {o}"))
+                })?,
             };
             for bf in *fields {
                 let Some(part) = m.get(bf.name) else { continue };
@@ -354,7 +364,7 @@ fn encode_ty(
                 _ => v
                     .as_u64()
                     .and_then(|n| u8::try_from(n).ok())
-                    .ok_or_else(|| format!("expected true or false, found {v}"))?,
+                    .ok_or_else(|| bad(format!("expected true or false, found {v}")))?,
             };
             out.push(b);
             Ok(Some(b as i64))
@@ -362,11 +372,11 @@ fn encode_ty(
         Ty::WString => {
             let s = v
                 .as_str()
-                .ok_or_else(|| format!("expected a string, found {v}"))?;
+                .ok_or_else(|| bad(format!("expected a string, found {v}")))?;
             let b = encode_cp1252(s)
-                .ok_or_else(|| format!("{s:?} has characters Windows-1252 cannot hold"))?;
+                .ok_or_else(|| bad(format!("{s:?} has characters Windows-1252 cannot hold")))?;
             let len = u16::try_from(b.len())
-                .map_err(|_| format!("string of {} bytes is too long", b.len()))?;
+                .map_err(|_| bad(format!("string of {} bytes is too long", b.len())))?;
             out.extend_from_slice(&len.to_le_bytes());
             out.extend_from_slice(&b);
             Ok(None)
@@ -374,11 +384,11 @@ fn encode_ty(
         Ty::String32 => {
             let s = v
                 .as_str()
-                .ok_or_else(|| format!("expected a string, found {v}"))?;
+                .ok_or_else(|| bad(format!("expected a string, found {v}")))?;
             let b = encode_cp1252(s)
-                .ok_or_else(|| format!("{s:?} has characters Windows-1252 cannot hold"))?;
+                .ok_or_else(|| bad(format!("{s:?} has characters Windows-1252 cannot hold")))?;
             let len = u32::try_from(b.len())
-                .map_err(|_| format!("string of {} bytes is too long", b.len()))?;
+                .map_err(|_| bad(format!("string of {} bytes is too long", b.len())))?;
             out.extend_from_slice(&len.to_le_bytes());
             out.extend_from_slice(&b);
             Ok(None)
@@ -386,11 +396,11 @@ fn encode_ty(
         Ty::ZString => {
             let s = v
                 .as_str()
-                .ok_or_else(|| format!("expected a string, found {v}"))?;
+                .ok_or_else(|| bad(format!("expected a string, found {v}")))?;
             let b = encode_cp1252(s)
-                .ok_or_else(|| format!("{s:?} has characters Windows-1252 cannot hold"))?;
+                .ok_or_else(|| bad(format!("{s:?} has characters Windows-1252 cannot hold")))?;
             if b.contains(&0) {
-                return Err(format!("{s:?} holds a zero byte"));
+                return Err(bad(format!("{s:?} holds a zero byte")));
             }
             out.extend_from_slice(&b);
             out.push(0);
@@ -403,14 +413,14 @@ fn encode_ty(
         Ty::Struct(fields) => {
             let m = v
                 .as_object()
-                .ok_or_else(|| format!("expected an object, found {v}"))?;
+                .ok_or_else(|| bad(format!("expected an object, found {v}")))?;
             encode_fields(fields, m, earlier, out, false, cx)?;
             Ok(None)
         }
         Ty::List(int, fields) => {
             let list = v
                 .as_array()
-                .ok_or_else(|| format!("expected a list, found {v}"))?;
+                .ok_or_else(|| bad(format!("expected a list, found {v}")))?;
             write_int(*int, list.len() as i64, out)?;
             encode_items(fields, list, earlier, out, cx)?;
             Ok(None)
@@ -418,20 +428,20 @@ fn encode_ty(
         Ty::Rest(fields) => {
             let list = v
                 .as_array()
-                .ok_or_else(|| format!("expected a list, found {v}"))?;
+                .ok_or_else(|| bad(format!("expected a list, found {v}")))?;
             encode_items(fields, list, earlier, out, cx)?;
             Ok(None)
         }
         Ty::ListBy(field, fields) => {
             let list = v
                 .as_array()
-                .ok_or_else(|| format!("expected a list, found {v}"))?;
+                .ok_or_else(|| bad(format!("expected a list, found {v}")))?;
             if lookup(earlier, field) != Some(list.len() as i64) {
-                return Err(format!(
+                return Err(bad(format!(
                     "the list has {} items but {field} says {:?}",
                     list.len(),
                     lookup(earlier, field)
-                ));
+                )));
             }
             encode_items(fields, list, earlier, out, cx)?;
             Ok(None)
@@ -446,7 +456,7 @@ fn encode_items(
     earlier: &mut Earlier,
     out: &mut Vec<u8>,
     cx: Enc<'_>,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     for (i, item) in list.iter().enumerate() {
         let mark = earlier.len();
         if let [single] = fields {
@@ -454,10 +464,10 @@ fn encode_items(
         } else {
             let m = item
                 .as_object()
-                .ok_or_else(|| format!("expected an object, found {item}"))?;
+                .ok_or_else(|| bad(format!("expected an object, found {item}")))?;
             encode_fields(fields, m, earlier, out, false, cx)
         }
-        .map_err(|e| format!("[{i}]: {e}"))?;
+        .map_err(|e| e.at_field(&i.to_string()))?;
         earlier.truncate(mark);
     }
     Ok(())
@@ -500,7 +510,7 @@ fn encode_fields(
     out: &mut Vec<u8>,
     may_end_early: bool,
     cx: Enc<'_>,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let end = if may_end_early {
         fields
             .iter()
@@ -520,8 +530,7 @@ fn encode_fields(
                 &owned
             }
         };
-        let raw =
-            encode_ty(&fd.ty, v, earlier, out, cx).map_err(|e| format!("{}: {e}", fd.name))?;
+        let raw = encode_ty(&fd.ty, v, earlier, out, cx).map_err(|e| e.at_field(fd.name))?;
         if let Some(raw) = raw {
             earlier.push((fd.name, raw));
         }
@@ -530,14 +539,14 @@ fn encode_fields(
     for key in m.keys() {
         if key != "_rest" && !fields.iter().any(|fd| fd.name == key) {
             let names: Vec<_> = fields.iter().map(|fd| fd.name).collect();
-            return Err(format!(
+            return Err(bad(format!(
                 "unknown field {key:?} (fields: {})",
                 names.join(", ")
-            ));
+            )));
         }
     }
     if let Some(rest) = m.get("_rest") {
-        out.extend_from_slice(&expect_hex(rest).map_err(|e| format!("_rest: {e}"))?);
+        out.extend_from_slice(&expect_hex(rest).map_err(|e| e.at_field("_rest"))?);
     }
     Ok(())
 }
@@ -572,7 +581,7 @@ pub fn encode_field(
     v: &Value,
     siblings: &Siblings,
     out: &mut Vec<u8>,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     encode_field_in(field, v, siblings, out, Enc::default())
 }
 
@@ -591,7 +600,7 @@ pub fn encode_field_in(
     siblings: &Siblings,
     out: &mut Vec<u8>,
     cx: Enc<'_>,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let mut earlier = Earlier::new();
     match field {
         Field::LString => match v.get("string_id") {
@@ -602,21 +611,21 @@ pub fn encode_field_in(
                 let id = id
                     .as_u64()
                     .and_then(|n| u32::try_from(n).ok())
-                    .ok_or_else(|| format!("expected a string ID, found {id}"))?;
+                    .ok_or_else(|| bad(format!("expected a string ID, found {id}")))?;
                 out.extend_from_slice(&id.to_le_bytes());
                 Ok(())
             }
-            None if cx.forms.is_some_and(|f| f.localized) => Err(format!(
+            None if cx.forms.is_some_and(|f| f.localized) => Err(bad(format!(
                 "a localized plugin keeps this text in its strings files: expected {{\"string_id\": n}}, found {v}"
-            )),
+            ))),
             None => encode_field_in(&Field::ZString, v, siblings, out, cx),
         },
         Field::ZString | Field::Text => {
             let s = v
                 .as_str()
-                .ok_or_else(|| format!("expected a string, found {v}"))?;
+                .ok_or_else(|| bad(format!("expected a string, found {v}")))?;
             let b = encode_cp1252(s)
-                .ok_or_else(|| format!("{s:?} has characters Windows-1252 cannot hold"))?;
+                .ok_or_else(|| bad(format!("{s:?} has characters Windows-1252 cannot hold")))?;
             out.extend_from_slice(&b);
             if matches!(field, Field::ZString) {
                 out.push(0);
@@ -632,13 +641,13 @@ pub fn encode_field_in(
         Field::Struct(fields) => {
             let m = v
                 .as_object()
-                .ok_or_else(|| format!("expected an object, found {v}"))?;
+                .ok_or_else(|| bad(format!("expected an object, found {v}")))?;
             encode_fields(fields, m, &mut earlier, out, true, cx)
         }
         Field::Array(fields) => {
             let list = v
                 .as_array()
-                .ok_or_else(|| format!("expected a list, found {v}"))?;
+                .ok_or_else(|| bad(format!("expected a list, found {v}")))?;
             encode_items(fields, list, &mut earlier, out, cx)
         }
         Field::BySize(cases) => {
@@ -646,7 +655,7 @@ pub fn encode_field_in(
                 let (_, f) = cases
                     .iter()
                     .find(|(n, _)| *n as u64 == size)
-                    .ok_or_else(|| format!("_size: no layout of {size} bytes"))?;
+                    .ok_or_else(|| bad(format!("_size: no layout of {size} bytes")))?;
                 let mut inner = v.clone();
                 inner.as_object_mut().map(|m| m.remove("_size"));
                 return encode_field_in(f, &inner, siblings, out, cx);
@@ -654,7 +663,7 @@ pub fn encode_field_in(
             // The layout whose size the encoded value has is the one meant.
             // When none takes it, the error that says most is that of the
             // layout that got furthest before failing.
-            let mut best: Option<(usize, String)> = None;
+            let mut best: Option<(usize, Error)> = None;
             for (size, f) in *cases {
                 let mut buf = Vec::new();
                 let (reached, err) = match encode_field_in(f, v, siblings, &mut buf, cx) {
@@ -662,14 +671,14 @@ pub fn encode_field_in(
                         out.extend_from_slice(&buf);
                         return Ok(());
                     }
-                    Ok(()) => (0, format!("encodes to {} bytes, not {size}", buf.len())),
+                    Ok(()) => (0, bad(format!("encodes to {} bytes, not {size}", buf.len()))),
                     Err(e) => (buf.len() + 1, e),
                 };
                 if best.as_ref().is_none_or(|(r, _)| reached > *r) {
                     best = Some((reached, err));
                 }
             }
-            Err(best.map_or_else(|| "no layout declared".to_string(), |(_, e)| e))
+            Err(best.map_or_else(|| bad("no layout declared"), |(_, e)| e))
         }
         Field::BySibling {
             sibling,

@@ -196,11 +196,11 @@ impl Fields {
             return Err(self.no_field(path));
         };
         let old = std::mem::replace(slot, value);
-        if let Err(problem) = self.reencode(index) {
+        if let Err(e) = self.reencode(index) {
             if let Some(slot) = self.slot(path) {
                 *slot = old;
             }
-            return Err(self.located(Error::value(path, problem)));
+            return Err(self.located(e));
         }
         Ok(())
     }
@@ -216,7 +216,7 @@ impl Fields {
 
     /// Encodes the entry at `index` again, or the whole record when the
     /// entry chooses other entries' layouts.
-    fn reencode(&mut self, index: usize) -> Result<(), String> {
+    fn reencode(&mut self, index: usize) -> Result<()> {
         let cx = Enc {
             forms: Some(&self.ctx),
         };
@@ -253,8 +253,9 @@ impl Fields {
     pub fn encode_data(&self) -> Result<Vec<u8>> {
         match &self.encoded {
             Some(e) => Ok(e.data.clone()),
-            None => encode_data_in(self.def, &self.map, Enc::default())
-                .map_err(|e| self.located(Error::value("", e))),
+            None => {
+                encode_data_in(self.def, &self.map, Enc::default()).map_err(|e| self.located(e))
+            }
         }
     }
 
@@ -289,11 +290,7 @@ impl Fields {
 }
 
 /// Every entry encoded, one after another, with where each ends.
-fn encode_entries(
-    def: &RecordDef,
-    map: &Map<String, Value>,
-    cx: Enc<'_>,
-) -> Result<Encoded, String> {
+fn encode_entries(def: &RecordDef, map: &Map<String, Value>, cx: Enc<'_>) -> Result<Encoded> {
     let mut data = Vec::new();
     let mut ends = Vec::with_capacity(map.len());
     for key in map.keys() {

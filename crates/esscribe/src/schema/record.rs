@@ -7,10 +7,10 @@
 //! original: a declaration that would not give back the same bytes leaves
 //! the record raw, so decoding can never lose data.
 
-use super::codec::{encode_field, encode_field_in, only_keys, Enc, FormCtx, Siblings};
+use super::codec::{bad, encode_field, encode_field_in, only_keys, Enc, FormCtx, Siblings};
 use super::types::*;
 use super::value::{chosen_by, Earlier, Node, Val, ValueSink};
-use crate::io::{from_hex, to_hex, Sig};
+use crate::io::{from_hex, to_hex, Error, Sig};
 use crate::plugin::{parse_subrecords, write_subrecord, SizeForm, Subrecord, SubrecordRef};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
@@ -1151,30 +1151,36 @@ pub fn raw_record(subs: &[SubrecordRef<'_>], record: &dyn std::fmt::Display) -> 
     }
 }
 
-fn raw_from_json(key: &str, v: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+fn raw_from_json(key: &str, v: &Value, out: &mut Vec<u8>) -> Result<(), Error> {
     let sig_text = base_key(&key[1..]);
-    let sig = Sig::parse(sig_text).ok_or_else(|| format!("{key}: not a subrecord signature"))?;
+    let sig = Sig::parse(sig_text).ok_or_else(|| bad("not a subrecord signature").at_field(key))?;
     let (hex, size_form) = match v {
         Value::String(s) => (s.as_str(), SizeForm::Short),
         Value::Object(m) => {
-            only_keys(v, &["hex", "xxxx_short_size"]).map_err(|e| format!("{key}: {e}"))?;
+            only_keys(v, &["hex", "xxxx_short_size"]).map_err(|e| e.at_field(key))?;
             let short = m.get("xxxx_short_size").unwrap_or(&Value::Null);
             let short_size = short
                 .as_u64()
                 .and_then(|n| u16::try_from(n).ok())
                 .ok_or_else(|| {
-                    format!("{key}: xxxx_short_size: expected a number up to 65535, found {short}")
+                    bad(format!("expected a number up to 65535, found {short}"))
+                        .at_field("xxxx_short_size")
+                        .at_field(key)
                 })?;
             (
                 m.get("hex").and_then(Value::as_str).ok_or_else(|| {
-                    format!("{key}: expected \"hex\": the subrecord's bytes, found {v}")
+                    bad(format!(
+                        "expected \"hex\": the subrecord's bytes, found {v}"
+                    ))
+                    .at_field(key)
                 })?,
                 SizeForm::Extended { short_size },
             )
         }
-        _ => return Err(format!("{key}: expected hex bytes, found {v}")),
+        _ => return Err(bad(format!("expected hex bytes, found {v}")).at_field(key)),
     };
-    let data = from_hex(hex).ok_or_else(|| format!("{key}: expected hex bytes, found {v}"))?;
+    let data =
+        from_hex(hex).ok_or_else(|| bad(format!("expected hex bytes, found {v}")).at_field(key))?;
     write_subrecord(out, sig, &data, size_form);
     Ok(())
 }
@@ -1187,7 +1193,7 @@ fn encode_sub(
     siblings: &Map<String, Value>,
     out: &mut Vec<u8>,
     cx: Enc<'_>,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let start = out.len();
     out.extend_from_slice(&def.sig.0);
     out.extend_from_slice(&[0, 0]);
@@ -1197,7 +1203,7 @@ fn encode_sub(
             hex.as_str()
                 .and_then(from_hex)
                 .map(|b| out.extend_from_slice(&b))
-                .ok_or_else(|| format!("_hex: expected hex bytes, found {hex}"))
+                .ok_or_else(|| bad(format!("_hex: expected hex bytes, found {hex}")))
         }),
         None => encode_field_in(&def.field, v, siblings, out, cx),
     };
@@ -1222,7 +1228,7 @@ fn encode_seq(
     fields: &Map<String, Value>,
     out: &mut Vec<u8>,
     cx: Enc<'_>,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     for (key, v) in fields {
         encode_entry(members, key, v, fields, out, cx)?;
     }
@@ -1238,26 +1244,28 @@ fn encode_entry(
     fields: &Map<String, Value>,
     out: &mut Vec<u8>,
     cx: Enc<'_>,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     if key.starts_with('!') {
         return raw_from_json(key, v, out);
     }
     let name = base_key(key);
     let member = find_member(members, name, fields).ok_or_else(|| {
         let names: Vec<_> = members.iter().map(member_name).collect();
-        format!(
+        let mut e = Error::not_found(format!(
             "unknown member {key:?} (expected one of: {})",
             names.join(", ")
-        )
+        ));
+        e.field = Some(key.to_string());
+        e
     })?;
     if let Member::Paired(p) = member {
-        return encode_paired(p, v, out, cx).map_err(|e| format!("{key}: {e}"));
+        return encode_paired(p, v, out, cx).map_err(|e| e.at_field(key));
     }
     let flattened;
     let items: Vec<&Value> = if repeats(member) {
         let list = v
             .as_array()
-            .ok_or_else(|| format!("{key}: expected a list, found {v}"))?;
+            .ok_or_else(|| bad(format!("expected a list, found {v}")).at_field(key))?;
         if matches!(member, Member::Group(GroupDef { tree: Some(_), .. })) {
             let mut flat = Vec::new();
             for node in list {
@@ -1272,11 +1280,11 @@ fn encode_entry(
         vec![v]
     };
     for (i, item) in items.into_iter().enumerate() {
-        let at = |e: String| {
+        let at = |e: Error| {
             if repeats(member) {
-                format!("{key}[{i}]: {e}")
+                e.at_field(&i.to_string()).at_field(key)
             } else {
-                format!("{key}: {e}")
+                e.at_field(key)
             }
         };
         match member {
@@ -1284,7 +1292,7 @@ fn encode_entry(
             Member::Group(g) => {
                 let m = item
                     .as_object()
-                    .ok_or_else(|| at(format!("expected an object, found {item}")))?;
+                    .ok_or_else(|| at(bad(format!("expected an object, found {item}"))))?;
                 encode_seq(g.members, m, out, cx).map_err(at)?;
             }
             Member::Paired(_) => unreachable!("handled above"),
@@ -1303,10 +1311,10 @@ pub fn encode_entry_in(
     key: &str,
     out: &mut Vec<u8>,
     cx: Enc<'_>,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let v = fields
         .get(key)
-        .ok_or_else(|| format!("no member {key:?} in this record"))?;
+        .ok_or_else(|| bad(format!("no member {key:?} in this record")))?;
     encode_entry(def.members, key, v, fields, out, cx)
 }
 
@@ -1333,64 +1341,63 @@ pub fn chooses_layouts(def: &RecordDef, name: &str) -> bool {
     in_members(def.members, name)
 }
 
-fn encode_paired(p: &PairedDef, v: &Value, out: &mut Vec<u8>, cx: Enc<'_>) -> Result<(), String> {
+fn encode_paired(p: &PairedDef, v: &Value, out: &mut Vec<u8>, cx: Enc<'_>) -> Result<(), Error> {
     let no_siblings = Map::new();
     let (items, keys): (Vec<Map<String, Value>>, Vec<Value>) = match v {
         Value::Array(list) => {
             let mut items = Vec::with_capacity(list.len());
             let mut keys = Vec::with_capacity(list.len());
             for (i, entry) in list.iter().enumerate() {
-                let mut m = entry
-                    .as_object()
-                    .cloned()
-                    .ok_or_else(|| format!("[{i}]: expected an object, found {entry}"))?;
-                let key = m
-                    .shift_remove(p.key_name)
-                    .ok_or_else(|| format!("[{i}]: missing \"{}\"", p.key_name))?;
+                let mut m = entry.as_object().cloned().ok_or_else(|| {
+                    bad(format!("expected an object, found {entry}")).at_field(&i.to_string())
+                })?;
+                let key = m.shift_remove(p.key_name).ok_or_else(|| {
+                    bad(format!("missing \"{}\"", p.key_name)).at_field(&i.to_string())
+                })?;
                 items.push(m);
                 keys.push(key);
             }
             (items, keys)
         }
         Value::Object(m) => {
-            let list = |k: &str| -> Result<Vec<Value>, String> {
+            let list = |k: &str| -> Result<Vec<Value>, Error> {
                 m.get(k)
                     .and_then(Value::as_array)
                     .cloned()
-                    .ok_or_else(|| format!("expected \"{k}\": a list"))
+                    .ok_or_else(|| bad(format!("expected \"{k}\": a list")))
             };
             let items = list("items")?
                 .into_iter()
                 .map(|i| {
-                    i.as_object()
-                        .cloned()
-                        .ok_or_else(|| format!("items: expected objects, found {i}"))
+                    i.as_object().cloned().ok_or_else(|| {
+                        bad(format!("expected objects, found {i}")).at_field("items")
+                    })
                 })
                 .collect::<Result<_, _>>()?;
             (items, list("keys")?)
         }
-        _ => return Err(format!("expected a list, found {v}")),
+        _ => return Err(bad(format!("expected a list, found {v}"))),
     };
     for (i, item) in items.iter().enumerate() {
-        encode_seq(p.items, item, out, cx).map_err(|e| format!("[{i}]: {e}"))?;
+        encode_seq(p.items, item, out, cx).map_err(|e| e.at_field(&i.to_string()))?;
     }
     for (i, key) in keys.iter().enumerate() {
         encode_sub(&p.key, key, &no_siblings, out, cx)
-            .map_err(|e| format!("[{i}] {}: {e}", p.key_name))?;
+            .map_err(|e| e.at_field(p.key_name).at_field(&i.to_string()))?;
     }
     Ok(())
 }
 
 /// Encodes decoded fields back into subrecords. Errors name the member and
-/// field ("schedule: hour: expected an integer, found \"x\"").
-pub fn encode(def: &RecordDef, fields: &Map<String, Value>) -> Result<Vec<Subrecord>, String> {
+/// field ("schedule.hour: expected an integer, found \"x\"").
+pub fn encode(def: &RecordDef, fields: &Map<String, Value>) -> Result<Vec<Subrecord>, Error> {
     let data = encode_data(def, fields)?;
-    parse_subrecords(&data, 0).map_err(|e| e.to_string())
+    parse_subrecords(&data, 0)
 }
 
 /// Encodes decoded fields straight into record data (the subrecords as
 /// they are stored).
-pub fn encode_data(def: &RecordDef, fields: &Map<String, Value>) -> Result<Vec<u8>, String> {
+pub fn encode_data(def: &RecordDef, fields: &Map<String, Value>) -> Result<Vec<u8>, Error> {
     encode_data_in(def, fields, Enc::default())
 }
 
@@ -1400,7 +1407,7 @@ pub fn encode_data_in(
     def: &RecordDef,
     fields: &Map<String, Value>,
     cx: Enc<'_>,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, Error> {
     let mut out = Vec::new();
     encode_seq(def.members, fields, &mut out, cx)?;
     Ok(out)

@@ -320,14 +320,17 @@ fn a_subrecord_that_does_not_fit_stays_bytes_and_counts_raw() {
 fn json_errors_name_the_member_and_the_field() {
     let fields = json!({"data": {"kind": "blue"}});
     let err = encode(&TEST, fields.as_object().unwrap()).unwrap_err();
+    assert_eq!(err.kind, crate::ErrorKind::Value);
+    assert_eq!(err.field.as_deref(), Some("data.kind"));
     assert!(
-        err.starts_with(
-            "data: kind: \"blue\" is not a value of this enum; its values are red, green"
+        err.to_string().starts_with(
+            "data.kind: \"blue\" is not a value of this enum; its values are red, green"
         ),
         "{err}"
     );
     let err = encode(&TEST, json!({"nope": 1}).as_object().unwrap()).unwrap_err();
-    assert!(err.contains("unknown member \"nope\""), "{err}");
+    assert_eq!(err.kind, crate::ErrorKind::NotFound);
+    assert_eq!(err.field.as_deref(), Some("nope"));
 }
 
 #[test]
