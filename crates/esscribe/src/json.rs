@@ -792,7 +792,7 @@ impl Builder {
             // rarely give the same bytes.
             match original {
                 Some(orig) if decompress_record_data(&orig, 0).is_ok_and(|d| d == data) => orig,
-                _ => compress_record_data(&data),
+                _ => compress_record_data(&data)?,
             }
         } else {
             data

@@ -302,7 +302,7 @@ fn byte_flips_inside_compressed_records_fail_cleanly() {
                 let mut i = 0;
                 q.for_each_record_mut(|r| {
                     if i == idx {
-                        r.body = Body::Stored(Cow::Owned(compress_record_data(&damaged)));
+                        r.body = Body::Stored(Cow::Owned(compress_record_data(&damaged).unwrap()));
                     }
                     i += 1;
                 });
@@ -472,7 +472,7 @@ fn record_size_past_the_end_of_its_group() {
 
 #[test]
 fn compressed_record_claiming_4_gib() {
-    let mut stored = compress_record_data(&subrecord(b"EDID", b"x\0"));
+    let mut stored = compress_record_data(&subrecord(b"EDID", b"x\0")).unwrap();
     stored[0..4].copy_from_slice(&u32::MAX.to_le_bytes());
     let (data, rec_at) = plugin_with_record(FLAG_COMPRESSED, &stored);
     let e = walk_err(&data);
@@ -490,7 +490,7 @@ fn compressed_record_claiming_4_gib() {
 #[test]
 fn zlib_bomb_stops_at_the_stated_size() {
     // 64 MiB of zeros deflate to about 64 KiB; the record says 100 bytes.
-    let mut stored = compress_record_data(&vec![0u8; 64 << 20]);
+    let mut stored = compress_record_data(&vec![0u8; 64 << 20]).unwrap();
     stored[0..4].copy_from_slice(&100u32.to_le_bytes());
     let (data, rec_at) = plugin_with_record(FLAG_COMPRESSED, &stored);
     let e = walk_err(&data);
@@ -507,7 +507,7 @@ fn zlib_bomb_stops_at_the_stated_size() {
 /// doubled space.
 #[test]
 fn compressed_stream_shorter_than_stated() {
-    let mut stored = compress_record_data(&subrecord(b"EDID", b"x\0"));
+    let mut stored = compress_record_data(&subrecord(b"EDID", b"x\0")).unwrap();
     stored[0..4].copy_from_slice(&1000u32.to_le_bytes());
     let (data, rec_at) = plugin_with_record(FLAG_COMPRESSED, &stored);
     let e = walk_err(&data);
@@ -543,7 +543,7 @@ fn error_inside_decompressed_data_points_into_the_file() {
     // After DATA's 40,000 bytes, a subrecord that overruns the data.
     raw[40_006..40_010].copy_from_slice(b"EDID");
     raw[40_010..40_012].copy_from_slice(&20_000u16.to_le_bytes());
-    let (data, rec_at) = plugin_with_record(FLAG_COMPRESSED, &compress_record_data(&raw));
+    let (data, rec_at) = plugin_with_record(FLAG_COMPRESSED, &compress_record_data(&raw).unwrap());
     assert!(
         data.len() < 40_006,
         "the fault must lie past the end of the file"
@@ -655,13 +655,13 @@ fn walking_compressed_records_from_inside_a_walk() {
             b"GMST",
             FLAG_COMPRESSED,
             0x801,
-            &compress_record_data(&outer_raw),
+            &compress_record_data(&outer_raw).unwrap(),
         ),
         record(
             b"GMST",
             FLAG_COMPRESSED,
             0x802,
-            &compress_record_data(&inner_raw),
+            &compress_record_data(&inner_raw).unwrap(),
         ),
     ]
     .concat();

@@ -168,12 +168,22 @@ fn inflate(
 }
 
 /// Compresses record data into the stored form (u32 size + zlib stream).
-pub fn compress_record_data(data: &[u8]) -> Vec<u8> {
+/// Data of 4 GiB or more has no stored form: its size does not fit.
+pub fn compress_record_data(data: &[u8]) -> Result<Vec<u8>> {
+    let size = u32::try_from(data.len()).map_err(|_| {
+        Error::invalid(
+            0,
+            format!(
+                "record data of {} bytes is too large to compress (at most 4 GiB)",
+                data.len()
+            ),
+        )
+    })?;
     let mut out = Vec::with_capacity(data.len() / 2 + 16);
-    out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    out.extend_from_slice(&size.to_le_bytes());
     let mut enc = ZlibEncoder::new(out, Compression::default());
     enc.write_all(data).expect("writing to a Vec cannot fail");
-    enc.finish().expect("writing to a Vec cannot fail")
+    Ok(enc.finish().expect("writing to a Vec cannot fail"))
 }
 
 #[cfg(test)]
@@ -183,13 +193,13 @@ mod tests {
     #[test]
     fn round_trip() {
         let data: Vec<u8> = (0..10_000u32).map(|i| (i % 251) as u8).collect();
-        let stored = compress_record_data(&data);
+        let stored = compress_record_data(&data).unwrap();
         assert_eq!(decompress_record_data(&stored, 0).unwrap(), data);
     }
 
     #[test]
     fn refuses_huge_claims_and_wrong_sizes() {
-        let mut stored = compress_record_data(b"hello");
+        let mut stored = compress_record_data(b"hello").unwrap();
         stored[0..4].copy_from_slice(&u32::MAX.to_le_bytes());
         let err = decompress_record_data(&stored, 0x30).unwrap_err();
         assert_eq!(err.kind, ErrorKind::Decompress);
@@ -204,7 +214,7 @@ mod tests {
     #[test]
     fn cut_stream_is_damaged_not_short() {
         let data: Vec<u8> = (0..100_000u32).map(|i| (i * 7 % 253) as u8).collect();
-        let stored = compress_record_data(&data);
+        let stored = compress_record_data(&data).unwrap();
         let cut = &stored[..stored.len() / 2];
         let err = decompress_record_data(cut, 0x10).unwrap_err();
         assert_eq!((err.kind, err.offset), (ErrorKind::Decompress, 0x14));
@@ -219,7 +229,8 @@ mod tests {
         let mut buf = Vec::new();
         for len in [70_000usize, 10, 0, 300_000] {
             let data: Vec<u8> = (0..len).map(|i| (i % 13) as u8).collect();
-            decompress_record_data_into(&compress_record_data(&data), 0, &mut buf).unwrap();
+            decompress_record_data_into(&compress_record_data(&data).unwrap(), 0, &mut buf)
+                .unwrap();
             assert_eq!(buf, data);
         }
     }
@@ -231,7 +242,7 @@ mod tests {
         assert_eq!(max_inflated_size(10 << 20), MAX_DECOMPRESSED_SIZE);
         // 8 MiB of zeros deflate to about 8 KiB: stating its true size is
         // more than 32 times what is stored.
-        let stored = compress_record_data(&vec![0u8; 8 << 20]);
+        let stored = compress_record_data(&vec![0u8; 8 << 20]).unwrap();
         let err = decompress_record_data(&stored, 0x40).unwrap_err();
         assert_eq!((err.kind, err.offset), (ErrorKind::Decompress, 0x40));
         assert!(
@@ -242,14 +253,14 @@ mod tests {
             "{err}"
         );
         // 1 MiB of zeros may inflate, whatever the ratio.
-        let stored = compress_record_data(&vec![0u8; 1 << 20]);
+        let stored = compress_record_data(&vec![0u8; 1 << 20]).unwrap();
         assert_eq!(decompress_record_data(&stored, 0).unwrap().len(), 1 << 20);
     }
 
     #[test]
     fn zlib_bomb_stops_at_the_stated_size() {
         let zeros = vec![0u8; 50 << 20];
-        let mut stored = compress_record_data(&zeros);
+        let mut stored = compress_record_data(&zeros).unwrap();
         stored[0..4].copy_from_slice(&1000u32.to_le_bytes());
         let err = decompress_record_data(&stored, 0).unwrap_err();
         assert!(err.message.contains("yields more"), "{err}");

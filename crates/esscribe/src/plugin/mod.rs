@@ -277,7 +277,7 @@ impl<'a> Record<'a> {
             Body::Subrecords(subs) => {
                 let raw = encode_subrecords(subs);
                 let stored = if self.header.is_compressed() {
-                    compress_record_data(&raw)
+                    compress_record_data(&raw).map_err(|e| e.within(self.describe()))?
                 } else {
                     raw
                 };

@@ -99,12 +99,14 @@ pub fn encoded_len(len: usize, form: SizeForm) -> usize {
 }
 
 /// Writes one subrecord, with an `XXXX` prefix when it was read with one or
-/// when its data no longer fits a u16 size.
+/// when its data no longer fits a u16 size. Data of 4 GiB or more cannot
+/// be stored in a record (whose size is a u32): its size is written as
+/// the most a u32 holds, and the record's writer refuses the record.
 pub fn write_subrecord(out: &mut Vec<u8>, sig: Sig, data: &[u8], form: SizeForm) {
     if needs_extended(data.len(), form) {
         out.put(&XXXX.0);
         out.put_u16(4);
-        out.put_u32(data.len() as u32);
+        out.put_u32(u32::try_from(data.len()).unwrap_or(u32::MAX));
         out.put(&sig.0);
         let short = match form {
             SizeForm::Extended { short_size } => short_size,
@@ -113,7 +115,8 @@ pub fn write_subrecord(out: &mut Vec<u8>, sig: Sig, data: &[u8], form: SizeForm)
         out.put_u16(short);
     } else {
         out.put(&sig.0);
-        out.put_u16(data.len() as u16);
+        // Shorter than 64 KiB: `needs_extended` said so.
+        out.put_u16(u16::try_from(data.len()).unwrap_or(u16::MAX));
     }
     out.put(data);
 }

@@ -150,7 +150,7 @@ fn stored<'r>(r: &'r super::Record<'_>, compress: bool) -> (u32, Cow<'r, [u8]>) 
     } else {
         (
             r.header.flags | FLAG_COMPRESSED,
-            Cow::Owned(compress_record_data(bytes)),
+            Cow::Owned(compress_record_data(bytes).expect("a seed record is far below 4 GiB")),
         )
     }
 }
