@@ -7,8 +7,9 @@
 //! other byte of the record stays as it was.
 
 use super::codec::{stored_int, Enc};
+use super::members::base_key;
 use super::path::field_type;
-use super::record::{base_key, chooses_layouts, encode_data_in, encode_entry_in};
+use super::record::{chooses_layouts, encode_data_in, encode_entry_in};
 use super::types::Ty;
 use super::{decode, Catalog, FormCtx, RecordDef};
 use crate::io::{Error, FormId, Result, Sig};

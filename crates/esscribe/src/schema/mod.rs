@@ -7,10 +7,15 @@
 pub mod catalog;
 pub mod codec;
 pub mod fields;
+pub mod json_in;
+pub mod json_out;
+mod members;
 pub mod path;
 pub mod record;
+mod trees;
 pub mod types;
 pub mod value;
+pub mod view;
 
 pub use catalog::Catalog;
 pub use codec::{parse_form_id, Enc, FormCtx};

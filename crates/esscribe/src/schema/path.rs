@@ -2,7 +2,7 @@
 //! declaration to the type they name, so that a value can be read as what
 //! it is stored as: an enum's name and its number both.
 
-use super::record::{base_key, member_name, repeats};
+use super::members::{base_key, member_name, repeats};
 use super::types::*;
 
 /// The declared type of the field at `path` in a record of `def`, where
