@@ -21,6 +21,7 @@
 
 use crate::defs::catalog;
 use crate::io::{Error, FormId, Result, Sig};
+use crate::plugin::index::IndexCell;
 use crate::plugin::{Game, Plugin, Record};
 use crate::schema::{FieldRef, Fields, FormCtx};
 use std::path::Path;
@@ -129,8 +130,15 @@ impl<'a> Plugin<'a> {
         let ctx = self.form_ctx();
         let game = self.game;
         let missing = self.not_found(&key);
-        let record = id.and_then(|id| self.find_record_mut(id)).ok_or(missing)?;
-        Ok(RecordMut { record, game, ctx })
+        let (record, index) = id
+            .and_then(|id| self.find_record_and_index_mut(id))
+            .ok_or(missing)?;
+        Ok(RecordMut {
+            record,
+            index,
+            game,
+            ctx,
+        })
     }
 
     fn not_found(&self, key: &RecordKey) -> Error {
@@ -155,6 +163,9 @@ pub struct RecordRef<'p, 'a> {
 #[derive(Debug)]
 pub struct RecordMut<'p, 'a> {
     record: &'p mut Record<'a>,
+    /// The plugin's index of records, kept while the record's form ID
+    /// cannot change, and forgotten when it may.
+    index: &'p mut IndexCell,
     game: Game,
     ctx: FormCtx,
 }
@@ -234,6 +245,8 @@ impl<'p, 'a> RecordMut<'p, 'a> {
     /// The record as the plugin layer holds it, to change its header or
     /// data directly.
     pub fn raw_mut(&mut self) -> &mut Record<'a> {
+        // Its form ID may change: the plugin indexes its records afresh.
+        self.index.clear();
         self.record
     }
 }

@@ -218,3 +218,67 @@ fn the_package_schedule_example_changes_one_byte() {
     assert_eq!(fields.int("schedule.hour").unwrap(), 21);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The committed sample plugin, which every checkout has.
+fn sample() -> Plugin<'static> {
+    Plugin::open(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../samples/sample-skyrim.esp"
+    ))
+    .unwrap()
+}
+
+#[test]
+fn the_index_follows_a_form_id_changed_through_the_record() {
+    let mut plugin = sample();
+    let lantern = FormId(0x01000802);
+    assert_eq!(plugin.get("samplebrasslantern").unwrap().form_id(), lantern);
+    plugin.record(lantern).unwrap().raw_mut().header.form_id = FormId(0x01000900);
+    assert_eq!(
+        plugin.get(lantern).unwrap_err().kind,
+        ErrorKind::NotFound,
+        "the old form ID names nothing"
+    );
+    assert_eq!(
+        plugin.get("SampleBrassLantern").unwrap().form_id(),
+        FormId(0x01000900)
+    );
+    // Entries changed behind the index's back are found after `reindex`.
+    let copy = plugin.find_record(FormId(0x01000900)).unwrap().clone();
+    let mut copy = copy;
+    copy.header.form_id = FormId(0x01000901);
+    plugin.entries.push(esscribe::plugin::Entry::Record(copy));
+    plugin.reindex();
+    assert_eq!(plugin.get(FormId(0x01000901)).unwrap().sig(), Sig(*b"MISC"));
+}
+
+#[test]
+fn a_sample_package_changes_by_name_and_by_number() {
+    let mut plugin = sample();
+    let before = plugin.to_bytes().unwrap();
+    let mut package = plugin
+        .record("SampleLightLanternsAtDusk")
+        .unwrap()
+        .fields()
+        .unwrap();
+    package
+        .set("schedule.minute", 30)
+        .unwrap()
+        .set("schedule.minute", "any")
+        .unwrap();
+    assert_eq!(
+        plugin.to_bytes().unwrap(),
+        before,
+        "set back to what it was"
+    );
+    let mut package = plugin.record(FormId(0x01000803)).unwrap().fields().unwrap();
+    let refused = package.set("general.type", "no_such_type").unwrap_err();
+    assert_eq!(refused.field.as_deref(), Some("general.type"));
+    package.set("schedule.hour", 7).unwrap();
+    let after = plugin.to_bytes().unwrap();
+    let changed: Vec<usize> = (0..before.len())
+        .filter(|&i| before[i] != after[i])
+        .collect();
+    assert_eq!(changed.len(), 1);
+    assert_eq!(after[changed[0]], 7);
+}

@@ -19,7 +19,7 @@
 pub(crate) mod compress;
 mod damage;
 mod header;
-mod index;
+pub(crate) mod index;
 mod mapped;
 pub mod strings;
 mod subrecord;
@@ -875,6 +875,19 @@ impl<'a> Plugin<'a> {
 
     /// The first record with this form ID, to change it.
     pub fn find_record_mut(&mut self, form_id: FormId) -> Option<&mut Record<'a>> {
+        let (record, index) = self.find_record_and_index_mut(form_id)?;
+        // The caller may change the record's form ID through the reference.
+        index.clear();
+        Some(record)
+    }
+
+    /// The first record with this form ID, to change it, and the index,
+    /// for callers that keep the record's form ID (and clear the index
+    /// where they hand out a way to change it).
+    pub(crate) fn find_record_and_index_mut(
+        &mut self,
+        form_id: FormId,
+    ) -> Option<(&mut Record<'a>, &mut index::IndexCell)> {
         let fresh = |entries: &[Entry<'a>], index: &index::IndexCell| {
             let path = index.get_or_build(entries).path_of(form_id)?;
             let r = index::record_at(entries, path)?;
@@ -887,9 +900,8 @@ impl<'a> Plugin<'a> {
                 fresh(&self.entries, &self.index)
             }
         }?;
-        // The caller may change the record's form ID through the reference.
-        self.index.clear();
-        index::record_at_mut(&mut self.entries, &path)
+        let record = index::record_at_mut(&mut self.entries, &path)?;
+        Some((record, &mut self.index))
     }
 
     /// The form ID of the record with this editor ID, compared without
