@@ -1,9 +1,9 @@
 //! Records both ways, and what reading one covered. A record's subrecords
 //! are matched, in order, against its declaration, and each matched one is
-//! decoded by its layout ([`super::view`]); the typed record is shown as
+//! decoded by its layout ([`mod@super::view`]); the typed record is shown as
 //! JSON ([`super::json_out`]), and JSON is encoded back into subrecords
 //! ([`super::json_in`]). Repeating groups stored as trees are nested and
-//! flattened by [`super::trees`].
+//! flattened by the `trees` module.
 
 pub use super::json_in::{chooses_layouts, encode, encode_data, encode_data_in, encode_entry_in};
 pub use super::json_out::{decode, raw_record};
@@ -19,7 +19,7 @@ pub struct Coverage {
     pub subrecords: u64,
     /// Subrecords decoded field by field.
     pub decoded: u64,
-    /// Subrecords that are bytes by design ([`Field::Opaque`]: compiled
+    /// Subrecords that are bytes by design ([`super::types::Field::Opaque`]: compiled
     /// scripts, texture hashes...), kept as bytes where they are declared.
     pub opaque: u64,
     /// Data bytes of the opaque subrecords.
