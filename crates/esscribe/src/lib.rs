@@ -6,6 +6,8 @@
 //! - [`plugin`]: plugin files, their groups, records and subrecords.
 //! - [`schema`]: the declaration engine; [`defs`]: the declarations.
 //! - [`json`]: whole plugins as JSON and back.
+//! - [`loadorder`]: load orders: global form IDs, lookup across plugins,
+//!   override chains and field-level conflicts.
 //! - [`package`]: AI packages summarised for people, and checked.
 //! - [`save`]: Oblivion save games, every part, with exact write-back.
 //! - [`fsio`]: safe writes (lock, temporary file, checked read-back, kept
@@ -15,6 +17,7 @@ pub mod defs;
 pub mod fsio;
 pub mod io;
 pub mod json;
+pub mod loadorder;
 pub mod package;
 pub mod plugin;
 pub mod save;
