@@ -1,6 +1,7 @@
 //! `esscribe`: inspect, dump, verify, build and edit The Elder Scrolls IV and
 //! V plugin files and Oblivion save games.
 
+mod loadorder_cmds;
 mod package_cmds;
 mod plugin_cmds;
 mod query_cmds;
@@ -24,6 +25,8 @@ Examples:
   esscribe lint Campfire.esm
   esscribe diff Mod-old.esp Mod.esp
   esscribe query Campfire.esm --type PACK --where general.type=template
+  esscribe conflicts Skyrim.esm Mod.esp Patch.esp
+  esscribe refs --data Data --form IronSword
   esscribe save info save002.ess
   esscribe save inventory save002.ess
   esscribe completions bash
@@ -188,6 +191,46 @@ enum Command {
         #[command(flatten)]
         lang: strings_opt::LangOpt,
     },
+    /// Records that more than one plugin of a load order defines or
+    /// overrides: the chain of plugins, the winner, and a category
+    /// (identical to master, override, conflict naming the values the
+    /// winner drops, deleted reference), then a summary per plugin pair.
+    #[command(
+        after_help = "Examples:\n  esscribe conflicts Campfire.esm Tutorial_A.esp Tutorial_B.esp\n  esscribe conflicts --data Data --type NPC_ --plugin MyPatch.esp\n  esscribe conflicts --data Data --json > conflicts.json"
+    )]
+    Conflicts {
+        /// Plugins in load order (after those of --data); master-flagged
+        /// files load first.
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        order: loadorder_cmds::LoadOrderOpt,
+        /// Only records of this type, in any case (repeatable).
+        #[arg(long = "type", value_name = "SIG")]
+        types: Vec<String>,
+        /// Only records this plugin holds a version of.
+        #[arg(long, value_name = "NAME")]
+        plugin: Option<String>,
+        /// Print JSON on standard output: every record, every version.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Records that refer to a record, across a load order.
+    #[command(
+        after_help = "Examples:\n  esscribe refs Skyrim.esm Mod.esp --form IronSword\n  esscribe refs --data Data --form 0x0002EE72"
+    )]
+    Refs {
+        /// Plugins in load order (after those of --data).
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        order: loadorder_cmds::LoadOrderOpt,
+        /// The record: a load-order form ID (0x0002EE72), Plugin.esp:02EE72,
+        /// or an editor ID.
+        #[arg(long, value_name = "ID")]
+        form: String,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Oblivion save games (.ess): info, screenshot, inventory, records,
     /// stats, verify, edit.
     Save {
@@ -279,6 +322,19 @@ fn main() -> ExitCode {
             game,
             lang,
         } => query_cmds::query(&files, &types, &wheres, &shows, json, game, &lang),
+        Command::Conflicts {
+            files,
+            order,
+            types,
+            plugin,
+            json,
+        } => loadorder_cmds::conflicts(&files, &order, &types, plugin.as_deref(), json),
+        Command::Refs {
+            files,
+            order,
+            form,
+            json,
+        } => loadorder_cmds::refs(&files, &order, &form, json),
         Command::Stats {
             files,
             json,

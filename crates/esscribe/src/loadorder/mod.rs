@@ -705,6 +705,29 @@ impl<'a> LoadOrder<'a> {
         }
     }
 
+    /// The record a [`show_id`](Self::show_id) text names
+    /// (`0002EE72 Oblivion.esm`, `??01380F Skyrim.esm`), if it is one.
+    pub fn parse_shown_id(&self, text: &str) -> Option<GlobalId> {
+        let (hex, name) = text.split_once(' ')?;
+        if hex.len() != 8 {
+            return None;
+        }
+        let file = match self.position(name) {
+            Some(f) => f as u32,
+            None => {
+                let k = self.absent.iter().position(|a| a == name)?;
+                (self.plugins.len() + k) as u32
+            }
+        };
+        let digits = hex.strip_prefix("??").unwrap_or(hex);
+        let id = u32::from_str_radix(digits, 16).ok()?;
+        let object = match self.plugins.get(file as usize).map(|p| p.slot) {
+            Some(Slot::Light(_)) => id & 0xFFF,
+            _ => id & 0xFF_FFFF,
+        };
+        Some(GlobalId { file, object })
+    }
+
     /// A reference named from the load order, the way people read it:
     /// `IronSword "Iron Sword" [WEAP:0002EE72 Oblivion.esm]` (editor ID and
     /// full name of the winning version, when it has them).
