@@ -299,26 +299,53 @@ pub fn refs(files: &[PathBuf], opt: &LoadOrderOpt, form: &str, as_json: bool) ->
     Ok(ExitCode::SUCCESS)
 }
 
-/// The load order of `--data` (or of extra plugins) for commands that read
-/// one plugin or save: `None` when neither was given.
-pub fn open_context(
-    opt: &LoadOrderOpt,
-    extra: &[PathBuf],
-    main: &Path,
-) -> Result<Option<PluginFiles>> {
-    if opt.data.is_none() && extra.is_empty() {
+/// The load order that names the references of commands reading plugins:
+/// `--data`'s plugins, then the plugins given that it does not hold; or,
+/// without `--data`, the plugins given when there are several. `None` when
+/// there is none.
+pub fn context_files(opt: &LoadOrderOpt, plugins: &[PathBuf]) -> Result<Option<PluginFiles>> {
+    if opt.data.is_none() && plugins.len() < 2 {
         return Ok(None);
     }
-    let mut files = extra.to_vec();
-    // The plugin itself is part of its own load order, after the rest.
-    let name = util::file_name(main);
-    let listed = opt
-        .data
-        .as_ref()
-        .map(|d| d.join(&name))
-        .is_some_and(|p| p.is_file());
-    if !listed && main.extension().is_some_and(|e| e != "ess") {
-        files.push(main.to_path_buf());
+    let mut extra = Vec::new();
+    for p in plugins {
+        let name = util::file_name(p);
+        let in_data = opt.data.as_ref().is_some_and(|d| d.join(&name).is_file());
+        if !in_data {
+            extra.push(p.clone());
+        }
     }
-    open_files(opt, &files).map(Some)
+    open_files(opt, &extra).map(Some)
+}
+
+/// The load order of `files`, its problems reported on standard error.
+pub fn context(files: &Option<PluginFiles>) -> Option<LoadOrder<'_>> {
+    let order = LoadOrder::from_files(files.as_ref()?);
+    report_problems(&order);
+    Some(order)
+}
+
+/// A load order and the place in it of the plugin a command shows.
+pub type Names<'o, 'a> = Option<(&'o LoadOrder<'a>, usize)>;
+
+/// The plugin at `path` in the load order, to name its references.
+pub fn names_for<'o, 'a>(order: Option<&'o LoadOrder<'a>>, path: &Path) -> Names<'o, 'a> {
+    let order = order?;
+    Some((order, order.position(&util::file_name(path))?))
+}
+
+/// Text with form IDs (`0x0101A0AF (Oblivion.esm)`) named from the load
+/// order, when there is one.
+pub fn name_text(names: Names<'_, '_>, text: &str) -> String {
+    match names {
+        Some((order, i)) => order.name_refs_in_text(i, text),
+        None => text.to_string(),
+    }
+}
+
+/// A record's JSON with form IDs named from the load order, when there is one.
+pub fn name_value(names: Names<'_, '_>, v: &mut Value) {
+    if let Some((order, i)) = names {
+        order.name_refs(i, v);
+    }
 }

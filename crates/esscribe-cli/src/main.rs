@@ -73,19 +73,24 @@ enum Command {
     },
     /// Show groups, records and subrecords, as text or as JSON.
     #[command(
-        after_help = "Examples:\n  esscribe dump Campfire.esm --type PACK\n  esscribe dump Campfire.esm --form 0x0203A5C7\n  esscribe dump OblivionOnline.esp --json > dump.json"
+        after_help = "Examples:\n  esscribe dump Campfire.esm --type PACK\n  esscribe dump Campfire.esm --form 0x0203A5C7\n  esscribe dump --data Data Mod.esp --form MyEditorId\n  esscribe dump OblivionOnline.esp --json > dump.json"
     )]
     Dump {
-        /// The plugin to show.
-        file: PathBuf,
+        /// The plugin to show, last; plugins before it are its load order,
+        /// which names the references shown (in the text form).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        order: loadorder_cmds::LoadOrderOpt,
         /// Print the whole plugin as JSON (input for `esscribe build`).
         #[arg(long)]
         json: bool,
         /// Only records of this type, in any case (repeatable).
         #[arg(long = "type", value_name = "SIG")]
         types: Vec<String>,
-        /// Only the record with this form ID (8 hex digits).
-        #[arg(long, value_name = "0xID")]
+        /// Only the record with this form ID (8 hex digits, as the plugin
+        /// writes it) or editor ID.
+        #[arg(long, value_name = "ID")]
         form: Option<String>,
         #[command(flatten)]
         game: GameOpt,
@@ -127,9 +132,12 @@ enum Command {
         after_help = "Example:\n  esscribe packages Campfire.esm\n  esscribe packages --json Campfire.esm"
     )]
     Packages {
-        /// The plugins to read (.esm, .esp, .esl).
+        /// The plugins to read (.esm, .esp, .esl); given several, they are a
+        /// load order that names the references shown.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        #[command(flatten)]
+        order: loadorder_cmds::LoadOrderOpt,
         /// Print JSON on standard output.
         #[arg(long)]
         json: bool,
@@ -142,9 +150,12 @@ enum Command {
     /// XNAM, template and tree, condition counts).
     #[command(after_help = "Example:\n  esscribe lint Campfire.esm")]
     Lint {
-        /// The plugins to read (.esm, .esp, .esl).
+        /// The plugins to read (.esm, .esp, .esl); given several, they are a
+        /// load order that names the references shown.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        #[command(flatten)]
+        order: loadorder_cmds::LoadOrderOpt,
         /// Print JSON on standard output.
         #[arg(long)]
         json: bool,
@@ -159,6 +170,8 @@ enum Command {
         old: PathBuf,
         /// The plugin as it is now.
         new: PathBuf,
+        #[command(flatten)]
+        order: loadorder_cmds::LoadOrderOpt,
         /// Print JSON on standard output.
         #[arg(long)]
         json: bool,
@@ -290,29 +303,37 @@ fn main() -> ExitCode {
         Command::Manpage => manpage(),
         Command::Info { files, json, game } => plugin_cmds::info(&files, json, game),
         Command::Dump {
-            file,
+            files,
+            order,
             json,
             types,
             form,
             game,
             lang,
-        } => plugin_cmds::dump(&file, json, &types, form.as_deref(), game, &lang),
+        } => plugin_cmds::dump(&files, &order, json, &types, form.as_deref(), game, &lang),
         Command::Verify { files, deep, game } => plugin_cmds::verify(&files, deep, game),
         Command::Save { cmd } => save::run(cmd),
         Command::Build { json, output } => plugin_cmds::build(&json, &output),
         Command::Packages {
             files,
+            order,
             json,
             game,
             lang,
-        } => package_cmds::packages(&files, json, game, &lang),
-        Command::Lint { files, json, game } => package_cmds::lint(&files, json, game),
+        } => package_cmds::packages(&files, &order, json, game, &lang),
+        Command::Lint {
+            files,
+            order,
+            json,
+            game,
+        } => package_cmds::lint(&files, &order, json, game),
         Command::Diff {
             old,
             new,
+            order,
             json,
             game,
-        } => query_cmds::diff(&old, &new, json, game),
+        } => query_cmds::diff(&old, &new, &order, json, game),
         Command::Query {
             files,
             types,

@@ -115,6 +115,13 @@ fn conflicts_of_the_requiem_patch() {
 /// Campfire.esm's mortar and pestle (value 25) in a plugin of its own,
 /// with `value` as its value.
 fn mortar_plugin(campfire: &Value, name: &str, value: u64) -> Vec<u8> {
+    mortar_plugin_with(campfire, name, |r| {
+        r["fields"]["data"]["value"] = json!(value)
+    })
+}
+
+/// Campfire.esm's mortar and pestle in a plugin of its own, changed by `edit`.
+fn mortar_plugin_with(campfire: &Value, name: &str, edit: impl Fn(&mut Value)) -> Vec<u8> {
     let mut doc = campfire.clone();
     doc["file"] = json!(name);
     doc["header"]["fields"]["masters"]
@@ -125,7 +132,7 @@ fn mortar_plugin(campfire: &Value, name: &str, value: u64) -> Vec<u8> {
     entries.retain(|g| g["label"] == "MISC");
     let records = entries[0]["entries"].as_array_mut().unwrap();
     records.retain(|r| r["form_id"] == "0x02038689 (Campfire.esm)");
-    records[0]["fields"]["data"]["value"] = json!(value);
+    edit(&mut records[0]);
     esscribe::json::build_plugin(&doc)
         .unwrap()
         .plugin
@@ -192,4 +199,112 @@ fn a_reverted_change_is_a_conflict_in_a_data_folder() {
         v["records"][0]["lost"],
         json!([{"path": "fields.data.value", "plugin": "Change.esp", "value": 40, "winner_value": 25, "deliberate": false}])
     );
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn references_are_named_from_the_load_order() {
+    let campfire = corpus("skyrim-plugins/Campfire.esm");
+    let shack = corpus("skyrim-plugins/CampfireTutorial_Shack.esp");
+    // dump: the plugin last, its load order before it.
+    let (out, _) = run(&[
+        "dump",
+        &campfire,
+        &shack,
+        "--form",
+        "_Tutorial_PosRef_ShelterLantern",
+    ]);
+    assert!(out.starts_with("REFR 0x03002DC7 flags 0x00000400 (persistent) at 0xBAA (78 bytes)\n  editor_id: _Tutorial_PosRef_ShelterLantern\n  base: [??02D847 Skyrim.esm]\n"), "{out}");
+    // Alone, the same record shows the bare form ID.
+    let (out, _) = run(&["dump", &shack, "--form", "0x03002DC7"]);
+    assert!(out.contains("\n  base: 0x0002D847 (Skyrim.esm)\n"), "{out}");
+    // packages: targets and locations named.
+    let (out, _) = run(&["packages", &campfire, &shack]);
+    assert!(out.contains("target object id _Camp_CampfireSitMarkerSandbox \"Sit Down\" [FURN:00039577 Campfire.esm]; template [??019715 Skyrim.esm]"), "{out}");
+
+    // diff with --data: the new plugin's load order names both sides.
+    let master = common::file("skyrim-plugins/Campfire.esm");
+    let plugin = esscribe::Plugin::parse(&master).unwrap();
+    let doc = esscribe::json::plugin_to_json(&plugin, "Campfire.esm").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("Data");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::write(data.join("Campfire.esm"), &master).unwrap();
+    std::fs::write(
+        dir.path().join("Old.esp"),
+        mortar_plugin(&doc, "Mod.esp", 25),
+    )
+    .unwrap();
+    let new = mortar_plugin_with(&doc, "Mod.esp", |r| {
+        r["fields"]["keywords"][0] = json!("0x0203868B (Campfire.esm)")
+    });
+    std::fs::write(data.join("Mod.esp"), new).unwrap();
+    let old_path = dir.path().join("Old.esp").display().to_string();
+    let new_path = data.join("Mod.esp").display().to_string();
+    let data_arg = data.display().to_string();
+    let out = esscribe()
+        .args(["diff", &old_path, &new_path, "--data", &data_arg])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text, "changed MISC 0x02038689 _Camp_Alchemy_MortarPestleMISC\n    fields.keywords.0: \"[??0914E9 Skyrim.esm]\" → \"_Camp_MortarAndPestleFurniture \\\"Mortar and Pestle\\\" [FURN:0003868B Campfire.esm]\"\n");
+}
+
+/// A plugin named Oblivion.esm holding one NPC of OblivionOnline.esp, as
+/// the record 0x0002EE72 (in save002.ess, the player carries 17 of it).
+fn fake_oblivion_esm() -> Vec<u8> {
+    let bytes = common::file("oblivion-plugins/OblivionOnline.esp");
+    let plugin = esscribe::Plugin::parse(&bytes).unwrap();
+    let mut doc = esscribe::json::plugin_to_json(&plugin, "OblivionOnline.esp").unwrap();
+    doc["file"] = json!("Oblivion.esm");
+    doc["header"]["fields"]["masters"] = json!([]);
+    let entries = doc["entries"].as_array_mut().unwrap();
+    entries.retain(|g| g["label"] == "NPC_");
+    let records = entries[0]["entries"].as_array_mut().unwrap();
+    records.truncate(1);
+    let npc = &mut records[0];
+    npc["form_id"] = json!("0x0002EE72");
+    let fields = npc["fields"].as_object_mut().unwrap();
+    fields.retain(|k, _| k == "editor_id" || k == "name");
+    esscribe::json::build_plugin(&doc)
+        .unwrap()
+        .plugin
+        .to_bytes()
+        .unwrap()
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn save_items_are_named_by_the_plugins_in_data() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Oblivion.esm"), fake_oblivion_esm()).unwrap();
+    let save = corpus("oblivion-saves/save002.ess");
+    let data = dir.path().display().to_string();
+    let (out, err) = run(&["save", "inventory", &save, "--data", &data]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "ACHR 0x00000014: 65 inventory entries");
+    assert_eq!(
+        lines[1],
+        "0x0002EE72  Oblivion.esm                 17 1OOTraveller \"Traveller Of Common Lands\" [NPC_:0002EE72 Oblivion.esm]"
+    );
+    // Items of plugins not there keep their form IDs.
+    assert_eq!(lines[2], "0x0003366C  Oblivion.esm                  1");
+    assert!(
+        err.contains("warning: DLCShiveringIsles.esp: listed, but the file is not there"),
+        "{err}"
+    );
+    assert!(
+        err.contains("warning: Knights.esp: listed, but the file is not there"),
+        "{err}"
+    );
+
+    let (out, _) = run(&["save", "inventory", &save, "--data", &data, "--json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v[0]["form_id"], "0x0002EE72");
+    assert_eq!(
+        v[0]["record"],
+        "1OOTraveller \"Traveller Of Common Lands\" [NPC_:0002EE72 Oblivion.esm]"
+    );
+    assert_eq!(v[1].get("record"), None);
 }

@@ -728,6 +728,58 @@ impl<'a> LoadOrder<'a> {
         Some(GlobalId { file, object })
     }
 
+    /// The record `object` of the file named `name` (a loaded plugin or an
+    /// absent master, in any case), as a save or a message names it.
+    pub fn global_id(&self, name: &str, object: u32) -> Option<GlobalId> {
+        let file = match self.position(name) {
+            Some(f) => f as u32,
+            None => {
+                let k = self
+                    .absent
+                    .iter()
+                    .position(|a| a.eq_ignore_ascii_case(name))?;
+                (self.plugins.len() + k) as u32
+            }
+        };
+        let light = self.plugins.get(file as usize).is_some_and(|p| p.is_light);
+        let object = if light {
+            object & 0xFFF
+        } else {
+            object & 0xFF_FFFF
+        };
+        Some(GlobalId { file, object })
+    }
+
+    /// Text with every form ID written as [`FormCtx::show`] writes it in
+    /// the plugin at `plugin` (`0x0101A0AF (Oblivion.esm)`) replaced by
+    /// [`describe`](Self::describe): for messages and summaries.
+    pub fn name_refs_in_text(&self, plugin: usize, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(at) = rest.find("0x") {
+            out.push_str(&rest[..at]);
+            let tail = &rest[at..];
+            let named = tail
+                .get(..12)
+                .filter(|head| head[2..10].bytes().all(|b| b.is_ascii_hexdigit()))
+                .filter(|head| &head[10..12] == " (")
+                .and_then(|_| tail[12..].find(')').map(|end| 12 + end + 1))
+                .and_then(|end| Some((form_id_text(&tail[..end])?, end)));
+            match named {
+                Some((id, end)) => {
+                    out.push_str(&self.describe_local(plugin, id));
+                    rest = &tail[end..];
+                }
+                None => {
+                    out.push_str("0x");
+                    rest = &tail[2..];
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// A reference named from the load order, the way people read it:
     /// `IronSword "Iron Sword" [WEAP:0002EE72 Oblivion.esm]` (editor ID and
     /// full name of the winning version, when it has them).
