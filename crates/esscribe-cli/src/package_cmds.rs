@@ -1,5 +1,6 @@
 //! Package commands: packages, lint.
 
+use crate::loadorder_cmds::{self, name_text, LoadOrderOpt};
 use crate::util::{self, file_name, load, parse_plugin};
 use crate::GameOpt;
 use anyhow::Result;
@@ -19,16 +20,29 @@ fn print_docs(mut docs: Vec<Value>) -> Result<()> {
 
 pub fn packages(
     files: &[PathBuf],
+    order: &LoadOrderOpt,
     as_json: bool,
     game: GameOpt,
     lang: &crate::strings_opt::LangOpt,
 ) -> Result<ExitCode> {
+    let context = loadorder_cmds::context_files(order, files)?;
+    let context = loadorder_cmds::context(&context);
     let mut docs = Vec::new();
     let code = util::each_file(files, |path| {
         let data = load(path)?;
         let plugin = parse_plugin(&data, game.game, path)?;
         let ctx = crate::strings_opt::plugin_ctx(&plugin, path, lang)?;
-        let list = summaries_in(&plugin, &ctx)?;
+        let mut list = summaries_in(&plugin, &ctx)?;
+        let names = loadorder_cmds::names_for(context.as_ref(), path);
+        if names.is_some() {
+            for p in &mut list {
+                for part in [&mut p.location, &mut p.target, &mut p.template] {
+                    if let Some(text) = part.as_mut() {
+                        *text = name_text(names, text);
+                    }
+                }
+            }
+        }
         if as_json {
             docs.push(json!({"file": file_name(path), "packages": list}));
             return Ok(());
@@ -68,13 +82,24 @@ pub fn packages(
     Ok(code)
 }
 
-pub fn lint(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode> {
+pub fn lint(
+    files: &[PathBuf],
+    order: &LoadOrderOpt,
+    as_json: bool,
+    game: GameOpt,
+) -> Result<ExitCode> {
+    let context = loadorder_cmds::context_files(order, files)?;
+    let context = loadorder_cmds::context(&context);
     let mut docs = Vec::new();
     let mut total = 0;
     let code = util::each_file(files, |path| {
         let data = load(path)?;
         let plugin = parse_plugin(&data, game.game, path)?;
-        let findings = lint_plugin(&plugin, &file_name(path))?;
+        let mut findings = lint_plugin(&plugin, &file_name(path))?;
+        let names = loadorder_cmds::names_for(context.as_ref(), path);
+        for f in &mut findings {
+            f.problem = name_text(names, &f.problem);
+        }
         total += findings.len();
         if as_json {
             docs.push(json!({"file": file_name(path), "findings": findings}));
