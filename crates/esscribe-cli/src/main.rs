@@ -6,6 +6,7 @@ mod package_cmds;
 mod plugin_cmds;
 mod query_cmds;
 mod save;
+mod serve;
 mod strings_opt;
 mod util;
 
@@ -29,6 +30,7 @@ Examples:
   esscribe refs --data Data --form IronSword
   esscribe save info save002.ess
   esscribe save inventory save002.ess
+  esscribe serve Campfire.esm save002.ess
   esscribe completions bash
   esscribe manpage";
 
@@ -250,6 +252,22 @@ enum Command {
         #[command(subcommand)]
         cmd: save::SaveCommand,
     },
+    /// A local web workbench, read-only: the load order, a record browser,
+    /// conflicts side by side, AI packages and saves, in the browser.
+    /// Serves on 127.0.0.1 only and prints its address.
+    #[command(
+        after_help = "Examples:\n  esscribe serve Campfire.esm\n  esscribe serve --data Data save002.ess --port 8765\n  esscribe serve DawnOfTheSilverHand.esp Requiem_DawnOfTheSilverHand.esp"
+    )]
+    Serve {
+        /// Plugins in load order (after those of --data), and Oblivion
+        /// saves (.ess).
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        order: loadorder_cmds::LoadOrderOpt,
+        /// The port on 127.0.0.1; 0 picks a free one.
+        #[arg(long, default_value_t = 8765)]
+        port: u16,
+    },
     /// Print a shell completion script on standard output.
     #[command(
         after_help = "Examples:\n  esscribe completions bash > ~/.local/share/bash-completion/completions/esscribe\n  esscribe completions zsh > ~/.zfunc/_esscribe\n  esscribe completions fish > ~/.config/fish/completions/esscribe.fish"
@@ -301,6 +319,7 @@ fn main() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }
         Command::Manpage => manpage(),
+        Command::Serve { files, order, port } => serve::run(&files, &order, port),
         Command::Info { files, json, game } => plugin_cmds::info(&files, json, game),
         Command::Dump {
             files,

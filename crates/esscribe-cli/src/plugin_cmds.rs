@@ -160,7 +160,7 @@ fn show_data(sub: &SubrecordRef<'_>) -> String {
 
 /// Record header flags: hex, then the names of the bits every record type
 /// shares.
-fn record_flags(sig: Sig, flags: u32) -> String {
+pub(crate) fn record_flags(sig: Sig, flags: u32) -> String {
     let mut names = Vec::new();
     let header = sig.0 == *b"TES4";
     let known: &[(u32, &str)] = if header {

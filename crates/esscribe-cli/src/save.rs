@@ -212,7 +212,7 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
     }
 }
 
-fn load(path: &Path) -> Result<(MappedFile, SaveFile)> {
+pub(crate) fn load(path: &Path) -> Result<(MappedFile, SaveFile)> {
     let data = util::load(path)?;
     if data.starts_with(b"TESV_SAVEGAME") {
         bail!(
@@ -243,7 +243,7 @@ fn counts_by_type(save: &SaveFile) -> BTreeMap<String, usize> {
     m
 }
 
-fn info_json(path: &Path, save: &SaveFile) -> Value {
+pub(crate) fn info_json(path: &Path, save: &SaveFile) -> Value {
     let h = &save.header;
     json!({
         "file": path.display().to_string(),
@@ -375,14 +375,13 @@ fn info(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
     })
 }
 
-fn screenshot(path: &Path, output: &Path) -> Result<ExitCode> {
-    let (_, save) = load(path)?;
+/// The save's screenshot as a PNG image.
+pub(crate) fn screenshot_png(save: &SaveFile) -> Result<Vec<u8>> {
     let shot = &save.header.screenshot;
     let expected = 3 * shot.width as u64 * shot.height as u64;
     if shot.rgb.len() as u64 != expected || shot.width == 0 || shot.height == 0 {
         bail!(
-            "{}: screenshot of {}x{} should hold {expected} bytes of RGB, holds {}",
-            path.display(),
+            "screenshot of {}x{} should hold {expected} bytes of RGB, holds {}",
             shot.width,
             shot.height,
             shot.rgb.len()
@@ -397,6 +396,13 @@ fn screenshot(path: &Path, output: &Path) -> Result<ExitCode> {
         w.write_image_data(&shot.rgb)?;
         w.finish()?;
     }
+    Ok(png_bytes)
+}
+
+fn screenshot(path: &Path, output: &Path) -> Result<ExitCode> {
+    let (_, save) = load(path)?;
+    let shot = &save.header.screenshot;
+    let png_bytes = screenshot_png(&save).with_context(|| path.display().to_string())?;
     if util::is_stdout(output) {
         util::write_stdout(&png_bytes)?;
         return Ok(ExitCode::SUCCESS);
@@ -430,7 +436,7 @@ fn save_plugins(save: &SaveFile, data: Option<&Path>) -> Result<Option<PluginFil
 
 /// A save's form ID named from its load order: `IronSword "Iron Sword"
 /// [WEAP:0002EE72 Oblivion.esm]`, when a plugin of the save defines it.
-fn save_name(order: Option<&LoadOrder<'_>>, save: &SaveFile, f: FormId) -> Option<String> {
+pub(crate) fn save_name(order: Option<&LoadOrder<'_>>, save: &SaveFile, f: FormId) -> Option<String> {
     let order = order?;
     let plugin = save.plugins.get(f.master_index() as usize)?.text();
     let id = order.global_id(&plugin, f.object_index())?;
@@ -480,7 +486,7 @@ fn describe_value(save: &SaveFile, v: &PropertyValue) -> String {
     }
 }
 
-fn describe_set(save: &SaveFile, set: PropertySet<'_>) -> String {
+pub(crate) fn describe_set(save: &SaveFile, set: PropertySet<'_>) -> String {
     set.iter()
         .map(|p| {
             let name = p
@@ -498,7 +504,7 @@ fn describe_set(save: &SaveFile, set: PropertySet<'_>) -> String {
         .join(", ")
 }
 
-fn item_json(save: &SaveFile, item: &InventoryItem<'_>) -> Value {
+pub(crate) fn item_json(save: &SaveFile, item: &InventoryItem<'_>) -> Value {
     let id = save.resolve(item.iref);
     let mut v = json!({
         "form_id": id.map(|f| f.to_string()),

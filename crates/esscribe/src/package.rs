@@ -234,6 +234,24 @@ pub fn summaries_in(plugin: &Plugin<'_>, ctx: &FormCtx) -> Result<Vec<PackageSum
         .collect())
 }
 
+/// The summary of one PACK record, read with its plugin's form context;
+/// `None` for a record of another type.
+pub fn summary_of(
+    record: &crate::plugin::Record<'_>,
+    game: Game,
+    ctx: &FormCtx,
+) -> Result<Option<PackageSummary>> {
+    if record.header.sig.0 != *b"PACK" {
+        return Ok(None);
+    }
+    let rj = record_to_json(record, game, ctx)?;
+    Ok(Some(summarise(
+        text(&rj.value["form_id"]),
+        &rj.value["fields"],
+        game,
+    )))
+}
+
 /// Every node of a procedure tree, in preorder, whether the tree is shown
 /// nested or flat.
 fn tree_nodes(tree: &Value) -> Vec<&Value> {

@@ -1,0 +1,196 @@
+//! What the server was started with: a load order, its plugins' group
+//! trees, and saves. Nothing else is ever read.
+
+use crate::loadorder_cmds::LoadOrderOpt;
+use crate::util;
+use anyhow::{bail, Context as _, Result};
+use esscribe::loadorder::{ConflictFilter, LoadOrder, Problem, RecordConflicts};
+use esscribe::plugin::{Entry, MappedFile, Plugin};
+use esscribe::save::SaveFile;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// A group of a plugin, with the records under it as a range of the
+/// plugin's records in file order.
+pub struct GroupNode {
+    /// The group's label and kind: `PACK`, `block 3 (interior cell block)`.
+    pub label: String,
+    /// The first record under the group (index in file order).
+    pub start: u32,
+    /// How many records are under the group, at any depth.
+    pub count: u32,
+    /// Its subgroups, in file order.
+    pub children: Vec<GroupNode>,
+}
+
+/// An Oblivion save of the served set.
+pub struct ServedSave {
+    /// Its file name.
+    pub name: String,
+    /// The save, read whole.
+    pub save: SaveFile,
+}
+
+/// Everything the server shows.
+pub struct Served {
+    /// The plugins, in load order.
+    pub order: LoadOrder<'static>,
+    /// Per plugin (in load order), its top-level groups.
+    pub trees: Vec<Vec<GroupNode>>,
+    /// Per plugin, its records' editor IDs, read on the first search.
+    pub editor_ids: Vec<OnceLock<Vec<Box<str>>>>,
+    /// The saves, in the order given.
+    pub saves: Vec<ServedSave>,
+    /// Per plugin, the records it shares with other plugins, compared once.
+    pub conflicts: Mutex<HashMap<usize, Arc<Vec<RecordConflicts>>>>,
+}
+
+fn is_save(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ess"))
+}
+
+/// The groups of a list of entries, numbering records as the load order
+/// does (every record, depth first, in file order).
+fn groups_of(entries: &[Entry<'_>], next: &mut u32) -> Vec<GroupNode> {
+    let mut out = Vec::new();
+    for e in entries {
+        match e {
+            Entry::Record(_) => *next += 1,
+            Entry::Group(g) => {
+                let start = *next;
+                let children = groups_of(&g.children, next);
+                let kind = g.header.kind();
+                let label = if kind == esscribe::plugin::GroupKind::Top {
+                    g.header.label().to_string()
+                } else {
+                    format!("{} ({})", g.header.label(), kind.name())
+                };
+                out.push(GroupNode {
+                    label,
+                    start,
+                    count: *next - start,
+                    children,
+                });
+            }
+        }
+    }
+    out
+}
+
+impl Served {
+    /// Opens the plugins (those of `--data`, then those given) and saves.
+    pub fn load(files: &[PathBuf], opt: &LoadOrderOpt) -> Result<Served> {
+        let mut plugin_paths: Vec<PathBuf> = Vec::new();
+        let mut problems: Vec<Problem> = Vec::new();
+        if let Some(dir) = &opt.data {
+            if !dir.is_dir() {
+                bail!("--data {}: not a folder", dir.display());
+            }
+            let order = esscribe::loadorder::plugins_in_data_dir(dir)
+                .with_context(|| format!("cannot read the load order of {}", dir.display()))?;
+            problems.extend(order.problems);
+            plugin_paths.extend(order.paths);
+        }
+        let mut save_paths = Vec::new();
+        for f in files {
+            if let Some(why) = util::unreadable(f) {
+                bail!("{why}");
+            }
+            if is_save(f) {
+                save_paths.push(f.clone());
+            } else {
+                plugin_paths.push(f.clone());
+            }
+        }
+        if plugin_paths.is_empty() && save_paths.is_empty() {
+            bail!("nothing to serve: give plugins, saves (.ess), or --data DIR");
+        }
+        // The files stay mapped for as long as the server runs.
+        let mut sources: Vec<(String, &'static [u8])> = Vec::new();
+        for p in &plugin_paths {
+            let name = util::file_name(p);
+            match MappedFile::open(p) {
+                Ok(file) => {
+                    let file: &'static MappedFile = Box::leak(Box::new(file));
+                    sources.push((name, file.bytes()));
+                }
+                Err(e) => problems.push(Problem::Unreadable {
+                    plugin: name,
+                    error: e.to_string(),
+                }),
+            }
+        }
+        let bytes_of: HashMap<String, &'static [u8]> = sources.iter().cloned().collect();
+        let order = LoadOrder::from_bytes(sources, problems);
+        crate::loadorder_cmds::report_problems(&order);
+        let trees = order
+            .plugins()
+            .par_iter()
+            .map(|p| {
+                let bytes = bytes_of.get(&p.name).copied().unwrap_or_default();
+                match Plugin::parse(bytes) {
+                    Ok(plugin) => groups_of(&plugin.entries, &mut 0),
+                    Err(_) => Vec::new(),
+                }
+            })
+            .collect();
+        let mut saves = Vec::new();
+        for p in &save_paths {
+            let (_, save) = crate::save::load(p)?;
+            saves.push(ServedSave {
+                name: util::file_name(p),
+                save,
+            });
+        }
+        Ok(Served {
+            editor_ids: order.plugins().iter().map(|_| OnceLock::new()).collect(),
+            order,
+            trees,
+            saves,
+            conflicts: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The place of a served plugin named `name`, in any case.
+    pub fn plugin(&self, name: &str) -> Option<usize> {
+        self.order.position(name)
+    }
+
+    /// The editor IDs of a plugin's records, in file order (empty where a
+    /// record has none).
+    pub fn editor_ids(&self, plugin: usize) -> &[Box<str>] {
+        self.editor_ids[plugin].get_or_init(|| {
+            let game = self.order.game();
+            self.order
+                .plugin(plugin)
+                .records
+                .par_iter()
+                .map(|r| {
+                    esscribe::loadorder::editor_id_of(r, game)
+                        .unwrap_or_default()
+                        .into_boxed_str()
+                })
+                .collect()
+        })
+    }
+
+    /// The records of a plugin that other plugins touch too, compared.
+    pub fn conflicts_of(&self, plugin: usize) -> Arc<Vec<RecordConflicts>> {
+        if let Some(done) = self.conflicts.lock().ok().and_then(|m| m.get(&plugin).cloned()) {
+            return done;
+        }
+        let filter = ConflictFilter {
+            types: Vec::new(),
+            plugin: Some(self.order.plugin(plugin).name.clone()),
+        };
+        let report = self.order.conflicts(&filter);
+        let records = Arc::new(report.records);
+        if let Ok(mut m) = self.conflicts.lock() {
+            m.insert(plugin, records.clone());
+        }
+        records
+    }
+}
