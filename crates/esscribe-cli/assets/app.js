@@ -129,12 +129,13 @@ function valueHtml(v, key) {
 
 function procedureLabel(node) {
   const parts = [];
-  for (const [k, v] of Object.entries(node)) {
-    if (k === "children" || v === null || typeof v === "object") continue;
-    parts.push(`${k}: ${v}`);
-  }
-  const type = node.branch_type || node.type || "";
-  return `<span class="branch">${esc(type)}</span> <span class="muted">${esc(parts.filter(p => !p.startsWith("branch_type")).join(", "))}</span>`;
+  if (node.procedure) parts.push(`<span class="branch">${esc(node.procedure)}</span>`);
+  const conditions = (node.conditions || []).map(c => c.condition || c).filter(c => c.function)
+    .map(c => `${c.function} ${(c.type && c.type.operator) || ""} ${c.comparison_value ?? ""}`.trim());
+  if (conditions.length) parts.push(`if ${conditions.map(esc).join(" and ")}`);
+  if (node.flags && node.flags.length) parts.push(esc(node.flags.join(", ").replace(/_/g, " ")));
+  if (node.activity_ids && node.activity_ids.length) parts.push(`activities ${esc(node.activity_ids.filter(i => i !== 255).join(", "))}`);
+  return `<span class="branch">${esc(node.branch_type || "")}</span> ${parts.join(" · ")}`;
 }
 
 function procedureTree(nodes) {
@@ -171,7 +172,7 @@ async function recordView(plugin, id) {
   }
   if (r.error) html += `<p class="error">${esc(r.error)}</p>`;
   if (r.warnings && r.warnings.length) html += `<ul class="muted">${r.warnings.map(w => `<li>${esc(w)}</li>`).join("")}</ul>`;
-  if (r.record) html += `<h2>Fields</h2><div id="fields">${valueHtml(r.record)}</div>`;
+  if (r.record) html += `<h2>Fields</h2><div id="fields">${valueHtml(r.record.fields || r.record)}</div>`;
   show(html);
 }
 
@@ -238,6 +239,11 @@ async function saveView(index) {
   }
   html += `</table>`;
   show(html);
+  // Marks the image once shown, with its size: what a reader (or a test)
+  // can check without looking at pixels.
+  const shot = document.getElementById("screenshot");
+  const mark = () => { if (shot.naturalWidth) shot.dataset.shown = `${shot.naturalWidth}x${shot.naturalHeight}`; };
+  if (shot.complete) mark(); else shot.addEventListener("load", mark);
 }
 
 // ---- routing --------------------------------------------------------------
