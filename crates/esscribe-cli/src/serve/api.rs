@@ -12,7 +12,7 @@ use serde_json::{json, Map, Value};
 const PAGE_MAX: usize = 500;
 /// Records whose stored data is larger than this are not decoded: their
 /// first bytes are shown as hex instead.
-const DECODE_MAX: usize = 16 << 20;
+const DECODE_MAX: usize = 4 << 20;
 /// Bytes of an undecoded record shown as hex.
 const HEX_PREVIEW: usize = 4096;
 /// Field rows of a side-by-side comparison at most.
@@ -150,7 +150,7 @@ pub fn tree(s: &Served, plugin: &str, q: &TreeQuery) -> Answer {
         Ok(p) => p,
         Err(a) => return a,
     };
-    let tree = &s.trees[p];
+    let tree = s.tree(p);
     let node = match node_at(tree, q.node.as_deref()) {
         Ok(n) => n,
         Err(a) => return a,
@@ -183,7 +183,7 @@ pub fn records(s: &Served, plugin: &str, q: &RecordsQuery) -> Answer {
         Ok(p) => p,
         Err(a) => return a,
     };
-    let node = match node_at(&s.trees[p], q.node.as_deref()) {
+    let node = match node_at(s.tree(p), q.node.as_deref()) {
         Ok(n) => n,
         Err(a) => return a,
     };

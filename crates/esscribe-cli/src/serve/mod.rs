@@ -177,11 +177,18 @@ async fn blocking<F>(app: &App, work: F) -> Response
 where
     F: FnOnce(&Served) -> api::Answer + Send + 'static,
 {
-    let Ok(_permit) = app.heavy.clone().acquire_owned().await else {
+    let Ok(permit) = app.heavy.clone().acquire_owned().await else {
         return api::Answer::Failed("the server is stopping".into()).into_response();
     };
     let served = app.served.clone();
-    match tokio::task::spawn_blocking(move || work(&served)).await {
+    // The permit goes with the work: a request stopped for taking too long
+    // still counts until its work is done.
+    let work = move || {
+        let answer = work(&served);
+        drop(permit);
+        answer
+    };
+    match tokio::task::spawn_blocking(work).await {
         Ok(answer) => answer.into_response(),
         Err(_) => api::Answer::Failed("the request failed inside the server".into()).into_response(),
     }

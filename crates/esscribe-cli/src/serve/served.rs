@@ -37,8 +37,11 @@ pub struct ServedSave {
 pub struct Served {
     /// The plugins, in load order.
     pub order: LoadOrder<'static>,
-    /// Per plugin (in load order), its top-level groups.
-    pub trees: Vec<Vec<GroupNode>>,
+    /// Per plugin (in load order), its file's bytes.
+    bytes: Vec<&'static [u8]>,
+    /// Per plugin, its top-level groups, read on the first look (so that
+    /// the server starts without reading every plugin twice).
+    trees: Vec<OnceLock<Vec<GroupNode>>>,
     /// Per plugin, its records' editor IDs, read on the first search.
     pub editor_ids: Vec<OnceLock<Vec<Box<str>>>>,
     /// The saves, in the order given.
@@ -126,16 +129,10 @@ impl Served {
         let bytes_of: HashMap<String, &'static [u8]> = sources.iter().cloned().collect();
         let order = LoadOrder::from_bytes(sources, problems);
         crate::loadorder_cmds::report_problems(&order);
-        let trees = order
+        let bytes = order
             .plugins()
-            .par_iter()
-            .map(|p| {
-                let bytes = bytes_of.get(&p.name).copied().unwrap_or_default();
-                match Plugin::parse(bytes) {
-                    Ok(plugin) => groups_of(&plugin.entries, &mut 0),
-                    Err(_) => Vec::new(),
-                }
-            })
+            .iter()
+            .map(|p| bytes_of.get(&p.name).copied().unwrap_or_default())
             .collect();
         let mut saves = Vec::new();
         for p in &save_paths {
@@ -147,8 +144,9 @@ impl Served {
         }
         Ok(Served {
             editor_ids: order.plugins().iter().map(|_| OnceLock::new()).collect(),
+            trees: order.plugins().iter().map(|_| OnceLock::new()).collect(),
             order,
-            trees,
+            bytes,
             saves,
             conflicts: Mutex::new(HashMap::new()),
         })
@@ -157,6 +155,14 @@ impl Served {
     /// The place of a served plugin named `name`, in any case.
     pub fn plugin(&self, name: &str) -> Option<usize> {
         self.order.position(name)
+    }
+
+    /// The groups of a plugin, as a tree.
+    pub fn tree(&self, plugin: usize) -> &[GroupNode] {
+        self.trees[plugin].get_or_init(|| match Plugin::parse(self.bytes[plugin]) {
+            Ok(parsed) => groups_of(&parsed.entries, &mut 0),
+            Err(_) => Vec::new(),
+        })
     }
 
     /// The editor IDs of a plugin's records, in file order (empty where a
