@@ -63,3 +63,68 @@ fn nothing_outside_the_served_files_is_served() {
     let (status, _) = server.get("/api/order");
     assert_eq!(status, 200);
 }
+
+/// A Skyrim plugin holding one MISC record whose data is `size` bytes (a
+/// single subrecord, its size given by XXXX).
+fn plugin_with_a_huge_record(size: u32) -> Vec<u8> {
+    let record_header = |sig: &[u8; 4], data_size: u32, form_id: u32| {
+        let mut h = Vec::new();
+        h.extend_from_slice(sig);
+        h.extend_from_slice(&data_size.to_le_bytes());
+        h.extend_from_slice(&0u32.to_le_bytes()); // flags
+        h.extend_from_slice(&form_id.to_le_bytes());
+        h.extend_from_slice(&0u32.to_le_bytes()); // version control
+        h.extend_from_slice(&44u16.to_le_bytes()); // form version
+        h.extend_from_slice(&0u16.to_le_bytes());
+        h
+    };
+    let mut hedr = b"HEDR".to_vec();
+    hedr.extend_from_slice(&12u16.to_le_bytes());
+    hedr.extend_from_slice(&1.7f32.to_le_bytes());
+    hedr.extend_from_slice(&1i32.to_le_bytes());
+    hedr.extend_from_slice(&0x801u32.to_le_bytes());
+    let mut out = record_header(b"TES4", hedr.len() as u32, 0);
+    out.extend_from_slice(&hedr);
+    let mut data = b"XXXX".to_vec();
+    data.extend_from_slice(&4u16.to_le_bytes());
+    data.extend_from_slice(&size.to_le_bytes());
+    data.extend_from_slice(b"DATA");
+    data.extend_from_slice(&0u16.to_le_bytes());
+    data.resize(data.len() + size as usize, 0xAB);
+    let record = [record_header(b"MISC", data.len() as u32, 0x800), data].concat();
+    out.extend_from_slice(b"GRUP");
+    out.extend_from_slice(&(24 + record.len() as u32).to_le_bytes());
+    out.extend_from_slice(b"MISC");
+    out.extend_from_slice(&[0; 12]);
+    out.extend_from_slice(&record);
+    out
+}
+
+#[test]
+fn a_huge_record_is_shown_as_the_hex_of_its_start_not_decoded() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("Huge.esp");
+    std::fs::write(&path, plugin_with_a_huge_record(64 << 20)).unwrap();
+    let server = Server::start(&[&path]);
+    let (status, body) = server.get("/api/records/Huge.esp");
+    assert_eq!(status, 200);
+    let list: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(list["total"], 1);
+    assert_eq!(list["records"][0]["form_id"], "00000800");
+    let (status, body) = server.get("/api/record/Huge.esp/00000800");
+    assert_eq!(status, 200);
+    assert!(body.len() < 64 << 10, "{} bytes", body.len());
+    let record: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(record["size"], (64 << 20) + 16);
+    assert_eq!(record["too_large"]["limit"], 4 << 20);
+    assert!(record["too_large"]["hex"]
+        .as_str()
+        .unwrap()
+        .starts_with("58 58 58 58 04 00 00 00 00 04 44 41 54 41 00 00 AB AB"));
+    assert!(record.get("record").is_none());
+    let (status, body) = server.get("/api/conflict/Huge.esp/00000800");
+    assert_eq!(status, 200);
+    assert!(body.len() < 64 << 10, "{} bytes", body.len());
+    let (status, _) = server.get("/api/order");
+    assert_eq!(status, 200);
+}
