@@ -436,7 +436,11 @@ fn save_plugins(save: &SaveFile, data: Option<&Path>) -> Result<Option<PluginFil
 
 /// A save's form ID named from its load order: `IronSword "Iron Sword"
 /// [WEAP:0002EE72 Oblivion.esm]`, when a plugin of the save defines it.
-pub(crate) fn save_name(order: Option<&LoadOrder<'_>>, save: &SaveFile, f: FormId) -> Option<String> {
+pub(crate) fn save_name(
+    order: Option<&LoadOrder<'_>>,
+    save: &SaveFile,
+    f: FormId,
+) -> Option<String> {
     let order = order?;
     let plugin = save.plugins.get(f.master_index() as usize)?.text();
     let id = order.global_id(&plugin, f.object_index())?;

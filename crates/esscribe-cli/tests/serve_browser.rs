@@ -79,7 +79,10 @@ fn browse(browser: &str, url: &str, name: &str) -> String {
         dom.contains("data-ready=\"1\""),
         "the page did not finish loading {url}:\n{dom}"
     );
-    assert!(!dom.contains("class=\"error\""), "{url} shows an error:\n{dom}");
+    assert!(
+        !dom.contains("class=\"error\""),
+        "{url} shows an error:\n{dom}"
+    );
     dom
 }
 
@@ -117,7 +120,8 @@ fn the_load_order_shows_plugins_masters_flags_and_counts() {
     // The patch's masters: one present, one missing.
     assert!(dom.contains("DawnOfTheSilverHand.esp, <span class=\"missing\""));
     assert!(dom.contains("Requiem.esp (missing)</span>"));
-    assert!(dom.contains("Requiem_DawnOfTheSilverHand.esp: master Requiem.esp is not in the load order"));
+    assert!(dom
+        .contains("Requiem_DawnOfTheSilverHand.esp: master Requiem.esp is not in the load order"));
     assert!(dom.contains("<a href=\"#/save/0\">save045.ess</a>"));
     assert!(dom.contains("Read-only: editing from the page is not available yet."));
 }
@@ -198,7 +202,10 @@ fn conflicts_between_the_mod_and_its_patch_are_shown_side_by_side() {
     // Two columns, the patch marked as the winner.
     assert!(side.contains(">DawnOfTheSilverHand.esp</a></th>"));
     assert!(side.contains(">Requiem_DawnOfTheSilverHand.esp</a> ★ winner</th>"));
-    assert!(side.contains("2 versions, 7 differing fields highlighted"), "{side}");
+    assert!(
+        side.contains("2 versions, 7 differing fields highlighted"),
+        "{side}"
+    );
     // A field both have alike is not highlighted; one they differ in is.
     assert!(side.contains("<tr class=\"\"><td class=\"path\">name</td><td class=\"\">Tempered Silver Greatsword</td><td class=\"winner\">Tempered Silver Greatsword</td></tr>"));
     assert!(side.contains("<tr class=\"differs\"><td class=\"path\">keywords.0</td><td class=\"\">[??08F958 Skyrim.esm]</td><td class=\"winner\">[??06D931 Skyrim.esm]</td></tr>"), "{side}");

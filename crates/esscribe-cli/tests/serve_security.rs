@@ -55,7 +55,10 @@ fn nothing_outside_the_served_files_is_served() {
     ] {
         let (status, body) = server.get(target);
         assert_eq!(status, 404, "{target}: {}", String::from_utf8_lossy(&body));
-        assert!(!String::from_utf8_lossy(&body).contains("root:"), "{target}");
+        assert!(
+            !String::from_utf8_lossy(&body).contains("root:"),
+            "{target}"
+        );
     }
     // A form ID that is not one is a bad request, not a crash.
     let (status, _) = server.get("/api/record/sample-skyrim.esp/not-hex");

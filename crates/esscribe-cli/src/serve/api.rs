@@ -35,9 +35,8 @@ pub enum Answer {
 impl axum::response::IntoResponse for Answer {
     fn into_response(self) -> axum::response::Response {
         use axum::http::{header, StatusCode};
-        let error = |code: StatusCode, m: String| {
-            (code, axum::Json(json!({ "error": m }))).into_response()
-        };
+        let error =
+            |code: StatusCode, m: String| (code, axum::Json(json!({ "error": m }))).into_response();
         match self {
             Answer::Json(v) => axum::Json(v).into_response(),
             Answer::Png(b) => ([(header::CONTENT_TYPE, "image/png")], b).into_response(),
@@ -155,7 +154,7 @@ pub fn tree(s: &Served, plugin: &str, q: &TreeQuery) -> Answer {
         Ok(n) => n,
         Err(a) => return a,
     };
-    let list = node.map_or(&tree[..], |n| &n.children[..]);
+    let list = node.map_or(tree, |n| &n.children[..]);
     let prefix = q.node.clone().filter(|n| !n.is_empty());
     let groups: Vec<Value> = list
         .iter()
@@ -200,18 +199,15 @@ pub fn records(s: &Served, plugin: &str, q: &RecordsQuery) -> Answer {
         },
         None => None,
     };
-    let search = q
-        .q
-        .as_deref()
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map(str::to_ascii_lowercase);
+    let search =
+        q.q.as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(str::to_ascii_lowercase);
     let editor_ids = search.as_ref().map(|_| s.editor_ids(p));
-    let hex = search.as_deref().map(|t| {
-        t.strip_prefix("0x")
-            .unwrap_or(t)
-            .to_ascii_uppercase()
-    });
+    let hex = search
+        .as_deref()
+        .map(|t| t.strip_prefix("0x").unwrap_or(t).to_ascii_uppercase());
     let matches = |k: usize, r: &Record<'_>| {
         if sig.is_some_and(|sig| r.header.sig != sig) {
             return false;
@@ -266,9 +262,7 @@ fn find<'o>(
         .into_iter()
         .find(|f| f.plugin == plugin)
         .map(|f| (global, f.record))
-        .ok_or_else(|| {
-            Answer::NotFound(format!("no record {id} in {}", o.plugin(plugin).name))
-        })
+        .ok_or_else(|| Answer::NotFound(format!("no record {id} in {}", o.plugin(plugin).name)))
 }
 
 /// Where the page shows a record: the plugin and its form ID there. The
@@ -295,8 +289,7 @@ fn link_of(o: &LoadOrder<'_>, g: GlobalId) -> Option<String> {
 /// The form ID of a string written as `0x0101A0AF (Oblivion.esm)`.
 fn form_id_in(text: &str) -> Option<FormId> {
     let (hex, rest) = text.split_once(' ')?;
-    if hex.len() != 10 || !hex.starts_with("0x") || !rest.starts_with('(') || !rest.ends_with(')')
-    {
+    if hex.len() != 10 || !hex.starts_with("0x") || !rest.starts_with('(') || !rest.ends_with(')') {
         return None;
     }
     FormId::parse(hex)
@@ -570,8 +563,10 @@ pub fn conflict(s: &Served, plugin: &str, id: &str) -> Answer {
         .iter()
         .take(ROWS_MAX)
         .map(|path| {
-            let values: Vec<Option<&str>> =
-                lookup.iter().map(|m| m.get(path.as_str()).copied()).collect();
+            let values: Vec<Option<&str>> = lookup
+                .iter()
+                .map(|m| m.get(path.as_str()).copied())
+                .collect();
             let differs = values.windows(2).any(|w| w[0] != w[1]);
             json!({"path": path, "values": values, "differs": differs})
         })

@@ -190,7 +190,9 @@ where
     };
     match tokio::task::spawn_blocking(work).await {
         Ok(answer) => answer.into_response(),
-        Err(_) => api::Answer::Failed("the request failed inside the server".into()).into_response(),
+        Err(_) => {
+            api::Answer::Failed("the request failed inside the server".into()).into_response()
+        }
     }
 }
 

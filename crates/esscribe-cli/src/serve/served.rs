@@ -185,7 +185,12 @@ impl Served {
 
     /// The records of a plugin that other plugins touch too, compared.
     pub fn conflicts_of(&self, plugin: usize) -> Arc<Vec<RecordConflicts>> {
-        if let Some(done) = self.conflicts.lock().ok().and_then(|m| m.get(&plugin).cloned()) {
+        if let Some(done) = self
+            .conflicts
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&plugin).cloned())
+        {
             return done;
         }
         let filter = ConflictFilter {

@@ -70,7 +70,10 @@ impl Server {
             .and_then(|s| s.parse().ok())
             .unwrap();
         let mut body = response[head_end + 4..].to_vec();
-        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        if head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked")
+        {
             body = unchunk(&body);
         }
         (status, body)
