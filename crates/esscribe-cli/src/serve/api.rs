@@ -182,9 +182,14 @@ pub fn records(s: &Served, plugin: &str, q: &RecordsQuery) -> Answer {
         Ok(p) => p,
         Err(a) => return a,
     };
-    let node = match node_at(s.tree(p), q.node.as_deref()) {
-        Ok(n) => n,
-        Err(a) => return a,
+    // The whole plugin needs no tree: a first look at a large plugin does
+    // not wait for its groups to be read.
+    let node = match q.node.as_deref().filter(|n| !n.is_empty()) {
+        Some(path) => match node_at(s.tree(p), Some(path)) {
+            Ok(n) => n,
+            Err(a) => return a,
+        },
+        None => None,
     };
     let all = &s.order.plugin(p).records;
     let range = match node {
@@ -214,7 +219,7 @@ pub fn records(s: &Served, plugin: &str, q: &RecordsQuery) -> Answer {
         }
         match (&search, editor_ids) {
             (Some(text), Some(eds)) => {
-                eds[k].to_ascii_lowercase().contains(text.as_str())
+                eds[k].contains(text.as_str())
                     || hex
                         .as_deref()
                         .is_some_and(|h| local_id_text(r.header.form_id).contains(h))
@@ -233,10 +238,7 @@ pub fn records(s: &Served, plugin: &str, q: &RecordsQuery) -> Answer {
             continue;
         }
         if total >= offset && rows.len() < limit {
-            let editor_id = match editor_ids {
-                Some(eds) => eds[k].to_string(),
-                None => editor_id_of(r, game).unwrap_or_default(),
-            };
+            let editor_id = editor_id_of(r, game).unwrap_or_default();
             rows.push(json!({
                 "type": r.header.sig.to_string(),
                 "form_id": local_id_text(r.header.form_id),

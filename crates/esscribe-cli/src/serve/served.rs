@@ -165,8 +165,8 @@ impl Served {
         })
     }
 
-    /// The editor IDs of a plugin's records, in file order (empty where a
-    /// record has none).
+    /// The editor IDs of a plugin's records in lower case, to search, in
+    /// file order (empty where a record has none).
     pub fn editor_ids(&self, plugin: usize) -> &[Box<str>] {
         self.editor_ids[plugin].get_or_init(|| {
             let game = self.order.game();
@@ -177,6 +177,7 @@ impl Served {
                 .map(|r| {
                     esscribe::loadorder::editor_id_of(r, game)
                         .unwrap_or_default()
+                        .to_ascii_lowercase()
                         .into_boxed_str()
                 })
                 .collect()
