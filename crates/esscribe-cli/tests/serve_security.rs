@@ -131,3 +131,23 @@ fn a_huge_record_is_shown_as_the_hex_of_its_start_not_decoded() {
     let (status, _) = server.get("/api/order");
     assert_eq!(status, 200);
 }
+
+#[test]
+fn nothing_to_serve_or_a_missing_file_is_an_error_not_a_server() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(assert_cmd::cargo::cargo_bin("esscribe"))
+            .arg("serve")
+            .args(args)
+            .args(["--port", "0"])
+            .output()
+            .unwrap()
+    };
+    let out = run(&[]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("nothing to serve: give plugins, saves (.ess), or --data DIR"));
+    let out = run(&["no-such-plugin.esp"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-plugin.esp"));
+    assert!(out.stdout.is_empty());
+}

@@ -454,6 +454,7 @@ const COMMANDS: &[&[&str]] = &[
     &["diff"],
     &["query"],
     &["verify"],
+    &["serve"],
     &["save", "info"],
     &["save", "screenshot"],
     &["save", "inventory"],
