@@ -93,7 +93,11 @@ fn build(
                     group_start = Some(open_group(&mut out, *sig, game));
                     groups += 1;
                 }
-                let (flags, data) = if nth % 10 == 0 { &packed[i] } else { &plain[i] };
+                let (flags, data) = if nth.is_multiple_of(10) {
+                    &packed[i]
+                } else {
+                    &plain[i]
+                };
                 nth += 1;
                 if next_id > 0x00FF_FFFF {
                     return Err(Error::invalid(0, "more records than a plugin has form IDs"));
@@ -208,7 +212,8 @@ pub type NamedPlugin = (String, Vec<u8>);
 /// [`replicate`], loaded under the name `master_name`): plugin `k`
 /// overrides `overrides` of the master's records, a window starting a
 /// quarter of a window after plugin `k - 1`'s (so each record it touches is
-/// touched by about four plugins), and adds `added` records of its own,
+/// touched by about four plugins; the windows take every n-th record, to
+/// spread over the whole master), and adds `added` records of its own,
 /// copies of the master's. One override in three changes a number of its
 /// record (the first byte of its OBND, DATA or DNAM), so that plugins
 /// disagree; compressed records are copied
@@ -240,20 +245,24 @@ pub fn load_order(
         .find(|s| s.sig.0 == *b"HEDR" && s.data.len() >= 12)
         .ok_or_else(|| Error::invalid(0, "master has no HEDR"))?;
     let step = (overrides / 4).max(1);
+    // Windows are spread over the whole master, every `spread`-th record,
+    // so that the overridden records are of every type it holds.
+    let spread = (records.len() / (count * step + overrides + added).max(1)).max(1);
     let mut out = Vec::with_capacity(count);
     for k in 0..count {
-        let light = game == Game::Skyrim && k % 10 == 9;
+        let light = game == Game::Skyrim && (k + 1).is_multiple_of(10);
         let added = if light { added.min(0x800) } else { added };
-        let start = (k * step) % records.len();
+        let start = k * step;
+        let nth = |i: usize| records[(i * spread) % records.len()];
         // (header, data) by type, in first-seen order of the type.
         let mut by_sig: BySigData<'_> = Vec::new();
         for j in 0..overrides {
-            let r = records[(start + j) % records.len()];
+            let r = nth(start + j);
             let Body::Stored(bytes) = &r.body else {
                 unreachable!("a parsed record keeps its stored bytes")
             };
             let mut data = Cow::Borrowed(&bytes[..]);
-            if j % 3 == 0 && !r.header.is_compressed() {
+            if j.is_multiple_of(3) && !r.header.is_compressed() {
                 if let Some(at) = numeric_field(bytes) {
                     data.to_mut()[at] ^= (k as u8) | 1;
                 }
@@ -261,7 +270,7 @@ pub fn load_order(
             push(&mut by_sig, r.header, data);
         }
         for j in 0..added {
-            let r = records[(start + overrides + j) % records.len()];
+            let r = nth(start + overrides + j);
             let Body::Stored(bytes) = &r.body else {
                 unreachable!("a parsed record keeps its stored bytes")
             };
