@@ -8,7 +8,7 @@
 //! equal where they mean the same record. Only records that more than one
 //! plugin touches are decoded.
 
-use super::{is_deleted, GlobalId, LoadOrder};
+use super::{is_deleted, Found, GlobalId, LoadOrder};
 use crate::io::Sig;
 use crate::json::{diff_values, record_to_json};
 use rayon::prelude::*;
@@ -137,6 +137,36 @@ const PLACED: &[&[u8; 4]] = &[
     b"PFLA",
 ];
 
+/// Two plugins (by place in the load order) holding versions of one
+/// record, and whether both change a field to different values.
+type PairMark = (usize, usize, bool);
+
+/// A version's fields read once by the declaration, without the check
+/// that they encode back ([`comparable`] makes it), with form IDs made
+/// global: the common, quick way to compare versions.
+fn quick_comparable(
+    order: &LoadOrder<'_>,
+    plugin: usize,
+    rec: &crate::plugin::Record<'_>,
+) -> Value {
+    let p = order.plugin(plugin);
+    let catalog = crate::defs::catalog(order.game());
+    let fields =
+        crate::schema::with_view(rec, catalog, p.form_ctx(), |v| v.fields_json(p.form_ctx()));
+    match fields {
+        Ok(Some(fields)) => {
+            let flags = rec.header.flags & !crate::plugin::FLAG_COMPRESSED;
+            let mut v = serde_json::json!({
+                "flags": format!("0x{flags:08X}"),
+                "fields": Value::Object(fields),
+            });
+            order.globalize(plugin, &mut v);
+            v
+        }
+        _ => comparable(order, plugin, rec),
+    }
+}
+
 /// The value at a dotted path.
 fn at_path<'v>(v: &'v Value, path: &str) -> Option<&'v Value> {
     if path.is_empty() {
@@ -188,24 +218,50 @@ fn comparable(order: &LoadOrder<'_>, plugin: usize, rec: &crate::plugin::Record<
     v
 }
 
-impl LoadOrder<'_> {
+impl<'a> LoadOrder<'a> {
     /// The records that more than one file defines or overrides (an
-    /// absent master counted as one), by global identity, in parallel.
+    /// absent master counted as one), by global identity, sorted.
     pub fn overridden(&self) -> Vec<GlobalId> {
-        let mut ids: Vec<GlobalId> = self
-            .plugins
-            .par_iter()
-            .enumerate()
-            .flat_map_iter(|(i, p)| {
-                p.index
-                    .iter()
-                    .filter(move |(g, _)| g.file != i as u32)
-                    .map(|(g, _)| *g)
-            })
-            .collect();
+        let mut ids: Vec<GlobalId> = self.override_map().into_keys().collect();
         ids.par_sort_unstable();
-        ids.dedup();
         ids
+    }
+
+    /// Every override (a version held by another plugin than the defining
+    /// one), by global identity, each list in load order. Only overrides are
+    /// gathered, so a large master's own records cost nothing here.
+    fn override_map(&self) -> HashMap<GlobalId, Vec<(usize, u32)>> {
+        let mut map: HashMap<GlobalId, Vec<(usize, u32)>> = HashMap::new();
+        for (i, p) in self.plugins.iter().enumerate() {
+            for (g, k) in p.index.iter().filter(|(g, _)| g.file != i as u32) {
+                map.entry(*g).or_default().push((i, *k));
+            }
+        }
+        map
+    }
+
+    /// The chain of a record that has overrides: the defining plugin's
+    /// version (when loaded), then the overrides.
+    fn chain_with<'o>(&'o self, id: GlobalId, overrides: &[(usize, u32)]) -> Vec<Found<'o, 'a>> {
+        let mut chain = Vec::with_capacity(overrides.len() + 1);
+        if let Some(owner) = self.plugins.get(id.file as usize) {
+            if let Ok(at) = owner.index.binary_search_by(|(g, _)| g.cmp(&id)) {
+                chain.push(Found {
+                    plugin: id.file as usize,
+                    record: &owner.records[owner.index[at].1 as usize],
+                });
+            }
+        }
+        for &(plugin, k) in overrides {
+            chain.push(Found {
+                plugin,
+                record: &self.plugins[plugin].records[k as usize],
+            });
+        }
+        // A master loaded after its plugin puts the defining version out
+        // of place: the chain follows the load order.
+        chain.sort_by_key(|f| f.plugin);
+        chain
     }
 
     /// Compares every version of every record more than one plugin
@@ -218,32 +274,37 @@ impl LoadOrder<'_> {
                 pairs: Vec::new(),
             };
         }
-        let compared: Vec<(RecordConflicts, Vec<PairSummary>)> = self
-            .overridden()
-            .into_par_iter()
-            .filter_map(|id| self.compare_record(id, filter, only))
+        let mut overrides: Vec<(GlobalId, Vec<(usize, u32)>)> =
+            self.override_map().into_iter().collect();
+        overrides.par_sort_unstable_by_key(|(id, _)| *id);
+        let compared: Vec<(RecordConflicts, Vec<PairMark>)> = overrides
+            .par_iter()
+            .with_max_len(64)
+            .filter_map(|(id, list)| {
+                self.compare_chain(*id, self.chain_with(*id, list), filter, only)
+            })
             .collect();
-        let mut pairs: HashMap<(String, String), (u64, u64)> = HashMap::new();
+        let mut pairs: HashMap<(usize, usize), (u64, u64)> = HashMap::new();
         let mut records = Vec::with_capacity(compared.len());
-        for (rec, ps) in compared {
-            for p in ps {
-                let e = pairs.entry((p.first, p.second)).or_default();
-                e.0 += p.shared;
-                e.1 += p.conflicts;
+        for (rec, marks) in compared {
+            for (a, b, clash) in marks {
+                let e = pairs.entry((a, b)).or_default();
+                e.0 += 1;
+                e.1 += u64::from(clash);
             }
             records.push(rec);
         }
-        let place = |n: &str| self.position(n).unwrap_or(usize::MAX);
-        let mut pairs: Vec<PairSummary> = pairs
+        let mut pairs: Vec<((usize, usize), (u64, u64))> = pairs.into_iter().collect();
+        pairs.sort_unstable_by_key(|(k, _)| *k);
+        let pairs = pairs
             .into_iter()
-            .map(|((first, second), (shared, conflicts))| PairSummary {
-                first,
-                second,
+            .map(|((a, b), (shared, conflicts))| PairSummary {
+                first: self.plugin(a).name.clone(),
+                second: self.plugin(b).name.clone(),
                 shared,
                 conflicts,
             })
             .collect();
-        pairs.sort_by_key(|p| (place(&p.first), place(&p.second)));
         ConflictReport { records, pairs }
     }
 
@@ -255,7 +316,26 @@ impl LoadOrder<'_> {
         filter: &ConflictFilter,
         only: Option<usize>,
     ) -> Option<(RecordConflicts, Vec<PairSummary>)> {
-        let chain = self.chain(id);
+        let (record, marks) = self.compare_chain(id, self.chain(id), filter, only)?;
+        let pairs = marks
+            .into_iter()
+            .map(|(a, b, clash)| PairSummary {
+                first: self.plugin(a).name.clone(),
+                second: self.plugin(b).name.clone(),
+                shared: 1,
+                conflicts: clash as u64,
+            })
+            .collect();
+        Some((record, pairs))
+    }
+
+    fn compare_chain(
+        &self,
+        id: GlobalId,
+        chain: Vec<Found<'_, 'a>>,
+        filter: &ConflictFilter,
+        only: Option<usize>,
+    ) -> Option<(RecordConflicts, Vec<PairMark>)> {
         let winner = chain.last()?;
         if !filter.types.is_empty() && !filter.types.contains(&winner.record.header.sig) {
             return None;
@@ -264,7 +344,8 @@ impl LoadOrder<'_> {
             return None;
         }
         let sig = winner.record.header.sig;
-        let mut versions: Vec<Version> = Vec::with_capacity(chain.len() + 1);
+        let n = chain.len();
+        let mut versions: Vec<Version> = Vec::with_capacity(n + 1);
         if !self.is_loaded(id.file) {
             versions.push(Version {
                 plugin: self.file_name(id.file).to_string(),
@@ -274,13 +355,29 @@ impl LoadOrder<'_> {
                 changes: Vec::new(),
             });
         }
-        let values: Vec<Value> = if chain.len() > 1 {
-            chain
-                .iter()
-                .map(|f| comparable(self, f.plugin, f.record))
-                .collect()
-        } else {
-            Vec::new()
+        let game = self.game();
+        // Each version's data (inflated) and, only where a comparison
+        // needs it, its fields: versions whose bytes are the same, with
+        // form IDs numbered the same, are the same without being decoded.
+        let data: Vec<Option<std::borrow::Cow<'_, [u8]>>> =
+            chain.iter().map(|f| f.record.data(game).ok()).collect();
+        let flags = |k: usize| chain[k].record.header.flags & !crate::plugin::FLAG_COMPRESSED;
+        let same_bytes = |a: usize, b: usize| {
+            flags(a) == flags(b)
+                && matches!((&data[a], &data[b]), (Some(x), Some(y)) if x == y)
+                && self.same_numbering(chain[a].plugin, chain[b].plugin)
+        };
+        let mut values: Vec<Option<Value>> = vec![None; n];
+        let value = |k: usize, values: &mut Vec<Option<Value>>| {
+            if values[k].is_none() {
+                // A version with the same bytes as one already read reads
+                // the same.
+                let twin = (0..n).find(|&j| j != k && values[j].is_some() && same_bytes(j, k));
+                values[k] = Some(match twin {
+                    Some(j) => values[j].clone().unwrap_or_default(),
+                    None => quick_comparable(self, chain[k].plugin, chain[k].record),
+                });
+            }
         };
         // The version each one overrides: the last earlier one from a
         // plugin it names as a master, else the first.
@@ -294,42 +391,69 @@ impl LoadOrder<'_> {
                 })
                 .unwrap_or(0)
         };
-        let mut changes: Vec<Vec<String>> = vec![Vec::new(); chain.len()];
-        let mut itm = vec![false; chain.len()];
-        if chain.len() > 1 {
-            for k in 1..chain.len() {
-                let b = base_of(k);
-                let diff = diff_values(&values[b], &values[k]);
-                itm[k] = diff.is_empty();
-                changes[k] = diff.into_iter().map(|c| c.path).collect();
+        let mut changes: Vec<Vec<String>> = vec![Vec::new(); n];
+        let mut itm = vec![false; n];
+        for k in 1..n {
+            let b = base_of(k);
+            if same_bytes(b, k) {
+                itm[k] = true;
+                continue;
             }
+            value(b, &mut values);
+            value(k, &mut values);
+            let (vb, vk) = (values[b].as_ref(), values[k].as_ref());
+            let mut diff = diff_values(vb.unwrap_or(&Value::Null), vk.unwrap_or(&Value::Null));
+            if diff.is_empty()
+                && self.same_numbering(chain[b].plugin, chain[k].plugin)
+                && flags(b) == flags(k)
+            {
+                // The same fields from different bytes: what the quick
+                // reading left out differs. Read both in full.
+                let full_b = comparable(self, chain[b].plugin, chain[b].record);
+                let full_k = comparable(self, chain[k].plugin, chain[k].record);
+                diff = diff_values(&full_b, &full_k);
+                if diff.is_empty() {
+                    diff.push(crate::json::ValueChange {
+                        path: "bytes".into(),
+                        old: None,
+                        new: None,
+                    });
+                }
+                values[b] = Some(full_b);
+                values[k] = Some(full_k);
+            }
+            itm[k] = diff.is_empty();
+            changes[k] = diff.into_iter().map(|c| c.path).collect();
         }
-        let last = chain.len() - 1;
+        let last = n - 1;
         let mut lost = Vec::new();
-        if chain.len() > 1 {
-            let winner_masters = self.plugin(chain[last].plugin).masters();
-            for k in 1..last {
-                let name = &self.plugin(chain[k].plugin).name;
-                let deliberate = winner_masters.iter().any(|m| m.eq_ignore_ascii_case(name));
-                for path in &changes[k] {
-                    let mine = at_path(&values[k], path);
-                    let theirs = at_path(&values[last], path);
-                    if mine != theirs {
-                        lost.push(LostChange {
-                            path: path.clone(),
-                            plugin: name.clone(),
-                            value: mine.cloned().unwrap_or(Value::Null),
-                            winner_value: theirs.cloned().unwrap_or(Value::Null),
-                            deliberate,
-                        });
-                    }
+        let winner_masters = self.plugin(chain[last].plugin).masters();
+        for k in 1..last {
+            if changes[k].is_empty() || same_bytes(k, last) {
+                continue;
+            }
+            value(last, &mut values);
+            let name = &self.plugin(chain[k].plugin).name;
+            let deliberate = winner_masters.iter().any(|m| m.eq_ignore_ascii_case(name));
+            let (vk, vw) = (values[k].as_ref(), values[last].as_ref());
+            for path in &changes[k] {
+                let mine = vk.and_then(|v| at_path(v, path));
+                let theirs = vw.and_then(|v| at_path(v, path));
+                if mine != theirs {
+                    lost.push(LostChange {
+                        path: path.clone(),
+                        plugin: name.clone(),
+                        value: mine.cloned().unwrap_or(Value::Null),
+                        winner_value: theirs.cloned().unwrap_or(Value::Null),
+                        deliberate,
+                    });
                 }
             }
         }
         let any_deleted = chain.iter().any(|f| is_deleted(f.record));
         let category = if any_deleted && PLACED.iter().any(|p| sig.0 == **p) {
             Category::DeletedReference
-        } else if chain.len() < 2 {
+        } else if n < 2 {
             Category::OnlyOne
         } else if lost.iter().any(|l| !l.deliberate) {
             Category::Conflict
@@ -340,23 +464,22 @@ impl LoadOrder<'_> {
         };
         // Pairs: both hold a version; a conflict where both change a field
         // to different values.
-        let mut pairs = Vec::new();
-        for a in 0..chain.len() {
-            for b in a + 1..chain.len() {
-                let clash = changes[a].iter().any(|pa| {
-                    changes[b].iter().any(|pb| {
-                        related(pa, pb) && {
-                            let p = if pa.len() >= pb.len() { pa } else { pb };
-                            at_path(&values[a], p) != at_path(&values[b], p)
-                        }
-                    })
-                });
-                pairs.push(PairSummary {
-                    first: self.plugin(chain[a].plugin).name.clone(),
-                    second: self.plugin(chain[b].plugin).name.clone(),
-                    shared: 1,
-                    conflicts: clash as u64,
-                });
+        let mut pairs = Vec::with_capacity(n * (n - 1) / 2);
+        for a in 0..n {
+            for b in a + 1..n {
+                let clash = !changes[a].is_empty()
+                    && !changes[b].is_empty()
+                    && !same_bytes(a, b)
+                    && changes[a].iter().any(|pa| {
+                        changes[b].iter().any(|pb| {
+                            related(pa, pb) && {
+                                let p = if pa.len() >= pb.len() { pa } else { pb };
+                                let at = |k: usize| values[k].as_ref().and_then(|v| at_path(v, p));
+                                at(a) != at(b)
+                            }
+                        })
+                    });
+                pairs.push((chain[a].plugin, chain[b].plugin, clash));
             }
         }
         for (k, f) in chain.iter().enumerate() {
@@ -373,7 +496,7 @@ impl LoadOrder<'_> {
                 id,
                 form_id: self.show_id(id),
                 sig: sig.to_string(),
-                editor_id: super::editor_id_of(winner.record, self.game()),
+                editor_id: super::editor_id_of(winner.record, game),
                 category,
                 winner: self.plugin(winner.plugin).name.clone(),
                 chain: versions,
@@ -381,6 +504,17 @@ impl LoadOrder<'_> {
             },
             pairs,
         ))
+    }
+
+    /// Whether two plugins number form IDs the same way: each top byte
+    /// that both can write names the same file.
+    fn same_numbering(&self, a: usize, b: usize) -> bool {
+        if a == b {
+            return true;
+        }
+        let (pa, pb) = (&self.plugins[a].master_files, &self.plugins[b].master_files);
+        let map = |files: &[u32], own: usize, t: usize| files.get(t).copied().unwrap_or(own as u32);
+        (0..=pa.len().min(pb.len())).all(|t| map(pa, a, t) == map(pb, b, t))
     }
 
     /// Every record that refers to `target`, across the load order: the

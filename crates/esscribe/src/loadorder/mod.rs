@@ -1,3 +1,4 @@
+#![deny(missing_docs)]
 //! Load orders: the plugins a game loads, in the order it loads them, with
 //! every form ID resolved through its plugin's masters to the plugin that
 //! defines it, record lookup across plugins, and override chains.
@@ -31,9 +32,10 @@ pub use compare::{
 pub use data_dir::{plugins_in_data_dir, DataDirOrder};
 
 use crate::io::{decode_cp1252, FormId, Sig};
-use crate::plugin::{Entry, Game, MappedFile, Plugin, PluginHeader, Record, FLAG_DELETED};
+use crate::plugin::{Body, Game, MappedFile, Plugin, PluginHeader, Record, ScanItem, FLAG_DELETED};
 use crate::schema::FormCtx;
 use rayon::prelude::*;
+use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -284,13 +286,28 @@ fn extension_is(name: &str, ext: &str) -> bool {
         .is_some_and(|(_, e)| e.eq_ignore_ascii_case(ext))
 }
 
-fn flatten<'a>(entries: Vec<Entry<'a>>, out: &mut Vec<Record<'a>>) {
-    for e in entries {
-        match e {
-            Entry::Record(r) => out.push(r),
-            Entry::Group(g) => flatten(g.children, out),
+/// A plugin's game, header record and every other record in file order,
+/// read by [`crate::plugin::scan`] (checked as [`Plugin::parse`] checks)
+/// without building the group tree, which a load order does not need.
+fn read_records(bytes: &[u8]) -> crate::Result<(Game, Record<'_>, Vec<Record<'_>>)> {
+    let game = crate::plugin::detect_game(bytes)?;
+    let header = Plugin::parse_header(bytes, game)?;
+    let hl = game.header_len();
+    let mut records = Vec::new();
+    crate::plugin::scan(bytes, |item| {
+        if let ScanItem::Record { header, offset, .. } = item {
+            let start = offset as usize + hl;
+            // The scan has checked that the record's data is there.
+            if let Some(data) = bytes.get(start..start + header.data_size as usize) {
+                records.push(Record {
+                    header,
+                    offset,
+                    body: Body::Stored(Cow::Borrowed(data)),
+                });
+            }
         }
-    }
+    })?;
+    Ok((game, header, records))
 }
 
 /// A parsed plugin before its place in the order is known.
@@ -339,15 +356,13 @@ impl<'a> LoadOrder<'a> {
                     plugin: name.clone(),
                     error: e.to_string(),
                 };
-                let plugin = Plugin::parse(bytes).map_err(unreadable)?;
-                let header = plugin.info().map_err(unreadable)?;
-                let localized = crate::json::is_localized(&plugin);
-                let mut records = Vec::new();
-                flatten(plugin.entries, &mut records);
+                let (game, header_record, records) = read_records(bytes).map_err(unreadable)?;
+                let header = PluginHeader::from_record(&header_record, game).map_err(unreadable)?;
+                let localized = game == Game::Skyrim && header_record.header.flags & 0x80 != 0;
                 Ok(Parsed {
-                    game: plugin.game,
+                    game,
                     header,
-                    header_record: plugin.header,
+                    header_record,
                     records,
                     localized,
                     name,
