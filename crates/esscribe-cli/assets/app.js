@@ -91,19 +91,25 @@ async function pluginView(plugin, params) {
     const f = new FormData(e.target);
     location.hash = here({type: f.get("type"), q: f.get("q")});
   });
-  document.getElementById("tree").addEventListener("click", async e => {
-    const t = e.target.closest(".toggle");
-    if (!t || t.dataset.loaded) return;
-    t.dataset.loaded = "1";
-    t.textContent = "▾";
-    const sub = await api(`/api/tree/${enc(plugin)}?node=${enc(t.dataset.path)}`);
-    t.parentElement.insertAdjacentHTML("beforeend", `<ul>${sub.groups.map(g => treeItem(plugin, g, node, here)).join("")}</ul>`);
-  });
+  const tree = document.getElementById("tree");
+  const open = async (toggle) => {
+    if (!toggle || toggle.dataset.loaded || !toggle.dataset.path) return;
+    toggle.dataset.loaded = "1";
+    toggle.textContent = "▾";
+    const sub = await api(`/api/tree/${enc(plugin)}?node=${enc(toggle.dataset.path)}`);
+    toggle.parentElement.insertAdjacentHTML("beforeend", `<ul>${sub.groups.map(g => treeItem(plugin, g, node, here)).join("")}</ul>`);
+  };
+  tree.addEventListener("click", e => open(e.target.closest(".toggle")));
+  // The group shown is opened in the tree, down from the top.
+  const steps = node ? node.split(".") : [];
+  for (let k = 1; k < steps.length; k++) {
+    await open(tree.querySelector(`.toggle[data-path="${steps.slice(0, k).join(".")}"]`));
+  }
 }
 
 function treeItem(plugin, g, current, here) {
   const toggle = g.groups ? `<span class="toggle" data-path="${esc(g.path)}">▸</span>` : `<span class="toggle"></span>`;
-  return `<li>${toggle}<a class="${g.path === current ? "on" : ""}" href="${here({node: g.path, type: "", q: ""})}">${esc(g.label)}</a>
+  return `<li>${toggle}<a class="${g.path === current ? "on" : ""}" title="${esc(g.label)}" href="${here({node: g.path, type: "", q: ""})}">${esc(g.label)}</a>
     <span class="muted">${g.records.toLocaleString("en")}</span></li>`;
 }
 

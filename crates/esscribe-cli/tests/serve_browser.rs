@@ -140,6 +140,24 @@ fn the_record_browser_lists_filters_and_shows_a_package_with_its_schedule_and_tr
     assert!(list.contains("<a href=\"#/record/Campfire.esm/0202AFC8\">0202AFC8</a></td>\n      <td>_Camp_TravelAndGuard</td>"));
     // The groups as a tree: Campfire's top groups, PACK among them.
     assert!(list.contains(">PACK</a>\n    <span class=\"muted\">14</span>"));
+    // A cell's children, opened in the tree down from the CELL group and
+    // named after the cell.
+    let cell = browse(
+        browser,
+        &format!("{}#/plugin/Campfire.esm?node=24.0.0.0", server.url),
+        "serve-cell-group",
+    );
+    assert!(cell.contains("<span>1–100 of 218</span>"), "{cell}");
+    assert!(
+        cell.contains(
+            "<a class=\"on\" title=\"_Camp_CampfireTentCell &quot;Campfire Tent Staging Cell&quot;"
+        ),
+        "{cell}"
+    );
+    assert!(cell.contains(
+        "href=\"#/plugin/Campfire.esm?node=24.0.0.0\">_Camp_CampfireTentCell \"Campfire Tent Staging Cell\" [CELL:00021FCC Campfire.esm] (cell children)</a>"
+    ));
+    assert!(cell.contains(">block 1 (interior cell sub-block)</a>"));
     let search = browse(
         browser,
         &format!("{}#/plugin/Campfire.esm?q=sleep", server.url),

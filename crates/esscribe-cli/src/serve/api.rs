@@ -165,7 +165,12 @@ pub fn tree(s: &Served, plugin: &str, q: &TreeQuery) -> Answer {
                 Some(pre) => format!("{pre}.{k}"),
                 None => k.to_string(),
             };
-            json!({"path": path, "label": g.label, "records": g.count, "groups": g.children.len()})
+            // A group of a record's children is named after the record.
+            let label = match g.parent {
+                Some(id) => format!("{} ({})", s.order.describe_local(p, id), g.kind),
+                None => g.label.clone(),
+            };
+            json!({"path": path, "label": label, "records": g.count, "groups": g.children.len()})
         })
         .collect();
     Answer::Json(json!({"groups": groups, "more": list.len().saturating_sub(PAGE_MAX)}))

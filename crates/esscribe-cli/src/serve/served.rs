@@ -17,6 +17,11 @@ use std::sync::{Arc, Mutex, OnceLock};
 pub struct GroupNode {
     /// The group's label and kind: `PACK`, `block 3 (interior cell block)`.
     pub label: String,
+    /// The record whose children the group holds (a cell, a world, a
+    /// topic), as the plugin writes its form ID.
+    pub parent: Option<esscribe::FormId>,
+    /// The group's kind, in words.
+    pub kind: &'static str,
     /// The first record under the group (index in file order).
     pub start: u32,
     /// How many records are under the group, at any depth.
@@ -71,8 +76,14 @@ fn groups_of(entries: &[Entry<'_>], next: &mut u32) -> Vec<GroupNode> {
                 } else {
                     format!("{} ({})", g.header.label(), kind.name())
                 };
+                let parent = match g.header.label() {
+                    esscribe::plugin::GroupLabel::Parent(id) => Some(id),
+                    _ => None,
+                };
                 out.push(GroupNode {
                     label,
+                    parent,
+                    kind: kind.name(),
                     start,
                     count: *next - start,
                     children,
