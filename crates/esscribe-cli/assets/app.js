@@ -68,7 +68,7 @@ async function pluginView(plugin, params) {
   };
   const types = top.groups.filter(g => /^[A-Z0-9_]{4}$/.test(g.label)).map(g => g.label);
   let html = `<h1>${esc(plugin)} <span class="muted">records</span> <a class="muted" href="#/conflicts/${enc(plugin)}">conflicts</a></h1>
-    <div class="browser"><nav class="tree" id="tree"><ul>${top.groups.map(g => treeItem(plugin, g, node, here)).join("")}</ul></nav><section>
+    <div class="browser"><nav class="tree" id="tree"><ul>${treeItems(plugin, top, node, here)}</ul></nav><section>
     <form class="filters" id="filters">
       <label>Type <select name="type"><option value="">all</option>${types.map(t => `<option${t === type ? " selected" : ""}>${esc(t)}</option>`).join("")}</select></label>
       <label>Search <input name="q" value="${esc(q)}" placeholder="editor ID or form ID"></label>
@@ -97,7 +97,7 @@ async function pluginView(plugin, params) {
     toggle.dataset.loaded = "1";
     toggle.textContent = "▾";
     const sub = await api(`/api/tree/${enc(plugin)}?node=${enc(toggle.dataset.path)}`);
-    toggle.parentElement.insertAdjacentHTML("beforeend", `<ul>${sub.groups.map(g => treeItem(plugin, g, node, here)).join("")}</ul>`);
+    toggle.parentElement.insertAdjacentHTML("beforeend", `<ul>${treeItems(plugin, sub, node, here)}</ul>`);
   };
   tree.addEventListener("click", e => open(e.target.closest(".toggle")));
   // The group shown is opened in the tree, down from the top.
@@ -105,6 +105,11 @@ async function pluginView(plugin, params) {
   for (let k = 1; k < steps.length; k++) {
     await open(tree.querySelector(`.toggle[data-path="${steps.slice(0, k).join(".")}"]`));
   }
+}
+
+function treeItems(plugin, list, current, here) {
+  const more = list.more ? `<li class="muted">… ${list.more.toLocaleString("en")} more groups: filter or search to reach their records</li>` : "";
+  return list.groups.map(g => treeItem(plugin, g, current, here)).join("") + more;
 }
 
 function treeItem(plugin, g, current, here) {
