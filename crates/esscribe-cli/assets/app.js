@@ -43,11 +43,23 @@ async function loadOrderView() {
       <td class="num">${p.records.toLocaleString("en")}</td><td>${masters || '<span class="muted">none</span>'}</td>
       <td><a href="#/conflicts/${enc(p.name)}">conflicts</a></td></tr>`;
   }
-  html += `</table>`;
+  html += `</table>
+    <form class="filters" id="lookup"><label>Find a record <input name="q" placeholder="editor ID, form ID, or Plugin.esp:02EE72" size="40"></label>
+    <button>Go</button> <span id="lookup-result" class="muted"></span></form>`;
   if (o.saves.length) {
     html += `<h2>Saves</h2><ul>${o.saves.map(s => `<li><a href="#/save/${s.index}">${esc(s.name)}</a></li>`).join("")}</ul>`;
   }
   show(html);
+  document.getElementById("lookup").addEventListener("submit", async e => {
+    e.preventDefault();
+    const q = new FormData(e.target).get("q");
+    try {
+      const found = await api(`/api/lookup?q=${enc(q)}`);
+      location.hash = recordHref(found.link);
+    } catch (error) {
+      document.getElementById("lookup-result").textContent = error.message;
+    }
+  });
 }
 
 // ---- record browser -------------------------------------------------------
@@ -184,7 +196,20 @@ async function recordView(plugin, id) {
   if (r.error) html += `<p class="error">${esc(r.error)}</p>`;
   if (r.warnings && r.warnings.length) html += `<ul class="muted">${r.warnings.map(w => `<li>${esc(w)}</li>`).join("")}</ul>`;
   if (r.record) html += `<h2>Fields</h2><div id="fields">${valueHtml(r.record.fields || r.record)}</div>`;
+  html += `<h2>Referenced by</h2><div id="referenced-by"><p class="muted">Searching the load order…</p></div>`;
   show(html);
+  // Searched after the record is shown: the whole load order is read.
+  const box = document.getElementById("referenced-by");
+  try {
+    const refs = await api(`/api/refs/${enc(plugin)}/${enc(id)}`);
+    box.innerHTML = refs.total === 0 ? `<p class="muted">No record of the load order refers to it.</p>` :
+      `<table id="refs"><tr><th>Record</th><th>Plugin</th><th>Fields</th></tr>${refs.records.map(x =>
+        `<tr><td>${x.link ? `<a href="${recordHref(x.link)}">${esc(x.record)}</a>` : esc(x.record)}</td><td>${esc(x.plugin)}</td>
+        <td class="mono">${esc(x.fields.join(", "))}</td></tr>`).join("")}</table>
+        ${refs.total > refs.records.length ? `<p class="muted">The first ${refs.records.length} of ${refs.total}.</p>` : ""}`;
+  } catch (e) {
+    box.innerHTML = `<p class="muted">${esc(e.message)}</p>`;
+  }
 }
 
 // ---- conflicts ------------------------------------------------------------

@@ -1,7 +1,7 @@
 //! The workbench in a real browser: `esscribe serve` on corpus files, and
 //! headless Chromium loading each view's address as the page's links do.
 //! Each view's rendered page is checked for what it shows, and saved as a
-//! screenshot under `target/tmp/serve-screenshots/`.
+//! screenshot and as HTML under `target/tmp/serve-screenshots/`.
 //!
 //! Where Chromium is not installed these tests say so and pass, except
 //! with `CI` set, where they fail (CI installs it).
@@ -75,6 +75,7 @@ fn browse(browser: &str, url: &str, name: &str) -> String {
     run(&[format!("--screenshot={}", shot.display())]);
     assert!(shot.is_file(), "no screenshot at {}", shot.display());
     let dom = run(&["--dump-dom".to_string()]);
+    std::fs::write(artifacts().join(format!("{name}.html")), &dom).unwrap();
     assert!(
         dom.contains("data-ready=\"1\""),
         "the page did not finish loading {url}:\n{dom}"
@@ -108,15 +109,18 @@ fn start(files: &[PathBuf]) -> Server {
 fn the_load_order_shows_plugins_masters_flags_and_counts() {
     let Some(browser) = chromium() else { return };
     let mut files = skyrim_order();
+    files.push(corpus("skyrim-plugins/Scribe.esp"));
     files.push(corpus("oblivion-saves/save045.ess"));
     let server = start(&files);
     let dom = browse(browser, &server.url, "serve-load-order");
-    assert!(dom.contains("Load order <span class=\"muted\">(Skyrim, 3 plugins)</span>"));
+    assert!(dom.contains("Load order <span class=\"muted\">(Skyrim, 4 plugins)</span>"));
     // Campfire is a master in slot 00, and every plugin's record count.
     assert!(dom.contains("<a href=\"#/plugin/Campfire.esm\">Campfire.esm</a></td><td><span class=\"tag master\">master</span></td>"));
     assert!(dom.contains("<td class=\"num\">1,626</td>"));
     assert!(dom.contains("<td class=\"num\">4,850</td>"));
     assert!(dom.contains("<td class=\"num\">66</td>"));
+    // A light-flagged .esp takes the first FE slot.
+    assert!(dom.contains("<td class=\"mono\">FE 000</td>\n      <td><a href=\"#/plugin/Scribe.esp\">Scribe.esp</a></td><td><span class=\"tag light\">light</span></td>"), "{dom}");
     // The patch's masters: one present, one missing.
     assert!(dom.contains("DawnOfTheSilverHand.esp, <span class=\"missing\""));
     assert!(dom.contains("Requiem.esp (missing)</span>"));
@@ -192,6 +196,9 @@ fn the_record_browser_lists_filters_and_shows_a_package_with_its_schedule_and_tr
     assert!(guard.contains("<a class=\"ref\" href=\"#/record/Campfire.esm/0202AFC7\">_Camp_CampingCrimeTracking [QUST:0002AFC7 Campfire.esm]</a>"));
     assert!(guard.contains("<span class=\"ref\">[??01CCB6 Skyrim.esm]</span>"));
     assert!(guard.contains("<dt>preferred_speed</dt><dd>run</dd>"));
+    // Referenced by: the scene that runs the package.
+    assert!(guard.contains("<a href=\"#/record/Campfire.esm/0203A061\">_Camp_CampingCrimeTrackingGuardScene [SCEN:0003A061 Campfire.esm]</a>"), "{guard}");
+    assert!(guard.contains("<td class=\"mono\">actions.10.packages.0</td>"));
 }
 
 #[test]

@@ -690,3 +690,54 @@ pub fn screenshot(s: &Served, which: &str) -> Answer {
         Err(e) => Answer::Failed(format!("{}: {e:#}", served.name)),
     }
 }
+
+/// The records that refer to a record, across the load order (xEdit's
+/// "Referenced By"), each linked.
+pub fn referenced_by(s: &Served, plugin: &str, id: &str) -> Answer {
+    let o = &s.order;
+    let p = match served_plugin(s, plugin) {
+        Ok(p) => p,
+        Err(a) => return a,
+    };
+    let (global, _) = match find(o, p, id) {
+        Ok(x) => x,
+        Err(a) => return a,
+    };
+    let refs = o.referenced_by(global);
+    let total = refs.len();
+    let rows: Vec<Value> = refs
+        .into_iter()
+        .take(PAGE_MAX)
+        .map(|r| {
+            let link = o
+                .parse_shown_id(&r.form_id)
+                .zip(o.position(&r.plugin))
+                .and_then(|(g, k)| link_in(o, g, k));
+            json!({"plugin": r.plugin, "record": r.record, "type": r.sig,
+                   "fields": r.paths.iter().map(|f| f.strip_prefix("fields.").unwrap_or(f)).collect::<Vec<_>>(),
+                   "link": link})
+        })
+        .collect();
+    Answer::Json(json!({"total": total, "records": rows}))
+}
+
+/// The record a text names across the load order: an editor ID, a
+/// load-order form ID, or `Plugin.esp:02EE72`.
+pub fn lookup(s: &Served, q: &LookupQuery) -> Answer {
+    let o = &s.order;
+    let text = q.q.as_deref().unwrap_or("").trim();
+    let found = o.lookup(text).and_then(|g| {
+        let winner = o.winner(g)?;
+        link_in(o, g, winner.plugin)
+    });
+    match found {
+        Some(link) => Answer::Json(json!({"link": link})),
+        None => Answer::NotFound(format!("no record {text:?} in the load order")),
+    }
+}
+
+/// What to look up.
+#[derive(Deserialize, Default)]
+pub struct LookupQuery {
+    q: Option<String>,
+}

@@ -71,6 +71,8 @@ async fn serve(served: Arc<Served>, port: u16) -> Result<ExitCode> {
         .route("/api/tree/{plugin}", get(api_tree))
         .route("/api/records/{plugin}", get(api_records))
         .route("/api/record/{plugin}/{id}", get(api_record))
+        .route("/api/refs/{plugin}/{id}", get(api_refs))
+        .route("/api/lookup", get(api_lookup))
         .route("/api/conflicts/{plugin}", get(api_conflicts))
         .route("/api/conflict/{plugin}/{id}", get(api_conflict))
         .route("/api/save/{save}", get(api_save))
@@ -221,6 +223,17 @@ async fn api_record(
     UrlPath((plugin, id)): UrlPath<(String, String)>,
 ) -> Response {
     blocking(&app, move |s| api::record(s, &plugin, &id)).await
+}
+
+async fn api_refs(
+    State(app): State<App>,
+    UrlPath((plugin, id)): UrlPath<(String, String)>,
+) -> Response {
+    blocking(&app, move |s| api::referenced_by(s, &plugin, &id)).await
+}
+
+async fn api_lookup(State(app): State<App>, Query(q): Query<api::LookupQuery>) -> Response {
+    blocking(&app, move |s| api::lookup(s, &q)).await
 }
 
 async fn api_conflicts(
