@@ -389,6 +389,26 @@ mod tests {
     use serde_json::json;
 
     #[test]
+    fn one_package_is_summarised_as_the_whole_plugin_summarises_it() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../samples/sample-skyrim.esp"
+        );
+        let plugin = Plugin::open(path).unwrap();
+        let ctx = plugin.form_ctx();
+        let record = plugin.find_record(crate::FormId(0x0100_0803)).unwrap();
+        let one = summary_of(record, plugin.game, &ctx).unwrap().unwrap();
+        assert_eq!(one.editor_id, "SampleLightLanternsAtDusk");
+        assert_eq!(one.schedule, "any day, 20:00 for 2 h");
+        assert_eq!(summaries_in(&plugin, &ctx).unwrap(), vec![one]);
+        let other = plugin
+            .records()
+            .find(|r| r.header.sig.0 != *b"PACK")
+            .unwrap();
+        assert_eq!(summary_of(other, plugin.game, &ctx).unwrap(), None);
+    }
+
+    #[test]
     fn schedules_read_as_words() {
         let s = json!({"month": "any", "day_of_week": "any", "date": "any", "hour": 22,
                        "minute": 0, "duration_minutes": 480});
