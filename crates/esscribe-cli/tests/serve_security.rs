@@ -151,3 +151,24 @@ fn nothing_to_serve_or_a_missing_file_is_an_error_not_a_server() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-plugin.esp"));
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn a_damaged_plugin_is_a_problem_shown_not_a_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("Damaged.esp");
+    let mut bytes = std::fs::read(sample()).unwrap();
+    bytes.truncate(bytes.len() - 7);
+    std::fs::write(&bad, bytes).unwrap();
+    let server = Server::start(&[&sample(), &bad]);
+    let (status, body) = server.get("/api/order");
+    assert_eq!(status, 200);
+    let order: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(order["plugins"].as_array().unwrap().len(), 1);
+    let problems = order["problems"].to_string();
+    assert!(
+        problems.contains("Damaged.esp: not read, left out of the load order: at offset 0x"),
+        "{problems}"
+    );
+    let (status, _) = server.get("/api/records/Damaged.esp");
+    assert_eq!(status, 404);
+}
