@@ -298,6 +298,9 @@ async function route() {
       case "save": await saveView(parts[1]); break;
       default: show(`<p class="error">No such view: ${esc(hash)}</p>`);
     }
+    const plugin = ["plugin", "record", "conflicts", "conflict"].includes(parts[0]) ? parts[1] : null;
+    document.getElementById("nav").innerHTML = `<a href="#/">Load order</a>` + (plugin ?
+      `<a href="#/plugin/${enc(plugin)}">${esc(plugin)}</a><a href="#/conflicts/${enc(plugin)}">its conflicts</a>` : "");
     document.body.dataset.view = parts[0] || "order";
     document.body.dataset.ready = "1";
   } catch (e) {
