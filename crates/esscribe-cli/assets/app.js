@@ -233,16 +233,20 @@ async function conflictsView(plugin, params) {
   show(html);
 }
 
-async function conflictView(plugin, id) {
+async function conflictView(plugin, id, params) {
   const c = await api(`/api/conflict/${enc(plugin)}/${enc(id)}`);
   const differing = c.rows.filter(r => r.differs).length;
+  const onlyDiffering = params.get("only") === "differing";
+  const here = `#/conflict/${enc(plugin)}/${enc(id)}`;
   let html = `<h1>${esc(c.record)}</h1><p>${c.category ? `<span class="tag">${esc(c.category)}</span> ` : ""}
     ${c.versions.length} versions, ${differing} differing fields highlighted; the last plugin wins.
+    ${onlyDiffering ? `<a href="${here}">Show every field</a>` : `<a href="${here}?only=differing">Show only the differing fields</a>`}
     ${c.absent_master ? `Defined in <span class="missing">${esc(c.absent_master)} (missing)</span>.` : ""}</p>`;
   if (c.lost.length) html += `<p class="error">The winner drops: ${c.lost.map(l => `${esc(l.path)} from ${esc(l.plugin)}`).join("; ")}</p>`;
   html += `<table class="side" id="side-by-side"><tr><th>Field</th>${c.versions.map(v =>
     `<th class="${v.winner ? "winner" : ""}"><a href="#/record/${enc(v.plugin)}/${v.form_id}">${esc(v.plugin)}</a>${v.winner ? " ★ winner" : ""}</th>`).join("")}</tr>`;
   for (const row of c.rows) {
+    if (onlyDiffering && !row.differs) continue;
     html += `<tr class="${row.differs ? "differs" : ""}"><td class="path">${esc(row.path)}</td>${row.values.map((v, i) =>
       `<td class="${c.versions[i].winner ? "winner" : ""}">${v === null ? '<span class="muted">—</span>' : esc(v)}</td>`).join("")}</tr>`;
   }
@@ -294,7 +298,7 @@ async function route() {
       case "plugin": await pluginView(parts[1], params); break;
       case "record": await recordView(parts[1], parts[2]); break;
       case "conflicts": await conflictsView(parts[1], params); break;
-      case "conflict": await conflictView(parts[1], parts[2]); break;
+      case "conflict": await conflictView(parts[1], parts[2], params); break;
       case "save": await saveView(parts[1]); break;
       default: show(`<p class="error">No such view: ${esc(hash)}</p>`);
     }

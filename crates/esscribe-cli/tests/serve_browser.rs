@@ -234,6 +234,22 @@ fn conflicts_between_the_mod_and_its_patch_are_shown_side_by_side() {
     // A field both have alike is not highlighted; one they differ in is.
     assert!(side.contains("<tr class=\"\"><td class=\"path\">name</td><td class=\"\">Tempered Silver Greatsword</td><td class=\"winner\">Tempered Silver Greatsword</td></tr>"));
     assert!(side.contains("<tr class=\"differs\"><td class=\"path\">keywords.0</td><td class=\"\">[??08F958 Skyrim.esm]</td><td class=\"winner\">[??06D931 Skyrim.esm]</td></tr>"), "{side}");
+    // Only the differing fields, as the page's link shows them.
+    let only = browse(
+        browser,
+        &format!(
+            "{}#/conflict/Requiem_DawnOfTheSilverHand.esp/01009DDE?only=differing",
+            server.url
+        ),
+        "serve-conflict-differing",
+    );
+    assert_eq!(only.matches("<tr class=\"differs\">").count(), 7, "{only}");
+    assert!(!only.contains("<td class=\"path\">name</td>"));
+    assert!(only.contains("<tr class=\"differs\"><td class=\"path\">data.damage</td><td class=\"\">22</td><td class=\"winner\">132</td></tr>"));
+    assert!(only.contains("<tr class=\"differs\"><td class=\"path\">data.value</td><td class=\"\">1400</td><td class=\"winner\">3900</td></tr>"));
+    assert!(only.contains(
+        "<a href=\"#/conflict/Requiem_DawnOfTheSilverHand.esp/01009DDE\">Show every field</a>"
+    ));
 }
 
 #[test]
