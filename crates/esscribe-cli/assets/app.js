@@ -224,13 +224,18 @@ async function conflictsView(plugin, params) {
     const href = r.link ? `#/conflict/${r.link.split("/").map(enc).join("/")}` : "";
     html += `<tr><td>${href ? `<a href="${href}">${esc(r.record)}</a>` : esc(r.record)}</td>
       <td><span class="tag ${esc(r.category)}">${esc(r.category_text)}</span></td>
-      <td>${r.chain.map(esc).join(" → ")}</td><td>${esc(r.winner)}</td></tr>`;
+      <td>${r.chain.map(versionHtml).join(" → ")}</td><td>${esc(r.winner)}</td></tr>`;
   }
   html += `</table>`;
   const to = c.offset + c.records.length;
   html += `<div class="pager">${page > 0 ? `<a href="#/conflicts/${enc(plugin)}?page=${page - 1}">← previous</a>` : ""}
     ${to < c.total ? `<a href="#/conflicts/${enc(plugin)}?page=${page + 1}">next →</a>` : ""}</div>`;
   show(html);
+}
+
+function versionHtml(v) {
+  const notes = (v.itm ? " (ITM)" : "") + (v.deleted ? " (deleted)" : "");
+  return v.loaded ? esc(v.plugin + notes) : `<span class="missing" title="not in the load order">${esc(v.plugin)} (missing)</span>`;
 }
 
 async function conflictView(plugin, id, params) {

@@ -216,6 +216,10 @@ fn conflicts_between_the_mod_and_its_patch_are_shown_side_by_side() {
     ), "{list}");
     assert!(list.contains("<a href=\"#/conflict/Requiem_DawnOfTheSilverHand.esp/01009DDE\">DSilHand_TemperedSilverGreatsword \"Tempered Silver Greatsword\" [WEAP:01009DDE DawnOfTheSilverHand.esp]</a>"));
 
+    // An identical override is marked ITM; an absent master's version is
+    // marked missing.
+    assert!(list.contains("<a href=\"#/conflict/Requiem_DawnOfTheSilverHand.esp/01073735\">DSilHand_ShamanHircineStaff \"Hircine's Shaman Staff\" [WEAP:01073735 DawnOfTheSilverHand.esp]</a></td>\n      <td><span class=\"tag identical_to_master\">identical to master (ITM)</span></td>\n      <td>DawnOfTheSilverHand.esp → Requiem_DawnOfTheSilverHand.esp (ITM)</td>"));
+    assert!(list.contains("<td><span class=\"missing\" title=\"not in the load order\">Skyrim.esm (missing)</span> → Campfire.esm → DawnOfTheSilverHand.esp (ITM) → Requiem_DawnOfTheSilverHand.esp</td>"));
     let side = browse(
         browser,
         &format!(

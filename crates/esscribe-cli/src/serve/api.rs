@@ -446,7 +446,8 @@ pub fn conflicts(s: &Served, plugin: &str, q: &PageQuery) -> Answer {
                 "category": r.category,
                 "category_text": category_text(r.category),
                 "winner": r.winner,
-                "chain": r.chain.iter().map(|v| &v.plugin).collect::<Vec<_>>(),
+                "chain": r.chain.iter().map(|v| json!({"plugin": v.plugin, "loaded": v.loaded,
+                    "itm": v.identical_to_master, "deleted": v.deleted})).collect::<Vec<_>>(),
                 "link": link_in(o, r.id, p),
                 "lost": r.lost.len(),
             })
