@@ -293,7 +293,13 @@ fn read_records(bytes: &[u8]) -> crate::Result<(Game, Record<'_>, Vec<Record<'_>
     let game = crate::plugin::detect_game(bytes)?;
     let header = Plugin::parse_header(bytes, game)?;
     let hl = game.header_len();
-    let mut records = Vec::new();
+    // Counted first (the scan is quick): grown by doubling, the list of a
+    // large master would at its last growth take three times its size.
+    let mut count = 0;
+    crate::plugin::scan(bytes, |item| {
+        count += usize::from(matches!(item, ScanItem::Record { .. }))
+    })?;
+    let mut records = Vec::with_capacity(count);
     crate::plugin::scan(bytes, |item| {
         if let ScanItem::Record { header, offset, .. } = item {
             let start = offset as usize + hl;
