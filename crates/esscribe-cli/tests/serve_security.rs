@@ -26,8 +26,10 @@ fn a_foreign_host_header_is_refused() {
         assert_eq!(status, 403, "Host {host:?}");
         let body = String::from_utf8_lossy(&body);
         assert!(body.starts_with("refused: Host"), "{body}");
-        let (status, _) = server.get_with_host("/", &host);
-        assert_eq!(status, 403, "Host {host:?}");
+        for target in ["/", "/app.js", "/etc/passwd"] {
+            let (status, _) = server.get_with_host(target, &host);
+            assert_eq!(status, 403, "{target} with Host {host:?}");
+        }
     }
     let (status, _) = server.get_with_host("/api/order", &format!("localhost:{}", server.port));
     assert_eq!(status, 200);
