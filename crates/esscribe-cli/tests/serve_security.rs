@@ -174,3 +174,34 @@ fn a_damaged_plugin_is_a_problem_shown_not_a_failure() {
     let (status, _) = server.get("/api/records/Damaged.esp");
     assert_eq!(status, 404);
 }
+
+#[test]
+fn a_data_folder_is_served_in_its_load_order_and_nothing_else_in_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("Data");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::copy(sample(), data.join("sample-skyrim.esp")).unwrap();
+    // Present, but not active: not served.
+    std::fs::copy(sample(), data.join("Inactive.esp")).unwrap();
+    std::fs::write(
+        dir.path().join("plugins.txt"),
+        "*sample-skyrim.esp\nInactive.esp\n",
+    )
+    .unwrap();
+    let server = Server::start_with(&[], &["--data", data.to_str().unwrap()]);
+    let (status, body) = server.get("/api/order");
+    assert_eq!(status, 200);
+    let order: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    let names: Vec<&str> = order["plugins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["sample-skyrim.esp"]);
+    assert_eq!(order["plugins"][0]["records"], 4);
+    let (status, _) = server.get("/api/records/Inactive.esp");
+    assert_eq!(status, 404);
+    let (status, _) = server.get("/api/tree/plugins.txt");
+    assert_eq!(status, 404);
+}

@@ -105,6 +105,7 @@ impl Served {
             }
             let order = esscribe::loadorder::plugins_in_data_dir(dir)
                 .with_context(|| format!("cannot read the load order of {}", dir.display()))?;
+            eprintln!("esscribe: load order of {}: {}", dir.display(), order.rule);
             problems.extend(order.problems);
             plugin_paths.extend(order.paths);
         }

@@ -20,8 +20,14 @@ impl Server {
     /// Starts the server on a free port with these files and reads the
     /// address it prints.
     pub fn start(files: &[&Path]) -> Server {
+        Server::start_with(files, &[])
+    }
+
+    /// [`Server::start`] with options before the files (`--data DIR`).
+    pub fn start_with(files: &[&Path], options: &[&str]) -> Server {
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("esscribe"))
             .arg("serve")
+            .args(options)
             .args(files)
             .args(["--port", "0"])
             .stdout(Stdio::piped())
