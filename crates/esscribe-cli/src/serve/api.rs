@@ -2,7 +2,7 @@
 //! served files, bounded in size.
 
 use super::served::{GroupNode, Served};
-use esscribe::loadorder::{editor_id_of, Category, GlobalId, LoadOrder, Slot};
+use esscribe::loadorder::{editor_id_of, Category, GlobalId, LoadOrder, Problem, Slot};
 use esscribe::plugin::{Body, Record};
 use esscribe::{FormId, Sig};
 use serde::Deserialize;
@@ -119,9 +119,34 @@ pub fn order(s: &Served) -> Answer {
     Answer::Json(json!({
         "game": o.game().name(),
         "plugins": plugins,
-        "problems": o.problems().iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+        "problems": problems_text(o),
         "saves": saves,
     }))
+}
+
+/// The load order's problems in words; a master missing for several
+/// plugins (the game's own files, often) is told once.
+fn problems_text(o: &LoadOrder<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut needed_by: Vec<(&str, Vec<&str>)> = Vec::new();
+    for p in o.problems() {
+        match p {
+            Problem::MissingMaster { plugin, master } => {
+                match needed_by.iter_mut().find(|(m, _)| m == master) {
+                    Some((_, list)) => list.push(plugin),
+                    None => needed_by.push((master, vec![plugin])),
+                }
+            }
+            other => out.push(other.to_string()),
+        }
+    }
+    for (master, plugins) in needed_by {
+        out.push(format!(
+            "master {master} is not in the load order, needed by {}: its records are named, not shown",
+            plugins.join(", ")
+        ));
+    }
+    out
 }
 
 /// The group at a dotted path of indexes, or the top (`None`).
