@@ -7,6 +7,8 @@
 //! - [`schema`]: the declaration engine; [`defs`]: the declarations.
 //! - [`json`]: whole plugins as JSON and back.
 //! - [`package`]: AI packages summarised for people, and checked.
+//! - [`references`]: references to records of a type their field does
+//!   not allow.
 //! - [`save`]: Oblivion save games, every part, with exact write-back.
 //! - [`fsio`]: safe writes (lock, temporary file, checked read-back, kept
 //!   backups, rename).
@@ -17,6 +19,7 @@ pub mod io;
 pub mod json;
 pub mod package;
 pub mod plugin;
+pub mod references;
 pub mod save;
 pub mod schema;
 

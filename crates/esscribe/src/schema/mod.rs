@@ -8,6 +8,7 @@ pub mod catalog;
 pub mod codec;
 pub mod fields;
 pub mod record;
+pub mod refs;
 pub mod types;
 pub mod value;
 
@@ -18,7 +19,8 @@ pub use record::{
     decode, encode, encode_data, encode_data_in, raw_record, view, Coverage, Decoded, ItemKind,
     ItemRef, RawSub, RecordView, SubValue,
 };
-pub use types::{Occurs, RecordDef};
+pub use refs::{form_refs, record_form_refs, FormRef};
+pub use types::{Occurs, RecordDef, Targets};
 pub use value::{FieldValue, Val};
 
 use crate::io::Result;
