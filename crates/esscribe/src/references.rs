@@ -78,6 +78,19 @@ impl RecordIndex {
     fn find(&self, owner: String, id: FormId) -> Option<&Found> {
         self.records.get(&(owner, id.object_index()))
     }
+
+    /// The type and editor ID of the record a form ID of a plugin names
+    /// (the plugin's masters and its own file name say whose it is), when
+    /// one of the plugins added holds it.
+    pub fn resolve(
+        &self,
+        masters: &[String],
+        own_name: &str,
+        id: FormId,
+    ) -> Option<(Sig, Option<&str>)> {
+        let found = self.find(owner(masters, own_name, id)?, id)?;
+        Some((found.sig, found.editor_id.as_deref()))
+    }
 }
 
 /// A reference to a record of a type its field does not allow.

@@ -33,7 +33,7 @@ pub static CONFIGURATION_TAIL: [FieldDef; 6] = [
 ];
 
 static FACTION: [FieldDef; 3] = [
-    f("faction", Ty::FormId),
+    f("faction", fid(&[b"FACT"])),
     f("rank", U8),
     f("unused", Ty::Bytes(3)),
 ];
@@ -43,7 +43,7 @@ pub const fn factions() -> Member {
 }
 
 pub const fn spells() -> Member {
-    rep(b"SPLO", "spells", Field::Value(Ty::FormId))
+    rep(b"SPLO", "spells", Field::Value(fid(&[b"SPEL", b"LVSP"])))
 }
 
 static AI_DATA: [FieldDef; 8] = [
@@ -62,7 +62,7 @@ pub const fn ai_data() -> Member {
 }
 
 pub const fn packages() -> Member {
-    rep(b"PKID", "packages", Field::Value(Ty::FormId))
+    rep(b"PKID", "packages", Field::Value(fid(&[b"PACK"])))
 }
 
 /// Names packed one after the other, each ending in a zero byte.

@@ -33,7 +33,7 @@ pub static LIGHTING: [FieldDef; 9] = [
     f("fog_clip_distance", Ty::F32),
 ];
 
-static REGION: [FieldDef; 1] = [f("region", Ty::FormId)];
+static REGION: [FieldDef; 1] = [f("region", fid(&[b"REGN"]))];
 
 pub static CELL: RecordDef = RecordDef {
     sig: Sig(*b"CELL"),
@@ -58,7 +58,7 @@ pub static CELL: RecordDef = RecordDef {
             Field::Value(Ty::Enum(Int::U8, &MUSIC_TYPES)),
         ),
         opt(b"XCLW", "water_height", Field::Value(Ty::F32)),
-        form(b"XCCM", "climate"),
-        form(b"XCWT", "water"),
+        form_of(b"XCCM", "climate", &[b"CLMT"]),
+        form_of(b"XCWT", "water", &[b"WATR"]),
     ],
 };

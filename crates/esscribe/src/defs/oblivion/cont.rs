@@ -1,6 +1,6 @@
 //! CONT: a container.
 
-use super::common::{editor_id, form, full_name, items, model, script};
+use super::common::{editor_id, form_of, full_name, items, model, script};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -25,7 +25,7 @@ pub static CONT: RecordDef = RecordDef {
                 f("weight", Ty::F32),
             ]),
         ),
-        form(b"SNAM", "open_sound"),
-        form(b"QNAM", "close_sound"),
+        form_of(b"SNAM", "open_sound", &[b"SOUN"]),
+        form_of(b"QNAM", "close_sound", &[b"SOUN"]),
     ],
 };

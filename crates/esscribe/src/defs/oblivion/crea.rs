@@ -55,7 +55,7 @@ pub static SOUND_TYPES: EnumDef = EnumDef {
 };
 
 static SOUND: [Member; 2] = [
-    sub(b"CSDI", "sound", Field::Value(Ty::FormId)),
+    sub(b"CSDI", "sound", Field::Value(fid(&[b"SOUN"]))),
     opt(b"CSDC", "chance", Field::Value(U8)),
 ];
 
@@ -87,7 +87,7 @@ pub static CREA: RecordDef = RecordDef {
             ]),
         ),
         factions(),
-        form(b"INAM", "death_item"),
+        form_of(b"INAM", "death_item", &[b"LVLI"]),
         script(),
         items(),
         ai_data(),
@@ -117,13 +117,13 @@ pub static CREA: RecordDef = RecordDef {
             ]),
         ),
         opt(b"RNAM", "attack_reach", Field::Value(U8)),
-        form(b"ZNAM", "combat_style"),
+        form_of(b"ZNAM", "combat_style", &[b"CSTY"]),
         opt(b"TNAM", "turning_speed", Field::Value(Ty::F32)),
         opt(b"BNAM", "base_scale", Field::Value(Ty::F32)),
         opt(b"WNAM", "foot_weight", Field::Value(Ty::F32)),
         opt(b"NAM0", "blood_spray", Field::ZString),
         opt(b"NAM1", "blood_decal", Field::ZString),
-        form(b"CSCR", "inherits_sounds_from"),
+        form_of(b"CSCR", "inherits_sounds_from", &[b"CREA"]),
         groups("sound_types", &SOUND_TYPE),
     ],
 };

@@ -1,6 +1,6 @@
 //! LIGH: a light.
 
-use super::common::{editor_id, form, full_name, icon, model, script, RGBA};
+use super::common::{editor_id, form_of, full_name, icon, model, script, RGBA};
 use crate::defs::shared::ligh;
 use crate::io::Sig;
 use crate::schema::types::*;
@@ -33,6 +33,6 @@ pub static LIGH: RecordDef = RecordDef {
             ]),
         ),
         opt(b"FNAM", "fade_value", Field::Value(Ty::F32)),
-        form(b"SNAM", "sound"),
+        form_of(b"SNAM", "sound", &[b"SOUN"]),
     ],
 };

@@ -47,7 +47,7 @@ static SKILL_BOOSTS: [FieldDef; 7] = [
     f("boost_7", Ty::Struct(&SKILL_BOOST)),
 ];
 
-static MALE_FEMALE: [FieldDef; 2] = [f("male", Ty::FormId), f("female", Ty::FormId)];
+static MALE_FEMALE: [FieldDef; 2] = [f("male", fid(&[b"RACE"])), f("female", fid(&[b"RACE"]))];
 
 static ATTRIBUTES: [FieldDef; 8] = [
     f("strength", U8),
@@ -108,11 +108,11 @@ pub static RACE: RecordDef = RecordDef {
         editor_id(),
         full_name(),
         opt(b"DESC", "description", Field::ZString),
-        rep(b"SPLO", "spells", Field::Value(Ty::FormId)),
+        rep(b"SPLO", "spells", Field::Value(fid(&[b"SPEL"]))),
         rep(
             b"XNAM",
             "relations",
-            Field::Struct(&[f("faction", Ty::FormId), f("modifier", I32)]),
+            Field::Struct(&[f("faction", fid(&[b"FACT", b"RACE"])), f("modifier", I32)]),
         ),
         sub(
             b"DATA",

@@ -49,7 +49,7 @@ static MAP_MARKER: [Member; 4] = [
 ];
 
 static UNUSED_CELL: [Member; 2] = [
-    sub(b"XPCI", "cell", Field::Value(Ty::FormId)),
+    sub(b"XPCI", "cell", Field::Value(fid(&[b"CELL"]))),
     opt(b"FULL", "name", Field::ZString),
 ];
 
@@ -67,12 +67,20 @@ pub static REFR: RecordDef = RecordDef {
     title: "Placed object",
     members: &[
         editor_id(),
-        sub(b"NAME", "base", Field::Value(Ty::FormId)),
+        sub(
+            b"NAME",
+            "base",
+            Field::Value(fid(&[
+                b"TREE", b"SBSP", b"LVLC", b"SOUN", b"ACTI", b"DOOR", b"FLOR", b"STAT", b"FURN",
+                b"CONT", b"ARMO", b"AMMO", b"MISC", b"WEAP", b"INGR", b"SLGM", b"SGST", b"BOOK",
+                b"KEYM", b"CLOT", b"ALCH", b"APPA", b"LIGH", b"GRAS",
+            ])),
+        ),
         opt(
             b"XTEL",
             "teleport_destination",
             Field::Struct(&[
-                f("door", Ty::FormId),
+                f("door", fid(&[b"REFR"])),
                 f("position_rotation", Ty::Struct(&POSITION_ROTATION)),
             ]),
         ),
@@ -85,7 +93,7 @@ pub static REFR: RecordDef = RecordDef {
                     Field::Struct(&[
                         f("level", U8),
                         f("unused", Ty::Bytes(3)),
-                        f("key", Ty::FormId),
+                        f("key", fid(&[b"KEYM"])),
                         f("unused_2", Ty::Bytes(4)),
                         f("flags", Ty::Flags(Int::U8, &LOCK_FLAGS)),
                         f("unused_3", Ty::Bytes(3)),
@@ -96,7 +104,7 @@ pub static REFR: RecordDef = RecordDef {
                     Field::Struct(&[
                         f("level", U8),
                         f("unused", Ty::Bytes(3)),
-                        f("key", Ty::FormId),
+                        f("key", fid(&[b"KEYM"])),
                         f("flags", Ty::Flags(Int::U8, &LOCK_FLAGS)),
                         f("unused_3", Ty::Bytes(3)),
                     ]),
@@ -107,7 +115,7 @@ pub static REFR: RecordDef = RecordDef {
         owner_rank(),
         owner_global(),
         enable_parent(),
-        form(b"XTRG", "target"),
+        form_of(b"XTRG", "target", &[b"REFR", b"ACHR", b"ACRE"]),
         opt(
             b"XSED",
             "speed_tree_seed",
@@ -118,7 +126,7 @@ pub static REFR: RecordDef = RecordDef {
         opt(b"XHLT", "health", Field::Value(I32)),
         group("unused_cell", &UNUSED_CELL),
         opt(b"XLCM", "level_modifier", Field::Value(I32)),
-        form(b"XRTM", "reference_teleport_marker"),
+        form_of(b"XRTM", "reference_teleport_marker", &[b"REFR"]),
         opt(
             b"XACT",
             "action_flags",

@@ -1,7 +1,7 @@
 //! REGN: a region: its area, then data entries (objects, weather, map
 //! name, land, grass, sound).
 
-use super::common::{editor_id, form, icon, RGBA};
+use super::common::{editor_id, form_of, icon, RGBA};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -50,7 +50,7 @@ static AREA: [Member; 2] = [
 ];
 
 static OBJECT: [FieldDef; 20] = [
-    f("object", Ty::FormId),
+    f("object", fid(&[b"TREE", b"STAT", b"LTEX"])),
     f("parent_index", U16),
     f("unused", Ty::Bytes(2)),
     f("density", Ty::F32),
@@ -72,15 +72,15 @@ static OBJECT: [FieldDef; 20] = [
     f("unused_3", Ty::Bytes(4)),
 ];
 
-static GRASS: [FieldDef; 2] = [f("grass", Ty::FormId), f("unused", Ty::Bytes(4))];
+static GRASS: [FieldDef; 2] = [f("grass", fid(&[b"GRAS"])), f("unused", Ty::Bytes(4))];
 
 static SOUND: [FieldDef; 3] = [
-    f("sound", Ty::FormId),
+    f("sound", fid(&[b"SOUN"])),
     f("flags", Ty::Flags(Int::U32, &SOUND_FLAGS)),
     f("chance", U32),
 ];
 
-static WEATHER: [FieldDef; 2] = [f("weather", Ty::FormId), f("chance", U32)];
+static WEATHER: [FieldDef; 2] = [f("weather", fid(&[b"WTHR"])), f("chance", U32)];
 
 static ENTRY: [Member; 7] = [
     sub(
@@ -112,7 +112,7 @@ pub static REGN: RecordDef = RecordDef {
         editor_id(),
         icon(),
         opt(b"RCLR", "map_color", Field::Struct(&RGBA)),
-        form(b"WNAM", "worldspace"),
+        form_of(b"WNAM", "worldspace", &[b"WRLD"]),
         groups("areas", &AREA),
         groups("entries", &ENTRY),
     ],

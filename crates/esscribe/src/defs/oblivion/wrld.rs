@@ -1,6 +1,6 @@
 //! WRLD: a worldspace.
 
-use super::common::{editor_id, form, full_name, icon};
+use super::common::{editor_id, form_of, full_name, icon};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -25,9 +25,9 @@ pub static WRLD: RecordDef = RecordDef {
     members: &[
         editor_id(),
         full_name(),
-        form(b"WNAM", "parent_worldspace"),
-        form(b"CNAM", "climate"),
-        form(b"NAM2", "water"),
+        form_of(b"WNAM", "parent_worldspace", &[b"WRLD"]),
+        form_of(b"CNAM", "climate", &[b"CLMT"]),
+        form_of(b"NAM2", "water", &[b"WATR"]),
         icon(),
         opt(
             b"MNAM",

@@ -108,7 +108,7 @@ pub static WTHR: RecordDef = RecordDef {
             b"SNAM",
             "sounds",
             Field::Struct(&[
-                f("sound", Ty::FormId),
+                f("sound", fid(&[b"SOUN"])),
                 f("type", Ty::Enum(Int::U32, &SOUND_TYPES)),
             ]),
         ),

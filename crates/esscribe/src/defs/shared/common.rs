@@ -7,8 +7,15 @@ pub const fn editor_id() -> Member {
     opt(b"EDID", "editor_id", Field::ZString)
 }
 
+/// An optional subrecord holding one form ID of any record type.
 pub const fn form(sig: &[u8; 4], name: &'static str) -> Member {
     opt(sig, name, Field::Value(Ty::FormId))
+}
+
+/// An optional subrecord holding one form ID that may point only to
+/// records of the given types.
+pub const fn form_of(sig: &[u8; 4], name: &'static str, targets: Targets) -> Member {
+    opt(sig, name, Field::Value(Ty::FormIdOf(targets)))
 }
 
 pub static POSITION_ROTATION: [FieldDef; 6] = [

@@ -1,7 +1,7 @@
 //! CELL: a cell (an interior, or one square of a worldspace).
 
 pub use super::common::RGBA;
-use super::common::{editor_id, form, full_name};
+use super::common::{editor_id, form_of, full_name};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -100,7 +100,7 @@ pub static CELL: RecordDef = RecordDef {
         opt(b"XCLL", "lighting", Field::Struct(&LIGHTING)),
         opt(b"TVDT", "occlusion_data", Field::Opaque),
         opt(b"MHDT", "max_height_data", Field::Opaque),
-        form(b"LTMP", "lighting_template"),
+        form_of(b"LTMP", "lighting_template", &[b"LGTM"]),
         opt(
             b"LNAM",
             "lighting_inherits",
@@ -108,20 +108,24 @@ pub static CELL: RecordDef = RecordDef {
         ),
         opt(b"XCLW", "water_height", Field::Value(Ty::F32)),
         opt(b"XNAM", "water_noise_texture", Field::ZString),
-        opt(b"XCLR", "regions", Field::Array(&[f("region", Ty::FormId)])),
-        form(b"XLCN", "location"),
+        opt(
+            b"XCLR",
+            "regions",
+            Field::Array(&[f("region", fid(&[b"REGN"]))]),
+        ),
+        form_of(b"XLCN", "location", &[b"LCTN"]),
         opt(b"XWCN", "unknown_water_count", Field::Value(U32)),
         opt(b"XWCS", "unknown_water_count_2", Field::Value(U32)),
         opt(b"XWCU", "water_velocity", Field::Bytes),
-        form(b"XCWT", "water"),
-        form(b"XOWN", "owner"),
+        form_of(b"XCWT", "water", &[b"WATR"]),
+        form_of(b"XOWN", "owner", &[b"FACT", b"ACHR", b"NPC_"]),
         opt(b"XRNK", "faction_rank", Field::Value(I32)),
-        form(b"XILL", "lock_list"),
+        form_of(b"XILL", "lock_list", &[b"FLST", b"NPC_"]),
         opt(b"XWEM", "water_environment_map", Field::ZString),
-        form(b"XCCM", "sky_weather_from_region"),
-        form(b"XCAS", "acoustic_space"),
-        form(b"XEZN", "encounter_zone"),
-        form(b"XCMO", "music_type"),
-        form(b"XCIM", "image_space"),
+        form_of(b"XCCM", "sky_weather_from_region", &[b"REGN"]),
+        form_of(b"XCAS", "acoustic_space", &[b"ASPC"]),
+        form_of(b"XEZN", "encounter_zone", &[b"ECZN"]),
+        form_of(b"XCMO", "music_type", &[b"MUSC"]),
+        form_of(b"XCIM", "image_space", &[b"IMGS"]),
     ],
 };

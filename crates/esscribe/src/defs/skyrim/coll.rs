@@ -12,7 +12,7 @@ pub static LAYER_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-static LAYER: [FieldDef; 1] = [f("layer", Ty::FormId)];
+static LAYER: [FieldDef; 1] = [f("layer", fid(&[b"COLL"]))];
 
 pub static COLL: RecordDef = RecordDef {
     sig: Sig(*b"COLL"),

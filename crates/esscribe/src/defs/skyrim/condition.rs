@@ -87,10 +87,15 @@ pub static RUN_ON: EnumDef = EnumDef {
     ],
 };
 
+/// What a condition may run on: a placed object.
+const RUN_ON_REFERENCES: Targets = &[
+    b"ACHR", b"REFR", b"PGRE", b"PHZD", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
+];
+
 /// The reference is a form ID only when the condition runs on a reference.
 static REFERENCE: SelectDef = SelectDef {
     field: "run_on",
-    cases: &[(Match::OneOf(&[2]), Ty::FormId)],
+    cases: &[(Match::OneOf(&[2]), fid(RUN_ON_REFERENCES))],
     default: U32,
 };
 

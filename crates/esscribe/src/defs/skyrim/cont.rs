@@ -32,7 +32,7 @@ pub static CONT: RecordDef = RecordDef {
                 f("weight", Ty::F32),
             ]),
         ),
-        form(b"SNAM", "open_sound"),
-        form(b"QNAM", "close_sound"),
+        form_of(b"SNAM", "open_sound", &[b"SNDR"]),
+        form_of(b"QNAM", "close_sound", &[b"SNDR"]),
     ],
 };

@@ -8,7 +8,7 @@ pub static SLOT_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "use_all_parents")],
 };
 
-static SLOT: [FieldDef; 1] = [f("slot", Ty::FormId)];
+static SLOT: [FieldDef; 1] = [f("slot", fid(&[b"EQUP"]))];
 
 pub static EQUP: RecordDef = RecordDef {
     sig: Sig(*b"EQUP"),

@@ -4,7 +4,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
-static FOOTSTEP: [FieldDef; 1] = [f("footstep", Ty::FormId)];
+static FOOTSTEP: [FieldDef; 1] = [f("footstep", fid(&[b"FSTP"]))];
 
 pub static FSTS: RecordDef = RecordDef {
     sig: Sig(*b"FSTS"),

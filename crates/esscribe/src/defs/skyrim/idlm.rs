@@ -12,7 +12,7 @@ pub static IDLE_MARKER_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-static IDLE: [FieldDef; 1] = [f("idle", Ty::FormId)];
+static IDLE: [FieldDef; 1] = [f("idle", fid(&[b"IDLE"]))];
 
 pub static IDLM: RecordDef = RecordDef {
     sig: Sig(*b"IDLM"),

@@ -1,6 +1,6 @@
 //! INFO: a dialogue response: flags, links, response texts, conditions.
 
-use super::common::{conditions, editor_id, form};
+use super::common::{conditions, editor_id, form_of};
 use super::vmad::INFO_VMAD;
 use crate::io::Sig;
 use crate::schema::types::*;
@@ -56,7 +56,7 @@ static RESPONSE: [Member; 6] = [
             f("unused", Ty::Bytes(4)),
             f("response_number", U8),
             f("unused_2", Ty::Bytes(3)),
-            f("sound", Ty::FormId),
+            f("sound", fid(&[b"SNDR"])),
             f("flags", Ty::Flags(Int::U8, &TEXT_FLAGS)),
             f("unused_3", Ty::Bytes(3)),
         ]),
@@ -64,8 +64,8 @@ static RESPONSE: [Member; 6] = [
     opt(b"NAM1", "text", Field::LString),
     opt(b"NAM2", "script_notes", Field::ZString),
     opt(b"NAM3", "edits", Field::ZString),
-    form(b"SNAM", "speaker_idle_animation"),
-    form(b"LNAM", "listener_idle_animation"),
+    form_of(b"SNAM", "speaker_idle_animation", &[b"IDLE"]),
+    form_of(b"LNAM", "listener_idle_animation", &[b"IDLE"]),
 ];
 
 pub static INFO: RecordDef = RecordDef {
@@ -83,20 +83,20 @@ pub static INFO: RecordDef = RecordDef {
                 f("reset_hours_scaled", U16),
             ]),
         ),
-        form(b"TPIC", "topic"),
-        form(b"PNAM", "previous_info"),
+        form_of(b"TPIC", "topic", &[b"DIAL"]),
+        form_of(b"PNAM", "previous_info", &[b"INFO"]),
         opt(
             b"CNAM",
             "favor_level",
             Field::Value(Ty::Enum(Int::U8, &FAVOR_LEVELS)),
         ),
-        rep(b"TCLT", "link_to", Field::Value(Ty::FormId)),
-        form(b"DNAM", "response_data_from"),
+        rep(b"TCLT", "link_to", Field::Value(fid(&[b"DIAL"]))),
+        form_of(b"DNAM", "response_data_from", &[b"INFO"]),
         groups("responses", &RESPONSE),
         conditions(),
         opt(b"RNAM", "prompt", Field::LString),
-        form(b"ANAM", "speaker"),
-        form(b"TWAT", "walk_away_topic"),
-        form(b"ONAM", "audio_output_override"),
+        form_of(b"ANAM", "speaker", &[b"NPC_"]),
+        form_of(b"TWAT", "walk_away_topic", &[b"DIAL"]),
+        form_of(b"ONAM", "audio_output_override", &[b"SOPM"]),
     ],
 };

@@ -49,6 +49,6 @@ pub static LIGH: RecordDef = RecordDef {
             ]),
         ),
         opt(b"FNAM", "fade_value", Field::Value(Ty::F32)),
-        form(b"SNAM", "sound"),
+        form_of(b"SNAM", "sound", &[b"SNDR"]),
     ],
 };

@@ -15,6 +15,6 @@ pub static LVLI: RecordDef = RecordDef {
         flags(),
         use_global(),
         entry_count(),
-        entries(),
+        entries(&ITEM_ENTRY),
     ],
 };

@@ -14,7 +14,7 @@ pub static MUSIC_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-static TRACK: [FieldDef; 1] = [f("track", Ty::FormId)];
+static TRACK: [FieldDef; 1] = [f("track", fid(&[b"MUST"]))];
 
 pub static MUSC: RecordDef = RecordDef {
     sig: Sig(*b"MUSC"),

@@ -14,7 +14,7 @@ pub static TRACK_TYPES: EnumDef = EnumDef {
 
 static CUE_POINT: [FieldDef; 1] = [f("time", Ty::F32)];
 
-static TRACK: [FieldDef; 1] = [f("track", Ty::FormId)];
+static TRACK: [FieldDef; 1] = [f("track", fid(&[b"MUST"]))];
 
 pub static MUST: RecordDef = RecordDef {
     sig: Sig(*b"MUST"),

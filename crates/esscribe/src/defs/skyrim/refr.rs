@@ -1,7 +1,7 @@
 //! REFR: a placed object (a reference to a base object, with where it
 //! stands and how it is set up).
 
-use super::common::{editor_id, form, scripts};
+use super::common::{editor_id, form_of, scripts};
 pub use super::common::{POSITION_ROTATION, XYZ};
 use crate::io::Sig;
 use crate::schema::types::*;
@@ -70,7 +70,16 @@ pub static ACTION_FLAGS: FlagsDef = FlagsDef {
 pub static LINKED_REFERENCE: [Member; 1] = [sub(
     b"XLKR",
     "link",
-    Field::Struct(&[f("keyword", Ty::FormId), f("reference", Ty::FormId)]),
+    Field::Struct(&[
+        f("keyword", fid(&[b"KYWD"])),
+        f(
+            "reference",
+            fid(&[
+                b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
+                b"PHZD",
+            ]),
+        ),
+    ]),
 )];
 
 pub static MAP_MARKER: [Member; 4] = [
@@ -98,16 +107,16 @@ static ROOM: [Member; 4] = [
             f("unknown", Ty::Bytes(2)),
         ]),
     ),
-    form(b"LNAM", "lighting_template"),
-    form(b"INAM", "image_space"),
-    rep(b"XLRM", "linked_rooms", Field::Value(Ty::FormId)),
+    form_of(b"LNAM", "lighting_template", &[b"LGTM"]),
+    form_of(b"INAM", "image_space", &[b"IMGS"]),
+    rep(b"XLRM", "linked_rooms", Field::Value(fid(&[b"REFR"]))),
 ];
 
 /// Patrol data: idle time, marker, idle, topic.
 pub static PATROL: [Member; 6] = [
     sub(b"XPRD", "idle_time", Field::Value(Ty::F32)),
     opt(b"XPPA", "script_marker", Field::Empty),
-    form(b"INAM", "idle"),
+    form_of(b"INAM", "idle", &[b"IDLE"]),
     opt(b"SCHR", "unused_script_header", Field::Bytes),
     opt(b"SCTX", "unused_script_source", Field::Text),
     rep(b"PDTO", "topics", Field::Struct(&super::pack::TOPIC)),
@@ -124,10 +133,16 @@ pub static RAGDOLL_BONE: [FieldDef; 8] = [
     f("rotation_z", Ty::F32),
 ];
 
-static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", Ty::FormId)];
+static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", fid(&[b"LCRT"]))];
 
 pub static ENABLE_PARENT: [FieldDef; 3] = [
-    f("reference", Ty::FormId),
+    f(
+        "reference",
+        fid(&[
+            b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
+            b"PHZD",
+        ]),
+    ),
     f("flags", Ty::Flags(Int::U8, &ENABLE_PARENT_FLAGS)),
     f("unused", Ty::Bytes(3)),
 ];
@@ -172,7 +187,10 @@ pub static REFR: RecordDef = RecordDef {
         opt(
             b"XPOD",
             "portals",
-            Field::Array(&[f("origin", Ty::FormId), f("destination", Ty::FormId)]),
+            Field::Array(&[
+                f("origin", fid(&[b"REFR"])),
+                f("destination", fid(&[b"REFR"])),
+            ]),
         ),
         group("room", &ROOM),
         opt(b"XMBP", "multibound_primitive", Field::Empty),
@@ -183,12 +201,12 @@ pub static REFR: RecordDef = RecordDef {
             b"XPWR",
             "reflected_refracted_by",
             Field::Struct(&[
-                f("water", Ty::FormId),
+                f("water", fid(&[b"REFR"])),
                 f("type", Ty::Flags(Int::U32, &WATER_FLAGS)),
             ]),
         ),
-        rep(b"XLTW", "lit_water", Field::Value(Ty::FormId)),
-        form(b"XEMI", "emittance"),
+        rep(b"XLTW", "lit_water", Field::Value(fid(&[b"REFR"]))),
+        form_of(b"XEMI", "emittance", &[b"LIGH", b"REGN"]),
         opt(
             b"XLIG",
             "light",
@@ -209,7 +227,7 @@ pub static REFR: RecordDef = RecordDef {
             b"XTEL",
             "teleport_destination",
             Field::Struct(&[
-                f("door", Ty::FormId),
+                f("door", fid(&[b"REFR", b"ACHR"])),
                 f("position_x", Ty::F32),
                 f("position_y", Ty::F32),
                 f("position_z", Ty::F32),
@@ -219,8 +237,8 @@ pub static REFR: RecordDef = RecordDef {
                 f("flags", Ty::Flags(Int::U32, &TELEPORT_FLAGS)),
             ]),
         ),
-        form(b"XTNM", "teleport_message_box"),
-        form(b"XMBR", "multibound_reference"),
+        form_of(b"XTNM", "teleport_message_box", &[b"MESG"]),
+        form_of(b"XMBR", "multibound_reference", &[b"REFR"]),
         opt(b"XWCN", "unknown_xwcn", Field::Bytes),
         opt(b"XWCS", "unknown_xwcs", Field::Bytes),
         opt(
@@ -246,18 +264,27 @@ pub static REFR: RecordDef = RecordDef {
             ]),
         ),
         opt(b"XCZA", "unknown_xcza", Field::Bytes),
-        form(b"XCZC", "unknown_xczc"),
+        form_of(b"XCZC", "unknown_xczc", &[b"CELL"]),
         opt(b"XSCL", "scale", Field::Value(Ty::F32)),
-        form(b"XSPC", "spawn_container"),
+        form_of(b"XSPC", "spawn_container", &[b"REFR", b"ACHR"]),
         opt(b"XAPD", "activation_parent_flags", Field::Value(U8)),
         rep(
             b"XAPR",
             "activation_parents",
-            Field::Struct(&[f("reference", Ty::FormId), f("delay", Ty::F32)]),
+            Field::Struct(&[
+                f(
+                    "reference",
+                    fid(&[
+                        b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON",
+                        b"PFLA", b"PHZD",
+                    ]),
+                ),
+                f("delay", Ty::F32),
+            ]),
         ),
-        form(b"XLIB", "leveled_item_base_object"),
+        form_of(b"XLIB", "leveled_item_base_object", &[b"LVLI"]),
         opt(b"XLCM", "level_modifier", Field::Value(I32)),
-        form(b"XLCN", "persistent_location"),
+        form_of(b"XLCN", "persistent_location", &[b"LCTN"]),
         opt(b"XTRI", "collision_layer", Field::Value(U32)),
         opt(
             b"XLOC",
@@ -265,18 +292,18 @@ pub static REFR: RecordDef = RecordDef {
             Field::Struct(&[
                 f("level", Ty::Enum(Int::U8, &LOCK_LEVELS)),
                 f("unused", Ty::Bytes(3)),
-                f("key", Ty::FormId),
+                f("key", fid(&[b"KEYM"])),
                 f("flags", Ty::Flags(Int::U8, &LOCK_FLAGS)),
                 f("unused_2", Ty::Bytes(3)),
                 f("unknown", Ty::Bytes(8)),
             ]),
         ),
-        form(b"XEZN", "encounter_zone"),
+        form_of(b"XEZN", "encounter_zone", &[b"ECZN"]),
         opt(
             b"XNDP",
             "navigation_door_link",
             Field::Struct(&[
-                f("navmesh", Ty::FormId),
+                f("navmesh", fid(&[b"NAVM"])),
                 f("triangle", U16),
                 f("unused", Ty::Bytes(2)),
             ]),
@@ -287,11 +314,11 @@ pub static REFR: RecordDef = RecordDef {
             Field::Array(&LOCATION_REF_TYPE),
         ),
         opt(b"XIS2", "ignored_by_sandbox", Field::Empty),
-        form(b"XOWN", "owner"),
+        form_of(b"XOWN", "owner", &[b"FACT", b"ACHR", b"NPC_"]),
         opt(b"XRNK", "faction_rank", Field::Value(I32)),
         opt(b"XCNT", "item_count", Field::Value(I32)),
         opt(b"XCHG", "charge", Field::Value(Ty::F32)),
-        form(b"XLRL", "location_reference"),
+        form_of(b"XLRL", "location_reference", &[b"LCTN"]),
         opt(b"XESP", "enable_parent", Field::Struct(&ENABLE_PARENT)),
         groups("linked_references", &LINKED_REFERENCE),
         groups("patrol", &PATROL),
@@ -304,7 +331,7 @@ pub static REFR: RecordDef = RecordDef {
         opt(b"XFVC", "favor_cost", Field::Value(Ty::F32)),
         opt(b"ONAM", "open_by_default", Field::Empty),
         group("map_marker", &MAP_MARKER),
-        form(b"XATR", "attach_reference"),
+        form_of(b"XATR", "attach_reference", &[b"REFR"]),
         sub(
             b"DATA",
             "position_rotation",

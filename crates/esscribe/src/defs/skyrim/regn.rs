@@ -2,7 +2,7 @@
 //! weather, map name, grass, sound).
 
 use super::cell::RGBA;
-use super::common::{editor_id, form, large_icon, small_icon};
+use super::common::{editor_id, form_of, large_icon, small_icon};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -52,7 +52,10 @@ static AREA: [Member; 2] = [
 ];
 
 static OBJECT: [FieldDef; 20] = [
-    f("object", Ty::FormId),
+    f(
+        "object",
+        fid(&[b"TREE", b"FLOR", b"STAT", b"LTEX", b"MSTT"]),
+    ),
     f("parent_index", U16),
     f("unknown_0x06", Ty::Bytes(2)),
     f("density", Ty::F32),
@@ -74,18 +77,18 @@ static OBJECT: [FieldDef; 20] = [
     f("unknown_0x30", Ty::Bytes(4)),
 ];
 
-static GRASS: [FieldDef; 2] = [f("grass", Ty::FormId), f("unknown_0x04", Ty::Bytes(4))];
+static GRASS: [FieldDef; 2] = [f("grass", fid(&[b"GRAS"])), f("unknown_0x04", Ty::Bytes(4))];
 
 static SOUND: [FieldDef; 3] = [
-    f("sound", Ty::FormId),
+    f("sound", fid(&[b"SNDR"])),
     f("flags", Ty::Flags(Int::U32, &SOUND_FLAGS)),
     f("chance", Ty::F32),
 ];
 
 static WEATHER: [FieldDef; 3] = [
-    f("weather", Ty::FormId),
+    f("weather", fid(&[b"WTHR"])),
     f("chance", U32),
-    f("global", Ty::FormId),
+    f("global", fid(&[b"GLOB"])),
 ];
 
 static ENTRY: [Member; 9] = [
@@ -101,7 +104,7 @@ static ENTRY: [Member; 9] = [
     ),
     large_icon(),
     small_icon(),
-    form(b"RDMO", "music"),
+    form_of(b"RDMO", "music", &[b"MUSC"]),
     opt(b"RDSA", "sounds", Field::Array(&SOUND)),
     opt(b"RDMP", "map_name", Field::LString),
     opt(b"RDOT", "objects", Field::Array(&OBJECT)),
@@ -115,7 +118,7 @@ pub static REGN: RecordDef = RecordDef {
     members: &[
         editor_id(),
         opt(b"RCLR", "map_color", Field::Struct(&RGBA)),
-        form(b"WNAM", "worldspace"),
+        form_of(b"WNAM", "worldspace", &[b"WRLD"]),
         groups("areas", &AREA),
         groups("entries", &ENTRY),
     ],

@@ -39,7 +39,7 @@ pub static SPELL_DATA: [FieldDef; 9] = [
     f("delivery", Ty::Enum(Int::U32, &DELIVERY_TYPES)),
     f("cast_duration", Ty::F32),
     f("range", Ty::F32),
-    f("half_cost_perk", Ty::FormId),
+    f("half_cost_perk", fid(&[b"PERK"])),
 ];
 
 pub static SPEL: RecordDef = RecordDef {
@@ -51,8 +51,8 @@ pub static SPEL: RecordDef = RecordDef {
         full_name(),
         keyword_count(),
         keywords(),
-        form(b"MDOB", "menu_display_object"),
-        form(b"ETYP", "equip_type"),
+        form_of(b"MDOB", "menu_display_object", &[b"STAT"]),
+        form_of(b"ETYP", "equip_type", &[b"EQUP"]),
         description(b"DESC"),
         sub(b"SPIT", "data", Field::Struct(&SPELL_DATA)),
         effects(),

@@ -1,6 +1,6 @@
 //! What story manager nodes share: parent, previous sibling, conditions.
 
-use super::common::{conditions, form};
+use super::common::{conditions, form_of};
 use crate::schema::types::*;
 
 pub static NODE_FLAGS: FlagsDef = FlagsDef {
@@ -16,11 +16,11 @@ pub static QUEST_NODE_FLAGS: FlagsDef = FlagsDef {
 };
 
 pub const fn parent() -> Member {
-    form(b"PNAM", "parent")
+    form_of(b"PNAM", "parent", &[b"SMBN", b"SMQN", b"SMEN"])
 }
 
 pub const fn previous_sibling() -> Member {
-    form(b"SNAM", "previous_sibling")
+    form_of(b"SNAM", "previous_sibling", &[b"SMBN", b"SMQN", b"SMEN"])
 }
 
 pub const fn condition_count() -> Member {

@@ -1,6 +1,6 @@
 //! WRLD: a worldspace.
 
-use super::common::{editor_id, form, full_name};
+use super::common::{editor_id, form_of, full_name};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -43,10 +43,10 @@ pub static WRLD: RecordDef = RecordDef {
             "fixed_center",
             Field::Struct(&[f("x", I16), f("y", I16)]),
         ),
-        form(b"LTMP", "interior_lighting"),
-        form(b"XEZN", "encounter_zone"),
-        form(b"XLCN", "location"),
-        form(b"WNAM", "parent_worldspace"),
+        form_of(b"LTMP", "interior_lighting", &[b"LGTM"]),
+        form_of(b"XEZN", "encounter_zone", &[b"ECZN"]),
+        form_of(b"XLCN", "location", &[b"LCTN"]),
+        form_of(b"WNAM", "parent_worldspace", &[b"WRLD"]),
         opt(
             b"PNAM",
             "parent_use",
@@ -55,9 +55,9 @@ pub static WRLD: RecordDef = RecordDef {
                 f("unknown", U8),
             ]),
         ),
-        form(b"CNAM", "climate"),
-        form(b"NAM2", "water"),
-        form(b"NAM3", "lod_water_type"),
+        form_of(b"CNAM", "climate", &[b"CLMT"]),
+        form_of(b"NAM2", "water", &[b"WATR"]),
+        form_of(b"NAM3", "lod_water_type", &[b"WATR"]),
         opt(b"NAM4", "lod_water_height", Field::Value(Ty::F32)),
         opt(
             b"DNAM",
@@ -101,7 +101,7 @@ pub static WRLD: RecordDef = RecordDef {
         ),
         opt(b"NAM0", "object_bounds_min", Field::Struct(&XY)),
         opt(b"NAM9", "object_bounds_max", Field::Struct(&XY)),
-        form(b"ZNAM", "music"),
+        form_of(b"ZNAM", "music", &[b"MUSC"]),
         opt(b"NNAM", "canopy_shadow", Field::ZString),
         opt(b"XNAM", "water_noise_texture", Field::ZString),
         opt(b"TNAM", "hd_lod_diffuse_texture", Field::ZString),

@@ -3,7 +3,7 @@
 //! image spaces and ambient light.
 
 use super::cell::RGBA;
-use super::common::{editor_id, form, MODEL};
+use super::common::{editor_id, form_of, MODEL};
 use super::lgtm::DIRECTIONAL_AMBIENT;
 use crate::io::Sig;
 use crate::schema::types::*;
@@ -106,10 +106,10 @@ static COLORS: [FieldDef; 17] = [
 static SPEED: [FieldDef; 1] = [f("speed", U8)];
 
 static FOUR_TIMES: [FieldDef; 4] = [
-    f("sunrise", Ty::FormId),
-    f("day", Ty::FormId),
-    f("sunset", Ty::FormId),
-    f("night", Ty::FormId),
+    f("sunrise", fid(&[b"IMGS"])),
+    f("day", fid(&[b"IMGS"])),
+    f("sunset", fid(&[b"IMGS"])),
+    f("night", fid(&[b"IMGS"])),
 ];
 
 pub static WTHR: RecordDef = RecordDef {
@@ -154,8 +154,8 @@ pub static WTHR: RecordDef = RecordDef {
         opt(b"ANAM", "unused_anam", Field::Bytes),
         opt(b"BNAM", "unused_bnam", Field::Bytes),
         opt(b"LNAM", "cloud_layer_count", Field::Value(U32)),
-        form(b"MNAM", "precipitation"),
-        form(b"NNAM", "visual_effect"),
+        form_of(b"MNAM", "precipitation", &[b"SPGD"]),
+        form_of(b"NNAM", "visual_effect", &[b"RFCT"]),
         opt(b"ONAM", "unused_onam", Field::Bytes),
         // One byte per cloud layer: 0 is -0.1, 127 is 0, 254 is 0.1.
         opt(b"RNAM", "cloud_speed_y", Field::Array(&SPEED)),
@@ -210,11 +210,11 @@ pub static WTHR: RecordDef = RecordDef {
             b"SNAM",
             "sounds",
             Field::Struct(&[
-                f("sound", Ty::FormId),
+                f("sound", fid(&[b"SNDR"])),
                 f("type", Ty::Enum(Int::U32, &SOUND_TYPES)),
             ]),
         ),
-        rep(b"TNAM", "sky_statics", Field::Value(Ty::FormId)),
+        rep(b"TNAM", "sky_statics", Field::Value(fid(&[b"STAT"]))),
         opt(b"IMSP", "image_spaces", Field::Struct(&FOUR_TIMES)),
         opt(b"HNAM", "volumetric_lighting", Field::Struct(&FOUR_TIMES)),
         // Sunrise, day, sunset and night, in that order.
@@ -226,6 +226,6 @@ pub static WTHR: RecordDef = RecordDef {
         opt(b"NAM2", "unused_nam2", Field::Bytes),
         opt(b"NAM3", "unused_nam3", Field::Bytes),
         group("aurora", &MODEL),
-        form(b"GNAM", "sun_glare_lens_flare"),
+        form_of(b"GNAM", "sun_glare_lens_flare", &[b"LENS"]),
     ],
 };
