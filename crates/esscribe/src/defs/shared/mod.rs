@@ -7,6 +7,7 @@ pub mod eyes;
 pub mod functions;
 pub mod glob;
 pub mod land;
+pub mod regn;
 
 pub mod condition;
 pub mod efsh;
@@ -15,3 +16,4 @@ pub mod gras;
 pub mod ligh;
 pub mod slgm;
 pub mod tes4;
+pub mod wthr;
