@@ -2,6 +2,7 @@
 //! hold the grid right after the flags, and the ownership before the music.
 
 use super::common::*;
+use crate::defs::shared::cell;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -21,17 +22,11 @@ pub static MUSIC_TYPES: EnumDef = EnumDef {
     values: &[(0, "default"), (1, "public"), (2, "dungeon")],
 };
 
-pub static LIGHTING: [FieldDef; 9] = [
-    f("ambient_color", Ty::Struct(&RGBA)),
-    f("directional_color", Ty::Struct(&RGBA)),
-    f("fog_color", Ty::Struct(&RGBA)),
-    f("fog_near", Ty::F32),
-    f("fog_far", Ty::F32),
-    f("directional_rotation_xy", I32),
-    f("directional_rotation_z", I32),
-    f("directional_fade", Ty::F32),
-    f("fog_clip_distance", Ty::F32),
-];
+pub static LIGHTING: [FieldDef; 9] = join(&[
+    &cell::LIGHT_COLORS,
+    &[f("fog_color", Ty::Struct(&RGBA))],
+    &cell::FOG_AND_DIRECTIONAL,
+]);
 
 static REGION: [FieldDef; 1] = [f("region", fid(&[b"REGN"]))];
 

@@ -3,6 +3,7 @@
 
 use super::actor::*;
 use super::common::*;
+use crate::defs::shared::actor;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -40,33 +41,12 @@ pub static CREATURE_TYPES: EnumDef = EnumDef {
 };
 
 pub static SOUND_TYPES: EnumDef = EnumDef {
-    values: &[
-        (0, "left_foot"),
-        (1, "right_foot"),
-        (2, "left_back_foot"),
-        (3, "right_back_foot"),
-        (4, "idle"),
-        (5, "aware"),
-        (6, "attack"),
-        (7, "hit"),
-        (8, "death"),
-        (9, "weapon"),
-    ],
+    values: &actor::SOUND_TYPE_VALUES,
 };
 
-static SOUND: [Member; 2] = [
-    sub(b"CSDI", "sound", Field::Value(fid(&[b"SOUN"]))),
-    opt(b"CSDC", "chance", Field::Value(U8)),
-];
+static SOUND: [Member; 2] = actor::sound(&[b"SOUN"]);
 
-static SOUND_TYPE: [Member; 2] = [
-    sub(
-        b"CSDT",
-        "type",
-        Field::Value(Ty::Enum(Int::U32, &SOUND_TYPES)),
-    ),
-    groups("sounds", &SOUND),
-];
+static SOUND_TYPE: [Member; 2] = actor::sound_type(&SOUND_TYPES, &SOUND);
 
 pub static CREA: RecordDef = RecordDef {
     sig: Sig(*b"CREA"),

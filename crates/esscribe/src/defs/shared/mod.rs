@@ -1,6 +1,8 @@
 //! Layouts both games share. A game's declaration takes them from here and
 //! says only where it differs.
 
+pub mod actor;
+pub mod cell;
 pub mod clmt;
 pub mod common;
 pub mod eyes;

@@ -2,6 +2,7 @@
 
 pub use super::common::RGBA;
 use super::common::{editor_id, form_of, full_name};
+use crate::defs::shared::cell;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -43,31 +44,27 @@ pub static INHERIT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-pub static LIGHTING: [FieldDef; 23] = [
-    f("ambient_color", Ty::Struct(&RGBA)),
-    f("directional_color", Ty::Struct(&RGBA)),
-    f("fog_near_color", Ty::Struct(&RGBA)),
-    f("fog_near", Ty::F32),
-    f("fog_far", Ty::F32),
-    f("directional_rotation_xy", I32),
-    f("directional_rotation_z", I32),
-    f("directional_fade", Ty::F32),
-    f("fog_clip_distance", Ty::F32),
-    f("fog_power", Ty::F32),
-    f("ambient_x_plus", Ty::Struct(&RGBA)),
-    f("ambient_x_minus", Ty::Struct(&RGBA)),
-    f("ambient_y_plus", Ty::Struct(&RGBA)),
-    f("ambient_y_minus", Ty::Struct(&RGBA)),
-    f("ambient_z_plus", Ty::Struct(&RGBA)),
-    f("ambient_z_minus", Ty::Struct(&RGBA)),
-    f("specular_color", Ty::Struct(&RGBA)),
-    f("fresnel_power", Ty::F32),
-    f("fog_far_color", Ty::Struct(&RGBA)),
-    f("fog_max", Ty::F32),
-    f("light_fade_begin", Ty::F32),
-    f("light_fade_end", Ty::F32),
-    f("inherits", Ty::Flags(Int::U32, &INHERIT_FLAGS)),
-];
+pub static LIGHTING: [FieldDef; 23] = join(&[
+    &cell::LIGHT_COLORS,
+    &[f("fog_near_color", Ty::Struct(&RGBA))],
+    &cell::FOG_AND_DIRECTIONAL,
+    &[
+        f("fog_power", Ty::F32),
+        f("ambient_x_plus", Ty::Struct(&RGBA)),
+        f("ambient_x_minus", Ty::Struct(&RGBA)),
+        f("ambient_y_plus", Ty::Struct(&RGBA)),
+        f("ambient_y_minus", Ty::Struct(&RGBA)),
+        f("ambient_z_plus", Ty::Struct(&RGBA)),
+        f("ambient_z_minus", Ty::Struct(&RGBA)),
+        f("specular_color", Ty::Struct(&RGBA)),
+        f("fresnel_power", Ty::F32),
+        f("fog_far_color", Ty::Struct(&RGBA)),
+        f("fog_max", Ty::F32),
+        f("light_fade_begin", Ty::F32),
+        f("light_fade_end", Ty::F32),
+        f("inherits", Ty::Flags(Int::U32, &INHERIT_FLAGS)),
+    ],
+]);
 
 pub static CELL: RecordDef = RecordDef {
     sig: Sig(*b"CELL"),

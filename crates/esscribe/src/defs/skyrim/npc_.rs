@@ -2,6 +2,7 @@
 
 use super::cell::RGBA;
 use super::common::*;
+use crate::defs::shared::actor;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -45,30 +46,23 @@ pub static TEMPLATE_FLAGS: FlagsDef = FlagsDef {
 };
 
 pub static SOUND_TYPES: EnumDef = EnumDef {
-    values: &[
-        (0, "left_foot"),
-        (1, "right_foot"),
-        (2, "left_back_foot"),
-        (3, "right_back_foot"),
-        (4, "idle"),
-        (5, "aware"),
-        (6, "attack"),
-        (7, "hit"),
-        (8, "death"),
-        (9, "weapon"),
-        (10, "movement_loop"),
-        (11, "conscious_loop"),
-        (12, "auxiliary_1"),
-        (13, "auxiliary_2"),
-        (14, "auxiliary_3"),
-        (15, "auxiliary_4"),
-        (16, "auxiliary_5"),
-        (17, "auxiliary_6"),
-        (18, "auxiliary_7"),
-        (19, "auxiliary_8"),
-        (20, "jump"),
-        (21, "play_random_loop"),
-    ],
+    values: &join::<_, 22>(&[
+        &actor::SOUND_TYPE_VALUES,
+        &[
+            (10, "movement_loop"),
+            (11, "conscious_loop"),
+            (12, "auxiliary_1"),
+            (13, "auxiliary_2"),
+            (14, "auxiliary_3"),
+            (15, "auxiliary_4"),
+            (16, "auxiliary_5"),
+            (17, "auxiliary_6"),
+            (18, "auxiliary_7"),
+            (19, "auxiliary_8"),
+            (20, "jump"),
+            (21, "play_random_loop"),
+        ],
+    ]),
 };
 
 pub static SOUND_LEVELS: EnumDef = EnumDef {
@@ -96,19 +90,9 @@ pub static ATTACK: [Member; 2] = [
     opt(b"ATKE", "event", Field::ZString),
 ];
 
-static SOUND: [Member; 2] = [
-    sub(b"CSDI", "sound", Field::Value(fid(&[b"SNDR"]))),
-    opt(b"CSDC", "chance", Field::Value(U8)),
-];
+static SOUND: [Member; 2] = actor::sound(&[b"SNDR"]);
 
-static SOUND_TYPE: [Member; 2] = [
-    sub(
-        b"CSDT",
-        "type",
-        Field::Value(Ty::Enum(Int::U32, &SOUND_TYPES)),
-    ),
-    groups("sounds", &SOUND),
-];
+static SOUND_TYPE: [Member; 2] = actor::sound_type(&SOUND_TYPES, &SOUND);
 
 static TINT_LAYER: [Member; 4] = [
     sub(b"TINI", "index", Field::Value(U16)),
