@@ -4,6 +4,7 @@
 use super::common::*;
 use super::dial::DIALOGUE_TYPES;
 use super::scpt::{leading_variable_references, references, SCRIPT_HEADER};
+use crate::defs::shared::info;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -24,29 +25,19 @@ pub static INFO_FLAGS: FlagsDef = FlagsDef {
 };
 
 pub static EMOTIONS: EnumDef = EnumDef {
-    values: &[
-        (0, "neutral"),
-        (1, "anger"),
-        (2, "disgust"),
-        (3, "fear"),
-        (4, "sad"),
-        (5, "happy"),
-        (6, "surprise"),
-    ],
+    values: &info::EMOTION_VALUES,
 };
 
+static RESPONSE_DATA: [FieldDef; 5] = join(&[
+    &[
+        f("emotion_type", Ty::Enum(Int::U32, &EMOTIONS)),
+        f("emotion_value", I32),
+    ],
+    &info::RESPONSE_NUMBER,
+]);
+
 static RESPONSE: [Member; 3] = [
-    sub(
-        b"TRDT",
-        "data",
-        Field::Struct(&[
-            f("emotion_type", Ty::Enum(Int::U32, &EMOTIONS)),
-            f("emotion_value", I32),
-            f("unused", Ty::Bytes(4)),
-            f("response_number", U8),
-            f("unused_2", Ty::Bytes(3)),
-        ]),
-    ),
+    sub(b"TRDT", "data", Field::Struct(&RESPONSE_DATA)),
     opt(b"NAM1", "text", Field::ZString),
     opt(b"NAM2", "actor_notes", Field::ZString),
 ];

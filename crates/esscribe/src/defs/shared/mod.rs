@@ -8,6 +8,7 @@ pub mod common;
 pub mod eyes;
 pub mod functions;
 pub mod glob;
+pub mod info;
 pub mod land;
 pub mod regn;
 

@@ -2,6 +2,7 @@
 
 use super::common::{conditions, editor_id, form_of};
 use super::vmad::INFO_VMAD;
+use crate::defs::shared::info;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -30,37 +31,28 @@ pub static FAVOR_LEVELS: EnumDef = EnumDef {
 };
 
 pub static EMOTIONS: EnumDef = EnumDef {
-    values: &[
-        (0, "neutral"),
-        (1, "anger"),
-        (2, "disgust"),
-        (3, "fear"),
-        (4, "sad"),
-        (5, "happy"),
-        (6, "surprise"),
-        (7, "puzzled"),
-    ],
+    values: &join::<_, 8>(&[&info::EMOTION_VALUES, &[(7, "puzzled")]]),
 };
 
 pub static TEXT_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "use_emotion_animation")],
 };
 
+static RESPONSE_DATA: [FieldDef; 8] = join(&[
+    &[
+        f("emotion_type", Ty::Enum(Int::U32, &EMOTIONS)),
+        f("emotion_value", U32),
+    ],
+    &info::RESPONSE_NUMBER,
+    &[
+        f("sound", fid(&[b"SNDR"])),
+        f("flags", Ty::Flags(Int::U8, &TEXT_FLAGS)),
+        f("unused_3", Ty::Bytes(3)),
+    ],
+]);
+
 static RESPONSE: [Member; 6] = [
-    sub(
-        b"TRDT",
-        "data",
-        Field::Struct(&[
-            f("emotion_type", Ty::Enum(Int::U32, &EMOTIONS)),
-            f("emotion_value", U32),
-            f("unused", Ty::Bytes(4)),
-            f("response_number", U8),
-            f("unused_2", Ty::Bytes(3)),
-            f("sound", fid(&[b"SNDR"])),
-            f("flags", Ty::Flags(Int::U8, &TEXT_FLAGS)),
-            f("unused_3", Ty::Bytes(3)),
-        ]),
-    ),
+    sub(b"TRDT", "data", Field::Struct(&RESPONSE_DATA)),
     opt(b"NAM1", "text", Field::LString),
     opt(b"NAM2", "script_notes", Field::ZString),
     opt(b"NAM3", "edits", Field::ZString),
