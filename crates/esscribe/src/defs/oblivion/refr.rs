@@ -1,6 +1,7 @@
 //! REFR: a placed object.
 
 use super::common::*;
+use crate::defs::shared::refr;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -9,7 +10,7 @@ pub static LOCK_FLAGS: FlagsDef = FlagsDef {
 };
 
 pub static MAP_MARKER_FLAGS: FlagsDef = FlagsDef {
-    bits: &[(0x01, "visible"), (0x02, "can_travel_to")],
+    bits: &refr::MAP_MARKER_FLAG_BITS,
 };
 
 pub static MAP_MARKER_TYPES: EnumDef = EnumDef {
@@ -30,23 +31,13 @@ pub static MAP_MARKER_TYPES: EnumDef = EnumDef {
     ],
 };
 
-static MAP_MARKER: [Member; 4] = [
-    sub(b"XMRK", "marker", Field::Empty),
-    opt(
-        b"FNAM",
-        "flags",
-        Field::Value(Ty::Flags(Int::U8, &MAP_MARKER_FLAGS)),
-    ),
-    opt(b"FULL", "name", Field::ZString),
-    opt(
-        b"TNAM",
-        "type",
-        Field::Struct(&[
-            f("type", Ty::Enum(Int::U8, &MAP_MARKER_TYPES)),
-            f("unused", Ty::Bytes(1)),
-        ]),
-    ),
+static MAP_MARKER_TYPE: [FieldDef; 2] = [
+    f("type", Ty::Enum(Int::U8, &MAP_MARKER_TYPES)),
+    f("unused", Ty::Bytes(1)),
 ];
+
+static MAP_MARKER: [Member; 4] =
+    refr::map_marker(&MAP_MARKER_FLAGS, Field::ZString, &MAP_MARKER_TYPE);
 
 static UNUSED_CELL: [Member; 2] = [
     sub(b"XPCI", "cell", Field::Value(fid(&[b"CELL"]))),

@@ -10,6 +10,7 @@ pub mod functions;
 pub mod glob;
 pub mod info;
 pub mod land;
+pub mod refr;
 pub mod regn;
 
 pub mod condition;

@@ -3,6 +3,7 @@
 
 use super::common::{editor_id, form_of, scripts};
 pub use super::common::{POSITION_ROTATION, XYZ};
+use crate::defs::shared::refr;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -43,11 +44,7 @@ pub static ENABLE_PARENT_FLAGS: FlagsDef = FlagsDef {
 };
 
 pub static MAP_MARKER_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "visible"),
-        (0x02, "can_travel_to"),
-        (0x04, "show_all_hidden"),
-    ],
+    bits: &join::<_, 3>(&[&refr::MAP_MARKER_FLAG_BITS, &[(0x04, "show_all_hidden")]]),
 };
 
 pub static ROOM_FLAGS: FlagsDef = FlagsDef {
@@ -82,20 +79,10 @@ pub static LINKED_REFERENCE: [Member; 1] = [sub(
     ]),
 )];
 
-pub static MAP_MARKER: [Member; 4] = [
-    sub(b"XMRK", "marker", Field::Empty),
-    opt(
-        b"FNAM",
-        "flags",
-        Field::Value(Ty::Flags(Int::U8, &MAP_MARKER_FLAGS)),
-    ),
-    opt(b"FULL", "name", Field::LString),
-    opt(
-        b"TNAM",
-        "type",
-        Field::Struct(&[f("type", U8), f("unused", Ty::Bytes(1))]),
-    ),
-];
+static MAP_MARKER_TYPE: [FieldDef; 2] = [f("type", U8), f("unused", Ty::Bytes(1))];
+
+pub static MAP_MARKER: [Member; 4] =
+    refr::map_marker(&MAP_MARKER_FLAGS, Field::LString, &MAP_MARKER_TYPE);
 
 static ROOM: [Member; 4] = [
     sub(
