@@ -1,12 +1,15 @@
 //! CONT: a container.
 
 use super::common::{editor_id, form_of, full_name, items, model, script};
+use crate::defs::shared::cont;
 use crate::io::Sig;
 use crate::schema::types::*;
 
 pub static CONTAINER_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x02, "respawns")],
 };
+
+static DATA: [FieldDef; 2] = cont::data(&CONTAINER_FLAGS);
 
 pub static CONT: RecordDef = RecordDef {
     sig: Sig(*b"CONT"),
@@ -17,14 +20,7 @@ pub static CONT: RecordDef = RecordDef {
         model(),
         script(),
         items(),
-        sub(
-            b"DATA",
-            "data",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U8, &CONTAINER_FLAGS)),
-                f("weight", Ty::F32),
-            ]),
-        ),
+        sub(b"DATA", "data", Field::Struct(&DATA)),
         form_of(b"SNAM", "open_sound", &[b"SOUN"]),
         form_of(b"QNAM", "close_sound", &[b"SOUN"]),
     ],

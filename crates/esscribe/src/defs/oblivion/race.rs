@@ -4,6 +4,7 @@
 
 use super::book::SKILLS;
 use super::common::*;
+use crate::defs::shared::race;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -37,15 +38,7 @@ pub static BODY_PART_INDEXES: EnumDef = EnumDef {
 
 static SKILL_BOOST: [FieldDef; 2] = [f("skill", Ty::Enum(Int::I8, &SKILLS)), f("boost", I8)];
 
-static SKILL_BOOSTS: [FieldDef; 7] = [
-    f("boost_1", Ty::Struct(&SKILL_BOOST)),
-    f("boost_2", Ty::Struct(&SKILL_BOOST)),
-    f("boost_3", Ty::Struct(&SKILL_BOOST)),
-    f("boost_4", Ty::Struct(&SKILL_BOOST)),
-    f("boost_5", Ty::Struct(&SKILL_BOOST)),
-    f("boost_6", Ty::Struct(&SKILL_BOOST)),
-    f("boost_7", Ty::Struct(&SKILL_BOOST)),
-];
+static SKILL_BOOSTS: [FieldDef; 7] = race::skill_boosts(&SKILL_BOOST);
 
 static MALE_FEMALE: [FieldDef; 2] = [f("male", fid(&[b"RACE"])), f("female", fid(&[b"RACE"]))];
 

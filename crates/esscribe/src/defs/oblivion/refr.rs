@@ -44,14 +44,7 @@ static UNUSED_CELL: [Member; 2] = [
     opt(b"FULL", "name", Field::ZString),
 ];
 
-pub static ACTION_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "use_default"),
-        (0x02, "activate"),
-        (0x04, "open"),
-        (0x08, "open_by_default"),
-    ],
-};
+pub use refr::ACTION_FLAGS;
 
 pub static REFR: RecordDef = RecordDef {
     sig: Sig(*b"REFR"),

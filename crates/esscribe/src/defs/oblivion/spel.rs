@@ -1,29 +1,15 @@
 //! SPEL: a spell (also abilities, powers and diseases).
 
 use super::common::*;
+use crate::defs::shared::spel;
 use crate::io::Sig;
 use crate::schema::types::*;
 
 pub static SPELL_TYPES: EnumDef = EnumDef {
-    values: &[
-        (0, "spell"),
-        (1, "disease"),
-        (2, "power"),
-        (3, "lesser_power"),
-        (4, "ability"),
-        (5, "poison"),
-    ],
+    values: &spel::SPELL_TYPE_VALUES,
 };
 
-pub static SPELL_LEVELS: EnumDef = EnumDef {
-    values: &[
-        (0, "novice"),
-        (1, "apprentice"),
-        (2, "journeyman"),
-        (3, "expert"),
-        (4, "master"),
-    ],
-};
+pub use spel::MASTERY_LEVELS as SPELL_LEVELS;
 
 pub static SPELL_FLAGS: FlagsDef = FlagsDef {
     bits: &[

@@ -19,3 +19,13 @@ pub const fn map_marker(
         opt(b"TNAM", "type", Field::Struct(kind)),
     ]
 }
+
+/// What activating a reference does.
+pub static ACTION_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "use_default"),
+        (0x02, "activate"),
+        (0x04, "open"),
+        (0x08, "open_by_default"),
+    ],
+};

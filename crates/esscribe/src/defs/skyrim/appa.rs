@@ -4,15 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
-pub static QUALITIES: EnumDef = EnumDef {
-    values: &[
-        (0, "novice"),
-        (1, "apprentice"),
-        (2, "journeyman"),
-        (3, "expert"),
-        (4, "master"),
-    ],
-};
+pub use crate::defs::shared::spel::MASTERY_LEVELS as QUALITIES;
 
 pub static APPA: RecordDef = RecordDef {
     sig: Sig(*b"APPA"),

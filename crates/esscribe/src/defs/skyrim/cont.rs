@@ -1,6 +1,7 @@
 //! CONT: a container.
 
 use super::common::*;
+use crate::defs::shared::cont;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -11,6 +12,8 @@ pub static CONTAINER_FLAGS: FlagsDef = FlagsDef {
         (0x04, "show_owner"),
     ],
 };
+
+static DATA: [FieldDef; 2] = cont::data(&CONTAINER_FLAGS);
 
 pub static CONT: RecordDef = RecordDef {
     sig: Sig(*b"CONT"),
@@ -24,14 +27,7 @@ pub static CONT: RecordDef = RecordDef {
         item_count(),
         items(),
         destructible(),
-        sub(
-            b"DATA",
-            "data",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U8, &CONTAINER_FLAGS)),
-                f("weight", Ty::F32),
-            ]),
-        ),
+        sub(b"DATA", "data", Field::Struct(&DATA)),
         form_of(b"SNAM", "open_sound", &[b"SNDR"]),
         form_of(b"QNAM", "close_sound", &[b"SNDR"]),
     ],

@@ -5,6 +5,7 @@
 use super::body::{body_template, body_template_2};
 use super::common::*;
 use super::npc_::ATTACK;
+use crate::defs::shared::race;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -188,15 +189,7 @@ pub static TINT_MASK_TYPES: EnumDef = EnumDef {
 
 static SKILL_BOOST: [FieldDef; 2] = [f("skill", I8), f("boost", I8)];
 
-static SKILL_BOOSTS: [FieldDef; 7] = [
-    f("boost_1", Ty::Struct(&SKILL_BOOST)),
-    f("boost_2", Ty::Struct(&SKILL_BOOST)),
-    f("boost_3", Ty::Struct(&SKILL_BOOST)),
-    f("boost_4", Ty::Struct(&SKILL_BOOST)),
-    f("boost_5", Ty::Struct(&SKILL_BOOST)),
-    f("boost_6", Ty::Struct(&SKILL_BOOST)),
-    f("boost_7", Ty::Struct(&SKILL_BOOST)),
-];
+static SKILL_BOOSTS: [FieldDef; 7] = race::skill_boosts(&SKILL_BOOST);
 
 static MOUNT_DATA: [FieldDef; 9] = [
     f("mount_offset_x", Ty::F32),

@@ -55,14 +55,7 @@ pub static WATER_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "reflection"), (0x02, "refraction")],
 };
 
-pub static ACTION_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "use_default"),
-        (0x02, "activate"),
-        (0x04, "open"),
-        (0x08, "open_by_default"),
-    ],
-};
+pub use refr::ACTION_FLAGS;
 
 pub static LINKED_REFERENCE: [Member; 1] = [sub(
     b"XLKR",

@@ -2,6 +2,7 @@
 
 use super::common::*;
 use super::magic::{CASTING_TYPES, DELIVERY_TYPES};
+use crate::defs::shared::spel;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -17,16 +18,10 @@ pub static SPELL_FLAGS: FlagsDef = FlagsDef {
 };
 
 pub static SPELL_TYPES: EnumDef = EnumDef {
-    values: &[
-        (0, "spell"),
-        (1, "disease"),
-        (2, "power"),
-        (3, "lesser_power"),
-        (4, "ability"),
-        (5, "poison"),
-        (10, "addiction"),
-        (11, "voice"),
-    ],
+    values: &join::<_, 8>(&[
+        &spel::SPELL_TYPE_VALUES,
+        &[(10, "addiction"), (11, "voice")],
+    ]),
 };
 
 /// SPIT: cost, kind and casting of a spell (or of a scroll).

@@ -1,19 +1,21 @@
 //! WRLD: a worldspace.
 
 use super::common::{editor_id, form_of, full_name};
+use crate::defs::shared::wrld;
 use crate::io::Sig;
 use crate::schema::types::*;
 
 pub static WORLD_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "small_world"),
-        (0x02, "cant_fast_travel"),
-        (0x08, "no_lod_water"),
-        (0x10, "no_landscape"),
-        (0x20, "no_sky"),
-        (0x40, "fixed_dimensions"),
-        (0x80, "no_grass"),
-    ],
+    bits: &join::<_, 7>(&[
+        &wrld::FLAG_BITS,
+        &[
+            (0x08, "no_lod_water"),
+            (0x10, "no_landscape"),
+            (0x20, "no_sky"),
+            (0x40, "fixed_dimensions"),
+            (0x80, "no_grass"),
+        ],
+    ]),
 };
 
 pub static PARENT_FLAGS: FlagsDef = FlagsDef {
@@ -28,7 +30,16 @@ pub static PARENT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-static XY: [FieldDef; 2] = [f("x", Ty::F32), f("y", Ty::F32)];
+static MAP_DATA: [FieldDef; 9] = join(&[
+    &wrld::MAP_CELLS,
+    &[
+        f("camera_min_height", Ty::F32),
+        f("camera_max_height", Ty::F32),
+        f("camera_initial_pitch", Ty::F32),
+    ],
+]);
+
+static FLAGS_AND_BOUNDS: [Member; 3] = wrld::flags_and_bounds(&WORLD_FLAGS);
 
 pub static WRLD: RecordDef = RecordDef {
     sig: Sig(*b"WRLD"),
@@ -68,21 +79,7 @@ pub static WRLD: RecordDef = RecordDef {
             ]),
         ),
         opt(b"ICON", "map_image", Field::ZString),
-        opt(
-            b"MNAM",
-            "map_data",
-            Field::Struct(&[
-                f("usable_width", I32),
-                f("usable_height", I32),
-                f("north_west_cell_x", I16),
-                f("north_west_cell_y", I16),
-                f("south_east_cell_x", I16),
-                f("south_east_cell_y", I16),
-                f("camera_min_height", Ty::F32),
-                f("camera_max_height", Ty::F32),
-                f("camera_initial_pitch", Ty::F32),
-            ]),
-        ),
+        opt(b"MNAM", "map_data", Field::Struct(&MAP_DATA)),
         opt(
             b"ONAM",
             "world_map_offset",
@@ -94,13 +91,9 @@ pub static WRLD: RecordDef = RecordDef {
             ]),
         ),
         opt(b"NAMA", "distant_lod_multiplier", Field::Value(Ty::F32)),
-        opt(
-            b"DATA",
-            "flags",
-            Field::Value(Ty::Flags(Int::U8, &WORLD_FLAGS)),
-        ),
-        opt(b"NAM0", "object_bounds_min", Field::Struct(&XY)),
-        opt(b"NAM9", "object_bounds_max", Field::Struct(&XY)),
+        FLAGS_AND_BOUNDS[0],
+        FLAGS_AND_BOUNDS[1],
+        FLAGS_AND_BOUNDS[2],
         form_of(b"ZNAM", "music", &[b"MUSC"]),
         opt(b"NNAM", "canopy_shadow", Field::ZString),
         opt(b"XNAM", "water_noise_texture", Field::ZString),
