@@ -1,7 +1,7 @@
 //! REGN: a region: its area, then data entries (objects, weather, map
 //! name, land, grass, sound).
 
-use super::common::{editor_id, form_of, icon, RGBA};
+use super::common::{editor_id, icon};
 use crate::defs::shared::regn;
 use crate::io::Sig;
 use crate::schema::types::*;
@@ -59,15 +59,17 @@ static ENTRY: [Member; 7] = [
     opt(b"RDWT", "weathers", Field::Array(&WEATHER)),
 ];
 
+static MAP_AND_ENTRIES: [Member; 4] = regn::map_and_entries(&ENTRY);
+
 pub static REGN: RecordDef = RecordDef {
     sig: Sig(*b"REGN"),
     title: "Region",
     members: &[
         editor_id(),
         icon(),
-        opt(b"RCLR", "map_color", Field::Struct(&RGBA)),
-        form_of(b"WNAM", "worldspace", &[b"WRLD"]),
-        groups("areas", &regn::AREA),
-        groups("entries", &ENTRY),
+        MAP_AND_ENTRIES[0],
+        MAP_AND_ENTRIES[1],
+        MAP_AND_ENTRIES[2],
+        MAP_AND_ENTRIES[3],
     ],
 };

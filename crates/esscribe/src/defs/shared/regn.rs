@@ -1,6 +1,7 @@
 //! REGN, in both games: a region's area, its entry types and the parts of
 //! its object and sound entries that mean the same.
 
+use super::common::RGBA;
 use crate::schema::types::*;
 
 /// The entry types both games have.
@@ -64,3 +65,13 @@ pub static OBJECT_SIZE: [FieldDef; 9] = [
     f("angle_variance_y", U16),
     f("angle_variance_z", U16),
 ];
+
+/// The region's map colour, worldspace, areas and entries (the game's).
+pub const fn map_and_entries(entry: &'static [Member]) -> [Member; 4] {
+    [
+        opt(b"RCLR", "map_color", Field::Struct(&RGBA)),
+        opt(b"WNAM", "worldspace", Field::Value(fid(&[b"WRLD"]))),
+        groups("areas", &AREA),
+        groups("entries", entry),
+    ]
+}

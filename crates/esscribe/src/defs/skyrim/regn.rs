@@ -1,7 +1,6 @@
 //! REGN: a region: its area in a worldspace, then data entries (objects,
 //! weather, map name, grass, sound).
 
-use super::cell::RGBA;
 use super::common::{editor_id, form_of, large_icon, small_icon};
 use crate::defs::shared::regn;
 use crate::io::Sig;
@@ -68,14 +67,16 @@ static ENTRY: [Member; 9] = [
     opt(b"RDWT", "weathers", Field::Array(&WEATHER)),
 ];
 
+static MAP_AND_ENTRIES: [Member; 4] = regn::map_and_entries(&ENTRY);
+
 pub static REGN: RecordDef = RecordDef {
     sig: Sig(*b"REGN"),
     title: "Region",
     members: &[
         editor_id(),
-        opt(b"RCLR", "map_color", Field::Struct(&RGBA)),
-        form_of(b"WNAM", "worldspace", &[b"WRLD"]),
-        groups("areas", &regn::AREA),
-        groups("entries", &ENTRY),
+        MAP_AND_ENTRIES[0],
+        MAP_AND_ENTRIES[1],
+        MAP_AND_ENTRIES[2],
+        MAP_AND_ENTRIES[3],
     ],
 };
