@@ -22,17 +22,9 @@ static PARAMETER_2_CASES: [(Match, Ty); 3] =
     condition::parameter_cases(FORM_PARAMETER_2, FLOAT_PARAMETER_2, AXIS_PARAMETER_2);
 
 /// What a parameter holds depends on the function.
-static PARAMETER_1: SelectDef = SelectDef {
-    field: "function",
-    cases: &PARAMETER_1_CASES,
-    default: I32,
-};
+static PARAMETER_1: SelectDef = condition::parameter(&PARAMETER_1_CASES);
 
-static PARAMETER_2: SelectDef = SelectDef {
-    field: "function",
-    cases: &PARAMETER_2_CASES,
-    default: I32,
-};
+static PARAMETER_2: SelectDef = condition::parameter(&PARAMETER_2_CASES);
 
 /// 24 bytes; 20 in older files, which lack the last field.
 pub static CONDITION: [FieldDef; 8] = join(&[

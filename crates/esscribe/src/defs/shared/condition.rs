@@ -73,3 +73,13 @@ pub const fn parameter_cases(
         (Match::OneOf(axes), Ty::Enum(Int::U32, &AXES)),
     ]
 }
+
+/// A parameter: what it holds is chosen by the function, among `cases`;
+/// an integer otherwise.
+pub const fn parameter(cases: &'static [(Match, Ty)]) -> SelectDef {
+    SelectDef {
+        field: "function",
+        cases,
+        default: I32,
+    }
+}

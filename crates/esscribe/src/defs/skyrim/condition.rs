@@ -43,17 +43,9 @@ static PARAMETER_2_CASES: [(Match, Ty); 4] = join(&[
     &condition::parameter_cases(FORM_PARAMETER_2, FLOAT_PARAMETER_2, AXIS_PARAMETER_2),
 ]);
 
-static PARAMETER_1: SelectDef = SelectDef {
-    field: "function",
-    cases: &PARAMETER_1_CASES,
-    default: I32,
-};
+static PARAMETER_1: SelectDef = condition::parameter(&PARAMETER_1_CASES);
 
-static PARAMETER_2: SelectDef = SelectDef {
-    field: "function",
-    cases: &PARAMETER_2_CASES,
-    default: I32,
-};
+static PARAMETER_2: SelectDef = condition::parameter(&PARAMETER_2_CASES);
 
 pub static RUN_ON: EnumDef = EnumDef {
     values: &[
