@@ -44,7 +44,7 @@ fn real_plugins_refer_to_records_of_allowed_types() {
         ("skyrim-plugins/Campfire.esm", 1131),
         ("skyrim-plugins/CampfireTutorial_Chair.esp", 0),
         ("skyrim-plugins/DawnOfTheSilverHand.esp", 3692),
-        ("skyrim-plugins/MarkekrausChairHorse.esp", 508),
+        ("skyrim-plugins/MarkekrausChairHorse.esp", 509),
         ("skyrim-plugins/MarkekrausSentientChairsOfSkyrim.esp", 1588),
         ("skyrim-plugins/Requiem_DawnOfTheSilverHand.esp", 14),
         ("skyrim-plugins/Scribe.esp", 55),
