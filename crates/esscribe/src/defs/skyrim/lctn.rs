@@ -54,7 +54,14 @@ const ENCOUNTER_CELLS: Field = Field::Struct(&[
     f("cells", Ty::Rest(&GRID)),
 ]);
 
-static FORM: [FieldDef; 1] = [f("form", Ty::FormId)];
+static REFERENCE: [FieldDef; 1] = [f("form", fid(&[b"ACHR", b"REFR"]))];
+static NPC: [FieldDef; 1] = [f("form", fid(&[b"NPC_"]))];
+static MARKER: [FieldDef; 1] = [f(
+    "form",
+    fid(&[
+        b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA", b"PHZD",
+    ]),
+)];
 
 pub static LCTN: RecordDef = RecordDef {
     sig: Sig(*b"LCTN"),
@@ -74,19 +81,23 @@ pub static LCTN: RecordDef = RecordDef {
         opt(
             b"RCPR",
             "removed_persistent_references",
-            Field::Array(&FORM),
+            Field::Array(&REFERENCE),
         ),
         opt(b"ACUN", "added_unique_npcs", Field::Array(&UNIQUE)),
         opt(b"LCUN", "master_unique_npcs", Field::Array(&UNIQUE)),
-        opt(b"RCUN", "removed_unique_npcs", Field::Array(&FORM)),
+        opt(b"RCUN", "removed_unique_npcs", Field::Array(&NPC)),
         opt(b"ACSR", "added_special_references", Field::Array(&SPECIAL)),
         opt(b"LCSR", "master_special_references", Field::Array(&SPECIAL)),
-        opt(b"RCSR", "removed_special_references", Field::Array(&FORM)),
+        opt(
+            b"RCSR",
+            "removed_special_references",
+            Field::Array(&REFERENCE),
+        ),
         rep(b"ACEC", "added_encounter_cells", ENCOUNTER_CELLS),
         rep(b"LCEC", "master_encounter_cells", ENCOUNTER_CELLS),
         rep(b"RCEC", "removed_encounter_cells", ENCOUNTER_CELLS),
-        opt(b"ACID", "added_markers", Field::Array(&FORM)),
-        opt(b"LCID", "master_markers", Field::Array(&FORM)),
+        opt(b"ACID", "added_markers", Field::Array(&MARKER)),
+        opt(b"LCID", "master_markers", Field::Array(&MARKER)),
         opt(b"ACEP", "added_enable_points", Field::Array(&ENABLE_POINT)),
         opt(b"LCEP", "master_enable_points", Field::Array(&ENABLE_POINT)),
         full_name(),

@@ -238,9 +238,17 @@ static DATA: [FieldDef; 31] = [
     f("mount_data", Ty::Struct(&MOUNT_DATA)),
 ];
 
-static MALE_FEMALE: [FieldDef; 2] = [f("male", Ty::FormId), f("female", Ty::FormId)];
+/// A form ID for each sex, of one of `targets`.
+const fn male_female(targets: Targets) -> [FieldDef; 2] {
+    [f("male", fid(targets)), f("female", fid(targets))]
+}
 
-static FORM: [FieldDef; 1] = [f("form", Ty::FormId)];
+static VOICES: [FieldDef; 2] = male_female(&[b"VTYP"]);
+static DECAPITATE_ARMORS: [FieldDef; 2] = male_female(&[b"ARMO"]);
+static HAIR_COLORS: [FieldDef; 2] = male_female(&[b"CLFM"]);
+
+static HAIRS: [FieldDef; 1] = [f("form", fid(&[b"HDPT"]))];
+static EYES: [FieldDef; 1] = [f("form", fid(&[b"EYES"]))];
 
 /// A skeleton: the sex marker, then the model file and its texture hashes.
 macro_rules! skeleton {
@@ -408,17 +416,21 @@ pub static RACE: RecordDef = RecordDef {
         group("female_skeleton", &FEMALE_SKELETON),
         opt(b"NAM2", "marker_nam2", Field::Empty),
         rep(b"MTNM", "movement_type_names", Field::Value(Ty::Char4)),
-        opt(b"VTCK", "voices", Field::Struct(&MALE_FEMALE)),
-        opt(b"DNAM", "decapitate_armors", Field::Struct(&MALE_FEMALE)),
-        opt(b"HCLF", "default_hair_colors", Field::Struct(&MALE_FEMALE)),
+        opt(b"VTCK", "voices", Field::Struct(&VOICES)),
+        opt(
+            b"DNAM",
+            "decapitate_armors",
+            Field::Struct(&DECAPITATE_ARMORS),
+        ),
+        opt(b"HCLF", "default_hair_colors", Field::Struct(&HAIR_COLORS)),
         opt(b"TINL", "tint_count", Field::Value(U16)),
         opt(b"PNAM", "facegen_main_clamp", Field::Value(Ty::F32)),
         opt(b"UNAM", "facegen_face_clamp", Field::Value(Ty::F32)),
         form_of(b"ATKR", "attack_race", &[b"RACE"]),
         groups("attacks", &ATTACK),
         group("body_data", &BODY_DATA),
-        opt(b"HNAM", "hairs", Field::Array(&FORM)),
-        opt(b"ENAM", "eyes", Field::Array(&FORM)),
+        opt(b"HNAM", "hairs", Field::Array(&HAIRS)),
+        opt(b"ENAM", "eyes", Field::Array(&EYES)),
         form_of(b"GNAM", "body_part_data", &[b"BPTD"]),
         opt(b"NAM2", "marker_nam2_2", Field::Empty),
         opt(b"NAM3", "marker_nam3", Field::Empty),

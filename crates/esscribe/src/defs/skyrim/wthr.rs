@@ -88,12 +88,18 @@ static COLORS: [FieldDef; 17] = join(&[
 
 static SPEED: [FieldDef; 1] = [f("speed", U8)];
 
-static FOUR_TIMES: [FieldDef; 4] = [
-    f("sunrise", fid(&[b"IMGS"])),
-    f("day", fid(&[b"IMGS"])),
-    f("sunset", fid(&[b"IMGS"])),
-    f("night", fid(&[b"IMGS"])),
-];
+/// A form ID for each time of day, of one of `targets`.
+const fn four_times(targets: Targets) -> [FieldDef; 4] {
+    [
+        f("sunrise", fid(targets)),
+        f("day", fid(targets)),
+        f("sunset", fid(targets)),
+        f("night", fid(targets)),
+    ]
+}
+
+static IMAGE_SPACES: [FieldDef; 4] = four_times(&[b"IMGS"]);
+static VOLUMETRIC_LIGHTING: [FieldDef; 4] = four_times(&[b"VOLI"]);
 
 static FOG_DISTANCE: [FieldDef; 8] = join(&[
     &wthr::FOG_DISTANCE,
@@ -178,8 +184,12 @@ pub static WTHR: RecordDef = RecordDef {
         ),
         rep(b"SNAM", "sounds", Field::Struct(&SOUND)),
         rep(b"TNAM", "sky_statics", Field::Value(fid(&[b"STAT"]))),
-        opt(b"IMSP", "image_spaces", Field::Struct(&FOUR_TIMES)),
-        opt(b"HNAM", "volumetric_lighting", Field::Struct(&FOUR_TIMES)),
+        opt(b"IMSP", "image_spaces", Field::Struct(&IMAGE_SPACES)),
+        opt(
+            b"HNAM",
+            "volumetric_lighting",
+            Field::Struct(&VOLUMETRIC_LIGHTING),
+        ),
         // Sunrise, day, sunset and night, in that order.
         rep(
             b"DALC",
