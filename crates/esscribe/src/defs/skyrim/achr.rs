@@ -52,7 +52,7 @@ pub static ACHR: RecordDef = RecordDef {
             Field::Struct(&[f("start", Ty::Struct(&COLOR)), f("end", Ty::Struct(&COLOR))]),
         ),
         form_of(b"XLCN", "persistent_location", &[b"LCTN"]),
-        form_of(b"XLRL", "location_reference", &[b"LCTN"]),
+        form_of(b"XLRL", "location_reference", &[b"LCRT", b"LCTN"]),
         opt(b"XIS2", "ignored_by_sandbox", Field::Empty),
         opt(
             b"XLRT",

@@ -55,7 +55,7 @@ pub static PLACED_PROJECTILE: [Member; 21] = [
         "location_ref_types",
         Field::Array(&LOCATION_REF_TYPE),
     ),
-    form_of(b"XLRL", "location_reference", &[b"LCTN"]),
+    form_of(b"XLRL", "location_reference", &[b"LCRT", b"LCTN"]),
     opt(b"XLOD", "distant_lod", Field::Struct(&XYZ)),
     opt(b"XSCL", "scale", Field::Value(Ty::F32)),
     sub(

@@ -61,7 +61,13 @@ pub static LINKED_REFERENCE: [Member; 1] = [sub(
     b"XLKR",
     "link",
     Field::Struct(&[
-        f("keyword", fid(&[b"KYWD"])),
+        f(
+            "keyword",
+            fid(&[
+                b"KYWD", b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON",
+                b"PFLA", b"PHZD",
+            ]),
+        ),
         f(
             "reference",
             fid(&[
@@ -127,13 +133,20 @@ pub static ENABLE_PARENT: [FieldDef; 3] = [
     f("unused", Ty::Bytes(3)),
 ];
 
+/// What a placed object may be an instance of.
+const BASE_OBJECTS: Targets = &[
+    b"TREE", b"SNDR", b"ACTI", b"DOOR", b"STAT", b"FURN", b"CONT", b"ARMO", b"AMMO", b"LVLN",
+    b"MISC", b"WEAP", b"BOOK", b"KEYM", b"ALCH", b"LIGH", b"GRAS", b"ASPC", b"IDLM", b"ARMA",
+    b"INGR", b"MSTT", b"TACT", b"TXST", b"FLOR", b"SLGM", b"SCRL", b"SOUN", b"APPA",
+];
+
 pub static REFR: RecordDef = RecordDef {
     sig: Sig(*b"REFR"),
     title: "Placed object",
     members: &[
         editor_id(),
         scripts(),
-        sub(b"NAME", "base", Field::Value(Ty::FormId)),
+        sub(b"NAME", "base", Field::Value(fid(BASE_OBJECTS))),
         opt(b"XMBO", "bound_half_extents", Field::Struct(&XYZ)),
         opt(
             b"XPRM",
@@ -207,7 +220,7 @@ pub static REFR: RecordDef = RecordDef {
             b"XTEL",
             "teleport_destination",
             Field::Struct(&[
-                f("door", fid(&[b"REFR", b"ACHR"])),
+                f("door", fid(&[b"REFR"])),
                 f("position_x", Ty::F32),
                 f("position_y", Ty::F32),
                 f("position_z", Ty::F32),
@@ -246,7 +259,7 @@ pub static REFR: RecordDef = RecordDef {
         opt(b"XCZA", "unknown_xcza", Field::Bytes),
         form_of(b"XCZC", "unknown_xczc", &[b"CELL"]),
         opt(b"XSCL", "scale", Field::Value(Ty::F32)),
-        form_of(b"XSPC", "spawn_container", &[b"REFR", b"ACHR"]),
+        form_of(b"XSPC", "spawn_container", &[b"REFR"]),
         opt(b"XAPD", "activation_parent_flags", Field::Value(U8)),
         rep(
             b"XAPR",
@@ -298,7 +311,7 @@ pub static REFR: RecordDef = RecordDef {
         opt(b"XRNK", "faction_rank", Field::Value(I32)),
         opt(b"XCNT", "item_count", Field::Value(I32)),
         opt(b"XCHG", "charge", Field::Value(Ty::F32)),
-        form_of(b"XLRL", "location_reference", &[b"LCTN"]),
+        form_of(b"XLRL", "location_reference", &[b"LCRT", b"LCTN"]),
         opt(b"XESP", "enable_parent", Field::Struct(&ENABLE_PARENT)),
         groups("linked_references", &LINKED_REFERENCE),
         groups("patrol", &PATROL),
@@ -311,7 +324,13 @@ pub static REFR: RecordDef = RecordDef {
         opt(b"XFVC", "favor_cost", Field::Value(Ty::F32)),
         opt(b"ONAM", "open_by_default", Field::Empty),
         group("map_marker", &MAP_MARKER),
-        form_of(b"XATR", "attach_reference", &[b"REFR"]),
+        form_of(
+            b"XATR",
+            "attach_reference",
+            &[
+                b"REFR", b"PGRE", b"PHZD", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
+            ],
+        ),
         sub(
             b"DATA",
             "position_rotation",
