@@ -16,7 +16,7 @@ pub static MUSIC_TYPES: EnumDef = EnumDef {
 
 static OBJECT: [FieldDef; 20] = join(&[
     &[
-        f("object", fid(&[b"TREE", b"STAT", b"LTEX"])),
+        f("object", fid(&[b"TREE", b"FLOR", b"STAT", b"LTEX"])),
         f("parent_index", U16),
         f("unused", Ty::Bytes(2)),
     ],
