@@ -13,8 +13,9 @@ use crate::plugin::Record;
 /// One form ID field of a decoded record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FormRef {
-    /// Where it stands, as JSON names it: `items[2].item`,
-    /// `location.location`.
+    /// Where it stands, by the names JSON gives: `items[2].item`,
+    /// `location.location`; repeated members are numbered in file order
+    /// (the nodes of a tree too, in preorder).
     pub path: String,
     pub form_id: FormId,
     /// The record types it may point to; empty when any type will do.
