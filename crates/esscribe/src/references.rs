@@ -96,16 +96,19 @@ impl RecordIndex {
 /// A reference to a record of a type its field does not allow.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct WrongTarget {
-    /// The referring record: its signature, form ID (with the plugin it
-    /// belongs to) and editor ID.
+    /// The referring record's signature.
     pub sig: String,
+    /// The referring record's form ID, with the plugin it belongs to.
     pub form_id: String,
+    /// The referring record's editor ID (empty when it has none).
     pub editor_id: String,
     /// The field, as JSON names it.
     pub field: String,
-    /// The record pointed to: form ID, signature, editor ID.
+    /// The form ID pointed to, with the plugin it belongs to.
     pub target: String,
+    /// The signature of the record pointed to.
     pub target_sig: String,
+    /// The editor ID of the record pointed to (empty when it has none).
     pub target_editor_id: String,
     /// The record types the field allows.
     pub allowed: Vec<String>,

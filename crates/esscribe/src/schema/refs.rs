@@ -17,6 +17,7 @@ pub struct FormRef {
     /// `location.location`; repeated members are numbered in file order
     /// (the nodes of a tree too, in preorder).
     pub path: String,
+    /// The form ID, as stored.
     pub form_id: FormId,
     /// The record types it may point to; empty when any type will do.
     pub targets: Targets,

@@ -14,6 +14,7 @@ pub static ENTRY_TYPE_VALUES: [(i64, &str); 6] = [
     (7, "sound"),
 ];
 
+/// How an object entry is placed.
 pub static OBJECT_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "conform_to_slope"),
@@ -27,6 +28,7 @@ pub static OBJECT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// The weathers a sound entry plays in.
 pub static SOUND_FLAGS: FlagsDef = FlagsDef {
     bits: &[
         (0x01, "pleasant"),

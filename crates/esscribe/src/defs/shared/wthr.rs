@@ -13,6 +13,7 @@ pub static CLASSIFICATION_BITS: [(u64, &str); 4] = [
     (0x08, "snow"),
 ];
 
+/// What a weather sound is for.
 pub static SOUND_TYPES: EnumDef = EnumDef {
     values: &[
         (0, "default"),
