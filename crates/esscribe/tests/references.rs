@@ -65,6 +65,22 @@ fn real_plugins_refer_to_records_of_allowed_types() {
     }
 }
 
+/// Every plugin of the corpus, read alone, refers only to records of
+/// allowed types.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn every_corpus_plugin_read_alone_has_no_wrong_references() {
+    for path in common::plugins() {
+        let data = std::fs::read(&path).unwrap();
+        let plugin = Plugin::parse(&data).unwrap();
+        let name = common::name(&path);
+        let mut index = RecordIndex::new();
+        index.add(&plugin, &name).unwrap();
+        let found = wrong_targets(&plugin, &name, &index).unwrap();
+        assert_eq!(found, [], "{}", path.display());
+    }
+}
+
 /// The patch read with the plugin it patches: its references into that
 /// plugin resolve too, all of allowed types.
 #[test]
