@@ -140,7 +140,11 @@ pub static NPC_: RecordDef = RecordDef {
         form_of(b"TPLT", "template", &[b"LVLN", b"NPC_"]),
         form_of(b"RNAM", "race", &[b"RACE"]),
         opt(b"SPCT", "spell_count", Field::Value(U32)),
-        rep(b"SPLO", "spells", Field::Value(fid(&[b"SPEL", b"SHOU"]))),
+        rep(
+            b"SPLO",
+            "spells",
+            Field::Value(fid(&[b"SPEL", b"SHOU", b"LVSP"])),
+        ),
         destructible(),
         form_of(b"WNAM", "worn_armor", &[b"ARMO"]),
         form_of(b"ANAM", "far_away_model", &[b"ARMO"]),

@@ -405,7 +405,11 @@ pub static RACE: RecordDef = RecordDef {
         full_name(),
         description(b"DESC"),
         opt(b"SPCT", "spell_count", Field::Value(U32)),
-        rep(b"SPLO", "spells", Field::Value(fid(&[b"SPEL", b"SHOU"]))),
+        rep(
+            b"SPLO",
+            "spells",
+            Field::Value(fid(&[b"SPEL", b"SHOU", b"LVSP"])),
+        ),
         form_of(b"WNAM", "skin", &[b"ARMO"]),
         body_template(),
         body_template_2(),
