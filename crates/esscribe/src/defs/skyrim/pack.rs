@@ -156,14 +156,28 @@ const REFERENCES: Targets = &[
     b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA", b"PHZD",
 ];
 
+/// What a package location's "near reference" names: a placed object,
+/// or a door.
+const LOCATION_REFERENCES: Targets = &[
+    b"DOOR", b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
+    b"PHZD",
+];
+
+/// What a package location's "object ID" names.
+const OBJECT_IDS: Targets = &[
+    b"ACTI", b"DOOR", b"STAT", b"MSTT", b"FURN", b"SPEL", b"SCRL", b"NPC_", b"CONT", b"ARMO",
+    b"AMMO", b"MISC", b"WEAP", b"BOOK", b"KEYM", b"ALCH", b"LIGH", b"FACT", b"FLST", b"IDLM",
+    b"SHOU",
+];
+
 /// A form ID for near reference, in cell, object ID and near linked
 /// reference (a keyword); an object type; an alias index; else unused.
 static LOCATION_VALUE: SelectDef = SelectDef {
     field: "type",
     cases: &[
-        (Match::OneOf(&[0]), fid(REFERENCES)),
+        (Match::OneOf(&[0]), fid(LOCATION_REFERENCES)),
         (Match::OneOf(&[1]), fid(&[b"CELL"])),
-        (Match::OneOf(&[4]), Ty::FormId),
+        (Match::OneOf(&[4]), fid(OBJECT_IDS)),
         (Match::OneOf(&[6]), fid(&[b"KYWD"])),
         (Match::OneOf(&[5]), Ty::Enum(Int::U32, &OBJECT_TYPES)),
         (Match::OneOf(&[8, 9]), I32),
