@@ -66,7 +66,13 @@ pub static ACHR: RecordDef = RecordDef {
         form_of(b"XOWN", "owner", &[b"FACT", b"ACHR", b"NPC_"]),
         opt(b"XRNK", "faction_rank", Field::Value(I32)),
         form_of(b"XEMI", "emittance", &[b"LIGH", b"REGN"]),
-        form_of(b"XMBR", "multibound_reference", &[b"REFR"]),
+        form_of(
+            b"XMBR",
+            "multibound_reference",
+            &[
+                b"REFR", b"PGRE", b"PHZD", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
+            ],
+        ),
         opt(b"XIBS", "ignored_by_sandbox_2", Field::Empty),
         opt(b"XSCL", "scale", Field::Value(Ty::F32)),
         sub(
