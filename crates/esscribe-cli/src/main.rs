@@ -136,7 +136,9 @@ enum Command {
         lang: strings_opt::LangOpt,
     },
     /// Report packages whose parts disagree (input counts, activity IDs,
-    /// XNAM, template and tree, condition counts).
+    /// XNAM, template and tree, condition counts), and references to
+    /// records of a type their field does not allow, where the record
+    /// pointed to is in one of the files given.
     #[command(after_help = "Example:\n  esscribe lint Campfire.esm")]
     Lint {
         /// The plugins to read (.esm, .esp, .esl).

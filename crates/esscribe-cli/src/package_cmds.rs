@@ -4,6 +4,7 @@ use crate::util::{self, file_name, load, parse_plugin};
 use crate::GameOpt;
 use anyhow::Result;
 use esscribe::package::{lint as lint_plugin, summaries_in};
+use esscribe::references::{wrong_targets, RecordIndex};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -68,16 +69,41 @@ pub fn packages(
     Ok(code)
 }
 
+/// Lints every file given: its packages, and its references to records of
+/// a type their field does not allow, looked up in all the files given.
 pub fn lint(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode> {
+    let mut loaded = Vec::new();
+    let load_code = util::each_file(files, |path| {
+        loaded.push((path.to_path_buf(), load(path)?));
+        Ok(())
+    });
+    let mut plugins = Vec::new();
+    let parse_code = util::each_file(files, |path| {
+        let Some((_, data)) = loaded.iter().find(|(p, _)| *p == path) else {
+            return Ok(());
+        };
+        plugins.push((path.to_path_buf(), parse_plugin(data, game.game, path)?));
+        Ok(())
+    });
+    let mut index = RecordIndex::new();
+    for (path, plugin) in &plugins {
+        index.add(plugin, &file_name(path))?;
+    }
     let mut docs = Vec::new();
     let mut total = 0;
     let code = util::each_file(files, |path| {
-        let data = load(path)?;
-        let plugin = parse_plugin(&data, game.game, path)?;
-        let findings = lint_plugin(&plugin, &file_name(path))?;
-        total += findings.len();
+        let Some((_, plugin)) = plugins.iter().find(|(p, _)| *p == path) else {
+            return Ok(());
+        };
+        let findings = lint_plugin(plugin, &file_name(path))?;
+        let references = wrong_targets(plugin, &file_name(path), &index)?;
+        total += findings.len() + references.len();
         if as_json {
-            docs.push(json!({"file": file_name(path), "findings": findings}));
+            docs.push(json!({
+                "file": file_name(path),
+                "findings": findings,
+                "references": references,
+            }));
             return Ok(());
         }
         for f in &findings {
@@ -87,6 +113,16 @@ pub fn lint(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode>
                 f.form_id,
                 util::paint(false, util::style::BOLD, &f.editor_id),
                 util::paint(false, util::style::YELLOW, &f.problem)
+            );
+        }
+        for r in &references {
+            println!(
+                "{}: {} {} {}: {}",
+                path.display(),
+                r.sig,
+                r.form_id,
+                util::paint(false, util::style::BOLD, &r.editor_id),
+                util::paint(false, util::style::YELLOW, &r.to_string())
             );
         }
         Ok(())
@@ -101,11 +137,16 @@ pub fn lint(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode>
         );
     }
     // Like `diff`: findings are a failure status, so that scripts notice.
-    Ok(if code != ExitCode::SUCCESS {
-        code
-    } else if total > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(
+        if [load_code, parse_code, code]
+            .iter()
+            .any(|c| *c != ExitCode::SUCCESS)
+        {
+            ExitCode::FAILURE
+        } else if total > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        },
+    )
 }

@@ -9,6 +9,8 @@
 //!   change its fields by name, save safely.
 //! - [`json`]: whole plugins as JSON and back.
 //! - [`package`]: AI packages summarised for people, and checked.
+//! - [`references`]: references to records of a type their field does
+//!   not allow.
 //! - [`save`]: Oblivion save games, every part, with exact write-back.
 //! - [`fsio`]: safe writes (lock, temporary file, checked read-back, kept
 //!   backups, rename).
@@ -22,6 +24,7 @@ pub mod json;
 pub mod model;
 pub mod package;
 pub mod plugin;
+pub mod references;
 pub mod save;
 pub mod schema;
 

@@ -97,7 +97,11 @@ fn build(
                     group_start = Some(open_group(&mut out, *sig, game));
                     groups += 1;
                 }
-                let (flags, data) = if nth.is_multiple_of(10) { &packed[i] } else { &plain[i] };
+                let (flags, data) = if nth.is_multiple_of(10) {
+                    &packed[i]
+                } else {
+                    &plain[i]
+                };
                 nth += 1;
                 if next_id > 0x00FF_FFFF {
                     return Err(Error::invalid(0, "more records than a plugin has form IDs"));
