@@ -62,6 +62,19 @@ pub enum SaveCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The player's character: name, race, class, level, attributes and
+    /// skills with the changes the save holds, health, spells, factions,
+    /// place.
+    #[command(
+        after_help = "Examples:\n  esscribe save player save002.ess\n  esscribe save player save002.ess --json"
+    )]
+    Player {
+        /// The Oblivion save to read (.ess).
+        save: PathBuf,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Writes the save's screenshot as a PNG.
     #[command(after_help = "Example:\n  esscribe save screenshot save002.ess -o shot.png")]
     Screenshot {
@@ -164,6 +177,7 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
     match cmd {
         SaveCommand::Info { saves, json } => info(&saves, json),
         SaveCommand::Screenshot { save, output } => screenshot(&save, &output),
+        SaveCommand::Player { save, json } => player(&save, json),
         SaveCommand::Inventory {
             save,
             reference,
@@ -357,6 +371,111 @@ fn info(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A form ID with its plugin, or `?` when the save does not resolve it.
+fn form_text(save: &SaveFile, id: Option<FormId>) -> String {
+    match id {
+        Some(f) => match save.plugin_of(f) {
+            Some(p) => format!("{f} ({p})"),
+            None => f.to_string(),
+        },
+        None => "?".to_string(),
+    }
+}
+
+fn stat_line(o: &mut String, s: &esscribe::save::player::Stat) {
+    let base = s
+        .base
+        .map(|b| format!("{b:>4}"))
+        .unwrap_or_else(|| "   -".into());
+    let mut changes = Vec::new();
+    for (what, v) in [
+        ("magic", s.magic),
+        ("script", s.script),
+        ("damage", s.damage),
+    ] {
+        if v != 0.0 {
+            changes.push(format!("{what} {v:+}"));
+        }
+    }
+    let current = match (s.current(), changes.is_empty()) {
+        (Some(c), false) => format!(" = {c}"),
+        _ => String::new(),
+    };
+    let changes = if changes.is_empty() {
+        String::new()
+    } else {
+        format!("  ({}){current}", changes.join(", "))
+    };
+    outln!(o, "    {:<22} {base}{changes}", s.name);
+}
+
+fn player(path: &Path, as_json: bool) -> Result<ExitCode> {
+    let mut o = String::new();
+    let (_, save) = load(path)?;
+    let p = save.player_character();
+    if as_json {
+        let mut v = serde_json::to_value(&p)?;
+        v["file"] = json!(path.display().to_string());
+        v["cell_plugin"] = json!(save.plugin_of(p.cell));
+        outln!(o, "{}", serde_json::to_string_pretty(&v)?);
+        emit(&o)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let level = p
+        .base_data
+        .map(|d| d.level.to_string())
+        .unwrap_or_else(|| p.level.to_string());
+    outln!(o, "{}, level {level}", p.name);
+    outln!(o, "  race:     {}", form_text(&save, p.race));
+    outln!(o, "  class:    {}", form_text(&save, p.class));
+    outln!(o, "  gender:   {}", p.gender.unwrap_or("?"));
+    outln!(
+        o,
+        "  place:    cell {} in world {}, at {:.0}, {:.0}, {:.0}",
+        form_text(&save, Some(p.cell)),
+        form_text(&save, Some(p.world)),
+        p.position[0],
+        p.position[1],
+        p.position[2]
+    );
+    outln!(o, "  attributes:");
+    for s in &p.attributes {
+        stat_line(&mut o, s);
+    }
+    outln!(o, "  health, magicka, fatigue, encumbrance:");
+    for s in &p.derived {
+        stat_line(&mut o, s);
+    }
+    outln!(o, "  skills:");
+    for s in &p.skills {
+        stat_line(&mut o, s);
+    }
+    if !p.other.is_empty() {
+        outln!(o, "  other actor values (bounty, fame, infamy, effects):");
+        for s in &p.other {
+            stat_line(&mut o, s);
+        }
+    }
+    if !p.base_modifiers.is_empty() {
+        let m: Vec<String> = p
+            .base_modifiers
+            .iter()
+            .map(|(n, v)| format!("{n} {v}"))
+            .collect();
+        outln!(o, "  base modifiers: {}", m.join(", "));
+    }
+    outln!(o, "  spells ({}):", p.spells.len());
+    for s in &p.spells {
+        outln!(o, "    {}", form_text(&save, *s));
+    }
+    outln!(o, "  factions ({}):", p.factions.len());
+    for f in &p.factions {
+        outln!(o, "    {}  rank {}", form_text(&save, f.faction), f.rank);
+    }
+    emit(&o)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn screenshot(path: &Path, output: &Path) -> Result<ExitCode> {
@@ -580,8 +699,10 @@ fn resolve_irefs(save: &SaveFile, irefs: &std::collections::BTreeSet<u32>, v: &m
             for (k, x) in m.iter_mut() {
                 if let Some(n) = x.as_u64() {
                     let n = n as u32;
-                    if matches!(k.as_str(), "cell" | "iref" | "base" | "reference")
-                        && irefs.contains(&n)
+                    if matches!(
+                        k.as_str(),
+                        "cell" | "iref" | "base" | "reference" | "race" | "hair" | "eyes" | "class"
+                    ) && irefs.contains(&n)
                     {
                         if let Some(f) = save.resolve(n) {
                             let plugin = save

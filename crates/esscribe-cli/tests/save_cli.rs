@@ -280,3 +280,26 @@ fn edit_sets_the_scale_of_a_reference_that_stores_one() {
         "{changed:?}"
     );
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn player_shows_level_stats_spells_and_factions() {
+    let save = saves_dir().join("save100.ess");
+    let v = json_of(esscribe().args(["save", "player", "--json"]).arg(&save));
+    assert_eq!(v["name"], "Onkel Morph");
+    assert_eq!(v["base_data"]["level"], 23);
+    assert_eq!(v["race"], "0x000223C8");
+    assert_eq!(v["attributes"][0]["base"], 48.0);
+    assert_eq!(v["skills"][16]["name"], "Marksman");
+    assert_eq!(v["skills"][16]["base"], 100.0);
+    assert_eq!(v["factions"].as_array().unwrap().len(), 9);
+    esscribe()
+        .args(["save", "player"])
+        .arg(&save)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Onkel Morph, level 23"))
+        .stdout(predicate::str::contains(
+            "0x0002F872 (Oblivion.esm)  rank 5",
+        ));
+}

@@ -334,3 +334,59 @@ fn an_unknown_property_keeps_the_rest_raw_with_a_note() {
     c.write(&mut out).unwrap();
     assert_eq!(out, rec);
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn actor_base_records_decode_to_their_last_byte() {
+    for (name, data) in &load_all() {
+        let save = SaveFile::parse(data).unwrap();
+        let mut seen = 0;
+        for c in &save.changes {
+            if matches!(c.kind, 35 | 36) {
+                seen += 1;
+                assert!(c.is_exact(), "{name}: {} {}", c.form_id, c.type_name());
+            }
+        }
+        assert!(seen > 0, "{name}: no NPC_ or CREA records");
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn the_players_character_from_real_saves() {
+    let save = SaveFile::parse(&common::file("oblivion-saves/save100.ess")).unwrap();
+    let p = save.player_character();
+    assert_eq!(p.name, "Onkel Morph");
+    assert_eq!(p.base_data.unwrap().level, 23);
+    assert_eq!(p.race, Some(FormId(0x000223C8)));
+    assert_eq!(p.class, Some(FormId(0x00022843)));
+    assert_eq!(p.gender, Some("male"));
+    let strength = &p.attributes[0];
+    assert_eq!(
+        (strength.name.as_str(), strength.base),
+        ("Strength", Some(48.0))
+    );
+    assert_eq!(strength.script, 2.0);
+    assert_eq!(strength.current(), Some(50.0));
+    let marksman = p.skills.iter().find(|s| s.name == "Marksman").unwrap();
+    assert_eq!(marksman.base, Some(100.0));
+    assert_eq!(p.derived[0].base, Some(90.0)); // health
+    assert_eq!(p.spells.len(), 11);
+    assert!(p.spells.contains(&Some(FormId(0x00000136))));
+    assert_eq!(p.factions.len(), 9);
+    assert!(p
+        .factions
+        .iter()
+        .any(|f| f.faction == Some(FormId(0x0002F872)) && f.rank == 5));
+    let infamy = p.other.iter().find(|s| s.name == "Infamy").unwrap();
+    assert_eq!(infamy.script, 2.0);
+    assert_eq!(p.cell, FormId(0x00027808));
+
+    let save = SaveFile::parse(&common::file("oblivion-saves/save002.ess")).unwrap();
+    let p = save.player_character();
+    assert_eq!(p.base_data.unwrap().level, 1);
+    assert_eq!(p.attributes[0].base, Some(30.0));
+    assert_eq!(p.skills[0].base, Some(5.0)); // Armorer
+    assert_eq!(p.spells.len(), 5);
+    assert!(p.factions.is_empty());
+}

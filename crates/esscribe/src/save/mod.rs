@@ -30,9 +30,11 @@
 
 pub mod change;
 pub mod created;
+pub mod forms;
 pub mod global;
 pub mod header;
 pub mod inventory;
+pub mod player;
 pub mod properties;
 
 pub use change::{
@@ -180,7 +182,8 @@ impl SaveFile {
         for i in 0..change_count {
             stored.push(StoredChange::read(r).within(|| format!("change record {i}"))?);
         }
-        let changes = ChangeRecords::decode(&stored);
+        let name = &header.player_name.0;
+        let changes = ChangeRecords::decode_for(&stored, name.strip_suffix(&[0]).unwrap_or(name));
         let n = r.u32("temporary effects size")? as usize;
         let temp_effects = r.bytes(n, "temporary effects")?.to_vec();
         if r.position() != form_id_array_offset {
