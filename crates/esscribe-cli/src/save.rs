@@ -701,7 +701,16 @@ fn resolve_irefs(save: &SaveFile, irefs: &std::collections::BTreeSet<u32>, v: &m
                     let n = n as u32;
                     if matches!(
                         k.as_str(),
-                        "cell" | "iref" | "base" | "reference" | "race" | "hair" | "eyes" | "class"
+                        "cell"
+                            | "iref"
+                            | "base"
+                            | "reference"
+                            | "race"
+                            | "hair"
+                            | "eyes"
+                            | "class"
+                            | "owner"
+                            | "faction"
                     ) && irefs.contains(&n)
                     {
                         if let Some(f) = save.resolve(n) {

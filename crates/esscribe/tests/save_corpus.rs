@@ -390,3 +390,81 @@ fn the_players_character_from_real_saves() {
     assert_eq!(p.spells.len(), 5);
     assert!(p.factions.is_empty());
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn every_form_type_decodes_to_its_last_byte() {
+    for (name, data) in &load_all() {
+        let save = SaveFile::parse(data).unwrap();
+        for c in &save.changes {
+            assert!(
+                change::is_decoded_type(c.kind),
+                "{name}: {} kept raw",
+                c.type_name()
+            );
+            if !matches!(
+                c.kind,
+                change::TYPE_REFR | change::TYPE_ACHR | change::TYPE_ACRE
+            ) {
+                assert!(c.is_exact(), "{name}: {} {}", c.form_id, c.type_name());
+            }
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn cells_quests_factions_and_items_from_save100() {
+    use change::Part;
+    let save = SaveFile::parse(&common::file("oblivion-saves/save100.ess")).unwrap();
+    // The player's house in the Imperial City, renamed and owned by the
+    // player's actor base.
+    let house = save.change(FormId(0x000477C8), Some(48)).unwrap();
+    let parts: Vec<Part<'_>> = house.parts().collect();
+    assert!(parts.contains(&Part::DetachTime { time: 2346 }));
+    let name = parts.iter().find_map(|p| match p {
+        Part::FullName { name } => Some(esscribe::io::decode_cp1252(name).into_owned()),
+        _ => None,
+    });
+    assert_eq!(name.as_deref(), Some("Mein Kaiserstadt-Haus"));
+    let owner = parts.iter().find_map(|p| match p {
+        Part::Owner { owner } => save.resolve(*owner),
+        _ => None,
+    });
+    assert_eq!(owner, Some(FormId(7)));
+    // An exterior cell of Tamriel (world-space index 1, form ID 0x3C).
+    let grid = save
+        .changes
+        .iter()
+        .filter(|c| c.kind == 48)
+        .find_map(|c| {
+            c.parts().find_map(|p| match p {
+                Part::Grid { world, .. } => Some(world),
+                _ => None,
+            })
+        })
+        .unwrap();
+    assert!(grid > 0 && (grid as usize) < save.world_spaces.len());
+    assert_eq!(save.world_spaces[1], FormId(0x3C));
+    // A quest whose stage 10 is set and stage 20 not yet.
+    let quest = save.change(FormId(0x00185FED), Some(59)).unwrap();
+    let stages = quest
+        .parts()
+        .find_map(|p| match p {
+            Part::QuestStages { stages } => Some(stages),
+            _ => None,
+        })
+        .unwrap();
+    let done: Vec<(u8, bool)> = stages.iter().map(|(s, _)| (s.stage, s.done())).collect();
+    assert_eq!(done, [(10, true), (20, false), (30, false), (100, false)]);
+    // A faction's reactions.
+    let fact = save.change(FormId(0x0001EE1E), Some(6)).unwrap();
+    let n = fact
+        .parts()
+        .find_map(|p| match p {
+            Part::Reactions { reactions } => Some(reactions.len()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(n, 6);
+}

@@ -9,7 +9,10 @@ use crate::io::{Error, FormId, Reader, Result, WriteLe};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::forms::{ActorBaseData, ActorValueModifier, FactionRank, LooksData};
+use super::forms::{
+    ActorBaseData, ActorValueModifier, FactionRank, FactionReaction, LooksData, QuestLogEntry,
+    QuestStage,
+};
 use super::inventory::{read_inventory, Inventory, ItemData};
 use super::properties::{
     read_set, ConversationEntry, Fixed, PropData, PropertySet, ScriptVar, Seq,
@@ -211,6 +214,9 @@ pub(crate) struct Chunk {
     pub factions: Vec<FactionRank>,
     pub modifiers: Vec<ActorValueModifier>,
     pub looks: Vec<LooksData>,
+    pub stages: Vec<QuestStage>,
+    pub entries: Vec<QuestLogEntry>,
+    pub reactions: Vec<FactionReaction>,
     pub bytes: Vec<u8>,
     pub notes: Vec<String>,
 }
@@ -282,6 +288,27 @@ pub(crate) enum PartData {
     PlayerLooks(u32),
     PlayerName(Span),
     PlayerClass(u32),
+    ByteFlags(u8),
+    Grid {
+        world: u16,
+        x: i8,
+        y: i8,
+    },
+    DetachTime(u32),
+    SeenData(Span),
+    Pathgrid(Span),
+    Owner(u32),
+    QuestStages {
+        stages: Span,
+        entries: Span,
+    },
+    ScriptVars {
+        vars: Span,
+        trailer: u8,
+    },
+    Reactions(Span),
+    Value(u32),
+    Teaches(u8),
     Remainder(Span),
     Raw {
         bytes: Span,
@@ -396,6 +423,56 @@ pub enum Part<'s> {
     PlayerClass {
         class: u32,
     },
+    /// Flags of a cell, quest or faction (u8).
+    Flags {
+        flags: u8,
+    },
+    /// An exterior cell's place: its world space (an index into the
+    /// save's world-space list) and grid coordinates.
+    Grid {
+        world: u16,
+        x: i8,
+        y: i8,
+    },
+    /// When a cell was detached (game hours).
+    DetachTime {
+        time: u32,
+    },
+    /// What of a cell the map shows as seen: 16 × 16 bit blocks.
+    SeenData {
+        #[serde(serialize_with = "ser_hex::bytes")]
+        bytes: &'s [u8],
+    },
+    /// A cell's changed pathgrid points (u16 each).
+    Pathgrid {
+        #[serde(serialize_with = "ser_hex::u16s")]
+        points: &'s [u8],
+    },
+    /// A cell's owner (an iref).
+    Owner {
+        owner: u32,
+    },
+    /// A quest's stages and their log entries.
+    QuestStages {
+        stages: QuestStages<'s>,
+    },
+    /// A quest script's variables.
+    ScriptVars {
+        vars: &'s [ScriptVar],
+        trailer: u8,
+    },
+    /// A faction's reactions to other factions.
+    Reactions {
+        reactions: &'s [FactionReaction],
+    },
+    /// An item's value in gold.
+    Value {
+        value: u32,
+    },
+    /// The skill a book teaches (0xFF once read).
+    Teaches {
+        skill: u8,
+    },
     /// Trailing data of a known place whose layout is not understood.
     Remainder {
         #[serde(serialize_with = "ser_hex::bytes")]
@@ -428,6 +505,45 @@ pub struct PlayerLooks<'s> {
     pub unused: u8,
     /// 0 male, 1 female.
     pub gender: u8,
+}
+
+/// A quest's stages, each with its log entries.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct QuestStages<'s> {
+    /// The stages, in stored order.
+    pub stages: &'s [QuestStage],
+    /// The log entries of every stage, one after another.
+    pub entries: &'s [QuestLogEntry],
+}
+
+impl<'s> QuestStages<'s> {
+    /// Each stage with its log entries.
+    pub fn iter(&self) -> impl Iterator<Item = (QuestStage, &'s [QuestLogEntry])> + 's {
+        let entries = self.entries;
+        let mut at = 0usize;
+        self.stages.iter().map(move |s| {
+            let n = s.entry_count as usize;
+            let e = entries.get(at..at + n).unwrap_or(&[]);
+            at += n;
+            (*s, e)
+        })
+    }
+}
+
+impl Serialize for QuestStages<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Stage<'a> {
+            stage: u8,
+            flags: u8,
+            entries: &'a [QuestLogEntry],
+        }
+        s.collect_seq(self.iter().map(|(st, e)| Stage {
+            stage: st.stage,
+            flags: st.flags,
+            entries: e,
+        }))
+    }
 }
 
 impl Chunk {
@@ -496,6 +612,31 @@ impl Chunk {
                 name: s.of(&self.bytes),
             },
             PartData::PlayerClass(class) => Part::PlayerClass { class },
+            PartData::ByteFlags(flags) => Part::Flags { flags },
+            PartData::Grid { world, x, y } => Part::Grid { world, x, y },
+            PartData::DetachTime(time) => Part::DetachTime { time },
+            PartData::SeenData(s) => Part::SeenData {
+                bytes: s.of(&self.bytes),
+            },
+            PartData::Pathgrid(s) => Part::Pathgrid {
+                points: s.of(&self.bytes),
+            },
+            PartData::Owner(owner) => Part::Owner { owner },
+            PartData::QuestStages { stages, entries } => Part::QuestStages {
+                stages: QuestStages {
+                    stages: stages.of(&self.stages),
+                    entries: entries.of(&self.entries),
+                },
+            },
+            PartData::ScriptVars { vars, trailer } => Part::ScriptVars {
+                vars: vars.of(&self.vars),
+                trailer,
+            },
+            PartData::Reactions(s) => Part::Reactions {
+                reactions: s.of(&self.reactions),
+            },
+            PartData::Value(value) => Part::Value { value },
+            PartData::Teaches(skill) => Part::Teaches { skill },
             PartData::Remainder(s) => Part::Remainder {
                 bytes: s.of(&self.bytes),
             },
@@ -610,6 +751,52 @@ impl Part<'_> {
                 out.put_u8(l.unused);
                 out.put_u8(l.gender);
             }
+            Part::Flags { flags } => out.put_u8(*flags),
+            Part::Teaches { skill } => out.put_u8(*skill),
+            Part::SeenData { bytes } => out.put(bytes),
+            Part::Grid { world, x, y } => {
+                out.put_u16(*world);
+                out.put_u8(*x as u8);
+                out.put_u8(*y as u8);
+            }
+            Part::DetachTime { time: v } | Part::Owner { owner: v } | Part::Value { value: v } => {
+                out.put_u32(*v)
+            }
+            Part::Pathgrid { points } => {
+                out.put_u16((points.len() / 2) as u16);
+                out.put(points);
+            }
+            Part::QuestStages { stages: q } => {
+                out.put_u8(q.stages.len() as u8);
+                for (st, entries) in q.iter() {
+                    out.put_u8(st.stage);
+                    out.put_u8(st.flags);
+                    out.put_u8(st.entry_count);
+                    for e in entries {
+                        out.put_u8(e.index);
+                        out.put(&e.data);
+                    }
+                }
+            }
+            Part::ScriptVars { vars, trailer } => {
+                out.put_u16(vars.len() as u16);
+                for v in *vars {
+                    out.put_u16(v.index);
+                    out.put_u16(v.var_type);
+                    match v.value {
+                        super::properties::VarValue::Number(x) => out.put(&x.to_le_bytes()),
+                        super::properties::VarValue::Reference(x) => out.put_u32(x),
+                    }
+                }
+                out.put_u8(*trailer);
+            }
+            Part::Reactions { reactions } => {
+                out.put_u16(reactions.len() as u16);
+                for r in *reactions {
+                    out.put_u32(r.faction);
+                    out.put_i32(r.modifier);
+                }
+            }
             Part::PlayerName { name } => {
                 out.put_u8(name.len() as u8 + 1);
                 out.put(name);
@@ -669,10 +856,22 @@ impl<'a> StoredChange<'a> {
 /// Whether records of a type are decoded into parts (the others are kept
 /// as bytes).
 pub fn is_decoded_type(kind: u8) -> bool {
+    use super::forms as f;
     matches!(
         kind,
-        TYPE_REFR | TYPE_ACHR | TYPE_ACRE | super::forms::TYPE_NPC | super::forms::TYPE_CREA
-    )
+        TYPE_REFR
+            | TYPE_ACHR
+            | TYPE_ACRE
+            | f::TYPE_NPC
+            | f::TYPE_CREA
+            | f::TYPE_CELL
+            | f::TYPE_QUST
+            | f::TYPE_FACT
+            | f::TYPE_BOOK
+            | f::TYPE_INFO
+            | f::TYPE_PACK
+            | f::TYPE_DIAL
+    ) || f::GENERIC_ITEM_TYPES.contains(&kind)
 }
 
 /// Records decoded per chunk (and per parallel task): enough to make the
@@ -762,6 +961,15 @@ impl Chunk {
             super::forms::TYPE_NPC | super::forms::TYPE_CREA => {
                 self.decode_actor_base(flags, r, done)
             }
+            super::forms::TYPE_CELL => self.decode_cell(flags, r, done),
+            super::forms::TYPE_QUST => self.decode_quest(flags, r, done),
+            super::forms::TYPE_FACT => self.decode_faction(flags, r, done),
+            super::forms::TYPE_BOOK => self.decode_item(true, flags, r, done),
+            k if super::forms::GENERIC_ITEM_TYPES.contains(&k) => {
+                self.decode_item(false, flags, r, done)
+            }
+            // DIAL, INFO and PACK records hold no data in real saves; any
+            // they do hold stays a remainder.
             _ => Ok(()),
         }
     }
@@ -1236,6 +1444,14 @@ impl<'s> ChangeRecord<'s> {
                 Part::Spells { spells } => out.extend_from_slice(spells),
                 Part::CombatStyle { iref } | Part::PlayerClass { class: iref } => out.push(iref),
                 Part::PlayerLooks(l) => out.extend([l.race, l.hair, l.eyes]),
+                Part::Owner { owner } => out.push(owner),
+                Part::Reactions { reactions } => out.extend(reactions.iter().map(|r| r.faction)),
+                Part::ScriptVars { vars, .. } => {
+                    out.extend(vars.iter().filter_map(|v| match v.value {
+                        super::properties::VarValue::Reference(r) => Some(r),
+                        _ => None,
+                    }))
+                }
                 _ => {}
             }
         }

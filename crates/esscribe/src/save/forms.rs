@@ -290,13 +290,13 @@ impl Chunk {
                 needle.push(0);
                 rest.windows(needle.len())
                     .enumerate()
-                    .filter(|(i, w)| {
+                    .rev()
+                    .find(|(i, w)| {
                         *w == needle.as_slice()
                             && *i >= LOOKS_LEN
                             && rest.len() >= i + needle.len() + 4
                     })
                     .map(|(i, _)| (i, needle.len()))
-                    .last()
             })
             .flatten();
         let Some((at, name_len)) = found else {
@@ -335,5 +335,309 @@ impl Chunk {
             let s = self.push_bytes(&rest[c + 4..]);
             self.parts.push(PartData::Remainder(s));
         }
+    }
+}
+
+/// Type code of faction change records.
+pub const TYPE_FACT: u8 = 6;
+/// Type code of cell change records.
+pub const TYPE_CELL: u8 = 48;
+/// Type code of dialogue-topic change records (no data in real saves).
+pub const TYPE_DIAL: u8 = 57;
+/// Type code of dialogue-response change records (no data in real saves).
+pub const TYPE_INFO: u8 = 58;
+/// Type code of quest change records.
+pub const TYPE_QUST: u8 = 59;
+/// Type code of AI package change records (no data in real saves).
+pub const TYPE_PACK: u8 = 61;
+/// Type code of book change records.
+pub const TYPE_BOOK: u8 = 21;
+/// Item types whose records hold form flags and a value (the generic
+/// layout): ARMO, CLOT, INGR, MISC, WEAP, AMMO, SLGM, KEYM, ALCH, APPA,
+/// LIGH.
+pub const GENERIC_ITEM_TYPES: &[u8] = &[19, 20, 22, 25, 26, 27, 33, 34, 38, 39, 40];
+
+/// Flag bits of CELL change records, in stored order: grid place, detach
+/// time, flags, seen data, pathgrid, full name, owner.
+pub mod cell_bits {
+    /// Created in game, with bit 2: no data.
+    pub const CREATED: u32 = 1 << 1;
+    /// Cell flags (u8).
+    pub const FLAGS: u32 = 1 << 3;
+    /// Full name: u8 length and the name.
+    pub const FULL_NAME: u32 = 1 << 4;
+    /// Owner iref.
+    pub const OWNER: u32 = 1 << 5;
+    /// Pathgrid: u16 count, then that many u16.
+    pub const PATHGRID: u32 = 1 << 24;
+    /// An exterior cell's place: u16 index into the save's world-space
+    /// list (never 0, always below its length in real saves), then i8 X
+    /// and i8 Y of the cell grid.
+    pub const GRID: u32 = 1 << 26;
+    /// Detach time (u32).
+    pub const DETACH_TIME: u32 = 1 << 27;
+    /// Seen data (the map's fog): 32 bytes in exterior cells (grid set),
+    /// else a 32-byte block, a u16 count n, and 2 + 34 · (n − 1) bytes.
+    pub const SEEN: u32 = 1 << 28;
+}
+
+/// Flag bits of QUST change records: flags, stages, script variables.
+pub mod quest_bits {
+    /// Quest flags (u8).
+    pub const FLAGS: u32 = 1 << 2;
+    /// Script variables: u16 count, each u16 index, u16 type and value,
+    /// then a u8.
+    pub const SCRIPT: u32 = 1 << 27;
+    /// Stages: u8 count, each stage u8 index, u8 flags, u8 log entry
+    /// count, each entry u8 index and 4 bytes.
+    pub const STAGES: u32 = 1 << 28;
+}
+
+/// Flag bits of FACT change records: reactions, then flags.
+pub mod faction_bits {
+    /// Faction flags (u8).
+    pub const FLAGS: u32 = 1 << 2;
+    /// Reactions: u16 count, each faction iref and i32 modifier.
+    pub const REACTIONS: u32 = 1 << 3;
+}
+
+/// Flag bits of item change records (generic layout and BOOK).
+pub mod item_bits {
+    /// Form flags (u32).
+    pub const FORM_FLAGS: u32 = 1 << 0;
+    /// BOOK: the skill the book teaches (u8; 0xFF once read).
+    pub const TEACHES: u32 = 1 << 2;
+    /// Value in gold (u32).
+    pub const VALUE: u32 = 1 << 3;
+}
+
+/// A faction's reaction to another faction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct FactionReaction {
+    /// Iref of the other faction.
+    pub faction: u32,
+    pub modifier: i32,
+}
+
+/// A quest stage as a save records it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct QuestStage {
+    /// The stage's index (10, 20, ...).
+    pub stage: u8,
+    /// Stage flags: 1 where the stage has been set.
+    pub flags: u8,
+    /// How many log entries follow.
+    pub entry_count: u8,
+}
+
+impl QuestStage {
+    /// Whether the stage has been set.
+    pub fn done(&self) -> bool {
+        self.flags & 1 != 0
+    }
+}
+
+/// A log entry of a quest stage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct QuestLogEntry {
+    pub index: u8,
+    /// Four bytes, zero while the stage is not set; their meaning is not
+    /// confirmed.
+    #[serde(serialize_with = "super::ser_hex::bytes")]
+    pub data: [u8; 4],
+}
+
+impl Chunk {
+    fn read_byte_flags(&mut self, r: &mut Reader<'_>, done: &mut usize) -> Result<()> {
+        let v = r.u8("flags")?;
+        self.parts.push(PartData::ByteFlags(v));
+        *done = r.position();
+        Ok(())
+    }
+
+    /// Reads the parts of a CELL record.
+    pub(crate) fn decode_cell(
+        &mut self,
+        flags: u32,
+        r: &mut Reader<'_>,
+        done: &mut usize,
+    ) -> Result<()> {
+        use cell_bits as b;
+        let has = |bit: u32| flags & bit != 0;
+        if has(b::GRID) {
+            let world = r.u16("world space index")?;
+            let x = r.i8("grid x")?;
+            let y = r.i8("grid y")?;
+            self.parts.push(PartData::Grid { world, x, y });
+            *done = r.position();
+        }
+        if has(b::DETACH_TIME) {
+            let v = r.u32("detach time")?;
+            self.parts.push(PartData::DetachTime(v));
+            *done = r.position();
+        }
+        if has(b::FLAGS) {
+            self.read_byte_flags(r, done)?;
+        }
+        if has(b::SEEN) {
+            let len = if has(b::GRID) {
+                32
+            } else {
+                let head = r.peek_rest();
+                if head.len() < 34 {
+                    r.bytes(34, "seen data")?;
+                }
+                let n = u16::from_le_bytes([head[32], head[33]]) as usize;
+                if n == 0 {
+                    return Err(crate::io::Error::invalid(
+                        r.offset() + 32,
+                        "seen data: a block count of 0",
+                    ));
+                }
+                2 + 34 * n
+            };
+            let s = self.push_bytes(r.bytes(len, "seen data")?);
+            self.parts.push(PartData::SeenData(s));
+            *done = r.position();
+        }
+        if has(b::PATHGRID) {
+            let n = r.u16("pathgrid count")? as usize;
+            let s = self.push_bytes(r.bytes(2 * n, "pathgrid")?);
+            self.parts.push(PartData::Pathgrid(s));
+            *done = r.position();
+        }
+        if has(b::FULL_NAME) {
+            let n = r.u8("full name length")? as usize;
+            let s = self.push_bytes(r.bytes(n, "full name")?);
+            self.parts.push(PartData::FullName(s));
+            *done = r.position();
+        }
+        if has(b::OWNER) {
+            let v = r.u32("owner iref")?;
+            self.parts.push(PartData::Owner(v));
+            *done = r.position();
+        }
+        Ok(())
+    }
+
+    /// Reads the parts of a QUST record.
+    pub(crate) fn decode_quest(
+        &mut self,
+        flags: u32,
+        r: &mut Reader<'_>,
+        done: &mut usize,
+    ) -> Result<()> {
+        use quest_bits as b;
+        if flags & b::FLAGS != 0 {
+            self.read_byte_flags(r, done)?;
+        }
+        if flags & b::STAGES != 0 {
+            let n = r.u8("stage count")? as usize;
+            let (first_stage, first_entry) = (self.stages.len(), self.entries.len());
+            for _ in 0..n {
+                let stage = QuestStage {
+                    stage: r.u8("stage index")?,
+                    flags: r.u8("stage flags")?,
+                    entry_count: r.u8("log entry count")?,
+                };
+                for _ in 0..stage.entry_count {
+                    let index = r.u8("log entry index")?;
+                    let data = r.array::<4>("log entry data")?;
+                    self.entries.push(QuestLogEntry { index, data });
+                }
+                self.stages.push(stage);
+            }
+            self.parts.push(PartData::QuestStages {
+                stages: Span::new(first_stage, n),
+                entries: Span::new(first_entry, self.entries.len() - first_entry),
+            });
+            *done = r.position();
+        }
+        if flags & b::SCRIPT != 0 {
+            let n = r.u16("script variable count")? as usize;
+            r.check_count(n, 8, "script variables")?;
+            let start = self.vars.len();
+            for i in 0..n {
+                let at = r.offset();
+                let index = r.u16("variable index")?;
+                let var_type = r.u16("variable type")?;
+                let value = match var_type {
+                    0x0000 => super::properties::VarValue::Number(r.f64("number variable")?),
+                    0xF000 => super::properties::VarValue::Reference(r.u32("reference variable")?),
+                    t => {
+                        return Err(crate::io::Error::invalid(
+                            at + 2,
+                            format!("script variable {i}: unknown type 0x{t:04X}"),
+                        ))
+                    }
+                };
+                self.vars.push(super::properties::ScriptVar {
+                    index,
+                    var_type,
+                    value,
+                });
+            }
+            let trailer = r.u8("script trailer")?;
+            self.parts.push(PartData::ScriptVars {
+                vars: Span::new(start, n),
+                trailer,
+            });
+            *done = r.position();
+        }
+        Ok(())
+    }
+
+    /// Reads the parts of a FACT record.
+    pub(crate) fn decode_faction(
+        &mut self,
+        flags: u32,
+        r: &mut Reader<'_>,
+        done: &mut usize,
+    ) -> Result<()> {
+        use faction_bits as b;
+        if flags & b::REACTIONS != 0 {
+            let n = r.u16("reaction count")? as usize;
+            r.check_count(n, 8, "reactions")?;
+            let start = self.reactions.len();
+            for _ in 0..n {
+                let faction = r.u32("faction iref")?;
+                let modifier = r.i32("reaction modifier")?;
+                self.reactions.push(FactionReaction { faction, modifier });
+            }
+            self.parts.push(PartData::Reactions(Span::new(start, n)));
+            *done = r.position();
+        }
+        if flags & b::FLAGS != 0 {
+            self.read_byte_flags(r, done)?;
+        }
+        Ok(())
+    }
+
+    /// Reads the parts of an item record (generic layout, or BOOK with the
+    /// skill it teaches).
+    pub(crate) fn decode_item(
+        &mut self,
+        book: bool,
+        flags: u32,
+        r: &mut Reader<'_>,
+        done: &mut usize,
+    ) -> Result<()> {
+        use item_bits as b;
+        if flags & b::FORM_FLAGS != 0 {
+            let v = r.u32("form flags")?;
+            self.parts.push(PartData::FormFlags(v));
+            *done = r.position();
+        }
+        if flags & b::VALUE != 0 {
+            let v = r.u32("value")?;
+            self.parts.push(PartData::Value(v));
+            *done = r.position();
+        }
+        if book && flags & b::TEACHES != 0 {
+            let v = r.u8("teaches skill")?;
+            self.parts.push(PartData::Teaches(v));
+            *done = r.position();
+        }
+        Ok(())
     }
 }

@@ -65,6 +65,10 @@ pub(crate) mod ser_hex {
         )
     }
 
+    pub fn u16s<S: Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(b.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])))
+    }
+
     pub fn text<S: Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&crate::io::decode_cp1252(b))
     }
