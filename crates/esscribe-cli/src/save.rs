@@ -75,6 +75,26 @@ pub enum SaveCommand {
         #[arg(long)]
         json: bool,
     },
+    /// What changed between two saves of a playthrough: the player's
+    /// stats, inventory, references moved, created or removed, quest
+    /// stages set, cells visited, globals and plugins. Exit status 1 when
+    /// anything differs.
+    #[command(
+        after_help = "Examples:\n  esscribe save diff save002.ess save010.ess\n  esscribe save diff old.ess new.ess --json"
+    )]
+    Diff {
+        /// The older save.
+        old: PathBuf,
+        /// The newer save.
+        new: PathBuf,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+        /// How many references, cells and globals to list in the text form
+        /// (JSON lists all).
+        #[arg(long, default_value_t = 20, value_name = "N")]
+        limit: usize,
+    },
     /// Writes the save's screenshot as a PNG.
     #[command(after_help = "Example:\n  esscribe save screenshot save002.ess -o shot.png")]
     Screenshot {
@@ -178,6 +198,12 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
         SaveCommand::Info { saves, json } => info(&saves, json),
         SaveCommand::Screenshot { save, output } => screenshot(&save, &output),
         SaveCommand::Player { save, json } => player(&save, json),
+        SaveCommand::Diff {
+            old,
+            new,
+            json,
+            limit,
+        } => diff(&old, &new, json, limit),
         SaveCommand::Inventory {
             save,
             reference,
@@ -377,6 +403,7 @@ fn info(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
 fn form_text(save: &SaveFile, id: Option<FormId>) -> String {
     match id {
         Some(f) => match save.plugin_of(f) {
+            Some(p) if p.starts_with('(') => format!("{f} {p}"),
             Some(p) => format!("{f} ({p})"),
             None => f.to_string(),
         },
@@ -476,6 +503,133 @@ fn player(path: &Path, as_json: bool) -> Result<ExitCode> {
     }
     emit(&o)?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn diff(old_path: &Path, new_path: &Path, as_json: bool, limit: usize) -> Result<ExitCode> {
+    let mut o = String::new();
+    let (_, old) = load(old_path)?;
+    let (_, new) = load(new_path)?;
+    let d = esscribe::save::diff::diff(&old, &new);
+    let status = if d.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    };
+    if as_json {
+        outln!(o, "{}", serde_json::to_string_pretty(&d)?);
+        emit(&o)?;
+        return Ok(status);
+    }
+    let form = |id: FormId| form_text(&new, Some(id));
+    let opt = |id: Option<FormId>| id.map(form).unwrap_or_else(|| "-".into());
+    let more = |o: &mut String, n: usize| {
+        if n > limit {
+            outln!(
+                o,
+                "    … and {} more (--limit, or --json for all)",
+                n - limit
+            );
+        }
+    };
+    outln!(o, "{} → {}", old_path.display(), new_path.display());
+    if d.is_empty() {
+        outln!(o, "  no differences");
+    }
+    for p in &d.plugins_added {
+        outln!(o, "  plugin added:   {p}");
+    }
+    for p in &d.plugins_removed {
+        outln!(o, "  plugin removed: {p}");
+    }
+    if !d.player.is_empty() {
+        outln!(o, "  player:");
+        for f in &d.player {
+            match (f.old.is_empty(), f.new.is_empty()) {
+                (true, _) => outln!(o, "    {}: {}", f.field, f.new),
+                (_, true) => outln!(o, "    {}: {}", f.field, f.old),
+                _ => outln!(o, "    {}: {} → {}", f.field, f.old, f.new),
+            }
+        }
+    }
+    if !d.inventory.is_empty() {
+        outln!(o, "  inventory:");
+        for i in &d.inventory {
+            match (i.old, i.new) {
+                (None, Some(n)) => outln!(o, "    + {}  {n}", form(i.item)),
+                (Some(n), None) => outln!(o, "    - {}  (was {n})", form(i.item)),
+                (a, b) => outln!(
+                    o,
+                    "    {}  {} → {}",
+                    form(i.item),
+                    a.unwrap_or(0),
+                    b.unwrap_or(0)
+                ),
+            }
+        }
+    }
+    if !d.references.is_empty() {
+        use esscribe::save::diff::ReferenceEvent as E;
+        let count = |e: E| d.references.iter().filter(|r| r.event == e).count();
+        outln!(
+            o,
+            "  references: {} moved, {} created, {} removed",
+            count(E::Moved),
+            count(E::Created),
+            count(E::Removed)
+        );
+        let at = |c: Option<FormId>, p: Option<[f32; 3]>| match p {
+            Some(p) => format!("{} at {:.0}, {:.0}, {:.0}", opt(c), p[0], p[1], p[2]),
+            None => "-".into(),
+        };
+        for r in d.references.iter().take(limit) {
+            let what = match r.event {
+                E::Moved => format!(
+                    "moved: {} → {}",
+                    at(r.old_cell, r.old_position),
+                    at(r.new_cell, r.new_position)
+                ),
+                E::Created => format!("created: {}", at(r.new_cell, r.new_position)),
+                E::Removed => format!("removed (was {})", at(r.old_cell, r.old_position)),
+            };
+            outln!(o, "    {} {} {what}", r.form_id, r.kind);
+        }
+        more(&mut o, d.references.len());
+    }
+    if !d.quests.is_empty() {
+        outln!(o, "  quests:");
+        for q in d.quests.iter().take(limit) {
+            let stages: Vec<String> = q.stages_set.iter().map(|s| s.to_string()).collect();
+            let started = if q.started { " (new)" } else { "" };
+            if stages.is_empty() {
+                outln!(o, "    {}{started}", form(q.quest));
+            } else {
+                outln!(
+                    o,
+                    "    {}{started}: stage {} set",
+                    form(q.quest),
+                    stages.join(", ")
+                );
+            }
+        }
+        more(&mut o, d.quests.len());
+    }
+    if !d.cells_visited.is_empty() {
+        outln!(o, "  cells visited ({}):", d.cells_visited.len());
+        for c in d.cells_visited.iter().take(limit) {
+            outln!(o, "    {}", form(*c));
+        }
+        more(&mut o, d.cells_visited.len());
+    }
+    if !d.globals.is_empty() {
+        outln!(o, "  globals:");
+        let num = |v: Option<f32>| v.map(|v| v.to_string()).unwrap_or_else(|| "-".into());
+        for g in d.globals.iter().take(limit) {
+            outln!(o, "    {}  {} → {}", form(g.global), num(g.old), num(g.new));
+        }
+        more(&mut o, d.globals.len());
+    }
+    emit(&o)?;
+    Ok(status)
 }
 
 fn screenshot(path: &Path, output: &Path) -> Result<ExitCode> {
@@ -835,10 +989,11 @@ fn stats(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
     } else {
         outln!(
             o,
-            "{:<5} {:>8} {:>10} {:>9} {:>9} {:>8}",
+            "{:<5} {:>8} {:>10} {:>10} {:>9} {:>9} {:>8}",
             "type",
             "count",
             "bytes",
+            "raw bytes",
             "decoded",
             "exact",
             "stopped"
@@ -853,9 +1008,10 @@ fn stats(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
         for (k, s) in &total {
             outln!(
                 o,
-                "{k:<5} {:>8} {:>10} {:>9} {:>9} {:>8}",
+                "{k:<5} {:>8} {:>10} {:>10} {:>9} {:>9} {:>8}",
                 s.count,
                 s.bytes,
+                s.raw_bytes,
                 pct(s.decoded_bytes, s.bytes),
                 pct(s.exact, s.count),
                 s.stopped

@@ -136,6 +136,13 @@ fn stats_and_verify_over_the_corpus() {
         refr["decoded_bytes"].as_u64().unwrap(),
     );
     assert!(decoded * 100 >= bytes * 99, "{refr}");
+    // Actor bases, cells and quests decode to their last byte.
+    for kind in ["NPC_", "CELL", "QUST", "FACT", "CREA"] {
+        let t = &v["change_records"][kind];
+        assert_eq!(t["raw_bytes"], 0, "{kind}: {t}");
+        assert_eq!(t["decoded_bytes"], t["bytes"], "{kind}: {t}");
+    }
+    assert_eq!(v["change_records"]["NPC_"]["bytes"], 78882);
 
     esscribe()
         .args(["save", "verify"])
@@ -302,4 +309,54 @@ fn player_shows_level_stats_spells_and_factions() {
         .stdout(predicate::str::contains(
             "0x0002F872 (Oblivion.esm)  rank 5",
         ));
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn diff_reports_changes_between_saves_and_nothing_for_the_same_save() {
+    let dir = saves_dir();
+    let out = esscribe()
+        .args(["save", "diff", "--json"])
+        .arg(dir.join("save080.ess"))
+        .arg(dir.join("save100.ess"))
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let v: Value = serde_json::from_slice(&out).unwrap();
+    let level = v["player"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["field"] == "level")
+        .unwrap();
+    assert_eq!((&level["old"], &level["new"]), (&"21".into(), &"23".into()));
+    let gold = v["inventory"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["item"] == "0x0000000F")
+        .unwrap();
+    assert_eq!(
+        (gold["old"].as_i64(), gold["new"].as_i64()),
+        (Some(25558), Some(4845))
+    );
+    esscribe()
+        .args(["save", "diff"])
+        .arg(dir.join("save080.ess"))
+        .arg(dir.join("save100.ess"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("level: 21 → 23"))
+        .stdout(predicate::str::contains(
+            "position: 9669, -1471, 6778 → 2122, 206, -88",
+        ));
+    esscribe()
+        .args(["save", "diff"])
+        .arg(dir.join("save010.ess"))
+        .arg(dir.join("save010.ess"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no differences"));
 }

@@ -468,3 +468,62 @@ fn cells_quests_factions_and_items_from_save100() {
         .unwrap();
     assert_eq!(n, 6);
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn diff_between_consecutive_saves_shows_known_changes() {
+    use esscribe::save::diff::{diff, ReferenceEvent};
+    let old = SaveFile::parse(&common::file("oblivion-saves/save080.ess")).unwrap();
+    let new = SaveFile::parse(&common::file("oblivion-saves/save100.ess")).unwrap();
+    let d = diff(&old, &new);
+    let field = |name: &str| {
+        d.player
+            .iter()
+            .find(|f| f.field == name)
+            .map(|f| (f.old.as_str(), f.new.as_str()))
+    };
+    assert_eq!(field("level"), Some(("21", "23")));
+    assert_eq!(field("Strength"), Some(("46", "48")));
+    assert_eq!(field("Marksman"), Some(("96", "100")));
+    assert_eq!(
+        field("position"),
+        Some(("9669, -1471, 6778", "2122, 206, -88"))
+    );
+    assert_eq!(field("cell"), Some(("0x0001C17D", "0x00027808")));
+    assert_eq!(field("faction 0x000274AB"), Some(("-", "rank 0")));
+    // Gold.
+    let gold = d.inventory.iter().find(|i| i.item == FormId(0xF)).unwrap();
+    assert_eq!((gold.old, gold.new), (Some(25558), Some(4845)));
+    assert!(d
+        .inventory
+        .iter()
+        .any(|i| i.item == FormId(0x00000194) && i.old.is_none() && i.new == Some(1)));
+    let moved = d
+        .references
+        .iter()
+        .find(|r| r.form_id == FormId(0x00003461))
+        .unwrap();
+    assert_eq!(moved.event, ReferenceEvent::Moved);
+    assert_eq!(moved.new_cell, Some(FormId(0x000260CD)));
+    let quest = d
+        .quests
+        .iter()
+        .find(|q| q.quest == FormId(0x00017835))
+        .unwrap();
+    assert_eq!(quest.stages_set, [90, 105, 110, 150]);
+    assert_eq!(d.cells_visited.len(), 126);
+    let month = d.globals.iter().find(|g| g.global == FormId(0x36)).unwrap();
+    assert_eq!((month.old, month.new), (Some(10.0), Some(11.0)));
+    assert!(d.plugins_added.is_empty() && d.plugins_removed.is_empty());
+
+    // The first two saves: the level rose from 1 to 7.
+    let first = SaveFile::parse(&common::file("oblivion-saves/save002.ess")).unwrap();
+    let second = SaveFile::parse(&common::file("oblivion-saves/save010.ess")).unwrap();
+    let d = diff(&first, &second);
+    assert!(d
+        .player
+        .iter()
+        .any(|f| f.field == "level" && f.old == "1" && f.new == "7"));
+    assert!(diff(&new, &new).is_empty());
+    assert!(diff(&first, &first).is_empty());
+}

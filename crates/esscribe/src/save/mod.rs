@@ -30,6 +30,7 @@
 
 pub mod change;
 pub mod created;
+pub mod diff;
 pub mod forms;
 pub mod global;
 pub mod header;
