@@ -360,3 +360,82 @@ fn diff_reports_changes_between_saves_and_nothing_for_the_same_save() {
         .success()
         .stdout(predicate::str::contains("no differences"));
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn masters_clean_and_edit_of_the_player() {
+    let tmp = tempfile::tempdir().unwrap();
+    let save = tmp.path().join("save002.ess");
+    std::fs::copy(saves_dir().join("save002.ess"), &save).unwrap();
+    let original = std::fs::read(&save).unwrap();
+    esscribe()
+        .args(["save", "masters"])
+        .arg(&save)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("02 Knights.esp"));
+    // A clean save: reported, and --remove writes nothing.
+    esscribe()
+        .args(["save", "clean", "--remove"])
+        .arg(&save)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "0 created records nothing refers to",
+        ));
+    assert!(std::fs::read(&save).unwrap() == original);
+    assert!(!tmp.path().join("save002.ess.bak").exists());
+
+    let renamed = tmp.path().join("renamed.ess");
+    esscribe()
+        .args([
+            "save",
+            "masters",
+            "--rename",
+            "Knights.esp=Merged.esp",
+            "-o",
+        ])
+        .arg(&renamed)
+        .arg(&save)
+        .assert()
+        .success();
+    let v = json_of(esscribe().args(["save", "info", "--json"]).arg(&renamed));
+    assert_eq!(v["plugins"][2], "Merged.esp");
+
+    let edited = tmp.path().join("edited.ess");
+    esscribe()
+        .args([
+            "save",
+            "edit",
+            "--name",
+            "Jörg",
+            "--skill",
+            "Marksman=77",
+            "--attribute",
+            "Strength=55",
+            "--item",
+            "0x000229C0",
+            "--count",
+            "3",
+            "-o",
+        ])
+        .arg(&edited)
+        .arg(&save)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("0x000229C0 added with count 3"));
+    let v = json_of(esscribe().args(["save", "player", "--json"]).arg(&edited));
+    assert_eq!(v["name"], "Jörg");
+    assert_eq!(v["attributes"][0]["base"], 55.0);
+    assert_eq!(v["skills"][16]["base"], 77.0);
+    let v = json_of(
+        esscribe()
+            .args(["save", "inventory", "--json"])
+            .arg(&edited),
+    );
+    let last = v.as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (&last["form_id"], &last["count"]),
+        (&"0x000229C0".into(), &3.into())
+    );
+}

@@ -527,3 +527,87 @@ fn diff_between_consecutive_saves_shows_known_changes() {
     assert!(diff(&new, &new).is_empty());
     assert!(diff(&first, &first).is_empty());
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn clean_removes_exactly_the_bloat_a_test_adds() {
+    let data = common::file("oblivion-saves/save002.ess");
+    let mut save = SaveFile::parse(&data).unwrap();
+    // A real save without bloat: nothing found, nothing changed.
+    let bloat = save.find_bloat().unwrap();
+    assert!(bloat.is_empty(), "{bloat:?}");
+    save.remove_bloat(&bloat).unwrap();
+    assert!(save.to_bytes().unwrap() == data);
+    // The record 0xFEFFFFFF every save holds is no plugin's record.
+    assert!(save.change(FormId(0xFEFFFFFF), None).is_some());
+
+    // Bloat: a copy of a created record under a form ID nothing uses, and
+    // a change record of a plugin index past the list (3 plugins).
+    let mut copy = save.created[0].clone();
+    copy.header.form_id = FormId(0xFF7F_FFF0);
+    save.created.push(copy);
+    save.push_change(FormId(0x0500_1234), 27, 1, 125, &9u32.to_le_bytes())
+        .unwrap();
+    let bloated = save.to_bytes().unwrap();
+    assert!(bloated.len() > data.len());
+    let mut save = SaveFile::parse(&bloated).unwrap();
+    let bloat = save.find_bloat().unwrap();
+    assert_eq!(bloat.unreferenced_created, [FormId(0xFF7F_FFF0)]);
+    assert_eq!(bloat.orphan_changes, [(FormId(0x0500_1234), 27)]);
+    save.remove_bloat(&bloat).unwrap();
+    assert!(
+        save.to_bytes().unwrap() == data,
+        "cleaning did not give the original back"
+    );
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn edits_add_an_item_rename_the_player_and_set_stats() {
+    let data = common::file("oblivion-saves/save002.ess");
+    let mut save = SaveFile::parse(&data).unwrap();
+    let forms = save.form_ids.len();
+    // An item the player's inventory changes do not hold (and the save
+    // has no iref for).
+    let item = FormId(0x000229C0);
+    assert!(save.form_ids.iter().all(|f| *f != item));
+    assert!(save.set_or_add_item(change::PLAYER_REF, item, 3).unwrap());
+    save.rename_player("Jörg").unwrap();
+    save.set_player_stat("marksman", 77).unwrap();
+    save.set_player_stat("Strength", 55).unwrap();
+    assert!(save.set_player_stat("Cooking", 5).is_err());
+    let back = SaveFile::parse(&save.to_bytes().unwrap()).unwrap();
+    assert_eq!(back.form_ids.len(), forms + 1);
+    let items: Vec<_> = back
+        .player()
+        .unwrap()
+        .inventory()
+        .unwrap()
+        .items()
+        .map(|i| (back.resolve(i.iref), i.count))
+        .collect();
+    assert_eq!(items.last(), Some(&(Some(item), 3)));
+    let p = back.player_character();
+    assert_eq!(p.name, "Jörg");
+    assert_eq!(p.attributes[0].base, Some(55.0));
+    let marksman = p.skills.iter().find(|s| s.name == "Marksman").unwrap();
+    assert_eq!(marksman.base, Some(77.0));
+    // The player's looks and class are still found after the new name.
+    assert_eq!(p.race, Some(FormId(0x000223C8)));
+    assert_eq!(p.class, Some(FormId(0x00022843)));
+    for c in &back.changes {
+        if c.kind != change::TYPE_REFR && c.kind != change::TYPE_ACHR && c.kind != change::TYPE_ACRE
+        {
+            assert!(c.is_exact());
+        }
+    }
+    // Renaming a plugin in the list.
+    let mut save = SaveFile::parse(&data).unwrap();
+    save.rename_plugin("knights.esp", "Knights Merged.esp")
+        .unwrap();
+    assert!(save
+        .rename_plugin("Knights Merged.esp", "Oblivion.esm")
+        .is_err());
+    let back = SaveFile::parse(&save.to_bytes().unwrap()).unwrap();
+    assert_eq!(back.plugins[2].text(), "Knights Merged.esp");
+}

@@ -31,6 +31,7 @@
 pub mod change;
 pub mod created;
 pub mod diff;
+pub mod edit;
 pub mod forms;
 pub mod global;
 pub mod header;
