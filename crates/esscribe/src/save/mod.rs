@@ -355,6 +355,19 @@ impl SaveFile {
         properties: &[Property<'_>],
     ) -> Result<()> {
         let (chunk, at, item_at) = self.inventory_item(reference, item)?;
+        // A value of another layout than its flag's would not read back.
+        if let Some(p) = properties
+            .iter()
+            .find(|p| !properties::declaration(p.flag).is_some_and(|d| d.layout.fits(&p.value)))
+        {
+            return Err(Error::invalid(
+                at,
+                format!(
+                    "property 0x{:02X}: the value does not have the layout its flag declares",
+                    p.flag
+                ),
+            ));
+        }
         if properties.len() > u16::MAX as usize {
             return Err(Error::invalid(at, "more than 65535 properties in a set"));
         }
