@@ -853,25 +853,10 @@ impl<'a> StoredChange<'a> {
     }
 }
 
-/// Whether records of a type are decoded into parts (the others are kept
-/// as bytes).
+/// Whether records of a type are decoded into parts: every form type of
+/// the game is; a type code outside [`TYPE_NAMES`] is kept as bytes.
 pub fn is_decoded_type(kind: u8) -> bool {
-    use super::forms as f;
-    matches!(
-        kind,
-        TYPE_REFR
-            | TYPE_ACHR
-            | TYPE_ACRE
-            | f::TYPE_NPC
-            | f::TYPE_CREA
-            | f::TYPE_CELL
-            | f::TYPE_QUST
-            | f::TYPE_FACT
-            | f::TYPE_BOOK
-            | f::TYPE_INFO
-            | f::TYPE_PACK
-            | f::TYPE_DIAL
-    ) || f::GENERIC_ITEM_TYPES.contains(&kind)
+    TYPE_NAMES.iter().any(|(c, _)| *c == kind)
 }
 
 /// Records decoded per chunk (and per parallel task): enough to make the
@@ -968,9 +953,17 @@ impl Chunk {
             k if super::forms::GENERIC_ITEM_TYPES.contains(&k) => {
                 self.decode_item(false, flags, r, done)
             }
-            // DIAL, INFO and PACK records hold no data in real saves; any
-            // they do hold stays a remainder.
-            _ => Ok(()),
+            // Other types: the form flags every type keeps at bit 0 (DIAL,
+            // INFO and PACK records hold no data in real saves); anything
+            // else stays a remainder.
+            _ => {
+                if flags & bits::FORM_FLAGS != 0 {
+                    let v = r.u32("form flags")?;
+                    self.parts.push(PartData::FormFlags(v));
+                    *done = r.position();
+                }
+                Ok(())
+            }
         }
     }
 

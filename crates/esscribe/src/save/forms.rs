@@ -353,9 +353,8 @@ pub const TYPE_PACK: u8 = 61;
 /// Type code of book change records.
 pub const TYPE_BOOK: u8 = 21;
 /// Item types whose records hold form flags and a value (the generic
-/// layout): ARMO, CLOT, INGR, MISC, WEAP, AMMO, SLGM, KEYM, ALCH, APPA,
-/// LIGH.
-pub const GENERIC_ITEM_TYPES: &[u8] = &[19, 20, 22, 25, 26, 27, 33, 34, 38, 39, 40];
+/// layout): ARMO, CLOT, INGR, MISC, WEAP, SLGM, KEYM.
+pub const GENERIC_ITEM_TYPES: &[u8] = &[20, 22, 25, 27, 33, 38, 39];
 
 /// Flag bits of CELL change records, in stored order: grid place, detach
 /// time, flags, seen data, pathgrid, full name, owner.
