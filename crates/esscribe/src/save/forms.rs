@@ -640,3 +640,65 @@ impl Chunk {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::change::{ChangeRecords, Part, StoredChange};
+    use super::*;
+    use crate::io::FormId;
+
+    fn decode_one(kind: u8, flags: u32, data: &[u8]) -> ChangeRecords {
+        let stored = StoredChange {
+            offset: 0x100,
+            form_id: FormId(0x0001_2345),
+            kind,
+            flags,
+            version: 125,
+            data_offset: 0x10C,
+            data,
+        };
+        ChangeRecords::decode(&[stored])
+    }
+
+    #[test]
+    fn lengths_past_the_data_stop_decoding_with_a_note_and_keep_the_bytes() {
+        // A cell's seen data claiming 65535 blocks, a quest claiming 255
+        // stages, an NPC claiming 65535 spells: each stops where it
+        // starts, the bytes are kept, and the note says where and what.
+        let mut seen = vec![0u8; 34];
+        seen[32] = 0xFF;
+        seen[33] = 0xFF;
+        let cases: [(u8, u32, Vec<u8>, &str); 3] = [
+            (TYPE_CELL, cell_bits::SEEN, seen, "seen data"),
+            (
+                TYPE_QUST,
+                quest_bits::STAGES,
+                vec![0xFF, 10, 1],
+                "log entry count",
+            ),
+            (
+                TYPE_NPC,
+                actor_bits::SPELLS,
+                vec![0xFF, 0xFF, 1, 2],
+                "spells",
+            ),
+        ];
+        for (kind, flags, data, what) in cases {
+            let records = decode_one(kind, flags, &data);
+            let c = records.get(0).unwrap();
+            let note = c.stop_note().unwrap_or_else(|| panic!("{what}: no stop"));
+            assert!(note.contains("0x00012345") && note.contains(what), "{note}");
+            assert_eq!(c.data_bytes(), data, "{what}");
+        }
+    }
+
+    #[test]
+    fn bytes_no_flag_explains_stay_a_remainder() {
+        let records = decode_one(TYPE_BOOK, item_bits::TEACHES, &[0xFF, 1, 2]);
+        let c = records.get(0).unwrap();
+        let parts: Vec<Part<'_>> = c.parts().collect();
+        assert_eq!(parts[0], Part::Teaches { skill: 0xFF });
+        assert!(matches!(parts[1], Part::Remainder { bytes: [1, 2] }));
+        assert_eq!(c.coverage(), (1, 2));
+    }
+}
