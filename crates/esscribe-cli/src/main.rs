@@ -1,6 +1,7 @@
 //! `esscribe`: inspect, dump, verify, build and edit The Elder Scrolls IV and
 //! V plugin files and Oblivion save games.
 
+mod loadorder_cmds;
 mod package_cmds;
 mod plugin_cmds;
 mod query_cmds;
@@ -24,6 +25,8 @@ Examples:
   esscribe lint Campfire.esm
   esscribe diff Mod-old.esp Mod.esp
   esscribe query Campfire.esm --type PACK --where general.type=template
+  esscribe conflicts Skyrim.esm Mod.esp Patch.esp
+  esscribe refs --data Data --form IronSword
   esscribe save info save002.ess
   esscribe save inventory save002.ess
   esscribe completions bash
@@ -70,19 +73,24 @@ enum Command {
     },
     /// Show groups, records and subrecords, as text or as JSON.
     #[command(
-        after_help = "Examples:\n  esscribe dump Campfire.esm --type PACK\n  esscribe dump Campfire.esm --form 0x0203A5C7\n  esscribe dump OblivionOnline.esp --json > dump.json"
+        after_help = "Examples:\n  esscribe dump Campfire.esm --type PACK\n  esscribe dump Campfire.esm --form 0x0203A5C7\n  esscribe dump --data Data Mod.esp --form MyEditorId\n  esscribe dump OblivionOnline.esp --json > dump.json"
     )]
     Dump {
-        /// The plugin to show.
-        file: PathBuf,
+        /// The plugin to show, last; plugins before it are its load order,
+        /// which names the references shown (in the text form).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        order: loadorder_cmds::LoadOrderOpt,
         /// Print the whole plugin as JSON (input for `esscribe build`).
         #[arg(long)]
         json: bool,
         /// Only records of this type, in any case (repeatable).
         #[arg(long = "type", value_name = "SIG")]
         types: Vec<String>,
-        /// Only the record with this form ID (8 hex digits).
-        #[arg(long, value_name = "0xID")]
+        /// Only the record with this form ID (8 hex digits, as the plugin
+        /// writes it) or editor ID.
+        #[arg(long, value_name = "ID")]
         form: Option<String>,
         #[command(flatten)]
         game: GameOpt,
@@ -124,9 +132,12 @@ enum Command {
         after_help = "Example:\n  esscribe packages Campfire.esm\n  esscribe packages --json Campfire.esm"
     )]
     Packages {
-        /// The plugins to read (.esm, .esp, .esl).
+        /// The plugins to read (.esm, .esp, .esl); given several, they are a
+        /// load order that names the references shown.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        #[command(flatten)]
+        order: loadorder_cmds::LoadOrderOpt,
         /// Print JSON on standard output.
         #[arg(long)]
         json: bool,
@@ -141,9 +152,12 @@ enum Command {
     /// pointed to is in one of the files given.
     #[command(after_help = "Example:\n  esscribe lint Campfire.esm")]
     Lint {
-        /// The plugins to read (.esm, .esp, .esl).
+        /// The plugins to read (.esm, .esp, .esl); given several, they are a
+        /// load order that names the references shown.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        #[command(flatten)]
+        order: loadorder_cmds::LoadOrderOpt,
         /// Print JSON on standard output.
         #[arg(long)]
         json: bool,
@@ -158,6 +172,8 @@ enum Command {
         old: PathBuf,
         /// The plugin as it is now.
         new: PathBuf,
+        #[command(flatten)]
+        order: loadorder_cmds::LoadOrderOpt,
         /// Print JSON on standard output.
         #[arg(long)]
         json: bool,
@@ -189,6 +205,46 @@ enum Command {
         game: GameOpt,
         #[command(flatten)]
         lang: strings_opt::LangOpt,
+    },
+    /// Records that more than one plugin of a load order defines or
+    /// overrides: the chain of plugins, the winner, and a category
+    /// (identical to master, override, conflict naming the values the
+    /// winner drops, deleted reference), then a summary per plugin pair.
+    #[command(
+        after_help = "Examples:\n  esscribe conflicts Campfire.esm Tutorial_A.esp Tutorial_B.esp\n  esscribe conflicts --data Data --type NPC_ --plugin MyPatch.esp\n  esscribe conflicts --data Data --json > conflicts.json"
+    )]
+    Conflicts {
+        /// Plugins in load order (after those of --data); master-flagged
+        /// files load first.
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        order: loadorder_cmds::LoadOrderOpt,
+        /// Only records of this type, in any case (repeatable).
+        #[arg(long = "type", value_name = "SIG")]
+        types: Vec<String>,
+        /// Only records this plugin holds a version of.
+        #[arg(long, value_name = "NAME")]
+        plugin: Option<String>,
+        /// Print JSON on standard output: every record, every version.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Records that refer to a record, across a load order.
+    #[command(
+        after_help = "Examples:\n  esscribe refs Skyrim.esm Mod.esp --form IronSword\n  esscribe refs --data Data --form 0x0002EE72"
+    )]
+    Refs {
+        /// Plugins in load order (after those of --data).
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        order: loadorder_cmds::LoadOrderOpt,
+        /// The record: a load-order form ID (0x0002EE72), Plugin.esp:02EE72,
+        /// or an editor ID.
+        #[arg(long, value_name = "ID")]
+        form: String,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
     },
     /// Oblivion save games (.ess): info, screenshot, inventory, records,
     /// stats, verify, edit.
@@ -249,29 +305,37 @@ fn main() -> ExitCode {
         Command::Manpage => manpage(),
         Command::Info { files, json, game } => plugin_cmds::info(&files, json, game),
         Command::Dump {
-            file,
+            files,
+            order,
             json,
             types,
             form,
             game,
             lang,
-        } => plugin_cmds::dump(&file, json, &types, form.as_deref(), game, &lang),
+        } => plugin_cmds::dump(&files, &order, json, &types, form.as_deref(), game, &lang),
         Command::Verify { files, deep, game } => plugin_cmds::verify(&files, deep, game),
         Command::Save { cmd } => save::run(cmd),
         Command::Build { json, output } => plugin_cmds::build(&json, &output),
         Command::Packages {
             files,
+            order,
             json,
             game,
             lang,
-        } => package_cmds::packages(&files, json, game, &lang),
-        Command::Lint { files, json, game } => package_cmds::lint(&files, json, game),
+        } => package_cmds::packages(&files, &order, json, game, &lang),
+        Command::Lint {
+            files,
+            order,
+            json,
+            game,
+        } => package_cmds::lint(&files, &order, json, game),
         Command::Diff {
             old,
             new,
+            order,
             json,
             game,
-        } => query_cmds::diff(&old, &new, json, game),
+        } => query_cmds::diff(&old, &new, &order, json, game),
         Command::Query {
             files,
             types,
@@ -281,6 +345,19 @@ fn main() -> ExitCode {
             game,
             lang,
         } => query_cmds::query(&files, &types, &wheres, &shows, json, game, &lang),
+        Command::Conflicts {
+            files,
+            order,
+            types,
+            plugin,
+            json,
+        } => loadorder_cmds::conflicts(&files, &order, &types, plugin.as_deref(), json),
+        Command::Refs {
+            files,
+            order,
+            form,
+            json,
+        } => loadorder_cmds::refs(&files, &order, &form, json),
         Command::Stats {
             files,
             json,

@@ -1,5 +1,6 @@
 //! Package commands: packages, lint.
 
+use crate::loadorder_cmds::{self, name_text, LoadOrderOpt};
 use crate::util::{self, file_name, load, parse_plugin};
 use crate::GameOpt;
 use anyhow::Result;
@@ -20,16 +21,29 @@ fn print_docs(mut docs: Vec<Value>) -> Result<()> {
 
 pub fn packages(
     files: &[PathBuf],
+    order: &LoadOrderOpt,
     as_json: bool,
     game: GameOpt,
     lang: &crate::strings_opt::LangOpt,
 ) -> Result<ExitCode> {
+    let context = loadorder_cmds::context_files(order, files)?;
+    let context = loadorder_cmds::context(&context);
     let mut docs = Vec::new();
     let code = util::each_file(files, |path| {
         let data = load(path)?;
         let plugin = parse_plugin(&data, game.game, path)?;
         let ctx = crate::strings_opt::plugin_ctx(&plugin, path, lang)?;
-        let list = summaries_in(&plugin, &ctx)?;
+        let mut list = summaries_in(&plugin, &ctx)?;
+        let names = loadorder_cmds::names_for(context.as_ref(), path);
+        if names.is_some() {
+            for p in &mut list {
+                for part in [&mut p.location, &mut p.target, &mut p.template] {
+                    if let Some(text) = part.as_mut() {
+                        *text = name_text(names, text);
+                    }
+                }
+            }
+        }
         if as_json {
             docs.push(json!({"file": file_name(path), "packages": list}));
             return Ok(());
@@ -71,7 +85,16 @@ pub fn packages(
 
 /// Lints every file given: its packages, and its references to records of
 /// a type their field does not allow, looked up in all the files given.
-pub fn lint(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode> {
+/// With a load order (several files, or `--data`), form IDs in the
+/// findings are named from it.
+pub fn lint(
+    files: &[PathBuf],
+    order: &LoadOrderOpt,
+    as_json: bool,
+    game: GameOpt,
+) -> Result<ExitCode> {
+    let context = loadorder_cmds::context_files(order, files)?;
+    let context = loadorder_cmds::context(&context);
     let mut loaded = Vec::new();
     let load_code = util::each_file(files, |path| {
         loaded.push((path.to_path_buf(), load(path)?));
@@ -95,7 +118,11 @@ pub fn lint(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode>
         let Some((_, plugin)) = plugins.iter().find(|(p, _)| *p == path) else {
             return Ok(());
         };
-        let findings = lint_plugin(plugin, &file_name(path))?;
+        let mut findings = lint_plugin(plugin, &file_name(path))?;
+        let names = loadorder_cmds::names_for(context.as_ref(), path);
+        for f in &mut findings {
+            f.problem = name_text(names, &f.problem);
+        }
         let references = wrong_targets(plugin, &file_name(path), &index)?;
         total += findings.len() + references.len();
         if as_json {

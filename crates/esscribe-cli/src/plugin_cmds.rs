@@ -1,5 +1,6 @@
 //! Plugin commands: info, dump, verify.
 
+use crate::loadorder_cmds::{self, name_value, LoadOrderOpt, Names};
 use crate::util::{self, file_name, load, parse_plugin, thousands};
 use crate::GameOpt;
 use anyhow::{bail, Context as _, Result};
@@ -206,6 +207,7 @@ fn dump_record(
     ctx: &esscribe::schema::FormCtx,
     r: &Record<'_>,
     indent: usize,
+    names: Names<'_, '_>,
 ) -> Result<()> {
     let pad = "  ".repeat(indent);
     let h = &r.header;
@@ -222,7 +224,10 @@ fn dump_record(
         h.data_size
     );
     if esscribe::defs::catalog(plugin.game).find(h.sig).is_some() {
-        let rj = esscribe::json::record_to_json(r, plugin.game, ctx)?;
+        let mut rj = esscribe::json::record_to_json(r, plugin.game, ctx)?;
+        if let Some(fields) = rj.value.get_mut("fields") {
+            name_value(names, fields);
+        }
         if let Some(fields) = rj.value.get("fields").and_then(Value::as_object) {
             let mut out = String::new();
             for (k, v) in fields {
@@ -255,12 +260,14 @@ fn dump_entries(
     entries: &[Entry<'_>],
     indent: usize,
     filter: &DumpFilter,
+    names: Names<'_, '_>,
 ) -> Result<()> {
     for e in entries {
         match e {
             Entry::Record(r) => {
                 if filter.keeps(r) {
-                    dump_record(plugin, ctx, r, if filter.is_empty() { indent } else { 0 })?;
+                    let indent = if filter.is_empty() { indent } else { 0 };
+                    dump_record(plugin, ctx, r, indent, names)?;
                 }
             }
             Entry::Group(g) => {
@@ -274,7 +281,7 @@ fn dump_entries(
                         g.header.size
                     );
                 }
-                dump_entries(plugin, ctx, &g.children, indent + 1, filter)?;
+                dump_entries(plugin, ctx, &g.children, indent + 1, filter, names)?;
             }
         }
     }
@@ -282,20 +289,31 @@ fn dump_entries(
 }
 
 pub fn dump(
-    path: &Path,
+    files: &[PathBuf],
+    order: &LoadOrderOpt,
     as_json: bool,
     types: &[String],
     form: Option<&str>,
     game: GameOpt,
     lang: &crate::strings_opt::LangOpt,
 ) -> Result<ExitCode> {
+    let path = files.last().context("no plugin to show")?.as_path();
     let data = load(path)?;
     let plugin = parse_plugin(&data, game.game, path)?;
     let ctx = crate::strings_opt::plugin_ctx(&plugin, path, lang)?;
     let filter = DumpFilter {
         types: util::record_types(types, &plugin)?,
-        form: form.map(util::parse_form_id).transpose()?,
+        form: form.map(|f| form_in(&plugin, f)).transpose()?,
     };
+    // The load order is read only for the text form: JSON stays the
+    // plugin's own, for `build`.
+    let context = if as_json {
+        None
+    } else {
+        loadorder_cmds::context_files(order, files)?
+    };
+    let context = loadorder_cmds::context(&context);
+    let names = loadorder_cmds::names_for(context.as_ref(), path);
     if !filter.is_empty()
         && !filter.keeps(&plugin.header)
         && !plugin.records().any(|r| filter.keeps(r))
@@ -323,10 +341,30 @@ pub fn dump(
         return Ok(ExitCode::SUCCESS);
     }
     if filter.is_empty() || filter.keeps(&plugin.header) {
-        dump_record(&plugin, &ctx, &plugin.header, 0)?;
+        dump_record(&plugin, &ctx, &plugin.header, 0, names)?;
     }
-    dump_entries(&plugin, &ctx, &plugin.entries, 0, &filter)?;
+    dump_entries(&plugin, &ctx, &plugin.entries, 0, &filter, names)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A record named on the command line: a form ID as the plugin writes
+/// it, or an editor ID of one of its records (any case).
+fn form_in(plugin: &Plugin<'_>, text: &str) -> Result<FormId> {
+    if let Ok(id) = util::parse_form_id(text) {
+        return Ok(id);
+    }
+    plugin
+        .records()
+        .find(|r| {
+            esscribe::loadorder::editor_id_of(r, plugin.game)
+                .is_some_and(|e| e.eq_ignore_ascii_case(text))
+        })
+        .map(|r| r.header.form_id)
+        .with_context(|| {
+            format!(
+                "--form {text}: neither a form ID (like 0x0001CB6) nor an editor ID of this plugin"
+            )
+        })
 }
 
 /// Round-trips one file in memory: the first differing offset, if any,

@@ -52,7 +52,13 @@ fn editor_id(v: &Value) -> &str {
     v["fields"]["editor_id"].as_str().unwrap_or("")
 }
 
-pub fn diff(old_path: &Path, new_path: &Path, as_json: bool, game: GameOpt) -> Result<ExitCode> {
+pub fn diff(
+    old_path: &Path,
+    new_path: &Path,
+    order: &crate::loadorder_cmds::LoadOrderOpt,
+    as_json: bool,
+    game: GameOpt,
+) -> Result<ExitCode> {
     let old_data = load(old_path)?;
     let new_data = load(new_path)?;
     let old = parse_plugin(&old_data, game.game, old_path)?;
@@ -98,6 +104,23 @@ pub fn diff(old_path: &Path, new_path: &Path, as_json: bool, game: GameOpt) -> R
                 json!({"record": key.0, "form_id": format!("0x{:08X}", key.1),
                                 "editor_id": editor_id(vb), "change": "added"}),
             );
+        }
+    }
+    // The new plugin's load order (`--data`) names the references shown.
+    let context = if order.data.is_some() {
+        crate::loadorder_cmds::context_files(order, &[new_path.to_path_buf()])?
+    } else {
+        None
+    };
+    let context = crate::loadorder_cmds::context(&context);
+    let names = crate::loadorder_cmds::names_for(context.as_ref(), new_path);
+    if names.is_some() {
+        for c in &mut changes {
+            for f in c["fields"].as_array_mut().into_iter().flatten() {
+                for side in ["old", "new"] {
+                    crate::loadorder_cmds::name_value(names, &mut f[side]);
+                }
+            }
         }
     }
     if as_json {

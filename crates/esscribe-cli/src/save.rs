@@ -4,6 +4,7 @@
 use crate::util;
 use anyhow::{bail, Context as _, Result};
 use clap::Subcommand;
+use esscribe::loadorder::{LoadOrder, PluginFiles};
 use esscribe::plugin::MappedFile;
 use esscribe::save::{
     change::PLAYER_REF, ChangeRecord, InventoryItem, PropertySet, PropertyValue, SaveFile,
@@ -154,6 +155,10 @@ pub enum SaveCommand {
         /// Form ID of the reference (container, NPC or creature).
         #[arg(long = "ref", value_name = "0xID", value_parser = parse_form_id)]
         reference: Option<FormId>,
+        /// The game's Data folder: the save's plugins, read from there, name
+        /// the items (editor ID, name and type).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
         /// Print JSON on standard output (an empty list when nothing changed).
         #[arg(long)]
         json: bool,
@@ -172,6 +177,10 @@ pub enum SaveCommand {
         /// Only the records of this form ID.
         #[arg(long, value_name = "0xID", value_parser = parse_form_id)]
         form: Option<FormId>,
+        /// The game's Data folder: the save's plugins, read from there, name
+        /// the records and references.
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
         /// Print JSON on standard output.
         #[arg(long)]
         json: bool,
@@ -259,14 +268,21 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
         SaveCommand::Inventory {
             save,
             reference,
+            data,
             json,
-        } => inventory(&save, reference.unwrap_or(PLAYER_REF), json),
+        } => inventory(
+            &save,
+            reference.unwrap_or(PLAYER_REF),
+            data.as_deref(),
+            json,
+        ),
         SaveCommand::Records {
             save,
             kind,
             form,
+            data,
             json,
-        } => records(&save, kind.as_deref(), form, json),
+        } => records(&save, kind.as_deref(), form, data.as_deref(), json),
         SaveCommand::Stats { saves, json } => stats(&saves, json),
         SaveCommand::Verify { saves, deep } => verify(&saves, deep),
         SaveCommand::Edit {
@@ -742,6 +758,30 @@ fn screenshot(path: &Path, output: &Path) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The save's plugins, found in `data`: the save's load order.
+fn save_plugins(save: &SaveFile, data: Option<&Path>) -> Result<Option<PluginFiles>> {
+    let Some(dir) = data else {
+        return Ok(None);
+    };
+    if !dir.is_dir() {
+        bail!("--data {}: not a folder", dir.display());
+    }
+    let names: Vec<String> = save.plugins.iter().map(|p| p.text()).collect();
+    let files = PluginFiles::from_names(dir, &names)
+        .with_context(|| format!("cannot read the plugins of {}", dir.display()))?;
+    Ok(Some(files))
+}
+
+/// A save's form ID named from its load order: `IronSword "Iron Sword"
+/// [WEAP:0002EE72 Oblivion.esm]`, when a plugin of the save defines it.
+fn save_name(order: Option<&LoadOrder<'_>>, save: &SaveFile, f: FormId) -> Option<String> {
+    let order = order?;
+    let plugin = save.plugins.get(f.master_index() as usize)?.text();
+    let id = order.global_id(&plugin, f.object_index())?;
+    order.winner(id)?;
+    Some(order.describe(id))
+}
+
 /// A form ID for an iref, with its plugin, or the iref when it does not
 /// resolve.
 fn form_of(save: &SaveFile, iref: u32) -> String {
@@ -818,9 +858,16 @@ fn item_json(save: &SaveFile, item: &InventoryItem<'_>) -> Value {
     v
 }
 
-fn inventory(path: &Path, reference: FormId, as_json: bool) -> Result<ExitCode> {
+fn inventory(
+    path: &Path,
+    reference: FormId,
+    data: Option<&Path>,
+    as_json: bool,
+) -> Result<ExitCode> {
     let mut o = String::new();
     let (_, save) = load(path)?;
+    let files = save_plugins(&save, data)?;
+    let order = crate::loadorder_cmds::context(&files);
     let rec = save
         .changes
         .iter()
@@ -843,7 +890,19 @@ fn inventory(path: &Path, reference: FormId, as_json: bool) -> Result<ExitCode> 
     };
     let items: Vec<InventoryItem<'_>> = inv.iter().flat_map(|i| i.items()).collect();
     if as_json {
-        let items: Vec<Value> = items.iter().map(|i| item_json(&save, i)).collect();
+        let items: Vec<Value> = items
+            .iter()
+            .map(|i| {
+                let mut v = item_json(&save, i);
+                if let Some(name) = save
+                    .resolve(i.iref)
+                    .and_then(|f| save_name(order.as_ref(), &save, f))
+                {
+                    v["record"] = json!(name);
+                }
+                v
+            })
+            .collect();
         outln!(o, "{}", serde_json::to_string_pretty(&items)?);
         emit(&o)?;
         return Ok(ExitCode::SUCCESS);
@@ -868,6 +927,10 @@ fn inventory(path: &Path, reference: FormId, as_json: bool) -> Result<ExitCode> 
             .and_then(|f| save.created_record(f))
             .and_then(|c| c.name())
             .map(|n| format!(" \"{n}\""))
+            .or_else(|| {
+                id.and_then(|f| save_name(order.as_ref(), &save, f))
+                    .map(|n| format!(" {n}"))
+            })
             .unwrap_or_default();
         let props: Vec<String> = item.entries().map(|e| describe_set(&save, e)).collect();
         let props = if props.is_empty() {
@@ -918,7 +981,12 @@ fn record_json(save: &SaveFile, c: &ChangeRecord<'_>) -> Value {
 
 /// In the text form, the references of a record's parts (`cell`, `iref`,
 /// `base`...) shown as the form IDs they stand for.
-fn resolve_irefs(save: &SaveFile, irefs: &std::collections::BTreeSet<u32>, v: &mut Value) {
+fn resolve_irefs(
+    save: &SaveFile,
+    irefs: &std::collections::BTreeSet<u32>,
+    v: &mut Value,
+    order: Option<&LoadOrder<'_>>,
+) {
     match v {
         Value::Object(m) => {
             for (k, x) in m.iter_mut() {
@@ -943,15 +1011,19 @@ fn resolve_irefs(save: &SaveFile, irefs: &std::collections::BTreeSet<u32>, v: &m
                                 .plugin_of(f)
                                 .map(|p| format!(" ({p})"))
                                 .unwrap_or_default();
-                            *x = Value::String(format!("{f}{plugin}"));
+                            *x = Value::String(
+                                save_name(order, save, f).unwrap_or(format!("{f}{plugin}")),
+                            );
                         }
                     }
                 } else {
-                    resolve_irefs(save, irefs, x);
+                    resolve_irefs(save, irefs, x, order);
                 }
             }
         }
-        Value::Array(a) => a.iter_mut().for_each(|x| resolve_irefs(save, irefs, x)),
+        Value::Array(a) => a
+            .iter_mut()
+            .for_each(|x| resolve_irefs(save, irefs, x, order)),
         _ => {}
     }
 }
@@ -960,10 +1032,13 @@ fn records(
     path: &Path,
     kind: Option<&str>,
     form: Option<FormId>,
+    data: Option<&Path>,
     as_json: bool,
 ) -> Result<ExitCode> {
     let mut o = String::new();
     let (_, save) = load(path)?;
+    let files = save_plugins(&save, data)?;
+    let order = crate::loadorder_cmds::context(&files);
     let code = match kind {
         Some(k) => Some(esscribe::save::type_code(k).with_context(|| {
             let valid: Vec<String> = esscribe::save::change::TYPE_NAMES
@@ -992,7 +1067,16 @@ fn records(
         }
     }
     if as_json {
-        let v: Vec<Value> = selected.iter().map(|c| record_json(&save, c)).collect();
+        let v: Vec<Value> = selected
+            .iter()
+            .map(|c| {
+                let mut v = record_json(&save, c);
+                if let Some(name) = save_name(order.as_ref(), &save, c.form_id) {
+                    v["record"] = json!(name);
+                }
+                v
+            })
+            .collect();
         outln!(o, "{}", serde_json::to_string_pretty(&v)?);
         emit(&o)?;
         return Ok(ExitCode::SUCCESS);
@@ -1009,14 +1093,15 @@ fn records(
             decoded + raw,
             decoded,
             raw,
-            save.plugin_of(c.form_id)
-                .map(|p| format!(" [{p}]"))
+            save_name(order.as_ref(), &save, c.form_id)
+                .map(|n| format!(" {n}"))
+                .or_else(|| save.plugin_of(c.form_id).map(|p| format!(" [{p}]")))
                 .unwrap_or_default()
         );
         let irefs: std::collections::BTreeSet<u32> = c.irefs().into_iter().collect();
         for p in c.parts() {
             let mut v = serde_json::to_value(p).unwrap_or_default();
-            resolve_irefs(&save, &irefs, &mut v);
+            resolve_irefs(&save, &irefs, &mut v, order.as_ref());
             let name = v
                 .as_object_mut()
                 .and_then(|m| m.remove("part"))

@@ -54,6 +54,10 @@ fn workspace() -> tempfile::TempDir {
         .to_bytes()
         .unwrap();
     std::fs::write(d.join("Mod-old.esp"), bytes).unwrap();
+    for tutorial in ["Chair", "ChairAndExtras", "Shack"] {
+        let name = format!("CampfireTutorial_{tutorial}.esp");
+        copy(common::path(&format!("skyrim-plugins/{name}")), &name);
+    }
     copy(
         common::path("oblivion-plugins/OOArena.esp"),
         "Data/OOArena.esp",

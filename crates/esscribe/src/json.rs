@@ -1055,32 +1055,36 @@ pub struct ValueChange {
 
 /// The paths at which two values differ, deepest first found, in order.
 pub fn diff_values(old: &Value, new: &Value) -> Vec<ValueChange> {
-    fn walk(path: &str, a: Option<&Value>, b: Option<&Value>, out: &mut Vec<ValueChange>) {
-        let join = |k: &str| {
-            if path.is_empty() {
-                k.to_string()
-            } else {
-                format!("{path}.{k}")
+    // One path buffer for the whole walk: a path is only copied out where
+    // the values differ.
+    fn walk(path: &mut String, a: Option<&Value>, b: Option<&Value>, out: &mut Vec<ValueChange>) {
+        let mut step = |path: &mut String, k: &str, a: Option<&Value>, b: Option<&Value>| {
+            let len = path.len();
+            if len > 0 {
+                path.push('.');
             }
+            path.push_str(k);
+            walk(path, a, b, out);
+            path.truncate(len);
         };
         match (a, b) {
             (Some(Value::Object(x)), Some(Value::Object(y))) => {
                 for (k, v) in x {
-                    walk(&join(k), Some(v), y.get(k), out);
+                    step(path, k, Some(v), y.get(k));
                 }
                 for (k, v) in y {
                     if !x.contains_key(k) {
-                        walk(&join(k), None, Some(v), out);
+                        step(path, k, None, Some(v));
                     }
                 }
             }
             (Some(Value::Array(x)), Some(Value::Array(y))) => {
                 for i in 0..x.len().max(y.len()) {
-                    walk(&join(&i.to_string()), x.get(i), y.get(i), out);
+                    step(path, &i.to_string(), x.get(i), y.get(i));
                 }
             }
             (a, b) if a != b => out.push(ValueChange {
-                path: path.to_string(),
+                path: path.clone(),
                 old: a.cloned(),
                 new: b.cloned(),
             }),
@@ -1088,6 +1092,8 @@ pub fn diff_values(old: &Value, new: &Value) -> Vec<ValueChange> {
         }
     }
     let mut out = Vec::new();
-    walk("", Some(old), Some(new), &mut out);
+    if old != new {
+        walk(&mut String::new(), Some(old), Some(new), &mut out);
+    }
     out
 }

@@ -8,6 +8,8 @@
 //! - [`model`]: the front door: open a plugin, find a record, read and
 //!   change its fields by name, save safely.
 //! - [`json`]: whole plugins as JSON and back.
+//! - [`loadorder`]: load orders: global form IDs, lookup across plugins,
+//!   override chains and field-level conflicts.
 //! - [`package`]: AI packages summarised for people, and checked.
 //! - [`references`]: references to records of a type their field does
 //!   not allow.
@@ -21,6 +23,7 @@ pub mod defs;
 pub mod fsio;
 pub mod io;
 pub mod json;
+pub mod loadorder;
 pub mod model;
 pub mod package;
 pub mod plugin;

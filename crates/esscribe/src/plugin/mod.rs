@@ -707,6 +707,19 @@ impl<'a> Plugin<'a> {
         Self::parse_with(data, detect_game(data)?, true)
     }
 
+    /// Reads only the `TES4` header record (for [`scan`], which skips it).
+    pub fn parse_header(data: &'a [u8], game: Game) -> Result<Record<'a>> {
+        let mut r = Reader::new(data, 0);
+        let header = Record::read(&mut r, game)?;
+        if header.header.sig.0 != *b"TES4" {
+            return Err(Error::invalid(
+                0,
+                format!("expected a TES4 header record, found {}", header.header.sig),
+            ));
+        }
+        Ok(header)
+    }
+
     fn parse_with(data: &'a [u8], game: Game, parallel: bool) -> Result<Self> {
         let mut r = Reader::new(data, 0);
         let header = Record::read(&mut r, game)?;

@@ -181,6 +181,145 @@ fn close_group(out: &mut [u8], start: usize) {
     out[start + 4..start + 8].copy_from_slice(&size.to_le_bytes());
 }
 
+/// Records (header and stored data) by type, in first-seen order of the type.
+type BySigData<'d> = Vec<(Sig, Vec<(RecordHeader, Cow<'d, [u8]>)>)>;
+
+fn push<'d>(by_sig: &mut BySigData<'d>, h: RecordHeader, d: Cow<'d, [u8]>) {
+    match by_sig.iter_mut().find(|(s, _)| *s == h.sig) {
+        Some((_, list)) => list.push((h, d)),
+        None => by_sig.push((h.sig, vec![(h, d)])),
+    }
+}
+
+/// Where the first byte of a record's first OBND, DATA or DNAM subrecord
+/// is in its (uncompressed) data: a number a plugin changing the record
+/// would change.
+fn numeric_field(data: &[u8]) -> Option<usize> {
+    let mut pos = 0;
+    while let Some(head) = data.get(pos..pos + 6) {
+        let size = u16::from_le_bytes([head[4], head[5]]) as usize;
+        if matches!(&head[..4], b"OBND" | b"DATA" | b"DNAM")
+            && size > 0
+            && pos + 6 + size <= data.len()
+        {
+            return Some(pos + 6);
+        }
+        pos += 6 + size;
+    }
+    None
+}
+
+/// A plugin of a synthetic load order: its file name and bytes.
+pub type NamedPlugin = (String, Vec<u8>);
+
+/// Builds `count` plugins on top of `master` (a plugin from
+/// [`replicate`], loaded under the name `master_name`): plugin `k`
+/// overrides `overrides` of the master's records, a window starting a
+/// quarter of a window after plugin `k - 1`'s (so each record it touches is
+/// touched by about four plugins; the windows take every n-th record, to
+/// spread over the whole master), and adds `added` records of its own,
+/// copies of the master's. One override in three changes a number of its
+/// record (the first byte of its OBND, DATA or DNAM), so that plugins
+/// disagree; compressed records are copied
+/// unchanged. Every tenth plugin is flagged light, and so adds at most 2,048
+/// records.
+pub fn load_order(
+    master: &[u8],
+    master_name: &str,
+    count: usize,
+    overrides: usize,
+    added: usize,
+) -> Result<Vec<NamedPlugin>> {
+    let plugin = Plugin::parse(master)?;
+    let game = plugin.game;
+    let mut masters = plugin.masters()?;
+    let own = masters.len() as u32;
+    masters.push(master_name.to_string());
+    let records: Vec<&super::Record<'_>> = plugin.records().collect();
+    if records.is_empty() || overrides > records.len() {
+        return Err(Error::invalid(
+            0,
+            "master has fewer records than overrides asked for",
+        ));
+    }
+    let hedr = plugin
+        .header
+        .subrecords(game)?
+        .into_iter()
+        .find(|s| s.sig.0 == *b"HEDR" && s.data.len() >= 12)
+        .ok_or_else(|| Error::invalid(0, "master has no HEDR"))?;
+    let step = (overrides / 4).max(1);
+    // Windows are spread over the whole master, every `spread`-th record,
+    // so that the overridden records are of every type it holds.
+    let spread = (records.len() / (count * step + overrides + added).max(1)).max(1);
+    let mut out = Vec::with_capacity(count);
+    for k in 0..count {
+        let light = game == Game::Skyrim && (k + 1).is_multiple_of(10);
+        let added = if light { added.min(0x800) } else { added };
+        let start = k * step;
+        let nth = |i: usize| records[(i * spread) % records.len()];
+        // (header, data) by type, in first-seen order of the type.
+        let mut by_sig: BySigData<'_> = Vec::new();
+        for j in 0..overrides {
+            let r = nth(start + j);
+            let Body::Stored(bytes) = &r.body else {
+                unreachable!("a parsed record keeps its stored bytes")
+            };
+            let mut data = Cow::Borrowed(&bytes[..]);
+            if j.is_multiple_of(3) && !r.header.is_compressed() {
+                if let Some(at) = numeric_field(bytes) {
+                    data.to_mut()[at] ^= (k as u8) | 1;
+                }
+            }
+            push(&mut by_sig, r.header, data);
+        }
+        for j in 0..added {
+            let r = nth(start + overrides + j);
+            let Body::Stored(bytes) = &r.body else {
+                unreachable!("a parsed record keeps its stored bytes")
+            };
+            let header = RecordHeader {
+                form_id: FormId((own + 1) << 24 | (0x800 + j as u32)),
+                ..r.header
+            };
+            push(&mut by_sig, header, Cow::Borrowed(&bytes[..]));
+        }
+        let mut body = Vec::new();
+        let mut groups = 0;
+        for (sig, list) in &by_sig {
+            let at = open_group(&mut body, *sig, game);
+            groups += 1;
+            for (h, d) in list {
+                let h = RecordHeader {
+                    data_size: d.len() as u32,
+                    ..*h
+                };
+                h.write(&mut body, game);
+                body.put(d);
+            }
+            close_group(&mut body, at);
+        }
+        let mut hedr = hedr.clone();
+        hedr.data[4..8].copy_from_slice(&((overrides + added + groups) as i32).to_le_bytes());
+        hedr.data[8..12].copy_from_slice(&(0x800 + added as u32).to_le_bytes());
+        let mut subs = vec![hedr];
+        for m in &masters {
+            let mut name = m.as_bytes().to_vec();
+            name.push(0);
+            subs.push(super::Subrecord::new(Sig(*b"MAST"), name));
+            subs.push(super::Subrecord::new(Sig(*b"DATA"), vec![0; 8]));
+        }
+        let mut header = plugin.header.clone();
+        header.header.flags = if light { super::FLAG_LIGHT } else { 0 };
+        header.set_subrecords(subs);
+        let mut bytes = Vec::with_capacity(body.len() + 256);
+        header.write(&mut bytes, game)?;
+        bytes.extend_from_slice(&body);
+        out.push((format!("Synthetic{k:03}.esp"), bytes));
+    }
+    Ok(out)
+}
+
 /// The benchmark plugin, in memory and as a file.
 pub struct BenchFile {
     /// The plugin, in memory.

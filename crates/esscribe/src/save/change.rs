@@ -401,45 +401,29 @@ pub enum Part<'s> {
         scale: f32,
     },
     /// An actor base's eight attributes, Strength to Luck.
-    Attributes {
-        values: [u8; 8],
-    },
+    Attributes { values: [u8; 8] },
     /// An actor base's base data (flags, level, ...).
     BaseData(ActorBaseData),
     /// An actor base's factions and ranks.
-    Factions {
-        factions: &'s [FactionRank],
-    },
+    Factions { factions: &'s [FactionRank] },
     /// An actor base's spells (irefs).
-    Spells {
-        spells: &'s [u32],
-    },
+    Spells { spells: &'s [u32] },
     /// An actor base's AI data: aggression, confidence, energy,
     /// responsibility.
-    AiData {
-        values: [u8; 4],
-    },
+    AiData { values: [u8; 4] },
     /// An actor base's base health.
-    BaseHealth {
-        health: u32,
-    },
+    BaseHealth { health: u32 },
     /// An actor base's actor-value modifiers.
-    BaseModifiers {
-        modifiers: &'s [ActorValueModifier],
-    },
+    BaseModifiers { modifiers: &'s [ActorValueModifier] },
     /// An actor base's name.
     FullName {
         #[serde(serialize_with = "ser_hex::text")]
         name: &'s [u8],
     },
     /// An actor base's 21 skills, Armorer to Speechcraft.
-    Skills {
-        values: [u8; 21],
-    },
+    Skills { values: [u8; 21] },
     /// An actor base's combat style (an iref).
-    CombatStyle {
-        iref: u32,
-    },
+    CombatStyle { iref: u32 },
     /// The player's looks: FaceGen data, race, hair, eyes, hair, gender.
     PlayerLooks(PlayerLooks<'s>),
     /// The player's name, as the player's reference record stores it.
@@ -448,24 +432,14 @@ pub enum Part<'s> {
         name: &'s [u8],
     },
     /// The player's class (an iref).
-    PlayerClass {
-        class: u32,
-    },
+    PlayerClass { class: u32 },
     /// Flags of a cell, quest or faction (u8).
-    Flags {
-        flags: u8,
-    },
+    Flags { flags: u8 },
     /// An exterior cell's place: its world space (an index into the
     /// save's world-space list) and grid coordinates.
-    Grid {
-        world: u16,
-        x: i8,
-        y: i8,
-    },
+    Grid { world: u16, x: i8, y: i8 },
     /// When a cell was detached (game hours).
-    DetachTime {
-        time: u32,
-    },
+    DetachTime { time: u32 },
     /// What of a cell the map shows as seen: 16 × 16 bit blocks.
     SeenData {
         #[serde(serialize_with = "ser_hex::bytes")]
@@ -477,30 +451,17 @@ pub enum Part<'s> {
         points: &'s [u8],
     },
     /// A cell's owner (an iref).
-    Owner {
-        owner: u32,
-    },
+    Owner { owner: u32 },
     /// A quest's stages and their log entries.
-    QuestStages {
-        stages: QuestStages<'s>,
-    },
+    QuestStages { stages: QuestStages<'s> },
     /// A quest script's variables.
-    ScriptVars {
-        vars: &'s [ScriptVar],
-        trailer: u8,
-    },
+    ScriptVars { vars: &'s [ScriptVar], trailer: u8 },
     /// A faction's reactions to other factions.
-    Reactions {
-        reactions: &'s [FactionReaction],
-    },
+    Reactions { reactions: &'s [FactionReaction] },
     /// An item's value in gold.
-    Value {
-        value: u32,
-    },
+    Value { value: u32 },
     /// The skill a book teaches (0xFF once read).
-    Teaches {
-        skill: u8,
-    },
+    Teaches { skill: u8 },
     /// Trailing data of a known place whose layout is not understood.
     Remainder {
         /// The bytes, as stored.

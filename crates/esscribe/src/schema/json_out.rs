@@ -78,6 +78,15 @@ pub(super) fn raw_value(sub: &SubrecordRef<'_>) -> Value {
 }
 
 impl<'a> RecordView<'a> {
+    /// The fields as JSON, read once without the check that they encode
+    /// back to the record's bytes that [`decode`] makes: for comparing
+    /// records quickly (a record that does not come back whole may show
+    /// less than its bytes hold).
+    pub fn fields_json(&self, ctx: &FormCtx) -> Map<String, Value> {
+        let sig = self.def.sig;
+        self.to_json(ctx, &sig, false).fields
+    }
+
     /// The record as JSON. With `verify_each`, a subrecord whose JSON does
     /// not encode back to its bytes is shown as its bytes.
     fn to_json(&self, ctx: &FormCtx, record: &dyn std::fmt::Display, verify_each: bool) -> Decoded {

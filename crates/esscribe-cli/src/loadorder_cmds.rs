@@ -1,0 +1,351 @@
+//! Load orders on the command line: conflicts, refs, and the load order
+//! that names the references other commands show.
+
+use crate::util::{self, style};
+use anyhow::{bail, Context as _, Result};
+use esscribe::loadorder::{
+    Category, ConflictFilter, ConflictReport, LoadOrder, PluginFiles, Problem,
+};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Where a load order comes from: plugin files in order, a `Data` folder,
+/// or both (the listed files load after the folder's).
+#[derive(clap::Args, Clone, Default)]
+pub struct LoadOrderOpt {
+    /// A game's Data folder: its active plugins, in the order the game
+    /// loads them (plugins.txt / loadorder.txt in the folder or its parent;
+    /// Oblivion orders by modification time).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+}
+
+/// Opens the files of a load order: those of `--data`, then `files`.
+pub fn open_files(opt: &LoadOrderOpt, files: &[PathBuf]) -> Result<PluginFiles> {
+    for f in files {
+        if let Some(why) = util::unreadable(f) {
+            bail!("{why}");
+        }
+    }
+    let mut paths: Vec<PathBuf> = Vec::new();
+    if let Some(dir) = &opt.data {
+        if !dir.is_dir() {
+            bail!("--data {}: not a folder", dir.display());
+        }
+        let order = esscribe::loadorder::plugins_in_data_dir(dir)
+            .with_context(|| format!("cannot read the load order of {}", dir.display()))?;
+        eprintln!("esscribe: load order of {}: {}", dir.display(), order.rule);
+        for p in &order.problems {
+            warn(p);
+        }
+        paths.extend(order.paths);
+    }
+    paths.extend(files.iter().cloned());
+    if paths.is_empty() {
+        bail!("no plugins: give plugin files in load order, or --data DIR");
+    }
+    Ok(PluginFiles::open(&paths))
+}
+
+fn warn(p: &Problem) {
+    eprintln!("{} {p}", util::paint(true, style::YELLOW, "warning:"));
+}
+
+/// Reports what went wrong loading, on standard error.
+/// A master missing for many plugins (the game's own files, often) is
+/// reported once, naming the plugins that need it.
+pub fn report_problems(order: &LoadOrder<'_>) {
+    let mut needed_by: Vec<(&str, Vec<&str>)> = Vec::new();
+    for p in order.problems() {
+        match p {
+            Problem::MissingMaster { plugin, master } => {
+                match needed_by.iter_mut().find(|(m, _)| m == master) {
+                    Some((_, list)) => list.push(plugin),
+                    None => needed_by.push((master, vec![plugin])),
+                }
+            }
+            other => warn(other),
+        }
+    }
+    for (master, plugins) in needed_by {
+        eprintln!(
+            "{} master {master} is not in the load order, needed by {}: records and references of it are named as {master}, absent",
+            util::paint(true, style::YELLOW, "warning:"),
+            plugins.join(", ")
+        );
+    }
+}
+
+/// The load order as JSON: each plugin with its slot and masters.
+fn order_json(order: &LoadOrder<'_>) -> Value {
+    Value::Array(
+        order
+            .plugins()
+            .iter()
+            .map(|p| {
+                json!({"plugin": p.name, "slot": p.slot, "master": p.is_master,
+                       "light": p.is_light, "masters": p.masters()})
+            })
+            .collect(),
+    )
+}
+
+fn category_colour(c: Category) -> &'static str {
+    match c {
+        Category::Conflict | Category::DeletedReference => style::RED,
+        Category::IdenticalToMaster => style::YELLOW,
+        Category::Override => style::GREEN,
+        Category::OnlyOne => style::BOLD,
+    }
+}
+
+/// A value for reading: references named from the load order.
+fn show_value(order: &LoadOrder<'_>, v: &Value) -> String {
+    match v {
+        Value::String(s) => match order.parse_shown_id(s) {
+            Some(id) => order.describe(id),
+            None => util::scalar(v),
+        },
+        Value::Array(_) | Value::Object(_) => {
+            let mut v = v.clone();
+            name_shown(order, &mut v);
+            v.to_string()
+        }
+        other => util::scalar(other),
+    }
+}
+
+fn name_shown(order: &LoadOrder<'_>, v: &mut Value) {
+    match v {
+        Value::String(s) => {
+            if let Some(id) = order.parse_shown_id(s) {
+                *s = order.describe(id);
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(|x| name_shown(order, x)),
+        Value::Object(m) => m.values_mut().for_each(|x| name_shown(order, x)),
+        _ => {}
+    }
+}
+
+fn print_report(order: &LoadOrder<'_>, report: &ConflictReport) {
+    let mut out = String::new();
+    let mut counts = std::collections::BTreeMap::new();
+    for r in &report.records {
+        *counts.entry(r.category).or_insert(0u64) += 1;
+        // A record only one loaded plugin holds is counted, not listed: a
+        // plugin whose masters are absent has many.
+        if r.category == Category::OnlyOne {
+            continue;
+        }
+        out.push_str(&format!(
+            "{} {}\n",
+            util::paint(false, category_colour(r.category), r.category.label()),
+            order.describe(r.id)
+        ));
+        let chain: Vec<String> = r
+            .chain
+            .iter()
+            .map(|v| {
+                let mut s = v.plugin.clone();
+                if !v.loaded {
+                    s.push_str(" (absent)");
+                }
+                if v.identical_to_master {
+                    s.push_str(" (ITM)");
+                }
+                if v.deleted {
+                    s.push_str(" (deleted)");
+                }
+                s
+            })
+            .collect();
+        out.push_str(&format!("    {}  ⇒ {} wins\n", chain.join(" → "), r.winner));
+        for l in &r.lost {
+            out.push_str(&format!(
+                "    {} {}: {} from {} (winner: {}){}\n",
+                util::paint(false, style::RED, "lost"),
+                l.path.strip_prefix("fields.").unwrap_or(&l.path),
+                show_value(order, &l.value),
+                l.plugin,
+                show_value(order, &l.winner_value),
+                if l.deliberate {
+                    " — the winner has it as a master"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
+    if !report.pairs.is_empty() {
+        out.push_str("\nPlugin pairs: records both touch, and conflicts (both change a field, to different values)\n");
+        for p in &report.pairs {
+            out.push_str(&format!(
+                "    {} × {}: {} shared, {} conflicting\n",
+                p.first,
+                p.second,
+                util::thousands(p.shared),
+                util::thousands(p.conflicts)
+            ));
+        }
+    }
+    print!("{out}");
+    let summary: Vec<String> = counts
+        .iter()
+        .map(|(c, n)| format!("{} {}", util::thousands(*n), c.label()))
+        .collect();
+    eprintln!(
+        "{} touched by more than one plugin in {}{}{}",
+        util::plural(report.records.len() as u64, "record", "records"),
+        util::plural(order.len() as u64, "plugin", "plugins"),
+        if summary.is_empty() { "" } else { ": " },
+        summary.join(", ")
+    );
+}
+
+/// `esscribe conflicts`: override chains, categories, lost changes and the
+/// per-pair summary.
+pub fn conflicts(
+    files: &[PathBuf],
+    opt: &LoadOrderOpt,
+    types: &[String],
+    plugin: Option<&str>,
+    as_json: bool,
+) -> Result<ExitCode> {
+    let opened = open_files(opt, files)?;
+    let order = LoadOrder::from_files(&opened);
+    report_problems(&order);
+    if order.is_empty() {
+        bail!("no plugin of the load order could be read");
+    }
+    let types = types
+        .iter()
+        .map(|t| util::parse_sig(t))
+        .collect::<Result<Vec<_>>>()?;
+    if let Some(name) = plugin {
+        if order.position(name).is_none() {
+            let names: Vec<String> = order.plugins().iter().map(|p| p.name.clone()).collect();
+            bail!(
+                "--plugin {name}: not in the load order (nearest: {})",
+                util::nearest_first(name, &names, 3)
+            );
+        }
+    }
+    let report = order.conflicts(&ConflictFilter {
+        types,
+        plugin: plugin.map(str::to_string),
+    });
+    if as_json {
+        util::print_json(&json!({
+            "load_order": order_json(&order),
+            "problems": order.problems(),
+            "records": report.records,
+            "pairs": report.pairs,
+        }))?;
+    } else {
+        print_report(&order, &report);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Finds a record named on the command line, or says why not.
+pub fn find(order: &LoadOrder<'_>, form: &str) -> Result<esscribe::loadorder::GlobalId> {
+    match order.lookup(form) {
+        Some(id) if !order.chain(id).is_empty() || !order.is_loaded(id.file) => Ok(id),
+        _ => bail!(
+            "--form {form}: no such record in the load order (give a load-order form ID like 0x0002EE72, Plugin.esp:02EE72, or an editor ID)"
+        ),
+    }
+}
+
+/// `esscribe refs`: what refers to a record, across the load order.
+pub fn refs(files: &[PathBuf], opt: &LoadOrderOpt, form: &str, as_json: bool) -> Result<ExitCode> {
+    let opened = open_files(opt, files)?;
+    let order = LoadOrder::from_files(&opened);
+    report_problems(&order);
+    let id = find(&order, form)?;
+    let mut refs = order.referenced_by(id);
+    refs.sort_by(|a, b| {
+        (order.position(&a.plugin), &a.form_id).cmp(&(order.position(&b.plugin), &b.form_id))
+    });
+    if as_json {
+        util::print_json(&json!({
+            "record": order.describe(id),
+            "form_id": order.show_id(id),
+            "referenced_by": refs,
+        }))?;
+    } else {
+        let mut out = String::new();
+        for r in &refs {
+            out.push_str(&format!(
+                "{}: {}  ({})\n",
+                r.plugin,
+                r.record,
+                r.paths
+                    .iter()
+                    .map(|p| p.strip_prefix("fields.").unwrap_or(p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        print!("{out}");
+        eprintln!(
+            "{} is referred to by {}",
+            order.describe(id),
+            util::plural(refs.len() as u64, "record", "records")
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The load order that names the references of commands reading plugins:
+/// `--data`'s plugins, then the plugins given that it does not hold; or,
+/// without `--data`, the plugins given when there are several. `None` when
+/// there is none.
+pub fn context_files(opt: &LoadOrderOpt, plugins: &[PathBuf]) -> Result<Option<PluginFiles>> {
+    if opt.data.is_none() && plugins.len() < 2 {
+        return Ok(None);
+    }
+    let mut extra = Vec::new();
+    for p in plugins {
+        let name = util::file_name(p);
+        let in_data = opt.data.as_ref().is_some_and(|d| d.join(&name).is_file());
+        if !in_data {
+            extra.push(p.clone());
+        }
+    }
+    open_files(opt, &extra).map(Some)
+}
+
+/// The load order of `files`, its problems reported on standard error.
+pub fn context(files: &Option<PluginFiles>) -> Option<LoadOrder<'_>> {
+    let order = LoadOrder::from_files(files.as_ref()?);
+    report_problems(&order);
+    Some(order)
+}
+
+/// A load order and the place in it of the plugin a command shows.
+pub type Names<'o, 'a> = Option<(&'o LoadOrder<'a>, usize)>;
+
+/// The plugin at `path` in the load order, to name its references.
+pub fn names_for<'o, 'a>(order: Option<&'o LoadOrder<'a>>, path: &Path) -> Names<'o, 'a> {
+    let order = order?;
+    Some((order, order.position(&util::file_name(path))?))
+}
+
+/// Text with form IDs (`0x0101A0AF (Oblivion.esm)`) named from the load
+/// order, when there is one.
+pub fn name_text(names: Names<'_, '_>, text: &str) -> String {
+    match names {
+        Some((order, i)) => order.name_refs_in_text(i, text),
+        None => text.to_string(),
+    }
+}
+
+/// A record's JSON with form IDs named from the load order, when there is one.
+pub fn name_value(names: Names<'_, '_>, v: &mut Value) {
+    if let Some((order, i)) = names {
+        order.name_refs(i, v);
+    }
+}

@@ -1,0 +1,310 @@
+//! `esscribe conflicts` and `esscribe refs` on real load orders.
+
+#[path = "../../esscribe/tests/common/mod.rs"]
+mod common;
+
+use assert_cmd::Command;
+use serde_json::{json, Value};
+
+fn esscribe() -> Command {
+    let mut cmd = Command::cargo_bin("esscribe").unwrap();
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+fn run(args: &[&str]) -> (String, String) {
+    let out = esscribe().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn corpus(rel: &str) -> String {
+    common::path(rel).display().to_string()
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn conflicts_of_the_requiem_patch() {
+    let dawn = corpus("skyrim-plugins/DawnOfTheSilverHand.esp");
+    let patch = corpus("skyrim-plugins/Requiem_DawnOfTheSilverHand.esp");
+    let (out, err) = run(&["conflicts", &dawn, &patch, "--type", "weap"]);
+    assert!(out.starts_with(
+        "override, no conflict DSilHand_TemperedSilverGreatsword \"Tempered Silver Greatsword\" [WEAP:00009DDE DawnOfTheSilverHand.esp]\n    DawnOfTheSilverHand.esp → Requiem_DawnOfTheSilverHand.esp  ⇒ Requiem_DawnOfTheSilverHand.esp wins\n"
+    ), "{out}");
+    assert!(out.contains("identical to master (ITM) DSilHand_ShamanHircineStaff \"Hircine's Shaman Staff\" [WEAP:00073735 DawnOfTheSilverHand.esp]\n    DawnOfTheSilverHand.esp → Requiem_DawnOfTheSilverHand.esp (ITM)"), "{out}");
+    assert!(out.contains("    DawnOfTheSilverHand.esp × Requiem_DawnOfTheSilverHand.esp: 8 shared, 0 conflicting\n"), "{out}");
+    assert!(err.contains("warning: master Skyrim.esm is not in the load order, needed by DawnOfTheSilverHand.esp, Requiem_DawnOfTheSilverHand.esp"), "{err}");
+    assert!(err.contains("warning: master Requiem.esp is not in the load order, needed by Requiem_DawnOfTheSilverHand.esp"), "{err}");
+    assert!(err.contains("8 records touched by more than one plugin in 2 plugins: 2 identical to master (ITM), 6 override, no conflict"), "{err}");
+
+    let (out, _) = run(&["conflicts", &dawn, &patch, "--json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["load_order"][1]["plugin"],
+        "Requiem_DawnOfTheSilverHand.esp"
+    );
+    assert_eq!(
+        v["load_order"][1]["slot"],
+        json!({"slot": "full", "index": 1})
+    );
+    assert_eq!(v["records"].as_array().unwrap().len(), 1281);
+    assert_eq!(
+        v["pairs"],
+        json!([{"first": "DawnOfTheSilverHand.esp", "second": "Requiem_DawnOfTheSilverHand.esp", "shared": 66, "conflicts": 0}])
+    );
+    let sword = v["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["editor_id"] == "DSilHand_TemperedSilverSword")
+        .unwrap();
+    assert_eq!(sword["form_id"], "0003ECAB DawnOfTheSilverHand.esp");
+    assert_eq!(sword["category"], "override");
+    assert_eq!(
+        sword["chain"][1]["changes"],
+        json!([
+            "fields.keywords.0",
+            "fields.keywords.1",
+            "fields.data.value",
+            "fields.data.damage"
+        ])
+    );
+    let missing: Vec<&Value> = v["problems"].as_array().unwrap().iter().collect();
+    assert_eq!(missing.len(), 4);
+    assert_eq!(
+        missing[3],
+        &json!({"problem": "missing_master", "plugin": "Requiem_DawnOfTheSilverHand.esp", "master": "Requiem.esp"})
+    );
+
+    // What refers to the greatsword, found by its editor ID.
+    let (out, err) = run(&[
+        "refs",
+        &dawn,
+        &patch,
+        "--form",
+        "DSilHand_TemperedSilverGreatsword",
+    ]);
+    assert!(out.contains("DawnOfTheSilverHand.esp: DSilHand_RecipeTemperedSilverGreatsword [COBJ:0003ECAC DawnOfTheSilverHand.esp]  (created_object)\n"), "{out}");
+    assert_eq!(out.lines().count(), 11);
+    assert!(err.ends_with("DSilHand_TemperedSilverGreatsword \"Tempered Silver Greatsword\" [WEAP:00009DDE DawnOfTheSilverHand.esp] is referred to by 11 records\n"), "{err}");
+
+    let out = esscribe()
+        .args(["refs", &dawn, "--form", "NoSuchThing"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("--form NoSuchThing: no such record in the load order"));
+    let out = esscribe()
+        .args(["conflicts", &dawn, "--plugin", "Requiem.esp"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains(
+        "--plugin Requiem.esp: not in the load order (nearest: DawnOfTheSilverHand.esp)"
+    ));
+}
+
+/// Campfire.esm's mortar and pestle (value 25) in a plugin of its own,
+/// with `value` as its value.
+fn mortar_plugin(campfire: &Value, name: &str, value: u64) -> Vec<u8> {
+    mortar_plugin_with(campfire, name, |r| {
+        r["fields"]["data"]["value"] = json!(value)
+    })
+}
+
+/// Campfire.esm's mortar and pestle in a plugin of its own, changed by `edit`.
+fn mortar_plugin_with(campfire: &Value, name: &str, edit: impl Fn(&mut Value)) -> Vec<u8> {
+    let mut doc = campfire.clone();
+    doc["file"] = json!(name);
+    doc["header"]["fields"]["masters"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"file": "Campfire.esm", "file_size": 0}));
+    let entries = doc["entries"].as_array_mut().unwrap();
+    entries.retain(|g| g["label"] == "MISC");
+    let records = entries[0]["entries"].as_array_mut().unwrap();
+    records.retain(|r| r["form_id"] == "0x02038689 (Campfire.esm)");
+    edit(&mut records[0]);
+    esscribe::json::build_plugin(&doc)
+        .unwrap()
+        .plugin
+        .to_bytes()
+        .unwrap()
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_reverted_change_is_a_conflict_in_a_data_folder() {
+    let master = common::file("skyrim-plugins/Campfire.esm");
+    let plugin = esscribe::Plugin::parse(&master).unwrap();
+    let campfire = esscribe::json::plugin_to_json(&plugin, "Campfire.esm").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("Data");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::write(data.join("Campfire.esm"), &master).unwrap();
+    std::fs::write(
+        data.join("Change.esp"),
+        mortar_plugin(&campfire, "Change.esp", 40),
+    )
+    .unwrap();
+    std::fs::write(
+        data.join("Revert.esp"),
+        mortar_plugin(&campfire, "Revert.esp", 25),
+    )
+    .unwrap();
+    std::fs::write(
+        data.join("Unused.esp"),
+        mortar_plugin(&campfire, "Unused.esp", 99),
+    )
+    .unwrap();
+    // Skyrim SE's list: Unused.esp is there but not active.
+    std::fs::write(
+        dir.path().join("plugins.txt"),
+        "*Campfire.esm\n*Change.esp\nUnused.esp\n*Revert.esp\n",
+    )
+    .unwrap();
+    let data_arg = data.display().to_string();
+    let (out, err) = run(&["conflicts", "--data", &data_arg, "--plugin", "revert.esp"]);
+    assert_eq!(
+        out,
+        "conflict _Camp_Alchemy_MortarPestleMISC \"Mortar and Pestle\" [MISC:00038689 Campfire.esm]\n    Campfire.esm → Change.esp → Revert.esp (ITM)  ⇒ Revert.esp wins\n    lost data.value: 40 from Change.esp (winner: 25)\n\nPlugin pairs: records both touch, and conflicts (both change a field, to different values)\n    Campfire.esm × Change.esp: 1 shared, 0 conflicting\n    Campfire.esm × Revert.esp: 1 shared, 0 conflicting\n    Change.esp × Revert.esp: 1 shared, 0 conflicting\n"
+    );
+    assert!(
+        err.contains("plugins.txt, * marking active plugins (Skyrim SE)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("1 record touched by more than one plugin in 3 plugins: 1 conflict"),
+        "{err}"
+    );
+
+    let (out, _) = run(&[
+        "conflicts",
+        "--data",
+        &data_arg,
+        "--plugin",
+        "Revert.esp",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["records"][0]["lost"],
+        json!([{"path": "fields.data.value", "plugin": "Change.esp", "value": 40, "winner_value": 25, "deliberate": false}])
+    );
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn references_are_named_from_the_load_order() {
+    let campfire = corpus("skyrim-plugins/Campfire.esm");
+    let shack = corpus("skyrim-plugins/CampfireTutorial_Shack.esp");
+    // dump: the plugin last, its load order before it.
+    let (out, _) = run(&[
+        "dump",
+        &campfire,
+        &shack,
+        "--form",
+        "_Tutorial_PosRef_ShelterLantern",
+    ]);
+    assert!(out.starts_with("REFR 0x03002DC7 flags 0x00000400 (persistent) at 0xBAA (78 bytes)\n  editor_id: _Tutorial_PosRef_ShelterLantern\n  base: [??02D847 Skyrim.esm]\n"), "{out}");
+    // Alone, the same record shows the bare form ID.
+    let (out, _) = run(&["dump", &shack, "--form", "0x03002DC7"]);
+    assert!(out.contains("\n  base: 0x0002D847 (Skyrim.esm)\n"), "{out}");
+    // packages: targets and locations named.
+    let (out, _) = run(&["packages", &campfire, &shack]);
+    assert!(out.contains("target object id _Camp_CampfireSitMarkerSandbox \"Sit Down\" [FURN:00039577 Campfire.esm]; template [??019715 Skyrim.esm]"), "{out}");
+
+    // diff with --data: the new plugin's load order names both sides.
+    let master = common::file("skyrim-plugins/Campfire.esm");
+    let plugin = esscribe::Plugin::parse(&master).unwrap();
+    let doc = esscribe::json::plugin_to_json(&plugin, "Campfire.esm").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("Data");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::write(data.join("Campfire.esm"), &master).unwrap();
+    std::fs::write(
+        dir.path().join("Old.esp"),
+        mortar_plugin(&doc, "Mod.esp", 25),
+    )
+    .unwrap();
+    let new = mortar_plugin_with(&doc, "Mod.esp", |r| {
+        r["fields"]["keywords"][0] = json!("0x0203868B (Campfire.esm)")
+    });
+    std::fs::write(data.join("Mod.esp"), new).unwrap();
+    let old_path = dir.path().join("Old.esp").display().to_string();
+    let new_path = data.join("Mod.esp").display().to_string();
+    let data_arg = data.display().to_string();
+    let out = esscribe()
+        .args(["diff", &old_path, &new_path, "--data", &data_arg])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text, "changed MISC 0x02038689 _Camp_Alchemy_MortarPestleMISC\n    fields.keywords.0: \"[??0914E9 Skyrim.esm]\" → \"_Camp_MortarAndPestleFurniture \\\"Mortar and Pestle\\\" [FURN:0003868B Campfire.esm]\"\n");
+}
+
+/// A plugin named Oblivion.esm holding one NPC of OblivionOnline.esp, as
+/// the record 0x0002EE72 (in save002.ess, the player carries 17 of it).
+fn fake_oblivion_esm() -> Vec<u8> {
+    let bytes = common::file("oblivion-plugins/OblivionOnline.esp");
+    let plugin = esscribe::Plugin::parse(&bytes).unwrap();
+    let mut doc = esscribe::json::plugin_to_json(&plugin, "OblivionOnline.esp").unwrap();
+    doc["file"] = json!("Oblivion.esm");
+    doc["header"]["fields"]["masters"] = json!([]);
+    let entries = doc["entries"].as_array_mut().unwrap();
+    entries.retain(|g| g["label"] == "NPC_");
+    let records = entries[0]["entries"].as_array_mut().unwrap();
+    records.truncate(1);
+    let npc = &mut records[0];
+    npc["form_id"] = json!("0x0002EE72");
+    let fields = npc["fields"].as_object_mut().unwrap();
+    fields.retain(|k, _| k == "editor_id" || k == "name");
+    esscribe::json::build_plugin(&doc)
+        .unwrap()
+        .plugin
+        .to_bytes()
+        .unwrap()
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn save_items_are_named_by_the_plugins_in_data() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Oblivion.esm"), fake_oblivion_esm()).unwrap();
+    let save = corpus("oblivion-saves/save002.ess");
+    let data = dir.path().display().to_string();
+    let (out, err) = run(&["save", "inventory", &save, "--data", &data]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "ACHR 0x00000014: 65 inventory entries");
+    assert_eq!(
+        lines[1],
+        "0x0002EE72  Oblivion.esm                 17 1OOTraveller \"Traveller Of Common Lands\" [NPC_:0002EE72 Oblivion.esm]"
+    );
+    // Items of plugins not there keep their form IDs.
+    assert_eq!(lines[2], "0x0003366C  Oblivion.esm                  1");
+    assert!(
+        err.contains("warning: DLCShiveringIsles.esp: listed, but the file is not there"),
+        "{err}"
+    );
+    assert!(
+        err.contains("warning: Knights.esp: listed, but the file is not there"),
+        "{err}"
+    );
+
+    let (out, _) = run(&["save", "inventory", &save, "--data", &data, "--json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v[0]["form_id"], "0x0002EE72");
+    assert_eq!(
+        v[0]["record"],
+        "1OOTraveller \"Traveller Of Common Lands\" [NPC_:0002EE72 Oblivion.esm]"
+    );
+    assert_eq!(v[1].get("record"), None);
+}

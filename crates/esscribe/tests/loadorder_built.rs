@@ -1,0 +1,102 @@
+//! Plugins built from a real master's record: one copies it unchanged
+//! (ITM), one changes a field (an override), and one loaded after that
+//! reverts the field (a conflict that loses the change).
+
+mod common;
+
+use esscribe::loadorder::{Category, ConflictFilter, LoadOrder};
+use serde_json::{json, Value};
+
+const MORTAR: &str = "0x02038689 (Campfire.esm)";
+
+/// A plugin depending on Campfire.esm holding only its mortar and pestle
+/// (MISC, value 25), with `value` as its value.
+fn overriding_plugin(campfire: &Value, name: &str, value: Option<u64>) -> Vec<u8> {
+    let mut doc = campfire.clone();
+    doc["file"] = json!(name);
+    doc["header"]["fields"]["masters"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"file": "Campfire.esm", "file_size": 0}));
+    let entries = doc["entries"].as_array_mut().unwrap();
+    entries.retain(|g| g["label"] == "MISC");
+    let records = entries[0]["entries"].as_array_mut().unwrap();
+    records.retain(|r| r["form_id"] == MORTAR);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["fields"]["data"]["value"], 25);
+    if let Some(v) = value {
+        records[0]["fields"]["data"]["value"] = json!(v);
+    }
+    esscribe::json::build_plugin(&doc)
+        .unwrap()
+        .plugin
+        .to_bytes()
+        .unwrap()
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn identical_changed_and_reverted_overrides() {
+    let master = common::file("skyrim-plugins/Campfire.esm");
+    let plugin = esscribe::Plugin::parse(&master).unwrap();
+    let campfire = esscribe::json::plugin_to_json(&plugin, "Campfire.esm").unwrap();
+    let itm = overriding_plugin(&campfire, "Copy.esp", None);
+    let change = overriding_plugin(&campfire, "Change.esp", Some(40));
+    let revert = overriding_plugin(&campfire, "Revert.esp", Some(25));
+
+    let compare = |plugins: &[(&str, &[u8])]| {
+        let sources = std::iter::once(("Campfire.esm".to_string(), master.as_slice()))
+            .chain(plugins.iter().map(|(n, b)| (n.to_string(), *b)))
+            .collect();
+        let order = LoadOrder::from_bytes(sources, Vec::new());
+        let id = order.lookup("_Camp_Alchemy_MortarPestleMISC").unwrap();
+        assert_eq!(order.show_id(id), "00038689 Campfire.esm");
+        // Campfire.esm's own overrides of the absent Skyrim.esm and
+        // Update.esm are left out by naming the built plugin.
+        let report = order.conflicts(&ConflictFilter {
+            types: Vec::new(),
+            plugin: Some(plugins[0].0.to_string()),
+        });
+        assert_eq!(report.records.len(), 1, "{:?}", report.records);
+        (report.records[0].clone(), report.pairs)
+    };
+
+    let (r, _) = compare(&[("Copy.esp", &itm)]);
+    assert_eq!(r.category, Category::IdenticalToMaster);
+    assert!(r.chain[1].identical_to_master);
+    assert!(r.lost.is_empty());
+
+    let (r, pairs) = compare(&[("Change.esp", &change)]);
+    assert_eq!(r.category, Category::Override);
+    assert_eq!(r.winner, "Change.esp");
+    assert_eq!(r.chain[1].changes, ["fields.data.value"]);
+    assert_eq!((pairs[0].shared, pairs[0].conflicts), (1, 0));
+
+    let (r, pairs) = compare(&[("Change.esp", &change), ("Revert.esp", &revert)]);
+    assert_eq!(r.category, Category::Conflict);
+    assert_eq!(r.winner, "Revert.esp");
+    assert!(r.chain[2].identical_to_master);
+    assert_eq!(r.lost.len(), 1);
+    let lost = &r.lost[0];
+    assert_eq!(
+        (lost.path.as_str(), lost.plugin.as_str()),
+        ("fields.data.value", "Change.esp")
+    );
+    assert_eq!(
+        (lost.value.clone(), lost.winner_value.clone()),
+        (json!(40), json!(25))
+    );
+    assert!(!lost.deliberate);
+    // Change.esp and Revert.esp share the record; only Change.esp changed
+    // a field, so they do not both change it.
+    let pair = pairs
+        .iter()
+        .find(|p| p.first == "Change.esp" && p.second == "Revert.esp")
+        .unwrap();
+    assert_eq!(pair.shared, 1);
+
+    // The other way round, the change wins and nothing is lost.
+    let (r, _) = compare(&[("Revert.esp", &revert), ("Change.esp", &change)]);
+    assert_eq!(r.category, Category::Override);
+    assert_eq!(r.winner, "Change.esp");
+}
