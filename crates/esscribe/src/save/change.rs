@@ -454,7 +454,8 @@ pub enum Part<'s> {
         /// The combat style, as an iref.
         iref: u32,
     },
-    /// The player's looks: FaceGen data, race, hair, eyes, hair, gender.
+    /// The player's looks: FaceGen data, race, hair, eyes, hair length
+    /// and colour, gender.
     PlayerLooks(PlayerLooks<'s>),
     /// The player's name, as the player's reference record stores it.
     PlayerName {
@@ -515,8 +516,8 @@ pub enum Part<'s> {
     },
     /// A quest script's variables.
     ScriptVars {
-        /// The variables that have a value, in stored order (a u16 count
-        /// is stored before them).
+        /// The variables, in stored order (a u16 count is stored before
+        /// them).
         vars: &'s [ScriptVar],
         /// The byte that closes the list, as stored.
         trailer: u8,
@@ -573,7 +574,7 @@ pub struct PlayerLooks<'s> {
     pub hair_length: f32,
     /// Red, green, blue.
     pub hair_color: [u8; 3],
-    /// A byte of no known use between the colour and the gender, kept to
+    /// The colour's fourth byte, unused as in the plugin's HCLR; kept to
     /// be written back.
     pub unused: u8,
     /// 0 male, 1 female.
