@@ -17,7 +17,7 @@
 //! - [`fsio`]: safe writes (lock, temporary file, checked read-back, kept
 //!   backups, rename).
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod defs;
 pub mod fsio;

@@ -401,67 +401,144 @@ pub enum Part<'s> {
         scale: f32,
     },
     /// An actor base's eight attributes, Strength to Luck.
-    Attributes { values: [u8; 8] },
+    Attributes {
+        /// Base values, one byte each: Strength, Intelligence, Willpower,
+        /// Agility, Speed, Endurance, Personality, Luck.
+        values: [u8; 8],
+    },
     /// An actor base's base data (flags, level, ...).
     BaseData(ActorBaseData),
     /// An actor base's factions and ranks.
-    Factions { factions: &'s [FactionRank] },
+    Factions {
+        /// Each faction (an iref) with the rank held, in stored order.
+        factions: &'s [FactionRank],
+    },
     /// An actor base's spells (irefs).
-    Spells { spells: &'s [u32] },
+    Spells {
+        /// The spells, as irefs, in stored order (the u16 count before
+        /// them is not kept).
+        spells: &'s [u32],
+    },
     /// An actor base's AI data: aggression, confidence, energy,
     /// responsibility.
-    AiData { values: [u8; 4] },
+    AiData {
+        /// Aggression, confidence, energy and responsibility, one byte
+        /// each.
+        values: [u8; 4],
+    },
     /// An actor base's base health.
-    BaseHealth { health: u32 },
+    BaseHealth {
+        /// Base health, in points.
+        health: u32,
+    },
     /// An actor base's actor-value modifiers.
-    BaseModifiers { modifiers: &'s [ActorValueModifier] },
-    /// An actor base's name.
+    BaseModifiers {
+        /// Each actor value changed, with its modifier, in stored order.
+        modifiers: &'s [ActorValueModifier],
+    },
+    /// The name of an actor base or of a cell.
     FullName {
+        /// The name's bytes (Windows-1252), without the u8 length before
+        /// them.
         #[serde(serialize_with = "ser_hex::text")]
         name: &'s [u8],
     },
     /// An actor base's 21 skills, Armorer to Speechcraft.
-    Skills { values: [u8; 21] },
+    Skills {
+        /// Base values, one byte each, in actor-value order: Armorer,
+        /// Athletics, Blade, ... Speechcraft.
+        values: [u8; 21],
+    },
     /// An actor base's combat style (an iref).
-    CombatStyle { iref: u32 },
-    /// The player's looks: FaceGen data, race, hair, eyes, hair, gender.
+    CombatStyle {
+        /// The combat style, as an iref.
+        iref: u32,
+    },
+    /// The player's looks: FaceGen data, race, hair, eyes, hair length
+    /// and colour, gender.
     PlayerLooks(PlayerLooks<'s>),
     /// The player's name, as the player's reference record stores it.
     PlayerName {
+        /// The name's bytes (Windows-1252), without the length byte before
+        /// them and the NUL after them.
         #[serde(serialize_with = "ser_hex::text")]
         name: &'s [u8],
     },
     /// The player's class (an iref).
-    PlayerClass { class: u32 },
+    PlayerClass {
+        /// The class, as an iref.
+        class: u32,
+    },
     /// Flags of a cell, quest or faction (u8).
-    Flags { flags: u8 },
+    Flags {
+        /// The byte as stored.
+        flags: u8,
+    },
     /// An exterior cell's place: its world space (an index into the
     /// save's world-space list) and grid coordinates.
-    Grid { world: u16, x: i8, y: i8 },
+    Grid {
+        /// Index into the world-space list at the end of the save.
+        world: u16,
+        /// The cell's X on the world's cell grid.
+        x: i8,
+        /// The cell's Y on the world's cell grid.
+        y: i8,
+    },
     /// When a cell was detached (game hours).
-    DetachTime { time: u32 },
+    DetachTime {
+        /// The time the cell was detached, as the game stores it.
+        time: u32,
+    },
     /// What of a cell the map shows as seen: 16 × 16 bit blocks.
     SeenData {
+        /// The data as stored: 32 bytes in an exterior cell; in an
+        /// interior, a 32-byte block, a u16 block count n and
+        /// 2 + 34 · (n − 1) bytes more.
         #[serde(serialize_with = "ser_hex::bytes")]
         bytes: &'s [u8],
     },
     /// A cell's changed pathgrid points (u16 each).
     Pathgrid {
+        /// The stored u16 values, two bytes each, without the u16 count
+        /// before them.
         #[serde(serialize_with = "ser_hex::u16s")]
         points: &'s [u8],
     },
     /// A cell's owner (an iref).
-    Owner { owner: u32 },
+    Owner {
+        /// The owner, as an iref.
+        owner: u32,
+    },
     /// A quest's stages and their log entries.
-    QuestStages { stages: QuestStages<'s> },
+    QuestStages {
+        /// Every stage the record stores, each with its log entries.
+        stages: QuestStages<'s>,
+    },
     /// A quest script's variables.
-    ScriptVars { vars: &'s [ScriptVar], trailer: u8 },
+    ScriptVars {
+        /// The variables, in stored order (a u16 count is stored before
+        /// them).
+        vars: &'s [ScriptVar],
+        /// The byte that closes the list, as stored.
+        trailer: u8,
+    },
     /// A faction's reactions to other factions.
-    Reactions { reactions: &'s [FactionReaction] },
+    Reactions {
+        /// Each other faction (an iref) with the reaction modifier, in
+        /// stored order.
+        reactions: &'s [FactionReaction],
+    },
     /// An item's value in gold.
-    Value { value: u32 },
+    Value {
+        /// The new value, in gold.
+        value: u32,
+    },
     /// The skill a book teaches (0xFF once read).
-    Teaches { skill: u8 },
+    Teaches {
+        /// The skill's actor value code (12 Armorer to 32 Speechcraft), as
+        /// in the plugin's BOOK data; 0xFF (none) once the book is read.
+        skill: u8,
+    },
     /// Trailing data of a known place whose layout is not understood.
     Remainder {
         /// The bytes, as stored.
@@ -487,13 +564,18 @@ pub struct PlayerLooks<'s> {
     /// (120) and texture (200).
     #[serde(serialize_with = "ser_hex::bytes")]
     pub face: &'s [u8],
-    /// Irefs of the race, hair and eyes.
+    /// The race, as an iref.
     pub race: u32,
+    /// The hair, as an iref.
     pub hair: u32,
+    /// The eyes, as an iref.
     pub eyes: u32,
+    /// Hair length, as the plugin's NPC_ LNAM holds it.
     pub hair_length: f32,
     /// Red, green, blue.
     pub hair_color: [u8; 3],
+    /// The colour's fourth byte, unused as in the plugin's HCLR; kept to
+    /// be written back.
     pub unused: u8,
     /// 0 male, 1 female.
     pub gender: u8,

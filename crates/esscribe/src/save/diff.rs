@@ -15,17 +15,28 @@ use crate::io::FormId;
 /// One field that differs, shown as text.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FieldChange {
+    /// What differs: "level", "race", an actor value's name ("Blade"),
+    /// that name with " (current)", "spell added", "spell removed",
+    /// "faction" and a form ID, "cell", "position", ...
     pub field: String,
+    /// The value in the old save; "-" where it holds none, empty for an
+    /// added spell.
     pub old: String,
+    /// The value in the new save; "-" where it holds none, empty for a
+    /// removed spell.
     pub new: String,
 }
 
 /// An item of the player's inventory changes whose count differs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct ItemChange {
+    /// The item's form ID; entries naming the same item are summed.
     pub item: FormId,
-    /// Count in the old save (None: not among its inventory changes).
+    /// Count in the old save, relative to the plugins' lists (None: not
+    /// among its inventory changes).
     pub old: Option<i32>,
+    /// Count in the new save, relative to the plugins' lists (None: not
+    /// among its inventory changes).
     pub new: Option<i32>,
 }
 
@@ -44,20 +55,32 @@ pub enum ReferenceEvent {
 /// A reference moved, created or removed.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ReferenceChange {
+    /// The reference's form ID (top byte 0xFF: created in game).
     pub form_id: FormId,
     /// REFR, ACHR or ACRE.
     #[serde(rename = "type")]
     pub kind: &'static str,
+    /// Whether it moved, was created or was removed.
     pub event: ReferenceEvent,
+    /// The cell of its moved, havok-moved or created placement in the old
+    /// save; None when the old save stores no placement for it, or the
+    /// cell iref is 0 or does not resolve.
     pub old_cell: Option<FormId>,
+    /// The position (x, y, z) of that placement, in game units; None
+    /// when the old save stores no placement for it.
     pub old_position: Option<[f32; 3]>,
+    /// The cell of its placement in the new save; None as for
+    /// `old_cell`.
     pub new_cell: Option<FormId>,
+    /// The position (x, y, z) of its placement in the new save, in game
+    /// units; None when the new save stores no placement for it.
     pub new_position: Option<[f32; 3]>,
 }
 
 /// A quest with stages set since the old save.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct QuestChange {
+    /// The quest's form ID.
     pub quest: FormId,
     /// The old save held no change record for the quest.
     pub started: bool,
@@ -68,24 +91,37 @@ pub struct QuestChange {
 /// A global variable whose value differs.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct GlobalChange {
+    /// The global variable's form ID.
     pub global: FormId,
+    /// Its value in the old save; None when the old save holds none.
     pub old: Option<f32>,
+    /// Its value in the new save; None when the new save holds none.
     pub new: Option<f32>,
 }
 
 /// Everything that differs between two saves.
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct SaveDiff {
+    /// Plugins in the new save's list and not in the old one's, in the
+    /// new save's order.
     pub plugins_added: Vec<String>,
+    /// Plugins in the old save's list and not in the new one's, in the
+    /// old save's order.
     pub plugins_removed: Vec<String>,
     /// The player's name, level, race, class, attributes, skills, health,
     /// actor values, spells, factions, cell and position.
     pub player: Vec<FieldChange>,
+    /// Items of the player's inventory changes whose count differs, by
+    /// form ID.
     pub inventory: Vec<ItemChange>,
+    /// References moved, created or removed, by form ID; the player's
+    /// reference is left out.
     pub references: Vec<ReferenceChange>,
+    /// Quests started or with stages newly set, by form ID.
     pub quests: Vec<QuestChange>,
     /// Cells with a change record in the new save and none in the old one.
     pub cells_visited: Vec<FormId>,
+    /// Global variables whose value differs, bit for bit, by form ID.
     pub globals: Vec<GlobalChange>,
 }
 

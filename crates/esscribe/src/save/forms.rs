@@ -47,14 +47,22 @@ pub mod actor_bits {
 /// An actor's base data, as the plugin's ACBS subrecord holds it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct ActorBaseData {
+    /// ACBS flags: for NPC_ 0x1 female, 0x2 essential, 0x8 respawn, 0x10
+    /// auto-calculated stats, 0x80 PC level offset, ...; creatures have
+    /// their own set.
     pub flags: u32,
+    /// Base spell points (magicka).
     pub spell_points: u16,
+    /// Base fatigue.
     pub fatigue: u16,
+    /// Gold the actor has for bartering.
     pub barter_gold: u16,
     /// The level, or the offset from the player's level when the
     /// "PC level offset" flag (0x80) is set.
     pub level: i16,
+    /// Lowest level the level offset may give.
     pub calc_min: u16,
+    /// Highest level the level offset may give.
     pub calc_max: u16,
 }
 
@@ -64,6 +72,7 @@ pub struct ActorBaseData {
 pub struct FactionRank {
     /// Iref of the faction.
     pub faction: u32,
+    /// The rank held, from 0; -1 when expelled or not yet a member.
     pub rank: i8,
 }
 
@@ -72,6 +81,7 @@ pub struct FactionRank {
 pub struct ActorValueModifier {
     /// Actor value code (see [`actor_value_name`]).
     pub actor_value: u8,
+    /// The amount added to the actor value's base.
     pub value: f32,
 }
 
@@ -415,6 +425,8 @@ pub mod item_bits {
 pub struct FactionReaction {
     /// Iref of the other faction.
     pub faction: u32,
+    /// Disposition modifier toward the other faction's members, as the
+    /// plugin's XNAM holds it (negative: disliked).
     pub modifier: i32,
 }
 
@@ -439,6 +451,8 @@ impl QuestStage {
 /// A log entry of a quest stage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct QuestLogEntry {
+    /// The entry's number; reported to count on across the quest's
+    /// stages rather than restart at 0 in each.
     pub index: u8,
     /// Four bytes, zero while the stage is not set; their meaning is not
     /// confirmed.

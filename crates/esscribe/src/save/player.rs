@@ -20,6 +20,7 @@ pub const MODIFIER_BLOCK_LEN: usize = 72;
 pub struct Stat {
     /// Actor value code.
     pub code: usize,
+    /// The actor value's name ("Strength", "Hand to Hand", ...).
     pub name: String,
     /// Base value from the player's actor base record, where stored.
     pub base: Option<f32>,
@@ -65,9 +66,17 @@ pub struct Player {
     /// Base data of the player's actor base, whose level field is the
     /// player's level.
     pub base_data: Option<ActorBaseData>,
+    /// The race, from the looks in the player's reference record; None
+    /// when the looks are not found there or the iref does not resolve.
     pub race: Option<FormId>,
+    /// The class, from the player's reference record; None when it is not
+    /// found there or the iref does not resolve.
     pub class: Option<FormId>,
+    /// The hair, from the looks in the player's reference record; None as
+    /// for `race`.
     pub hair: Option<FormId>,
+    /// The eyes, from the looks in the player's reference record; None as
+    /// for `race`.
     pub eyes: Option<FormId>,
     /// "male" or "female".
     pub gender: Option<&'static str>,
@@ -86,12 +95,23 @@ pub struct Player {
     pub modifier_tail: Vec<f32>,
     /// Base modifiers of the actor base: actor value name and value.
     pub base_modifiers: Vec<(String, f32)>,
+    /// The spells of the player's actor base record, in stored order;
+    /// None where an iref does not resolve. Empty when the record holds
+    /// no spell list.
     pub spells: Vec<Option<FormId>>,
+    /// The factions of the player's actor base record, in stored order;
+    /// empty when the record holds none.
     pub factions: Vec<PlayerFaction>,
-    /// The player's cell (from the global data) and the world space.
+    /// The player's cell, from the global data.
     pub cell: FormId,
+    /// The world space, from the global data's world ID.
     pub world: FormId,
+    /// The player's position (x, y, z) in game units, from the global
+    /// data.
     pub position: [f32; 3],
+    /// Rotation (x, y, z) in radians, from the moved, havok-moved or
+    /// created placement of the player's reference record; None when it
+    /// stores none.
     pub rotation: Option<[f32; 3]>,
 }
 

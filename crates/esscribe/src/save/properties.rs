@@ -52,11 +52,15 @@ pub mod flag {
 pub enum Layout {
     /// No value: the flag's presence is the whole message.
     Empty,
+    /// One byte (soul, and unnamed flags).
     U8,
+    /// A u16 (affected count).
     U16,
+    /// A u32 (investment gold, and unnamed flags).
     U32,
     /// An iref (or a created form ID).
     Iref,
+    /// An f32 (health, time left, charge, scale, crime gold, ...).
     F32,
     /// Script iref, u16 variable count, variables, a closing u8.
     Script,
@@ -91,8 +95,12 @@ pub enum Layout {
 /// known, and its value's layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PropertyDecl {
+    /// The flag byte that tags the property.
     pub flag: u8,
+    /// Short name (`script`, `lock`, ...); `None` when the flag's
+    /// meaning is not known.
     pub name: Option<&'static str>,
+    /// How the value after the flag byte is laid out.
     pub layout: Layout,
 }
 
@@ -395,6 +403,7 @@ pub enum PropertyValue<'s> {
     },
     /// Fixed-size bytes of another declared size.
     Bytes {
+        /// The bytes, as stored (as many as the flag's declaration says).
         #[serde(serialize_with = "ser_hex::bytes")]
         bytes: &'s [u8],
     },
