@@ -6,6 +6,7 @@
 //! - [`plugin`]: plugin files, their groups, records and subrecords.
 //! - [`schema`]: the declaration engine; [`defs`]: the declarations.
 //! - [`json`]: whole plugins as JSON and back.
+//! - [`tree`]: plugins as a tree of small text files, for version control.
 //! - [`package`]: AI packages summarised for people, and checked.
 //! - [`save`]: Oblivion save games, every part, with exact write-back.
 //! - [`fsio`]: safe writes (lock, temporary file, checked read-back, kept
@@ -19,6 +20,7 @@ pub mod package;
 pub mod plugin;
 pub mod save;
 pub mod schema;
+pub mod tree;
 
 pub use io::{Error, ErrorKind, FormId, Result, Sig};
 pub use plugin::{Game, Plugin};

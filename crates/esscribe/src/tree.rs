@@ -1,0 +1,671 @@
+//! Plugins as a tree of small text files, for version control.
+//!
+//! [`unpack`] writes a plugin as folders and files:
+//!
+//! - `plugin.json`: the `TES4` header record, the game, the plugin's name
+//!   and the names of the top-level entries in order;
+//! - one folder per group (top groups by their record type, blocks and
+//!   sub-blocks by number or grid, a world's, cell's or topic's children
+//!   beside the record they belong to), holding `_group.json` (the group's
+//!   header and the names of its entries in order);
+//! - one file per record, `EditorID.0x0001ABCD.json` (or `0x0001ABCD.json`
+//!   for a record without an editor ID).
+//!
+//! Each file holds the record's JSON form (that of [`crate::json`]) pretty
+//! printed: one field per line, keys in declaration order, `\n` line
+//! endings, a final newline. Names and text depend on the plugin's bytes
+//! alone, never on the platform, so unpacking the same plugin always gives
+//! the same tree; [`pack`] gives back its bytes.
+
+use crate::io::{decode_cp1252, from_hex, Error, FormId, Result};
+use crate::json::{self, group_header_json, PieceBuilder};
+use crate::plugin::{Entry, Game, GroupHeader, GroupKind, GroupLabel, Plugin, Record};
+use crate::schema::FormCtx;
+use rayon::prelude::*;
+use serde_json::{Map, Value};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+/// The file holding the plugin's header and its top-level entries.
+pub const HEADER_FILE: &str = "plugin.json";
+/// The file in each group's folder holding the group's header and entries.
+pub const GROUP_FILE: &str = "_group.json";
+/// What `plugin.json` says it is.
+const FORMAT: &str = "esscribe-tree";
+const FORMAT_VERSION: u64 = 1;
+
+fn bad(path: &str, message: impl std::fmt::Display) -> Error {
+    Error::json(format!("{path}: {message}"))
+}
+
+/// Where the files of a tree go as [`unpack`] makes them. Paths are
+/// relative to the tree's root, with `/` between parts; a folder is
+/// announced before any file in it.
+pub trait TreeSink {
+    /// A folder of the tree.
+    fn folder(&mut self, path: &str) -> Result<()>;
+    /// A file of the tree and its text.
+    fn file(&mut self, path: &str, text: &[u8]) -> Result<()>;
+}
+
+/// Where [`pack`] reads a tree's files from.
+pub trait TreeSource: Sync {
+    /// The bytes of a file, by its path relative to the root (`/` between
+    /// parts).
+    fn read(&self, path: &str) -> Result<Vec<u8>>;
+}
+
+/// A tree held in memory, by path: for tests, benchmarks and for printing
+/// a plugin as one text.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct MemoryTree {
+    /// Every file, by path.
+    pub files: BTreeMap<String, Vec<u8>>,
+    /// The order the files were made in (the plugin's order).
+    pub order: Vec<String>,
+}
+
+impl TreeSink for MemoryTree {
+    fn folder(&mut self, _path: &str) -> Result<()> {
+        Ok(())
+    }
+    fn file(&mut self, path: &str, text: &[u8]) -> Result<()> {
+        self.order.push(path.to_string());
+        self.files.insert(path.to_string(), text.to_vec());
+        Ok(())
+    }
+}
+
+impl TreeSource for MemoryTree {
+    fn read(&self, path: &str) -> Result<Vec<u8>> {
+        self.files
+            .get(path)
+            .cloned()
+            .ok_or_else(|| bad(path, "no such file in the tree"))
+    }
+}
+
+/// A sink that only counts what it is given: to measure making the text
+/// apart from writing it.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct CountingSink {
+    /// Files given.
+    pub files: u64,
+    /// Bytes of text given.
+    pub bytes: u64,
+}
+
+impl TreeSink for CountingSink {
+    fn folder(&mut self, _path: &str) -> Result<()> {
+        Ok(())
+    }
+    fn file(&mut self, _path: &str, text: &[u8]) -> Result<()> {
+        self.files += 1;
+        self.bytes += text.len() as u64;
+        Ok(())
+    }
+}
+
+fn io_error(path: &Path, what: &str, e: std::io::Error) -> Error {
+    Error::new(
+        crate::io::ErrorKind::Io,
+        0,
+        format!("{}: {what}: {e}", path.display()),
+    )
+}
+
+/// A tree in a folder on disk.
+#[derive(Debug, Clone)]
+pub struct DirTree {
+    root: PathBuf,
+    written: HashSet<String>,
+    /// Files whose text was the same already, left untouched.
+    pub unchanged: u64,
+}
+
+impl DirTree {
+    /// The tree in folder `root`.
+    pub fn new(root: impl Into<PathBuf>) -> DirTree {
+        DirTree {
+            root: root.into(),
+            written: HashSet::new(),
+            unchanged: 0,
+        }
+    }
+
+    fn full(&self, path: &str) -> PathBuf {
+        let mut p = self.root.clone();
+        p.extend(path.split('/'));
+        p
+    }
+
+    /// The files an earlier tree in this folder listed (as its header and
+    /// group files name them), so that those no longer part of the tree can
+    /// be removed; files the tree never listed are left alone.
+    pub fn listed_files(&self) -> Vec<String> {
+        fn names(text: &[u8]) -> Vec<String> {
+            serde_json::from_slice::<Value>(text)
+                .ok()
+                .and_then(|v| v.get("entries").and_then(Value::as_array).cloned())
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|n| n.as_str())
+                .filter(|n| check_name(n, "").is_ok())
+                .map(str::to_string)
+                .collect()
+        }
+        let mut out = Vec::new();
+        let Ok(text) = std::fs::read(self.full(HEADER_FILE)) else {
+            return out;
+        };
+        out.push(HEADER_FILE.to_string());
+        let mut stack: Vec<(String, Vec<String>)> = vec![(String::new(), names(&text))];
+        while let Some((dir, list)) = stack.pop() {
+            for name in list {
+                let path = join(&dir, &name);
+                if is_record_name(&name) {
+                    out.push(path);
+                } else if let Ok(text) = std::fs::read(self.full(&join(&path, GROUP_FILE))) {
+                    out.push(join(&path, GROUP_FILE));
+                    stack.push((path, names(&text)));
+                }
+            }
+        }
+        out
+    }
+
+    /// Removes the files an earlier tree listed that this one did not
+    /// write, and the folders left empty by that.
+    pub fn remove_stale(&self, earlier: &[String]) -> Result<u64> {
+        let mut removed = 0;
+        for path in earlier {
+            if self.written.contains(path) {
+                continue;
+            }
+            let full = self.full(path);
+            match std::fs::remove_file(&full) {
+                Ok(()) => removed += 1,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(io_error(&full, "cannot remove", e)),
+            }
+            // Folders left empty go too (and never the root).
+            let mut dir = full.parent().map(Path::to_path_buf);
+            while let Some(d) = dir {
+                if d == self.root || std::fs::remove_dir(&d).is_err() {
+                    break;
+                }
+                dir = d.parent().map(Path::to_path_buf);
+            }
+        }
+        Ok(removed)
+    }
+}
+
+impl TreeSink for DirTree {
+    fn folder(&mut self, path: &str) -> Result<()> {
+        let full = self.full(path);
+        std::fs::create_dir_all(&full).map_err(|e| io_error(&full, "cannot create folder", e))
+    }
+    fn file(&mut self, path: &str, text: &[u8]) -> Result<()> {
+        let full = self.full(path);
+        self.written.insert(path.to_string());
+        // A file whose text is the same is left as it is: its time stamp
+        // too, so tools watching the folder see only what changed.
+        if std::fs::read(&full).is_ok_and(|old| old == text) {
+            self.unchanged += 1;
+            return Ok(());
+        }
+        std::fs::write(&full, text).map_err(|e| io_error(&full, "cannot write", e))
+    }
+}
+
+impl TreeSource for DirTree {
+    fn read(&self, path: &str) -> Result<Vec<u8>> {
+        let full = self.full(path);
+        std::fs::read(&full).map_err(|e| io_error(&full, "cannot read", e))
+    }
+}
+
+fn join(dir: &str, name: &str) -> String {
+    if dir.is_empty() {
+        name.to_string()
+    } else {
+        format!("{dir}/{name}")
+    }
+}
+
+fn is_record_name(name: &str) -> bool {
+    name.ends_with(".json") && name != GROUP_FILE && name != HEADER_FILE
+}
+
+/// A name in an entries list must be one plain part of a path: never a
+/// way out of the tree.
+fn check_name(name: &str, path: &str) -> Result<()> {
+    let fine = !name.is_empty()
+        && !name.starts_with('.')
+        && !name.contains(['/', '\\', ':', '\0'])
+        && name != GROUP_FILE
+        && name != HEADER_FILE;
+    if fine {
+        Ok(())
+    } else {
+        Err(bad(
+            path,
+            format!("\"entries\": {name:?} is not the name of a record file or group folder"),
+        ))
+    }
+}
+
+/// Editor IDs become part of file names: letters, digits, `_` and `-`
+/// stay, anything else becomes `_`, and a name is cut at 64 characters.
+/// Names Windows reserves (`CON`, `NUL`, `COM1`...) get a `_`.
+fn file_safe(edid: &str) -> String {
+    let mut s: String = edid
+        .chars()
+        .take(64)
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let upper = s.to_ascii_uppercase();
+    let reserved = matches!(upper.as_str(), "CON" | "PRN" | "AUX" | "NUL")
+        || ((upper.starts_with("COM") || upper.starts_with("LPT"))
+            && upper.len() == 4
+            && upper.as_bytes()[3].is_ascii_digit());
+    if reserved {
+        s.push('_');
+    }
+    s
+}
+
+/// The name of a record's file without `.json`.
+fn record_stem(form_id: FormId, editor_id: Option<&str>) -> String {
+    match editor_id.map(file_safe).filter(|e| !e.is_empty()) {
+        Some(e) => format!("{e}.{form_id}"),
+        None => form_id.to_string(),
+    }
+}
+
+/// The names used in one folder, told apart without regard to case (as
+/// on Windows and macOS): a name met again gets `~2`, `~3`...
+#[derive(Default)]
+struct Names(HashSet<String>);
+
+impl Names {
+    fn take(&mut self, stem: &str, ext: &str) -> String {
+        let mut n = 1;
+        loop {
+            let name = if n == 1 {
+                format!("{stem}{ext}")
+            } else {
+                format!("{stem}~{n}{ext}")
+            };
+            if self.0.insert(name.to_ascii_lowercase()) {
+                return name;
+            }
+            n += 1;
+        }
+    }
+}
+
+/// The editor ID shown in a record's JSON form, if any.
+fn editor_id_of(v: &Value) -> Option<String> {
+    if let Some(e) = v
+        .get("fields")
+        .and_then(|f| f.get("editor_id"))
+        .and_then(Value::as_str)
+    {
+        return Some(e.to_string());
+    }
+    let subs = v.get("subrecords")?.as_array()?;
+    let edid = subs
+        .iter()
+        .find(|s| s.get("sig").and_then(Value::as_str) == Some("EDID"))?;
+    let bytes = from_hex(edid.get("hex")?.as_str()?)?;
+    Some(decode_cp1252(bytes.strip_suffix(&[0]).unwrap_or(&bytes)).into_owned())
+}
+
+/// Text of a JSON value as the tree writes it: pretty printed, `\n`
+/// line endings, a final newline.
+pub fn to_text(v: &Value) -> Vec<u8> {
+    let mut out = serde_json::to_vec_pretty(v).expect("a JSON value always prints");
+    out.push(b'\n');
+    out
+}
+
+/// A record as the tree holds it: its text and its editor ID.
+fn record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<(Option<String>, Vec<u8>)> {
+    let v = json::record_to_json(rec, game, ctx)?.value;
+    Ok((editor_id_of(&v), to_text(&v)))
+}
+
+/// The path of each record's file, by form ID: what [`unpack`] gives back
+/// besides writing the tree.
+pub type RecordPaths = HashMap<FormId, String>;
+
+struct Unpacker<'s, 'p, 'a> {
+    plugin: &'p Plugin<'a>,
+    ctx: &'s FormCtx,
+    paths: RecordPaths,
+}
+
+impl Unpacker<'_, '_, '_> {
+    /// Writes the entries of one folder; gives back their names in order.
+    fn list(&mut self, entries: &[Entry<'_>], dir: &str, sink: &mut dyn TreeSink) -> Result<Vec<String>> {
+        /// Records made into text at once: enough to share among threads,
+        /// few enough to keep memory small.
+        const BATCH: usize = 512;
+        let game = self.plugin.game;
+        let ctx = self.ctx;
+        let mut names = Names::default();
+        names.take(GROUP_FILE, "");
+        names.take(HEADER_FILE, "");
+        let mut out = Vec::with_capacity(entries.len());
+        let mut stems: HashMap<FormId, String> = HashMap::new();
+        for batch in entries.chunks(BATCH) {
+            let texts: Vec<Option<Result<(Option<String>, Vec<u8>)>>> = batch
+                .par_iter()
+                .map(|e| match e {
+                    Entry::Record(r) => Some(record_text(r, game, ctx)),
+                    Entry::Group(_) => None,
+                })
+                .collect();
+            for (e, text) in batch.iter().zip(texts) {
+                match (e, text) {
+                    (Entry::Record(r), Some(text)) => {
+                        let (edid, text) = text?;
+                        let stem = record_stem(r.header.form_id, edid.as_deref());
+                        let name = names.take(&stem, ".json");
+                        let path = join(dir, &name);
+                        sink.file(&path, &text)?;
+                        stems.insert(r.header.form_id, name[..name.len() - 5].to_string());
+                        self.paths.insert(r.header.form_id, path);
+                        out.push(name);
+                    }
+                    (Entry::Group(g), _) => {
+                        let stem = group_stem(&g.header, &stems);
+                        let name = names.take(&stem, "");
+                        let path = join(dir, &name);
+                        sink.folder(&path)?;
+                        let children = self.list(&g.children, &path, sink)?;
+                        let mut m = group_header_json(&g.header, game, ctx);
+                        m.insert("entries".into(), Value::from(children));
+                        sink.file(&join(&path, GROUP_FILE), &to_text(&Value::Object(m)))?;
+                        out.push(name);
+                    }
+                    (Entry::Record(_), None) => unreachable!("every record is made into text"),
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The folder name of a group: its record type for a top group, its
+/// number or grid for a block, the name of the record it belongs to for
+/// a world's, cell's or topic's children.
+fn group_stem(h: &GroupHeader, stems: &HashMap<FormId, String>) -> String {
+    match (h.kind(), h.label()) {
+        (GroupKind::Top, GroupLabel::Sig(s)) => file_safe(&s.to_string()),
+        (GroupKind::InteriorCellBlock, GroupLabel::Block(n)) => format!("block_{n}"),
+        (GroupKind::InteriorCellSubBlock, GroupLabel::Block(n)) => format!("sub-block_{n}"),
+        (GroupKind::ExteriorCellBlock, GroupLabel::Grid { y, x }) => format!("block_{x}_{y}"),
+        (GroupKind::ExteriorCellSubBlock, GroupLabel::Grid { y, x }) => {
+            format!("sub-block_{x}_{y}")
+        }
+        (GroupKind::CellPersistentChildren, _) => "persistent".into(),
+        (GroupKind::CellTemporaryChildren, _) => "temporary".into(),
+        (GroupKind::CellVisibleDistantChildren, _) => "distant".into(),
+        (_, GroupLabel::Parent(id)) => stems
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| format!("children_of_{id}")),
+        _ => format!(
+            "group_{}_{}",
+            h.group_type,
+            crate::io::to_hex(&h.label).replace(' ', "")
+        ),
+    }
+}
+
+/// Writes `plugin` as a text tree to `sink`; `ctx` (see
+/// [`json::form_ctx`]) names the plugin and its masters in form IDs.
+/// Gives back the path of each record's file.
+pub fn unpack(plugin: &Plugin<'_>, ctx: &FormCtx, sink: &mut dyn TreeSink) -> Result<RecordPaths> {
+    let mut u = Unpacker {
+        plugin,
+        ctx,
+        paths: HashMap::new(),
+    };
+    let header = json::record_to_json(&plugin.header, plugin.game, ctx)?.value;
+    let entries = u.list(&plugin.entries, "", sink)?;
+    let mut m = Map::new();
+    m.insert("format".into(), Value::from(FORMAT));
+    m.insert("format_version".into(), Value::from(FORMAT_VERSION));
+    m.insert("file".into(), Value::from(ctx.own_name.as_str()));
+    m.insert("game".into(), serde_json::json!(plugin.game));
+    // Lets a pack adjust the header's record count by what an edit added
+    // or removed.
+    m.insert("entry_count".into(), Value::from(plugin.count_entries()));
+    m.insert("header".into(), header);
+    m.insert("entries".into(), Value::from(entries));
+    sink.file(HEADER_FILE, &to_text(&Value::Object(m)))?;
+    Ok(u.paths)
+}
+
+fn parse_json(text: &[u8], path: &str) -> Result<Value> {
+    serde_json::from_slice(text).map_err(|e| {
+        bad(
+            path,
+            format!("not valid JSON (line {}, column {}): {e}", e.line(), e.column()),
+        )
+    })
+}
+
+fn entry_names(m: &Map<String, Value>, path: &str) -> Result<Vec<String>> {
+    let list = m
+        .get("entries")
+        .and_then(Value::as_array)
+        .ok_or_else(|| bad(path, "\"entries\": expected a list of file and folder names"))?;
+    list.iter()
+        .map(|n| {
+            let name = n
+                .as_str()
+                .ok_or_else(|| bad(path, format!("\"entries\": expected a name, found {n}")))?;
+            check_name(name, path)?;
+            Ok(name.to_string())
+        })
+        .collect()
+}
+
+struct Packer<'s> {
+    source: &'s dyn TreeSource,
+    builder: PieceBuilder,
+    game: Game,
+    out: Vec<u8>,
+    entries: usize,
+    records: u64,
+}
+
+impl Packer<'_> {
+    fn list(&mut self, names: &[String], dir: &str, parent: Option<&GroupHeader>) -> Result<()> {
+        /// Record files read and parsed at once, in parallel.
+        const BATCH: usize = 512;
+        for batch in names.chunks(BATCH) {
+            let source = self.source;
+            let parsed: Vec<Option<Result<Value>>> = batch
+                .par_iter()
+                .map(|name| {
+                    is_record_name(name).then(|| {
+                        let path = join(dir, name);
+                        parse_json(&source.read(&path)?, &path)
+                    })
+                })
+                .collect();
+            for (name, value) in batch.iter().zip(parsed) {
+                let path = join(dir, name);
+                self.entries += 1;
+                match value {
+                    Some(value) => {
+                        let rec = self.builder.record(&value?, &path, parent)?;
+                        rec.write(&mut self.out, self.game)?;
+                        self.records += 1;
+                    }
+                    None => {
+                        let file = join(&path, GROUP_FILE);
+                        let v = parse_json(&self.source.read(&file)?, &file)?;
+                        let m = v
+                            .as_object()
+                            .ok_or_else(|| bad(&file, "expected a JSON object"))?;
+                        let header = self.builder.group_header(m, &file, &["entries"])?;
+                        let children = entry_names(m, &file)?;
+                        let start = self.out.len();
+                        header.write(&mut self.out, self.game);
+                        self.list(&children, &path, Some(&header))?;
+                        let size = u32::try_from(self.out.len() - start)
+                            .map_err(|_| bad(&path, "group larger than 4 GiB"))?;
+                        self.out[start + 4..start + 8].copy_from_slice(&size.to_le_bytes());
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A plugin packed from a text tree.
+#[derive(Debug)]
+pub struct Packed {
+    /// The plugin's bytes.
+    pub bytes: Vec<u8>,
+    /// The game, as the tree says.
+    pub game: Game,
+    /// The plugin's own name, as the tree says.
+    pub file: String,
+    /// Records in the plugin, the header included.
+    pub records: u64,
+}
+
+/// Builds the plugin a text tree describes, reading the tree's files one
+/// folder at a time: the plugin's bytes are written as each record is
+/// built, and no more than a folder's batch of records is held as JSON.
+///
+/// What would not give the plugin the text describes is refused with an
+/// error naming the file and the field, as `build` does for the JSON form.
+pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
+    let doc = parse_json(&source.read(HEADER_FILE)?, HEADER_FILE)?;
+    let m = doc
+        .as_object()
+        .ok_or_else(|| bad(HEADER_FILE, "expected a JSON object"))?;
+    if m.get("format").and_then(Value::as_str) != Some(FORMAT) {
+        return Err(bad(
+            HEADER_FILE,
+            format!("not an esscribe text tree (\"format\" must be \"{FORMAT}\")"),
+        ));
+    }
+    let allowed = [
+        "format",
+        "format_version",
+        "file",
+        "game",
+        "entry_count",
+        "header",
+        "entries",
+    ];
+    if let Some(k) = m.keys().find(|k| !allowed.contains(&k.as_str())) {
+        return Err(bad(
+            HEADER_FILE,
+            format!("unknown key \"{k}\" (expected {})", allowed.join(", ")),
+        ));
+    }
+    if let Some(v) = m.get("format_version") {
+        if v.as_u64() != Some(FORMAT_VERSION) {
+            return Err(bad(
+                HEADER_FILE,
+                format!("\"format_version\": this esscribe reads version {FORMAT_VERSION}, found {v}"),
+            ));
+        }
+    }
+    let game_v = m
+        .get("game")
+        .ok_or_else(|| bad(HEADER_FILE, "missing \"game\""))?;
+    let game: Game = serde_json::from_value(game_v.clone())
+        .map_err(|_| bad(HEADER_FILE, format!("\"game\": unknown game {game_v}")))?;
+    let file = match m.get("file") {
+        None => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => {
+            return Err(bad(
+                HEADER_FILE,
+                format!("\"file\": expected the plugin's file name, found {other}"),
+            ))
+        }
+    };
+    let counted = match m.get("entry_count") {
+        None => None,
+        Some(v) => Some(v.as_u64().ok_or_else(|| {
+            bad(
+                HEADER_FILE,
+                format!("\"entry_count\": expected a whole number, found {v}"),
+            )
+        })?),
+    };
+    let header_v = m
+        .get("header")
+        .ok_or_else(|| bad(HEADER_FILE, "missing \"header\""))?;
+    let names = entry_names(m, HEADER_FILE)?;
+    let (builder, header) =
+        PieceBuilder::new(game, &file, header_v, &format!("{HEADER_FILE}: header"))?;
+    let mut p = Packer {
+        source,
+        builder,
+        game,
+        out: Vec::new(),
+        entries: 0,
+        records: 0,
+    };
+    header.write(&mut p.out, game)?;
+    let header_len = p.out.len();
+    p.list(&names, "", None)?;
+    let mut bytes = p.out;
+    if let Some(counted) = counted {
+        let delta = p.entries as i64 - counted as i64;
+        if delta != 0 {
+            let moved = crate::plugin::header_with_count_moved(&header, game, delta)
+                .map_err(|e| bad(HEADER_FILE, e))?;
+            let mut new_header = Vec::new();
+            moved.write(&mut new_header, game)?;
+            bytes.splice(..header_len, new_header);
+        }
+    }
+    Ok(Packed {
+        bytes,
+        game,
+        file,
+        records: p.records + 1,
+    })
+}
+
+/// The whole plugin as one text: every file of its tree, in the plugin's
+/// order, each after a line naming it. Made for `git diff` (a textconv
+/// filter): a change to a record shows under its file's name.
+pub fn plugin_text(plugin: &Plugin<'_>, ctx: &FormCtx, out: &mut dyn std::io::Write) -> Result<()> {
+    let mut tree = MemoryTree::default();
+    unpack(plugin, ctx, &mut tree)?;
+    let write = |out: &mut dyn std::io::Write, path: &str| -> std::io::Result<()> {
+        writeln!(out, "=== {path}")?;
+        out.write_all(&tree.files[path])
+    };
+    let io = |e: std::io::Error| Error::new(crate::io::ErrorKind::Io, 0, format!("cannot write: {e}"));
+    write(out, HEADER_FILE).map_err(io)?;
+    for path in &tree.order {
+        if path != HEADER_FILE {
+            write(out, path).map_err(io)?;
+        }
+    }
+    Ok(())
+}
