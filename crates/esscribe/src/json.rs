@@ -1146,8 +1146,8 @@ impl PieceBuilder {
                 ),
             ));
         }
-        let info = crate::plugin::PluginHeader::from_record(&record, game)
-            .map_err(|e| bad(path, e))?;
+        let info =
+            crate::plugin::PluginHeader::from_record(&record, game).map_err(|e| bad(path, e))?;
         builder.ctx = FormCtx {
             masters: info.masters.iter().map(|m| m.name.clone()).collect(),
             own_name: file.to_string(),

@@ -30,7 +30,11 @@ fn every_plugin_packs_back_byte_for_byte_and_unpacks_to_the_same_text() {
         );
         assert_eq!(packed.file, name);
         let again = unpack(&packed.bytes, &name);
-        assert!(again == t, "{}: the text changed on a round trip", path.display());
+        assert!(
+            again == t,
+            "{}: the text changed on a round trip",
+            path.display()
+        );
         // Text is LF only, one field a line, and valid UTF-8.
         for (p, text) in &t.files {
             let text = std::str::from_utf8(text).unwrap_or_else(|_| panic!("{p}: not UTF-8"));

@@ -969,7 +969,11 @@ impl<'a> Plugin<'a> {
 
 /// The `TES4` header record with its HEDR record count moved by `delta`
 /// (records and groups added, or removed when negative).
-pub fn header_with_count_moved(header: &Record<'_>, game: Game, delta: i64) -> Result<Record<'static>> {
+pub fn header_with_count_moved(
+    header: &Record<'_>,
+    game: Game,
+    delta: i64,
+) -> Result<Record<'static>> {
     let mut header = header.clone().into_owned();
     if delta != 0 {
         let mut subs = header.subrecords(game)?;

@@ -17,6 +17,8 @@
 //! alone, never on the platform, so unpacking the same plugin always gives
 //! the same tree; [`pack`] gives back its bytes.
 
+pub mod merge;
+
 use crate::io::{decode_cp1252, from_hex, Error, FormId, Result};
 use crate::json::{self, group_header_json, PieceBuilder};
 use crate::plugin::{Entry, Game, GroupHeader, GroupKind, GroupLabel, Plugin, Record};
@@ -355,7 +357,12 @@ struct Unpacker<'s, 'p, 'a> {
 
 impl Unpacker<'_, '_, '_> {
     /// Writes the entries of one folder; gives back their names in order.
-    fn list(&mut self, entries: &[Entry<'_>], dir: &str, sink: &mut dyn TreeSink) -> Result<Vec<String>> {
+    fn list(
+        &mut self,
+        entries: &[Entry<'_>],
+        dir: &str,
+        sink: &mut dyn TreeSink,
+    ) -> Result<Vec<String>> {
         /// Records made into text at once: enough to share among threads,
         /// few enough to keep memory small.
         const BATCH: usize = 512;
@@ -461,16 +468,22 @@ fn parse_json(text: &[u8], path: &str) -> Result<Value> {
     serde_json::from_slice(text).map_err(|e| {
         bad(
             path,
-            format!("not valid JSON (line {}, column {}): {e}", e.line(), e.column()),
+            format!(
+                "not valid JSON (line {}, column {}): {e}",
+                e.line(),
+                e.column()
+            ),
         )
     })
 }
 
 fn entry_names(m: &Map<String, Value>, path: &str) -> Result<Vec<String>> {
-    let list = m
-        .get("entries")
-        .and_then(Value::as_array)
-        .ok_or_else(|| bad(path, "\"entries\": expected a list of file and folder names"))?;
+    let list = m.get("entries").and_then(Value::as_array).ok_or_else(|| {
+        bad(
+            path,
+            "\"entries\": expected a list of file and folder names",
+        )
+    })?;
     list.iter()
         .map(|n| {
             let name = n
@@ -586,7 +599,9 @@ pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
         if v.as_u64() != Some(FORMAT_VERSION) {
             return Err(bad(
                 HEADER_FILE,
-                format!("\"format_version\": this esscribe reads version {FORMAT_VERSION}, found {v}"),
+                format!(
+                    "\"format_version\": this esscribe reads version {FORMAT_VERSION}, found {v}"
+                ),
             ));
         }
     }
@@ -660,7 +675,8 @@ pub fn plugin_text(plugin: &Plugin<'_>, ctx: &FormCtx, out: &mut dyn std::io::Wr
         writeln!(out, "=== {path}")?;
         out.write_all(&tree.files[path])
     };
-    let io = |e: std::io::Error| Error::new(crate::io::ErrorKind::Io, 0, format!("cannot write: {e}"));
+    let io =
+        |e: std::io::Error| Error::new(crate::io::ErrorKind::Io, 0, format!("cannot write: {e}"));
     write(out, HEADER_FILE).map_err(io)?;
     for path in &tree.order {
         if path != HEADER_FILE {
