@@ -41,12 +41,11 @@ pub fn unpack(file: &Path, dir: &Path, game: GameOpt) -> Result<ExitCode> {
     check_tree_folder(dir)?;
     let data = load(file)?;
     let plugin = parse_plugin(&data, game.game, file)?;
-    let ctx = esscribe::json::form_ctx(&plugin, &file_name(file));
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut sink = DirTree::new(dir);
     let earlier = sink.listed_files();
-    let paths =
-        tree::unpack(&plugin, &ctx, &mut sink).with_context(|| file.display().to_string())?;
+    let paths = tree::unpack(&plugin, &file_name(file), &mut sink)
+        .with_context(|| file.display().to_string())?;
     let removed = sink.remove_stale(&earlier)?;
     let mut note = String::new();
     if !earlier.is_empty() {
@@ -93,7 +92,7 @@ pub fn pack(dir: &Path, output: &Path) -> Result<ExitCode> {
     let packed = tree::pack(&DirTree::new(dir)).with_context(|| dir.display().to_string())?;
     let game = packed.game;
     let check = |bytes: &[u8]| Plugin::parse_as(bytes, game).map(|_| ());
-    write_plugin(output, &packed.bytes, check, packed.records)
+    write_plugin(output, &packed.bytes, check, packed.records, true)
 }
 
 fn write_plugin(
@@ -101,6 +100,7 @@ fn write_plugin(
     bytes: &[u8],
     check: impl FnOnce(&[u8]) -> esscribe::Result<()>,
     records: u64,
+    keep_backup: bool,
 ) -> Result<ExitCode> {
     if util::is_stdout(output) {
         check(bytes)?;
@@ -116,6 +116,13 @@ fn write_plugin(
     let written = lock
         .write(bytes, check)
         .with_context(|| format!("cannot write {}", output.display()))?;
+    let written = match written.backup {
+        Some(b) if !keep_backup => {
+            let _ = std::fs::remove_file(b);
+            esscribe::fsio::Written { backup: None }
+        }
+        _ => written,
+    };
     eprintln!(
         "wrote {} ({} bytes, {} records){}",
         output.display(),
@@ -151,8 +158,7 @@ pub fn textconv(file: &Path, name: Option<&str>, game: GameOpt) -> Result<ExitCo
     }
     let plugin = parse_plugin(&data, game.game, file)?;
     let name = name.map_or_else(|| own_name(file), str::to_string);
-    let ctx = esscribe::json::form_ctx(&plugin, &name);
-    tree::plugin_text(&plugin, &ctx, &mut out).with_context(|| file.display().to_string())?;
+    tree::plugin_text(&plugin, &name, &mut out).with_context(|| file.display().to_string())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -164,7 +170,7 @@ fn save_text(file: &Path, out: &mut dyn std::io::Write) -> Result<ExitCode> {
     if let Some(m) = info.as_object_mut() {
         m.shift_remove("file");
     }
-    writeln!(out, "=== save")?;
+    writeln!(out, "save")?;
     serde_json::to_writer_pretty(&mut *out, &info)?;
     writeln!(out)?;
     for c in save.changes.iter() {
@@ -172,7 +178,7 @@ fn save_text(file: &Path, out: &mut dyn std::io::Write) -> Result<ExitCode> {
         if let Some(m) = v.as_object_mut() {
             m.shift_remove("offset");
         }
-        writeln!(out, "=== change record {} {}", c.form_id, c.type_name())?;
+        writeln!(out, "change record {} {}", c.form_id, c.type_name())?;
         serde_json::to_writer_pretty(&mut *out, &v)?;
         writeln!(out)?;
     }
@@ -200,13 +206,7 @@ pub fn merge(
     let bp = parse_plugin(&bb, game.game, base)?;
     let op = parse_plugin(&ob, game.game, ours)?;
     let tp = parse_plugin(&tb, game.game, theirs)?;
-    let (bc, oc, tc) = (
-        esscribe::json::form_ctx(&bp, &own),
-        esscribe::json::form_ctx(&op, &own),
-        esscribe::json::form_ctx(&tp, &own),
-    );
-    let side = |plugin, ctx| Side { plugin, ctx };
-    let merged = merge::merge(&side(&bp, &bc), &side(&op, &oc), &side(&tp, &tc))?;
+    let merged = merge::merge(&Side::new(&bp), &Side::new(&op), &Side::new(&tp))?;
     if merged.conflicts.is_empty() {
         let bytes = merged.plugin.to_bytes()?;
         let game = merged.plugin.game;
@@ -221,6 +221,9 @@ pub fn merge(
             &bytes,
             |b| Plugin::parse_as(b, game).map(|_| ()),
             records,
+            // As a git merge driver (given --name), the output is git's
+            // temporary copy of ours: a backup of it would be litter.
+            name.is_none(),
         );
     }
     let dir: PathBuf = match (tree_dir, name) {
@@ -232,7 +235,7 @@ pub fn merge(
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut sink = DirTree::new(&dir);
     let earlier = sink.listed_files();
-    let paths = tree::unpack(&merged.plugin, &oc, &mut sink)?;
+    let paths = tree::unpack(&merged.plugin, &own, &mut sink)?;
     sink.remove_stale(&earlier)?;
     for c in &merged.conflicts {
         let at = paths

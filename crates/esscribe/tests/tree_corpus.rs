@@ -8,9 +8,8 @@ use esscribe::Plugin;
 
 fn unpack(bytes: &[u8], name: &str) -> MemoryTree {
     let plugin = Plugin::parse(bytes).unwrap();
-    let ctx = esscribe::json::form_ctx(&plugin, name);
     let mut t = MemoryTree::default();
-    tree::unpack(&plugin, &ctx, &mut t).unwrap();
+    tree::unpack(&plugin, name, &mut t).unwrap();
     t
 }
 
@@ -49,10 +48,9 @@ fn every_plugin_packs_back_byte_for_byte_and_unpacks_to_the_same_text() {
 fn a_tree_on_disk_packs_back_and_its_layout_nests_cells() {
     let bytes = common::file("oblivion-plugins/OOArena.esp");
     let plugin = Plugin::parse(&bytes).unwrap();
-    let ctx = esscribe::json::form_ctx(&plugin, "OOArena.esp");
     let dir = tempdir();
     let mut sink = DirTree::new(dir.clone());
-    tree::unpack(&plugin, &ctx, &mut sink).unwrap();
+    tree::unpack(&plugin, "OOArena.esp", &mut sink).unwrap();
     let packed = tree::pack(&DirTree::new(dir.clone())).unwrap();
     assert!(packed.bytes == bytes);
     assert!(dir.join("plugin.json").is_file());

@@ -14,13 +14,22 @@ use crate::schema::FormCtx;
 use serde_json::{Map, Value};
 use std::collections::{HashMap, HashSet};
 
-/// One side of a merge: a plugin and the form context its JSON is shown
-/// in (its masters and name).
+/// One side of a merge: a plugin, and the form context its records are
+/// compared in (that of the text tree, [`super::tree_ctx`]).
 pub struct Side<'p, 'a> {
     /// The plugin.
     pub plugin: &'p Plugin<'a>,
-    /// Its form context ([`json::form_ctx`]).
-    pub ctx: &'p FormCtx,
+    ctx: FormCtx,
+}
+
+impl<'p, 'a> Side<'p, 'a> {
+    /// A plugin as one side of a merge.
+    pub fn new(plugin: &'p Plugin<'a>) -> Self {
+        Side {
+            plugin,
+            ctx: super::tree_ctx(plugin),
+        }
+    }
 }
 
 /// What kind of disagreement a conflict is.
@@ -147,7 +156,7 @@ fn index<'p, 'a>(p: &'p Plugin<'a>) -> HashMap<FormId, &'p Record<'a>> {
 /// A record's JSON form without the stored compressed payload, which
 /// tells nothing a merge can use and differs whenever the data does.
 fn comparable_json(r: &Record<'_>, side: &Side<'_, '_>) -> Result<Value> {
-    let mut v = json::record_to_json(r, side.plugin.game, side.ctx)?.value;
+    let mut v = json::record_to_json(r, side.plugin.game, &side.ctx)?.value;
     if let Some(m) = v.as_object_mut() {
         m.shift_remove("zlib_original");
     }

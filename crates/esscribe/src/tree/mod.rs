@@ -439,10 +439,28 @@ fn group_stem(h: &GroupHeader, stems: &HashMap<FormId, String>) -> String {
     }
 }
 
-/// Writes `plugin` as a text tree to `sink`; `ctx` (see
-/// [`json::form_ctx`]) names the plugin and its masters in form IDs.
-/// Gives back the path of each record's file.
-pub fn unpack(plugin: &Plugin<'_>, ctx: &FormCtx, sink: &mut dyn TreeSink) -> Result<RecordPaths> {
+/// The form context the tree's text is made in: form IDs are written as
+/// bare numbers, without the plugin each belongs to, because which plugin
+/// a number names depends on the master list: with notes, a master added
+/// would rewrite every record's file.
+pub fn tree_ctx(plugin: &Plugin<'_>) -> FormCtx {
+    FormCtx {
+        masters: Vec::new(),
+        own_name: String::new(),
+        localized: json::is_localized(plugin),
+        strings: None,
+    }
+}
+
+/// Writes `plugin` as a text tree to `sink`; `file_name` is the plugin's
+/// own name, kept in the header file. Gives back the path of each
+/// record's file.
+pub fn unpack(
+    plugin: &Plugin<'_>,
+    file_name: &str,
+    sink: &mut dyn TreeSink,
+) -> Result<RecordPaths> {
+    let ctx = &tree_ctx(plugin);
     let mut u = Unpacker {
         plugin,
         ctx,
@@ -453,7 +471,7 @@ pub fn unpack(plugin: &Plugin<'_>, ctx: &FormCtx, sink: &mut dyn TreeSink) -> Re
     let mut m = Map::new();
     m.insert("format".into(), Value::from(FORMAT));
     m.insert("format_version".into(), Value::from(FORMAT_VERSION));
-    m.insert("file".into(), Value::from(ctx.own_name.as_str()));
+    m.insert("file".into(), Value::from(file_name));
     m.insert("game".into(), serde_json::json!(plugin.game));
     // Lets a pack adjust the header's record count by what an edit added
     // or removed.
@@ -666,13 +684,18 @@ pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
 }
 
 /// The whole plugin as one text: every file of its tree, in the plugin's
-/// order, each after a line naming it. Made for `git diff` (a textconv
-/// filter): a change to a record shows under its file's name.
-pub fn plugin_text(plugin: &Plugin<'_>, ctx: &FormCtx, out: &mut dyn std::io::Write) -> Result<()> {
+/// order, each after a line `file PATH`. Made for `git diff` (a textconv
+/// filter): that line starts with a letter and the JSON lines do not, so
+/// git shows the file a change is in at the head of each hunk.
+pub fn plugin_text(
+    plugin: &Plugin<'_>,
+    file_name: &str,
+    out: &mut dyn std::io::Write,
+) -> Result<()> {
     let mut tree = MemoryTree::default();
-    unpack(plugin, ctx, &mut tree)?;
+    unpack(plugin, file_name, &mut tree)?;
     let write = |out: &mut dyn std::io::Write, path: &str| -> std::io::Result<()> {
-        writeln!(out, "=== {path}")?;
+        writeln!(out, "file {path}")?;
         out.write_all(&tree.files[path])
     };
     let io =
