@@ -467,7 +467,21 @@ fn apply(
 /// Adds their records that our tree lacks, each after the entry that
 /// comes before it on their side (or first, when none does), making the
 /// groups that lead to it where ours has none.
-fn add_theirs(result: &mut Vec<Entry<'static>>, theirs: &[Entry<'_>], add: &HashSet<FormId>) {
+fn add_theirs(
+    result: &mut Vec<Entry<'static>>,
+    theirs: &[Entry<'_>],
+    add: &HashSet<FormId>,
+    ours_only: &HashSet<FormId>,
+) {
+    // After the records we added there too: both sides' additions then
+    // stand in the order ours, theirs.
+    let skip_ours = |result: &Vec<Entry<'static>>, mut at: usize| {
+        while matches!(result.get(at), Some(Entry::Record(r)) if ours_only.contains(&r.header.form_id))
+        {
+            at += 1;
+        }
+        at
+    };
     let position_of = |result: &Vec<Entry<'static>>, e: &Entry<'_>| {
         result.iter().position(|x| match (x, e) {
             (Entry::Record(a), Entry::Record(b)) => a.header.form_id == b.header.form_id,
@@ -479,7 +493,7 @@ fn add_theirs(result: &mut Vec<Entry<'static>>, theirs: &[Entry<'_>], add: &Hash
     for e in theirs {
         match e {
             Entry::Record(r) if add.contains(&r.header.form_id) => {
-                let at = after.map_or(0, |i| i + 1);
+                let at = skip_ours(result, after.map_or(0, |i| i + 1));
                 result.insert(at, Entry::Record(r.clone().into_owned()));
                 after = Some(at);
             }
@@ -508,7 +522,7 @@ fn add_theirs(result: &mut Vec<Entry<'static>>, theirs: &[Entry<'_>], add: &Hash
                     }
                 };
                 if let Entry::Group(mine) = &mut result[at] {
-                    add_theirs(&mut mine.children, &g.children, add);
+                    add_theirs(&mut mine.children, &g.children, add, ours_only);
                 }
                 after = Some(at);
             }
@@ -583,7 +597,12 @@ pub fn merge(base: &Side<'_, '_>, ours: &Side<'_, '_>, theirs: &Side<'_, '_>) ->
         }
     }
     let mut entries = apply(&ours.plugin.entries, &mut outcomes, &ti);
-    add_theirs(&mut entries, &theirs.plugin.entries, &add);
+    let ours_only: HashSet<FormId> = oi
+        .keys()
+        .filter(|id| !bi.contains_key(id) && !ti.contains_key(id))
+        .copied()
+        .collect();
+    add_theirs(&mut entries, &theirs.plugin.entries, &add, &ours_only);
     let plugin = Plugin::from_parts(game, header, entries, Some(base.plugin.count_entries()));
     Ok(Merged {
         plugin,
