@@ -602,6 +602,39 @@ impl Builder {
         parent: Option<&GroupHeader>,
         is_header: bool,
     ) -> Result<Record<'static>> {
+        let (record, path, expect) = self.make_record(v, path, parent, is_header)?;
+        if !is_header {
+            self.claim(record.header.form_id, &path)?;
+        }
+        if self.keep_checks {
+            self.checks.push((path, expect));
+        }
+        Ok(record)
+    }
+
+    /// Notes that `form_id` is the form ID of the record at `path`; one
+    /// met before is refused.
+    fn claim(&mut self, form_id: FormId, path: &str) -> Result<()> {
+        if let Some(first) = self.seen.get(&form_id) {
+            return Err(bad(
+                path,
+                format!("form ID {form_id} is already the form ID of {first}"),
+            ));
+        }
+        self.seen.insert(form_id, path.to_string());
+        Ok(())
+    }
+
+    /// A record from its JSON, checked but for its form ID being new:
+    /// gives back the record, where it is (with its type and form ID) and
+    /// what reading it back must give.
+    fn make_record(
+        &self,
+        v: &Value,
+        path: &str,
+        parent: Option<&GroupHeader>,
+        is_header: bool,
+    ) -> Result<(Record<'static>, String, ReadBack)> {
         let game = self.game;
         let m = v
             .as_object()
@@ -671,15 +704,6 @@ impl Builder {
                     ),
                 ));
             }
-        }
-        if !is_header {
-            if let Some(first) = self.seen.get(&form_id) {
-                return Err(bad(
-                    path,
-                    format!("form ID {form_id} is already the form ID of {first}"),
-                ));
-            }
-            self.seen.insert(form_id, path.clone());
         }
         let header = RecordHeader {
             sig,
@@ -776,9 +800,6 @@ impl Builder {
             body: Body::Stored(Cow::Borrowed(&data)),
         };
         check_read_back(&plain, game, &self.ctx, expect).map_err(|e| bad(path, e))?;
-        if self.keep_checks {
-            self.checks.push((path.clone(), expect));
-        }
         let stored = if header.is_compressed() {
             let original = match m.get("zlib_original") {
                 Some(Value::String(s)) => Some(
@@ -804,11 +825,12 @@ impl Builder {
         } else {
             data
         };
-        Ok(Record {
+        let record = Record {
             header,
             offset: 0,
             body: Body::Stored(Cow::Owned(stored)),
-        })
+        };
+        Ok((record, path.clone(), expect))
     }
 
     fn group(&mut self, m: &Map<String, Value>, path: &str) -> Result<Group<'static>> {
@@ -1166,6 +1188,26 @@ impl PieceBuilder {
         parent: Option<&GroupHeader>,
     ) -> Result<Record<'static>> {
         self.builder.record(v, path, parent, false)
+    }
+
+    /// One record from its JSON form, like [`record`](Self::record) but
+    /// without noting its form ID, so that records can be built in
+    /// parallel; [`claim`](Self::claim) then notes each in turn.
+    pub fn build(
+        &self,
+        v: &Value,
+        path: &str,
+        parent: Option<&GroupHeader>,
+    ) -> Result<Record<'static>> {
+        self.builder
+            .make_record(v, path, parent, false)
+            .map(|(record, _, _)| record)
+    }
+
+    /// Notes that `form_id` is the form ID of the record at `path` (as
+    /// built by [`build`](Self::build)); one met before is refused.
+    pub fn claim(&mut self, form_id: FormId, path: &str) -> Result<()> {
+        self.builder.claim(form_id, path)
     }
 
     /// A group's header from the JSON [`group_header_json`] makes; `extra`

@@ -48,6 +48,14 @@ pub trait TreeSink {
     fn folder(&mut self, path: &str) -> Result<()>;
     /// A file of the tree and its text.
     fn file(&mut self, path: &str, text: &[u8]) -> Result<()>;
+    /// Several files of one folder, in any order (a sink may write them
+    /// in parallel).
+    fn files(&mut self, files: Vec<(String, Vec<u8>)>) -> Result<()> {
+        for (path, text) in &files {
+            self.file(path, text)?;
+        }
+        Ok(())
+    }
 }
 
 /// Where [`pack`] reads a tree's files from.
@@ -121,6 +129,8 @@ fn io_error(path: &Path, what: &str, e: std::io::Error) -> Error {
 pub struct DirTree {
     root: PathBuf,
     written: HashSet<String>,
+    /// No earlier tree is there: files need not be compared first.
+    fresh: bool,
     /// Files whose text was the same already, left untouched.
     pub unchanged: u64,
 }
@@ -131,6 +141,7 @@ impl DirTree {
         DirTree {
             root: root.into(),
             written: HashSet::new(),
+            fresh: false,
             unchanged: 0,
         }
     }
@@ -144,7 +155,7 @@ impl DirTree {
     /// The files an earlier tree in this folder listed (as its header and
     /// group files name them), so that those no longer part of the tree can
     /// be removed; files the tree never listed are left alone.
-    pub fn listed_files(&self) -> Vec<String> {
+    pub fn listed_files(&mut self) -> Vec<String> {
         fn names(text: &[u8]) -> Vec<String> {
             serde_json::from_slice::<Value>(text)
                 .ok()
@@ -158,8 +169,10 @@ impl DirTree {
         }
         let mut out = Vec::new();
         let Ok(text) = std::fs::read(self.full(HEADER_FILE)) else {
+            self.fresh = true;
             return out;
         };
+        self.fresh = false;
         out.push(HEADER_FILE.to_string());
         let mut stack: Vec<(String, Vec<String>)> = vec![(String::new(), names(&text))];
         while let Some((dir, list)) = stack.pop() {
@@ -203,21 +216,43 @@ impl DirTree {
     }
 }
 
+impl DirTree {
+    /// Writes one file; `true` when its text was there already.
+    fn write_one(&self, path: &str, text: &[u8]) -> Result<bool> {
+        let full = self.full(path);
+        // A file whose text is the same is left as it is: its time stamp
+        // too, so tools watching the folder see only what changed.
+        if !self.fresh && std::fs::read(&full).is_ok_and(|old| old == text) {
+            return Ok(true);
+        }
+        std::fs::write(&full, text).map_err(|e| io_error(&full, "cannot write", e))?;
+        Ok(false)
+    }
+}
+
 impl TreeSink for DirTree {
     fn folder(&mut self, path: &str) -> Result<()> {
         let full = self.full(path);
         std::fs::create_dir_all(&full).map_err(|e| io_error(&full, "cannot create folder", e))
     }
     fn file(&mut self, path: &str, text: &[u8]) -> Result<()> {
-        let full = self.full(path);
+        let same = self.write_one(path, text)?;
+        self.unchanged += same as u64;
         self.written.insert(path.to_string());
-        // A file whose text is the same is left as it is: its time stamp
-        // too, so tools watching the folder see only what changed.
-        if std::fs::read(&full).is_ok_and(|old| old == text) {
-            self.unchanged += 1;
-            return Ok(());
+        Ok(())
+    }
+    fn files(&mut self, files: Vec<(String, Vec<u8>)>) -> Result<()> {
+        // Creating files is most of the work of writing a tree: in
+        // parallel, it overlaps the file system's waits.
+        let same: Vec<Result<bool>> = files
+            .par_iter()
+            .map(|(path, text)| self.write_one(path, text))
+            .collect();
+        for (r, (path, _)) in same.into_iter().zip(files) {
+            self.unchanged += r? as u64;
+            self.written.insert(path);
         }
-        std::fs::write(&full, text).map_err(|e| io_error(&full, "cannot write", e))
+        Ok(())
     }
 }
 
@@ -381,6 +416,7 @@ impl Unpacker<'_, '_, '_> {
                     Entry::Group(_) => None,
                 })
                 .collect();
+            let mut pending = Vec::new();
             for (e, text) in batch.iter().zip(texts) {
                 match (e, text) {
                     (Entry::Record(r), Some(text)) => {
@@ -388,12 +424,14 @@ impl Unpacker<'_, '_, '_> {
                         let stem = record_stem(r.header.form_id, edid.as_deref());
                         let name = names.take(&stem, ".json");
                         let path = join(dir, &name);
-                        sink.file(&path, &text)?;
+                        pending.push((path.clone(), text));
                         stems.insert(r.header.form_id, name[..name.len() - 5].to_string());
                         self.paths.insert(r.header.form_id, path);
                         out.push(name);
                     }
                     (Entry::Group(g), _) => {
+                        // Files come in the plugin's order.
+                        sink.files(std::mem::take(&mut pending))?;
                         let stem = group_stem(&g.header, &stems);
                         let name = names.take(&stem, "");
                         let path = join(dir, &name);
@@ -407,6 +445,7 @@ impl Unpacker<'_, '_, '_> {
                     (Entry::Record(_), None) => unreachable!("every record is made into text"),
                 }
             }
+            sink.files(pending)?;
         }
         Ok(out)
     }
@@ -527,22 +566,25 @@ impl Packer<'_> {
         /// Record files read and parsed at once, in parallel.
         const BATCH: usize = 512;
         for batch in names.chunks(BATCH) {
-            let source = self.source;
-            let parsed: Vec<Option<Result<Value>>> = batch
+            let (source, builder) = (self.source, &self.builder);
+            // Read, parsed and built in parallel; written in order.
+            let built: Vec<Option<Result<Record<'static>>>> = batch
                 .par_iter()
                 .map(|name| {
                     is_record_name(name).then(|| {
                         let path = join(dir, name);
-                        parse_json(&source.read(&path)?, &path)
+                        let value = parse_json(&source.read(&path)?, &path)?;
+                        builder.build(&value, &path, parent)
                     })
                 })
                 .collect();
-            for (name, value) in batch.iter().zip(parsed) {
+            for (name, record) in batch.iter().zip(built) {
                 let path = join(dir, name);
                 self.entries += 1;
-                match value {
-                    Some(value) => {
-                        let rec = self.builder.record(&value?, &path, parent)?;
+                match record {
+                    Some(record) => {
+                        let rec = record?;
+                        self.builder.claim(rec.header.form_id, &path)?;
                         rec.write(&mut self.out, self.game)?;
                         self.records += 1;
                     }
