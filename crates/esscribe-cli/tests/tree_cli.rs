@@ -521,3 +521,37 @@ fn git_merges_plugins_through_the_driver() {
     let want = set_field(&merged, 0x02039578, "schedule.hour", serde_json::json!(7));
     assert!(p == want, "the resolved merge");
 }
+
+#[test]
+fn pack_refuses_a_record_file_no_list_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = dir.path().join("t");
+    esscribe()
+        .arg("unpack")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/sample-oblivion.esp"))
+        .arg(&tree)
+        .assert()
+        .success();
+    std::fs::write(tree.join("PACK/NewPackage.0x01000999.json"), "{}\n").unwrap();
+    esscribe()
+        .arg("pack")
+        .arg(&tree)
+        .arg("-o")
+        .arg(dir.path().join("x.esp"))
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains(
+            "PACK/NewPackage.0x01000999.json: not named in the \"entries\" of PACK/_group.json",
+        ));
+    // Hidden files and files of other kinds are none of its business.
+    std::fs::remove_file(tree.join("PACK/NewPackage.0x01000999.json")).unwrap();
+    std::fs::write(tree.join("PACK/.notes.json"), "x").unwrap();
+    std::fs::write(tree.join("PACK/README.txt"), "x").unwrap();
+    esscribe()
+        .arg("pack")
+        .arg(&tree)
+        .arg("-o")
+        .arg(dir.path().join("x.esp"))
+        .assert()
+        .success();
+}

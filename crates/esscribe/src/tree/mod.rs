@@ -63,6 +63,13 @@ pub trait TreeSource: Sync {
     /// The bytes of a file, by its path relative to the root (`/` between
     /// parts).
     fn read(&self, path: &str) -> Result<Vec<u8>>;
+    /// The names of the record files (`*.json`) and folders in a folder
+    /// (hidden ones aside), where the source can list them: [`pack`]
+    /// refuses a tree holding one that no entries list names, rather than
+    /// leave it out without a word.
+    fn list(&self, _dir: &str) -> Option<Vec<String>> {
+        None
+    }
 }
 
 /// A tree held in memory, by path: for tests, benchmarks and for printing
@@ -260,6 +267,23 @@ impl TreeSource for DirTree {
     fn read(&self, path: &str) -> Result<Vec<u8>> {
         let full = self.full(path);
         std::fs::read(&full).map_err(|e| io_error(&full, "cannot read", e))
+    }
+    fn list(&self, dir: &str) -> Option<Vec<String>> {
+        let full = if dir.is_empty() {
+            self.root.clone()
+        } else {
+            self.full(dir)
+        };
+        let mut names = Vec::new();
+        for e in std::fs::read_dir(full).ok()? {
+            let e = e.ok()?;
+            let name = e.file_name().to_string_lossy().into_owned();
+            let is_dir = e.file_type().ok()?.is_dir();
+            if !name.starts_with('.') && (is_dir || is_record_name(&name)) {
+                names.push(name);
+            }
+        }
+        Some(names)
     }
 }
 
@@ -562,7 +586,41 @@ struct Packer<'s> {
 }
 
 impl Packer<'_> {
+    /// Refuses record files and folders in `dir` that its entries list
+    /// (in `listing`) does not name.
+    fn check_listed(&self, names: &[String], dir: &str, listing: &str) -> Result<()> {
+        let Some(present) = self.source.list(dir) else {
+            return Ok(());
+        };
+        let listed: HashSet<&str> = names.iter().map(String::as_str).collect();
+        let mut stray: Vec<String> = present
+            .into_iter()
+            .filter(|n| !listed.contains(n.as_str()))
+            .collect();
+        stray.sort();
+        match stray.first() {
+            None => Ok(()),
+            Some(first) => Err(bad(
+                &join(dir, first),
+                format!(
+                    "not named in the \"entries\" of {listing}{}: list it where it stands in the plugin, or remove it",
+                    if stray.len() > 1 {
+                        format!(" (nor {} more here)", stray.len() - 1)
+                    } else {
+                        String::new()
+                    }
+                ),
+            )),
+        }
+    }
+
     fn list(&mut self, names: &[String], dir: &str, parent: Option<&GroupHeader>) -> Result<()> {
+        let listing = if dir.is_empty() {
+            HEADER_FILE.to_string()
+        } else {
+            join(dir, GROUP_FILE)
+        };
+        self.check_listed(names, dir, &listing)?;
         /// Record files read and parsed at once, in parallel.
         const BATCH: usize = 512;
         for batch in names.chunks(BATCH) {
