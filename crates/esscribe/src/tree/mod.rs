@@ -257,7 +257,11 @@ impl TreeSink for DirTree {
             .collect();
         for (r, (path, _)) in same.into_iter().zip(files) {
             self.unchanged += r? as u64;
-            self.written.insert(path);
+            // Only needed to find what an earlier tree had and this one
+            // has not.
+            if !self.fresh {
+                self.written.insert(path);
+            }
         }
         Ok(())
     }
@@ -784,27 +788,25 @@ pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
 }
 
 /// The whole plugin as one text: every file of its tree, in the plugin's
-/// order, each after a line `file PATH`. Made for `git diff` (a textconv
-/// filter): that line starts with a letter and the JSON lines do not, so
-/// git shows the file a change is in at the head of each hunk.
+/// order (the header file last), each after a line `file PATH`; written as
+/// it is made. Made for `git diff` (a textconv filter): that line starts
+/// with a letter and the JSON lines do not, so git shows the file a change
+/// is in at the head of each hunk.
 pub fn plugin_text(
     plugin: &Plugin<'_>,
     file_name: &str,
     out: &mut dyn std::io::Write,
 ) -> Result<()> {
-    let mut tree = MemoryTree::default();
-    unpack(plugin, file_name, &mut tree)?;
-    let write = |out: &mut dyn std::io::Write, path: &str| -> std::io::Result<()> {
-        writeln!(out, "file {path}")?;
-        out.write_all(&tree.files[path])
-    };
-    let io =
-        |e: std::io::Error| Error::new(crate::io::ErrorKind::Io, 0, format!("cannot write: {e}"));
-    write(out, HEADER_FILE).map_err(io)?;
-    for path in &tree.order {
-        if path != HEADER_FILE {
-            write(out, path).map_err(io)?;
+    struct Printer<'o>(&'o mut dyn std::io::Write);
+    impl TreeSink for Printer<'_> {
+        fn folder(&mut self, _path: &str) -> Result<()> {
+            Ok(())
+        }
+        fn file(&mut self, path: &str, text: &[u8]) -> Result<()> {
+            writeln!(self.0, "file {path}")
+                .and_then(|()| self.0.write_all(text))
+                .map_err(|e| Error::new(crate::io::ErrorKind::Io, 0, format!("cannot write: {e}")))
         }
     }
-    Ok(())
+    unpack(plugin, file_name, &mut Printer(out)).map(|_| ())
 }
