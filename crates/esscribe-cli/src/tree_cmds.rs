@@ -44,8 +44,9 @@ pub fn unpack(file: &Path, dir: &Path, game: GameOpt) -> Result<ExitCode> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut sink = DirTree::new(dir);
     let earlier = sink.listed_files();
-    let paths = tree::unpack(&plugin, &file_name(file), &mut sink)
+    tree::unpack(&plugin, &file_name(file), &mut sink)
         .with_context(|| file.display().to_string())?;
+    let records = plugin.records().count() as u64 + 1;
     let removed = sink.remove_stale(&earlier)?;
     let mut note = String::new();
     if !earlier.is_empty() {
@@ -56,10 +57,12 @@ pub fn unpack(file: &Path, dir: &Path, game: GameOpt) -> Result<ExitCode> {
         );
     }
     eprintln!(
-        "unpacked {} to {}: {} records in files{note}",
+        "unpacked {} to {}: {} records, {} files{note}",
         file.display(),
         dir.display(),
-        thousands(paths.len() as u64 + 1),
+        thousands(records),
+        // A file per record and per group; the header's holds the TES4.
+        thousands(records + plugin.groups().count() as u64),
     );
     Ok(ExitCode::SUCCESS)
 }
