@@ -64,3 +64,40 @@ fn tempdir() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+#[test]
+fn a_tree_nesting_groups_without_end_is_refused() {
+    let bytes = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/sample-oblivion.esp"),
+    )
+    .unwrap();
+    let mut t = unpack(&bytes, "Mod.esp");
+    // A top group holding itself, a hundred times over.
+    let group = br#"{"group": "top", "label": "PACK", "stamp": 0, "entries": ["g"]}"#;
+    let mut dir = "PACK".to_string();
+    for _ in 0..100 {
+        dir.push_str("/g");
+        t.files.insert(format!("{dir}/_group.json"), group.to_vec());
+    }
+    t.files.insert("PACK/_group.json".into(), group.to_vec());
+    let e = tree::pack(&t).unwrap_err().to_string();
+    assert!(e.contains("groups nest more than 32 deep"), "{e}");
+}
+
+#[test]
+fn names_out_of_the_tree_are_refused() {
+    let bytes = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/sample-oblivion.esp"),
+    )
+    .unwrap();
+    let mut t = unpack(&bytes, "Mod.esp");
+    let header = String::from_utf8(t.files["plugin.json"].clone()).unwrap();
+    let bad = header.replacen("\"PACK\"", "\"../PACK\"", 1);
+    assert_ne!(bad, header);
+    t.files.insert("plugin.json".into(), bad.into_bytes());
+    let e = tree::pack(&t).unwrap_err().to_string();
+    assert!(
+        e.contains("\"../PACK\" is not the name of a record file or group folder"),
+        "{e}"
+    );
+}

@@ -35,6 +35,8 @@ pub const GROUP_FILE: &str = "_group.json";
 /// What `plugin.json` says it is.
 const FORMAT: &str = "esscribe-tree";
 const FORMAT_VERSION: u64 = 1;
+/// How deep groups may nest in a tree (as in a plugin).
+const MAX_DEPTH: usize = 32;
 
 fn bad(path: &str, message: impl std::fmt::Display) -> Error {
     Error::json(format!("{path}: {message}"))
@@ -618,7 +620,21 @@ impl Packer<'_> {
         }
     }
 
-    fn list(&mut self, names: &[String], dir: &str, parent: Option<&GroupHeader>) -> Result<()> {
+    fn list(
+        &mut self,
+        names: &[String],
+        dir: &str,
+        parent: Option<&GroupHeader>,
+        depth: usize,
+    ) -> Result<()> {
+        // Groups nest about five deep in real files; a tree made by hand
+        // must not be able to exhaust the stack.
+        if depth > MAX_DEPTH {
+            return Err(bad(
+                dir,
+                format!("groups nest more than {MAX_DEPTH} deep here"),
+            ));
+        }
         let listing = if dir.is_empty() {
             HEADER_FILE.to_string()
         } else {
@@ -660,7 +676,7 @@ impl Packer<'_> {
                         let children = entry_names(m, &file)?;
                         let start = self.out.len();
                         header.write(&mut self.out, self.game);
-                        self.list(&children, &path, Some(&header))?;
+                        self.list(&children, &path, Some(&header), depth + 1)?;
                         let size = u32::try_from(self.out.len() - start)
                             .map_err(|_| bad(&path, "group larger than 4 GiB"))?;
                         self.out[start + 4..start + 8].copy_from_slice(&size.to_le_bytes());
@@ -767,7 +783,7 @@ pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
     };
     header.write(&mut p.out, game)?;
     let header_len = p.out.len();
-    p.list(&names, "", None)?;
+    p.list(&names, "", None, 0)?;
     let mut bytes = p.out;
     if let Some(counted) = counted {
         let delta = p.entries as i64 - counted as i64;
