@@ -136,13 +136,6 @@ fn add_master(bytes: &[u8], master: &str) -> Vec<u8> {
 
 // ---- trees ----
 
-fn unpack(bytes: &[u8], name: &str) -> MemoryTree {
-    let p = Plugin::parse(bytes).unwrap();
-    let mut t = MemoryTree::default();
-    tree::unpack(&p, name, &mut t).unwrap();
-    t
-}
-
 /// Each record's file and bytes, by form ID.
 fn record_files(bytes: &[u8], name: &str) -> HashMap<FormId, (String, Vec<u8>)> {
     let p = Plugin::parse(bytes).unwrap();

@@ -163,6 +163,10 @@ fn comparable_json(r: &Record<'_>, side: &Side<'_, '_>) -> Result<Value> {
     Ok(v)
 }
 
+/// A field's conflict as found: its path, and the base's, our and their
+/// values.
+type FieldConflict = (String, Option<Value>, Option<Value>, Option<Value>);
+
 #[derive(Clone, Copy, PartialEq)]
 enum Prefer {
     Ours,
@@ -177,7 +181,7 @@ fn merge_value(
     theirs: Option<&Value>,
     path: &str,
     prefer: Prefer,
-    conflicts: &mut Vec<(String, Option<Value>, Option<Value>, Option<Value>)>,
+    conflicts: &mut Vec<FieldConflict>,
 ) -> Option<Value> {
     if ours == theirs {
         return ours.cloned();

@@ -404,8 +404,11 @@ pub fn to_text(v: &Value) -> Vec<u8> {
     out
 }
 
+/// A record's editor ID, and its text as the tree holds it.
+type RecordText = (Option<String>, Vec<u8>);
+
 /// A record as the tree holds it: its text and its editor ID.
-fn record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<(Option<String>, Vec<u8>)> {
+fn record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<RecordText> {
     let v = json::record_to_json(rec, game, ctx)?.value;
     Ok((editor_id_of(&v), to_text(&v)))
 }
@@ -439,7 +442,7 @@ impl Unpacker<'_, '_, '_> {
         let mut out = Vec::with_capacity(entries.len());
         let mut stems: HashMap<FormId, String> = HashMap::new();
         for batch in entries.chunks(BATCH) {
-            let texts: Vec<Option<Result<(Option<String>, Vec<u8>)>>> = batch
+            let texts: Vec<Option<Result<RecordText>>> = batch
                 .par_iter()
                 .map(|e| match e {
                     Entry::Record(r) => Some(record_text(r, game, ctx)),
