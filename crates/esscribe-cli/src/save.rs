@@ -323,7 +323,7 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
     }
 }
 
-fn load(path: &Path) -> Result<(MappedFile, SaveFile)> {
+pub(crate) fn load(path: &Path) -> Result<(MappedFile, SaveFile)> {
     let data = util::load(path)?;
     if data.starts_with(b"TESV_SAVEGAME") {
         bail!(
@@ -354,7 +354,7 @@ fn counts_by_type(save: &SaveFile) -> BTreeMap<String, usize> {
     m
 }
 
-fn info_json(path: &Path, save: &SaveFile) -> Value {
+pub(crate) fn info_json(path: &Path, save: &SaveFile) -> Value {
     let h = &save.header;
     json!({
         "file": path.display().to_string(),
@@ -962,7 +962,7 @@ fn references(save: &SaveFile, c: &ChangeRecord<'_>) -> BTreeMap<String, Value> 
         .collect()
 }
 
-fn record_json(save: &SaveFile, c: &ChangeRecord<'_>) -> Value {
+pub(crate) fn record_json(save: &SaveFile, c: &ChangeRecord<'_>) -> Value {
     let (decoded, raw) = c.coverage();
     json!({
         "form_id": c.form_id.to_string(),

@@ -10,6 +10,7 @@
 //! - [`json`]: whole plugins as JSON and back.
 //! - [`loadorder`]: load orders: global form IDs, lookup across plugins,
 //!   override chains and field-level conflicts.
+//! - [`tree`]: plugins as a tree of small text files, for version control.
 //! - [`package`]: AI packages summarised for people, and checked.
 //! - [`references`]: references to records of a type their field does
 //!   not allow.
@@ -30,6 +31,7 @@ pub mod plugin;
 pub mod references;
 pub mod save;
 pub mod schema;
+pub mod tree;
 
 pub use io::{Error, ErrorKind, FormId, RecordAt, Result, Sig};
 pub use model::{RecordFields, RecordKey, RecordMut, RecordRef};
