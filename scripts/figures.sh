@@ -23,6 +23,7 @@ started=$(date +%s)
 echo "== benches" >&2
 cargo bench -q -p esscribe --features bench-support --bench plugin_walk -- "${timing[@]}" >&2
 cargo bench -q -p esscribe --features bench-support --bench decode -- "${timing[@]}" >&2
+cargo bench -q -p esscribe --features bench-support --bench tree -- "${timing[@]}" >&2
 cargo bench -q -p esscribe-peer-bench --bench peers -- "${timing[@]}" >&2
 
 echo "== peak memory" >&2
@@ -68,7 +69,11 @@ size = os.path.getsize(big)
 print(f"\nPeak resident memory on the same kind of plugin ({size / 1e6:.1f} MB):\n")
 print("| command | time | peak memory | × file |")
 print("| --- | --- | --- | --- |")
-for args in (["info", big], ["stats", big], ["dump", "--json", big], ["verify", big]):
+work = os.path.dirname(big)
+tree, packed = os.path.join(work, "tree"), os.path.join(work, "packed.esm")
+shown = {big: "big.esm", tree: "tree/", packed: "packed.esm"}
+for args in (["info", big], ["stats", big], ["dump", "--json", big], ["verify", big],
+             ["unpack", big, tree], ["pack", tree, "-o", packed]):
     start = time.monotonic()
     # Each command runs in its own child of a fresh python, so that
     # RUSAGE_CHILDREN holds that command's peak alone.
@@ -78,6 +83,6 @@ for args in (["info", big], ["stats", big], ["dump", "--json", big], ["verify", 
     out = subprocess.run([sys.executable, "-c", code, exe, *args], capture_output=True, text=True, check=True)
     took = time.monotonic() - start
     peak = int(out.stdout.strip()) * 1024  # ru_maxrss is in KiB on Linux
-    print(f"| esscribe {' '.join(a if a != big else 'big.esm' for a in args)} | {took:.1f} s "
+    print(f"| esscribe {' '.join(shown.get(a, a) for a in args)} | {took:.1f} s "
           f"| {peak / 1e6:,.0f} MB | {peak / size:.2f} |")
 EOF

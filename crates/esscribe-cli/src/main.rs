@@ -8,6 +8,7 @@ mod query_cmds;
 mod save;
 mod serve;
 mod strings_opt;
+mod tree_cmds;
 mod util;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -25,6 +26,9 @@ Examples:
   esscribe packages Campfire.esm
   esscribe lint Campfire.esm
   esscribe diff Mod-old.esp Mod.esp
+  esscribe unpack Mod.esp mod/
+  esscribe pack mod/ -o Mod.esp
+  esscribe merge base.esp ours.esp theirs.esp -o Mod.esp
   esscribe query Campfire.esm --type PACK --where general.type=template
   esscribe conflicts Skyrim.esm Mod.esp Patch.esp
   esscribe refs --data Data --form IronSword
@@ -149,7 +153,9 @@ enum Command {
         lang: strings_opt::LangOpt,
     },
     /// Report packages whose parts disagree (input counts, activity IDs,
-    /// XNAM, template and tree, condition counts).
+    /// XNAM, template and tree, condition counts), and references to
+    /// records of a type their field does not allow, where the record
+    /// pointed to is in one of the files given.
     #[command(after_help = "Example:\n  esscribe lint Campfire.esm")]
     Lint {
         /// The plugins to read (.esm, .esp, .esl); given several, they are a
@@ -246,6 +252,74 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write a plugin as a tree of small text files, one per record, for
+    /// version control (`esscribe pack` gives the plugin back).
+    #[command(
+        after_help = "Example:\n  esscribe unpack Mod.esp mod/\n  (edit, commit)\n  esscribe pack mod/ -o Mod.esp"
+    )]
+    Unpack {
+        /// The plugin to unpack (.esm, .esp, .esl).
+        file: PathBuf,
+        /// The folder to write: new, empty, or one a plugin was unpacked
+        /// to (files of records no longer there are removed).
+        dir: PathBuf,
+        #[command(flatten)]
+        game: GameOpt,
+    },
+    /// Build a plugin from a tree written by `esscribe unpack` (edited or
+    /// not); an unedited tree gives back the very bytes.
+    #[command(after_help = "Example:\n  esscribe pack mod/ -o Mod.esp")]
+    Pack {
+        /// The tree's folder (holding plugin.json).
+        dir: PathBuf,
+        /// The plugin to write (replaced safely; a new backup, FILE.bak or
+        /// FILE.N.bak, keeps the old one); `-` for standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+    },
+    /// Print a plugin or a save as text, for `git diff` (a textconv
+    /// filter): every record under the name of its file in the tree.
+    #[command(
+        after_help = "Example:\n  git config diff.esscribe.textconv 'esscribe textconv'\n  echo '*.esp diff=esscribe' >> .gitattributes"
+    )]
+    Textconv {
+        /// The plugin (.esm, .esp, .esl) or Oblivion save (.ess).
+        file: PathBuf,
+        /// The plugin's own name in form IDs (by default the file's name,
+        /// without the prefix of git's temporary copies).
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
+        #[command(flatten)]
+        game: GameOpt,
+    },
+    /// Three-way merge of plugins (or trees), record by record and field by
+    /// field; usable as a git merge driver. Exit status 1 on conflicts,
+    /// which are listed and marked in a text tree for a person to resolve.
+    #[command(
+        after_help = "Examples:\n  esscribe merge base.esp ours.esp theirs.esp -o Mod.esp\n  git config merge.esscribe.driver 'esscribe merge %O %A %B -o %A --name %P'"
+    )]
+    Merge {
+        /// The common ancestor.
+        base: PathBuf,
+        /// Our version.
+        ours: PathBuf,
+        /// Their version.
+        theirs: PathBuf,
+        /// The merged plugin to write, when nothing conflicts; `-` for
+        /// standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+        /// The plugin's path in the working tree (git's %P): names it in
+        /// form IDs, and the conflict tree goes to PATH.merge.
+        #[arg(long, value_name = "PATH")]
+        name: Option<PathBuf>,
+        /// Where to write the text tree with the conflicts marked (by
+        /// default OUTPUT.merge, or PATH.merge with --name).
+        #[arg(long, value_name = "DIR")]
+        tree: Option<PathBuf>,
+        #[command(flatten)]
+        game: GameOpt,
+    },
     /// Oblivion save games (.ess): info, screenshot, inventory, records,
     /// stats, verify, edit.
     Save {
@@ -332,6 +406,26 @@ fn main() -> ExitCode {
         } => plugin_cmds::dump(&files, &order, json, &types, form.as_deref(), game, &lang),
         Command::Verify { files, deep, game } => plugin_cmds::verify(&files, deep, game),
         Command::Save { cmd } => save::run(cmd),
+        Command::Unpack { file, dir, game } => tree_cmds::unpack(&file, &dir, game),
+        Command::Pack { dir, output } => tree_cmds::pack(&dir, &output),
+        Command::Textconv { file, name, game } => tree_cmds::textconv(&file, name.as_deref(), game),
+        Command::Merge {
+            base,
+            ours,
+            theirs,
+            output,
+            name,
+            tree,
+            game,
+        } => tree_cmds::merge(
+            &base,
+            &ours,
+            &theirs,
+            &output,
+            name.as_deref(),
+            tree.as_deref(),
+            game,
+        ),
         Command::Build { json, output } => plugin_cmds::build(&json, &output),
         Command::Packages {
             files,

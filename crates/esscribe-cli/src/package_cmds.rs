@@ -5,6 +5,7 @@ use crate::util::{self, file_name, load, parse_plugin};
 use crate::GameOpt;
 use anyhow::Result;
 use esscribe::package::{lint as lint_plugin, summaries_in};
+use esscribe::references::{wrong_targets, RecordIndex};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -82,6 +83,10 @@ pub fn packages(
     Ok(code)
 }
 
+/// Lints every file given: its packages, and its references to records of
+/// a type their field does not allow, looked up in all the files given.
+/// With a load order (several files, or `--data`), form IDs in the
+/// findings are named from it.
 pub fn lint(
     files: &[PathBuf],
     order: &LoadOrderOpt,
@@ -90,19 +95,42 @@ pub fn lint(
 ) -> Result<ExitCode> {
     let context = loadorder_cmds::context_files(order, files)?;
     let context = loadorder_cmds::context(&context);
+    let mut loaded = Vec::new();
+    let load_code = util::each_file(files, |path| {
+        loaded.push((path.to_path_buf(), load(path)?));
+        Ok(())
+    });
+    let mut plugins = Vec::new();
+    let parse_code = util::each_file(files, |path| {
+        let Some((_, data)) = loaded.iter().find(|(p, _)| *p == path) else {
+            return Ok(());
+        };
+        plugins.push((path.to_path_buf(), parse_plugin(data, game.game, path)?));
+        Ok(())
+    });
+    let mut index = RecordIndex::new();
+    for (path, plugin) in &plugins {
+        index.add(plugin, &file_name(path))?;
+    }
     let mut docs = Vec::new();
     let mut total = 0;
     let code = util::each_file(files, |path| {
-        let data = load(path)?;
-        let plugin = parse_plugin(&data, game.game, path)?;
-        let mut findings = lint_plugin(&plugin, &file_name(path))?;
+        let Some((_, plugin)) = plugins.iter().find(|(p, _)| *p == path) else {
+            return Ok(());
+        };
+        let mut findings = lint_plugin(plugin, &file_name(path))?;
         let names = loadorder_cmds::names_for(context.as_ref(), path);
         for f in &mut findings {
             f.problem = name_text(names, &f.problem);
         }
-        total += findings.len();
+        let references = wrong_targets(plugin, &file_name(path), &index)?;
+        total += findings.len() + references.len();
         if as_json {
-            docs.push(json!({"file": file_name(path), "findings": findings}));
+            docs.push(json!({
+                "file": file_name(path),
+                "findings": findings,
+                "references": references,
+            }));
             return Ok(());
         }
         for f in &findings {
@@ -112,6 +140,16 @@ pub fn lint(
                 f.form_id,
                 util::paint(false, util::style::BOLD, &f.editor_id),
                 util::paint(false, util::style::YELLOW, &f.problem)
+            );
+        }
+        for r in &references {
+            println!(
+                "{}: {} {} {}: {}",
+                path.display(),
+                r.sig,
+                r.form_id,
+                util::paint(false, util::style::BOLD, &r.editor_id),
+                util::paint(false, util::style::YELLOW, &r.to_string())
             );
         }
         Ok(())
@@ -126,11 +164,16 @@ pub fn lint(
         );
     }
     // Like `diff`: findings are a failure status, so that scripts notice.
-    Ok(if code != ExitCode::SUCCESS {
-        code
-    } else if total > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(
+        if [load_code, parse_code, code]
+            .iter()
+            .any(|c| *c != ExitCode::SUCCESS)
+        {
+            ExitCode::FAILURE
+        } else if total > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        },
+    )
 }

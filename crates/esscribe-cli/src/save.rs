@@ -63,6 +63,79 @@ pub enum SaveCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The player's character: name, race, class, level, attributes and
+    /// skills with the changes the save holds, health, spells, factions,
+    /// place.
+    #[command(
+        after_help = "Examples:\n  esscribe save player save002.ess\n  esscribe save player save002.ess --json"
+    )]
+    Player {
+        /// The Oblivion save to read (.ess).
+        save: PathBuf,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// What changed between two saves of a playthrough: the player's
+    /// stats, inventory, references moved, created or removed, quest
+    /// stages set, cells visited, globals and plugins. Exit status 1 when
+    /// anything differs.
+    #[command(
+        after_help = "Examples:\n  esscribe save diff save002.ess save010.ess\n  esscribe save diff old.ess new.ess --json"
+    )]
+    Diff {
+        /// The older save.
+        old: PathBuf,
+        /// The newer save.
+        new: PathBuf,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+        /// How many references, cells and globals to list in the text form
+        /// (JSON lists all).
+        #[arg(long, default_value_t = 20, value_name = "N")]
+        limit: usize,
+    },
+    /// Lists the save's plugins, with how many change records each has;
+    /// --rename renames one in the list (a plugin renamed or merged) and
+    /// writes the save as `edit` does.
+    #[command(
+        after_help = "Examples:\n  esscribe save masters save002.ess\n  esscribe save masters save002.ess --rename Old.esp=New.esp -o renamed.ess"
+    )]
+    Masters {
+        /// The Oblivion save (.ess).
+        save: PathBuf,
+        /// OLD=NEW: the plugin to rename and its new name; may be repeated.
+        #[arg(long, value_name = "OLD=NEW", value_parser = name_value)]
+        rename: Vec<(String, String)>,
+        /// Print JSON on standard output (the list).
+        #[arg(long)]
+        json: bool,
+        /// Where to write (default: replace the save, keeping a backup);
+        /// `-` for standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Reports bloat: created records nothing refers to and change records
+    /// of plugins no longer in the list; --remove removes it and writes the
+    /// save as `edit` does (a save without bloat is left untouched).
+    #[command(
+        after_help = "Examples:\n  esscribe save clean save002.ess\n  esscribe save clean save002.ess --remove -o clean.ess"
+    )]
+    Clean {
+        /// The Oblivion save (.ess).
+        save: PathBuf,
+        /// Remove what is found.
+        #[arg(long)]
+        remove: bool,
+        /// Print the findings as JSON on standard output.
+        #[arg(long)]
+        json: bool,
+        /// Where to write (default: replace the save, keeping a backup);
+        /// `-` for standard output.
+        #[arg(short, long, value_name = "FILE", requires = "remove")]
+        output: Option<PathBuf>,
+    },
     /// Writes the save's screenshot as a PNG.
     #[command(after_help = "Example:\n  esscribe save screenshot save002.ess -o shot.png")]
     Screenshot {
@@ -152,7 +225,8 @@ pub enum SaveCommand {
         /// Form ID of an inventory item whose count to set (with --count).
         #[arg(long, value_name = "0xID", value_parser = parse_form_id, requires = "count")]
         item: Option<FormId>,
-        /// New count of --item.
+        /// New count of --item (an item the inventory changes do not hold
+        /// yet is added).
         #[arg(long, requires = "item", allow_hyphen_values = true)]
         count: Option<i32>,
         /// New position, as X,Y,Z (for the player, the player's position
@@ -162,6 +236,17 @@ pub enum SaveCommand {
         /// New scale.
         #[arg(long, value_parser = finite_f32)]
         scale: Option<f32>,
+        /// Renames the player (save header and the player's records).
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
+        /// Sets one of the player's skills, as NAME=VALUE (for example
+        /// Marksman=100); may be repeated.
+        #[arg(long, value_name = "NAME=VALUE", value_parser = name_value)]
+        skill: Vec<(String, String)>,
+        /// Sets one of the player's attributes, as NAME=VALUE (for example
+        /// Strength=60); may be repeated.
+        #[arg(long, value_name = "NAME=VALUE", value_parser = name_value)]
+        attribute: Vec<(String, String)>,
         /// Where to write (default: replace the save, keeping a backup);
         /// `-` for standard output.
         #[arg(short, long, value_name = "FILE")]
@@ -173,6 +258,13 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
     match cmd {
         SaveCommand::Info { saves, json } => info(&saves, json),
         SaveCommand::Screenshot { save, output } => screenshot(&save, &output),
+        SaveCommand::Player { save, json } => player(&save, json),
+        SaveCommand::Diff {
+            old,
+            new,
+            json,
+            limit,
+        } => diff(&old, &new, json, limit),
         SaveCommand::Inventory {
             save,
             reference,
@@ -200,15 +292,34 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
             count,
             position,
             scale,
+            name,
+            skill,
+            attribute,
             output,
         } => edit(
             &save,
-            reference.unwrap_or(PLAYER_REF),
-            item.zip(count),
-            position,
-            scale,
+            EditRequest {
+                reference: reference.unwrap_or(PLAYER_REF),
+                item_count: item.zip(count),
+                position,
+                scale,
+                name,
+                stats: attribute.into_iter().chain(skill).collect(),
+            },
             output.as_deref(),
         ),
+        SaveCommand::Masters {
+            save,
+            rename,
+            json,
+            output,
+        } => masters(&save, &rename, json, output.as_deref()),
+        SaveCommand::Clean {
+            save,
+            remove,
+            json,
+            output,
+        } => clean(&save, remove, json, output.as_deref()),
     }
 }
 
@@ -373,6 +484,239 @@ fn info(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A form ID with its plugin, or `?` when the save does not resolve it.
+fn form_text(save: &SaveFile, id: Option<FormId>) -> String {
+    match id {
+        Some(f) => match save.plugin_of(f) {
+            Some(p) if p.starts_with('(') => format!("{f} {p}"),
+            Some(p) => format!("{f} ({p})"),
+            None => f.to_string(),
+        },
+        None => "?".to_string(),
+    }
+}
+
+fn stat_line(o: &mut String, s: &esscribe::save::player::Stat) {
+    let base = s
+        .base
+        .map(|b| format!("{b:>4}"))
+        .unwrap_or_else(|| "   -".into());
+    let mut changes = Vec::new();
+    for (what, v) in [
+        ("magic", s.magic),
+        ("script", s.script),
+        ("damage", s.damage),
+    ] {
+        if v != 0.0 {
+            changes.push(format!("{what} {v:+}"));
+        }
+    }
+    let current = match (s.current(), changes.is_empty()) {
+        (Some(c), false) => format!(" = {c}"),
+        _ => String::new(),
+    };
+    let changes = if changes.is_empty() {
+        String::new()
+    } else {
+        format!("  ({}){current}", changes.join(", "))
+    };
+    outln!(o, "    {:<22} {base}{changes}", s.name);
+}
+
+fn player(path: &Path, as_json: bool) -> Result<ExitCode> {
+    let mut o = String::new();
+    let (_, save) = load(path)?;
+    let p = save.player_character();
+    if as_json {
+        let mut v = serde_json::to_value(&p)?;
+        v["file"] = json!(path.display().to_string());
+        v["cell_plugin"] = json!(save.plugin_of(p.cell));
+        outln!(o, "{}", serde_json::to_string_pretty(&v)?);
+        emit(&o)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let level = p
+        .base_data
+        .map(|d| d.level.to_string())
+        .unwrap_or_else(|| p.level.to_string());
+    outln!(o, "{}, level {level}", p.name);
+    outln!(o, "  race:     {}", form_text(&save, p.race));
+    outln!(o, "  class:    {}", form_text(&save, p.class));
+    outln!(o, "  gender:   {}", p.gender.unwrap_or("?"));
+    outln!(
+        o,
+        "  place:    cell {} in world {}, at {:.0}, {:.0}, {:.0}",
+        form_text(&save, Some(p.cell)),
+        form_text(&save, Some(p.world)),
+        p.position[0],
+        p.position[1],
+        p.position[2]
+    );
+    outln!(o, "  attributes:");
+    for s in &p.attributes {
+        stat_line(&mut o, s);
+    }
+    outln!(o, "  health, magicka, fatigue, encumbrance:");
+    for s in &p.derived {
+        stat_line(&mut o, s);
+    }
+    outln!(o, "  skills:");
+    for s in &p.skills {
+        stat_line(&mut o, s);
+    }
+    if !p.other.is_empty() {
+        outln!(o, "  other actor values (bounty, fame, infamy, effects):");
+        for s in &p.other {
+            stat_line(&mut o, s);
+        }
+    }
+    if !p.base_modifiers.is_empty() {
+        let m: Vec<String> = p
+            .base_modifiers
+            .iter()
+            .map(|(n, v)| format!("{n} {v}"))
+            .collect();
+        outln!(o, "  base modifiers: {}", m.join(", "));
+    }
+    outln!(o, "  spells ({}):", p.spells.len());
+    for s in &p.spells {
+        outln!(o, "    {}", form_text(&save, *s));
+    }
+    outln!(o, "  factions ({}):", p.factions.len());
+    for f in &p.factions {
+        outln!(o, "    {}  rank {}", form_text(&save, f.faction), f.rank);
+    }
+    emit(&o)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn diff(old_path: &Path, new_path: &Path, as_json: bool, limit: usize) -> Result<ExitCode> {
+    let mut o = String::new();
+    let (_, old) = load(old_path)?;
+    let (_, new) = load(new_path)?;
+    let d = esscribe::save::diff::diff(&old, &new);
+    let status = if d.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    };
+    if as_json {
+        outln!(o, "{}", serde_json::to_string_pretty(&d)?);
+        emit(&o)?;
+        return Ok(status);
+    }
+    let form = |id: FormId| form_text(&new, Some(id));
+    let opt = |id: Option<FormId>| id.map(form).unwrap_or_else(|| "-".into());
+    let more = |o: &mut String, n: usize| {
+        if n > limit {
+            outln!(
+                o,
+                "    … and {} more (--limit, or --json for all)",
+                n - limit
+            );
+        }
+    };
+    outln!(o, "{} → {}", old_path.display(), new_path.display());
+    if d.is_empty() {
+        outln!(o, "  no differences");
+    }
+    for p in &d.plugins_added {
+        outln!(o, "  plugin added:   {p}");
+    }
+    for p in &d.plugins_removed {
+        outln!(o, "  plugin removed: {p}");
+    }
+    if !d.player.is_empty() {
+        outln!(o, "  player:");
+        for f in &d.player {
+            match (f.old.is_empty(), f.new.is_empty()) {
+                (true, _) => outln!(o, "    {}: {}", f.field, f.new),
+                (_, true) => outln!(o, "    {}: {}", f.field, f.old),
+                _ => outln!(o, "    {}: {} → {}", f.field, f.old, f.new),
+            }
+        }
+    }
+    if !d.inventory.is_empty() {
+        outln!(o, "  inventory:");
+        for i in &d.inventory {
+            match (i.old, i.new) {
+                (None, Some(n)) => outln!(o, "    + {}  {n}", form(i.item)),
+                (Some(n), None) => outln!(o, "    - {}  (was {n})", form(i.item)),
+                (a, b) => outln!(
+                    o,
+                    "    {}  {} → {}",
+                    form(i.item),
+                    a.unwrap_or(0),
+                    b.unwrap_or(0)
+                ),
+            }
+        }
+    }
+    if !d.references.is_empty() {
+        use esscribe::save::diff::ReferenceEvent as E;
+        let count = |e: E| d.references.iter().filter(|r| r.event == e).count();
+        outln!(
+            o,
+            "  references: {} moved, {} created, {} removed",
+            count(E::Moved),
+            count(E::Created),
+            count(E::Removed)
+        );
+        let at = |c: Option<FormId>, p: Option<[f32; 3]>| match p {
+            Some(p) => format!("{} at {:.0}, {:.0}, {:.0}", opt(c), p[0], p[1], p[2]),
+            None => "-".into(),
+        };
+        for r in d.references.iter().take(limit) {
+            let what = match r.event {
+                E::Moved => format!(
+                    "moved: {} → {}",
+                    at(r.old_cell, r.old_position),
+                    at(r.new_cell, r.new_position)
+                ),
+                E::Created => format!("created: {}", at(r.new_cell, r.new_position)),
+                E::Removed => format!("removed (was {})", at(r.old_cell, r.old_position)),
+            };
+            outln!(o, "    {} {} {what}", r.form_id, r.kind);
+        }
+        more(&mut o, d.references.len());
+    }
+    if !d.quests.is_empty() {
+        outln!(o, "  quests:");
+        for q in d.quests.iter().take(limit) {
+            let stages: Vec<String> = q.stages_set.iter().map(|s| s.to_string()).collect();
+            let started = if q.started { " (new)" } else { "" };
+            if stages.is_empty() {
+                outln!(o, "    {}{started}", form(q.quest));
+            } else {
+                outln!(
+                    o,
+                    "    {}{started}: stage {} set",
+                    form(q.quest),
+                    stages.join(", ")
+                );
+            }
+        }
+        more(&mut o, d.quests.len());
+    }
+    if !d.cells_visited.is_empty() {
+        outln!(o, "  cells visited ({}):", d.cells_visited.len());
+        for c in d.cells_visited.iter().take(limit) {
+            outln!(o, "    {}", form(*c));
+        }
+        more(&mut o, d.cells_visited.len());
+    }
+    if !d.globals.is_empty() {
+        outln!(o, "  globals:");
+        let num = |v: Option<f32>| v.map(|v| v.to_string()).unwrap_or_else(|| "-".into());
+        for g in d.globals.iter().take(limit) {
+            outln!(o, "    {}  {} → {}", form(g.global), num(g.old), num(g.new));
+        }
+        more(&mut o, d.globals.len());
+    }
+    emit(&o)?;
+    Ok(status)
 }
 
 /// The save's screenshot as a PNG image.
@@ -628,7 +972,7 @@ fn references(save: &SaveFile, c: &ChangeRecord<'_>) -> BTreeMap<String, Value> 
         .collect()
 }
 
-fn record_json(save: &SaveFile, c: &ChangeRecord<'_>) -> Value {
+pub(crate) fn record_json(save: &SaveFile, c: &ChangeRecord<'_>) -> Value {
     let (decoded, raw) = c.coverage();
     json!({
         "form_id": c.form_id.to_string(),
@@ -658,8 +1002,19 @@ fn resolve_irefs(
             for (k, x) in m.iter_mut() {
                 if let Some(n) = x.as_u64() {
                     let n = n as u32;
-                    if matches!(k.as_str(), "cell" | "iref" | "base" | "reference")
-                        && irefs.contains(&n)
+                    if matches!(
+                        k.as_str(),
+                        "cell"
+                            | "iref"
+                            | "base"
+                            | "reference"
+                            | "race"
+                            | "hair"
+                            | "eyes"
+                            | "class"
+                            | "owner"
+                            | "faction"
+                    ) && irefs.contains(&n)
                     {
                         if let Some(f) = save.resolve(n) {
                             let plugin = save
@@ -800,10 +1155,11 @@ fn stats(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
     } else {
         outln!(
             o,
-            "{:<5} {:>8} {:>10} {:>9} {:>9} {:>8}",
+            "{:<5} {:>8} {:>10} {:>10} {:>9} {:>9} {:>8}",
             "type",
             "count",
             "bytes",
+            "raw bytes",
             "decoded",
             "exact",
             "stopped"
@@ -818,9 +1174,10 @@ fn stats(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
         for (k, s) in &total {
             outln!(
                 o,
-                "{k:<5} {:>8} {:>10} {:>9} {:>9} {:>8}",
+                "{k:<5} {:>8} {:>10} {:>10} {:>9} {:>9} {:>8}",
                 s.count,
                 s.bytes,
+                s.raw_bytes,
                 pct(s.decoded_bytes, s.bytes),
                 pct(s.exact, s.count),
                 s.stopped
@@ -874,13 +1231,81 @@ fn verify(paths: &[PathBuf], deep: bool) -> Result<ExitCode> {
     })
 }
 
-fn edit(
+/// A `NAME=VALUE` argument.
+fn name_value(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("expected NAME=VALUE, got {s:?}")),
+    }
+}
+
+/// What `save edit` changes.
+pub struct EditRequest {
+    pub reference: FormId,
+    pub item_count: Option<(FormId, i32)>,
+    pub position: Option<Vec<f32>>,
+    pub scale: Option<f32>,
+    pub name: Option<String>,
+    pub stats: Vec<(String, String)>,
+}
+
+fn edit(path: &Path, req: EditRequest, output: Option<&Path>) -> Result<ExitCode> {
+    let reference = req.reference;
+    modify_and_write(path, output, |save| {
+        let mut changes = Vec::new();
+        if let Some((item, count)) = req.item_count {
+            if save.set_or_add_item(reference, item, count)? {
+                changes.push(format!("{item} added with count {count}"));
+            } else {
+                changes.push(format!("count of {item} set to {count}"));
+            }
+        }
+        if let Some(p) = &req.position {
+            let [x, y, z] = p[..] else {
+                bail!("--position needs three numbers, X,Y,Z");
+            };
+            let global = save.global.player_position;
+            save.set_position(reference, [x, y, z])?;
+            changes.push(format!("position set to {x}, {y}, {z}"));
+            if save.global.player_position != global {
+                changes.push(format!(
+                    "the player's position in the global data too (was {}, {}, {})",
+                    global[0], global[1], global[2]
+                ));
+            }
+        }
+        if let Some(s) = req.scale {
+            save.set_scale(reference, s)?;
+            changes.push(format!("scale set to {s}"));
+        }
+        if let Some(n) = &req.name {
+            let old = save.header.player_name.text();
+            save.rename_player(n)?;
+            changes.push(format!("player renamed from {old:?} to {n:?}"));
+        }
+        for (stat, value) in &req.stats {
+            let v: u8 = value
+                .parse()
+                .map_err(|_| anyhow::anyhow!("{stat}={value}: a value from 0 to 255"))?;
+            save.set_player_stat(stat, v)?;
+            changes.push(format!("{stat} set to {v}"));
+        }
+        if changes.is_empty() {
+            bail!(
+                "nothing to change: give --item and --count, --position, --scale, --name, --skill or --attribute"
+            );
+        }
+        Ok(Some(format!("{reference}: {}", changes.join(", "))))
+    })
+}
+
+/// Reads a save under the write lock, lets `change` modify it and say
+/// what it did (None: nothing to write), then writes it through the lock:
+/// read back, parsed and checked to decode as the modified save does.
+fn modify_and_write(
     path: &Path,
-    reference: FormId,
-    item_count: Option<(FormId, i32)>,
-    position: Option<Vec<f32>>,
-    scale: Option<f32>,
     output: Option<&Path>,
+    change: impl FnOnce(&mut SaveFile) -> Result<Option<String>>,
 ) -> Result<ExitCode> {
     let target = output.unwrap_or(path);
     // Held from before the save is read until the edited one is in place:
@@ -891,32 +1316,9 @@ fn edit(
         false => Some(util::lock_for_writing(target)?),
     };
     let (_, mut save) = load(path)?;
-    let mut changes = Vec::new();
-    if let Some((item, count)) = item_count {
-        save.set_item_count(reference, item, count)?;
-        changes.push(format!("count of {item} set to {count}"));
-    }
-    if let Some(p) = position {
-        let [x, y, z] = p[..] else {
-            bail!("--position needs three numbers, X,Y,Z");
-        };
-        let global = save.global.player_position;
-        save.set_position(reference, [x, y, z])?;
-        changes.push(format!("position set to {x}, {y}, {z}"));
-        if save.global.player_position != global {
-            changes.push(format!(
-                "the player's position in the global data too (was {}, {}, {})",
-                global[0], global[1], global[2]
-            ));
-        }
-    }
-    if let Some(s) = scale {
-        save.set_scale(reference, s)?;
-        changes.push(format!("scale set to {s}"));
-    }
-    if changes.is_empty() {
-        bail!("nothing to change: give --item and --count, --position or --scale");
-    }
+    let Some(summary) = change(&mut save)? else {
+        return Ok(ExitCode::SUCCESS);
+    };
     let bytes = save.to_bytes()?;
     // Read back from disk, the save must parse and its change records
     // decode as those of the edited save do.
@@ -940,17 +1342,134 @@ fn edit(
     let Some(lock) = lock else {
         check(&bytes)?;
         util::write_stdout(&bytes)?;
-        eprintln!("{reference}: {}; wrote standard output", changes.join(", "));
+        eprintln!("{summary}; wrote standard output");
         return Ok(ExitCode::SUCCESS);
     };
     let written = lock
         .write(&bytes, check)
         .with_context(|| format!("cannot write {}", target.display()))?;
     eprintln!(
-        "{reference}: {}; wrote {}{}",
-        changes.join(", "),
+        "{summary}; wrote {}{}",
         target.display(),
         util::backup_note(&written)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+fn masters(
+    path: &Path,
+    renames: &[(String, String)],
+    as_json: bool,
+    output: Option<&Path>,
+) -> Result<ExitCode> {
+    if renames.is_empty() {
+        let mut o = String::new();
+        let (_, save) = load(path)?;
+        let counts = save.changes_per_plugin();
+        let list: Vec<Value> = save
+            .plugins
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                json!({
+                    "index": i,
+                    "name": p.text(),
+                    "change_records": counts.get(&(i as u8)).copied().unwrap_or(0),
+                })
+            })
+            .collect();
+        let orphans: usize = counts
+            .iter()
+            .filter(|(i, _)| **i < 0xFE && **i as usize >= save.plugins.len())
+            .map(|(_, n)| n)
+            .sum();
+        if as_json {
+            let v = json!({"plugins": list, "change_records_of_missing_plugins": orphans});
+            outln!(o, "{}", serde_json::to_string_pretty(&v)?);
+        } else {
+            for p in &list {
+                outln!(
+                    o,
+                    "{:02X} {:<40} {} change records",
+                    p["index"].as_u64().unwrap_or(0),
+                    p["name"].as_str().unwrap_or(""),
+                    p["change_records"]
+                );
+            }
+            if orphans > 0 {
+                outln!(
+                    o,
+                    "{orphans} change records of plugins not in the list (esscribe save clean removes them)"
+                );
+            }
+        }
+        emit(&o)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    modify_and_write(path, output, |save| {
+        let mut done = Vec::new();
+        for (old, new) in renames {
+            save.rename_plugin(old, new)?;
+            done.push(format!("{old} renamed to {new}"));
+        }
+        Ok(Some(done.join(", ")))
+    })
+}
+
+fn clean(path: &Path, remove: bool, as_json: bool, output: Option<&Path>) -> Result<ExitCode> {
+    let report = |save: &SaveFile, bloat: &esscribe::save::edit::Bloat| -> Result<String> {
+        let mut o = String::new();
+        if as_json {
+            outln!(o, "{}", serde_json::to_string_pretty(bloat)?);
+            return Ok(o);
+        }
+        outln!(
+            o,
+            "{}: {} created records nothing refers to, {} change records of plugins not in the list",
+            path.display(),
+            bloat.unreferenced_created.len(),
+            bloat.orphan_changes.len()
+        );
+        for id in &bloat.unreferenced_created {
+            let name = save
+                .created_record(*id)
+                .map(|c| {
+                    let n = c.name().map(|n| format!(" \"{n}\"")).unwrap_or_default();
+                    format!("{}{n}", c.header.sig)
+                })
+                .unwrap_or_default();
+            outln!(o, "  created {id} {name}");
+        }
+        for (id, kind) in &bloat.orphan_changes {
+            outln!(
+                o,
+                "  change record {id} {}",
+                esscribe::save::type_name(*kind)
+            );
+        }
+        Ok(o)
+    };
+    if !remove {
+        let (_, save) = load(path)?;
+        let bloat = save.find_bloat()?;
+        emit(&report(&save, &bloat)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    modify_and_write(path, output, |save| {
+        let bloat = save.find_bloat()?;
+        emit(&report(save, &bloat)?)?;
+        if bloat.is_empty() {
+            // Nothing to remove: the save is left as it is, byte for byte;
+            // another output gets an identical copy.
+            return Ok(output
+                .filter(|o| *o != path)
+                .map(|_| "nothing to remove".to_string()));
+        }
+        save.remove_bloat(&bloat)?;
+        Ok(Some(format!(
+            "removed {} created records and {} change records",
+            bloat.unreferenced_created.len(),
+            bloat.orphan_changes.len()
+        )))
+    })
 }

@@ -423,3 +423,82 @@ fn the_game_can_be_forced() {
     );
     assert_eq!(forced["game"], "oblivion");
 }
+
+/// A plugin's bytes with one field of one record changed.
+fn edited_plugin(data: &[u8], name: &str, record: u32, field: &str, value: &str) -> Vec<u8> {
+    use esscribe::schema::Fields;
+    let mut plugin = esscribe::Plugin::parse(data).unwrap();
+    let ctx = esscribe::json::form_ctx(&plugin, name);
+    let catalog = esscribe::defs::catalog(plugin.game);
+    let rec = plugin.find_record_mut(esscribe::FormId(record)).unwrap();
+    let mut fields = Fields::of(rec, catalog, &ctx).unwrap().unwrap();
+    fields.set(field, value).unwrap();
+    fields.apply_to(rec).unwrap();
+    plugin.to_bytes().unwrap()
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn lint_reports_a_reference_to_a_record_of_a_type_not_allowed() {
+    let dir = tempfile::tempdir().unwrap();
+    // The patch's NPC names a quest of the plugin it patches as its race.
+    let patch = dir.path().join("Requiem_DawnOfTheSilverHand.esp");
+    let data = common::file("skyrim-plugins/Requiem_DawnOfTheSilverHand.esp");
+    std::fs::write(
+        &patch,
+        edited_plugin(
+            &data,
+            "Requiem_DawnOfTheSilverHand.esp",
+            0x0002AB88,
+            "race",
+            "0x01019158",
+        ),
+    )
+    .unwrap();
+    // Alone, the quest is not known: nothing to report.
+    esscribe()
+        .arg("lint")
+        .arg(&patch)
+        .assert()
+        .success()
+        .stdout("");
+    let master = corpus("skyrim-plugins/DawnOfTheSilverHand.esp");
+    let out = esscribe()
+        .arg("lint")
+        .arg(&patch)
+        .arg(&master)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let line = format!(
+        "{}: NPC_ 0x0002AB88 (Skyrim.esm) LvlSilverhandMissile: race points to QUST 0x01019158 (DawnOfTheSilverHand.esp) DSilHand_iR05Trigger, but may point only to RACE",
+        patch.display()
+    );
+    assert!(stdout.lines().any(|l| l == line), "{stdout}");
+    let v = esscribe()
+        .args(["lint", "--json"])
+        .arg(&patch)
+        .arg(&master)
+        .output()
+        .unwrap();
+    assert_eq!(v.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
+    assert_eq!(v[0]["file"], "Requiem_DawnOfTheSilverHand.esp");
+    assert_eq!(
+        v[0]["references"],
+        serde_json::json!([{
+            "sig": "NPC_",
+            "form_id": "0x0002AB88 (Skyrim.esm)",
+            "editor_id": "LvlSilverhandMissile",
+            "field": "race",
+            "target": "0x01019158 (DawnOfTheSilverHand.esp)",
+            "target_sig": "QUST",
+            "target_editor_id": "DSilHand_iR05Trigger",
+            "allowed": ["RACE"],
+        }])
+    );
+    // The master's own references are clean; its packages have findings of
+    // their own.
+    assert_eq!(v[1]["references"], serde_json::json!([]));
+}

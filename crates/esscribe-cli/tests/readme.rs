@@ -99,8 +99,9 @@ fn every_readme_command_runs() {
             .unwrap();
         // Commands that compare or check say what they found by their
         // exit status: 1 for differences or findings, never more.
-        let reports =
-            command.starts_with("esscribe diff ") || command.starts_with("esscribe lint ");
+        let reports = command.starts_with("esscribe diff ")
+            || command.starts_with("esscribe save diff ")
+            || command.starts_with("esscribe lint ");
         let ok = out.status.success() || (reports && out.status.code() == Some(1));
         assert!(
             ok,

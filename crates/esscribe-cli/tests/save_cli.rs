@@ -136,6 +136,13 @@ fn stats_and_verify_over_the_corpus() {
         refr["decoded_bytes"].as_u64().unwrap(),
     );
     assert!(decoded * 100 >= bytes * 99, "{refr}");
+    // Actor bases, cells and quests decode to their last byte.
+    for kind in ["NPC_", "CELL", "QUST", "FACT", "CREA"] {
+        let t = &v["change_records"][kind];
+        assert_eq!(t["raw_bytes"], 0, "{kind}: {t}");
+        assert_eq!(t["decoded_bytes"], t["bytes"], "{kind}: {t}");
+    }
+    assert_eq!(v["change_records"]["NPC_"]["bytes"], 78882);
 
     esscribe()
         .args(["save", "verify"])
@@ -278,5 +285,157 @@ fn edit_sets_the_scale_of_a_reference_that_stores_one() {
     assert!(
         !changed.is_empty() && changed.len() <= 4 && changed[changed.len() - 1] - changed[0] < 4,
         "{changed:?}"
+    );
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn player_shows_level_stats_spells_and_factions() {
+    let save = saves_dir().join("save100.ess");
+    let v = json_of(esscribe().args(["save", "player", "--json"]).arg(&save));
+    assert_eq!(v["name"], "Onkel Morph");
+    assert_eq!(v["base_data"]["level"], 23);
+    assert_eq!(v["race"], "0x000223C8");
+    assert_eq!(v["attributes"][0]["base"], 48.0);
+    assert_eq!(v["skills"][16]["name"], "Marksman");
+    assert_eq!(v["skills"][16]["base"], 100.0);
+    assert_eq!(v["factions"].as_array().unwrap().len(), 9);
+    esscribe()
+        .args(["save", "player"])
+        .arg(&save)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Onkel Morph, level 23"))
+        .stdout(predicate::str::contains(
+            "0x0002F872 (Oblivion.esm)  rank 5",
+        ));
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn diff_reports_changes_between_saves_and_nothing_for_the_same_save() {
+    let dir = saves_dir();
+    let out = esscribe()
+        .args(["save", "diff", "--json"])
+        .arg(dir.join("save080.ess"))
+        .arg(dir.join("save100.ess"))
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let v: Value = serde_json::from_slice(&out).unwrap();
+    let level = v["player"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["field"] == "level")
+        .unwrap();
+    assert_eq!((&level["old"], &level["new"]), (&"21".into(), &"23".into()));
+    let gold = v["inventory"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["item"] == "0x0000000F")
+        .unwrap();
+    assert_eq!(
+        (gold["old"].as_i64(), gold["new"].as_i64()),
+        (Some(25558), Some(4845))
+    );
+    esscribe()
+        .args(["save", "diff"])
+        .arg(dir.join("save080.ess"))
+        .arg(dir.join("save100.ess"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("level: 21 → 23"))
+        .stdout(predicate::str::contains(
+            "position: 9669, -1471, 6778 → 2122, 206, -88",
+        ));
+    esscribe()
+        .args(["save", "diff"])
+        .arg(dir.join("save010.ess"))
+        .arg(dir.join("save010.ess"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no differences"));
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn masters_clean_and_edit_of_the_player() {
+    let tmp = tempfile::tempdir().unwrap();
+    let save = tmp.path().join("save002.ess");
+    std::fs::copy(saves_dir().join("save002.ess"), &save).unwrap();
+    let original = std::fs::read(&save).unwrap();
+    esscribe()
+        .args(["save", "masters"])
+        .arg(&save)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("02 Knights.esp"));
+    // A clean save: reported, and --remove writes nothing.
+    esscribe()
+        .args(["save", "clean", "--remove"])
+        .arg(&save)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "0 created records nothing refers to",
+        ));
+    assert!(std::fs::read(&save).unwrap() == original);
+    assert!(!tmp.path().join("save002.ess.bak").exists());
+
+    let renamed = tmp.path().join("renamed.ess");
+    esscribe()
+        .args([
+            "save",
+            "masters",
+            "--rename",
+            "Knights.esp=Merged.esp",
+            "-o",
+        ])
+        .arg(&renamed)
+        .arg(&save)
+        .assert()
+        .success();
+    let v = json_of(esscribe().args(["save", "info", "--json"]).arg(&renamed));
+    assert_eq!(v["plugins"][2], "Merged.esp");
+
+    let edited = tmp.path().join("edited.ess");
+    esscribe()
+        .args([
+            "save",
+            "edit",
+            "--name",
+            "Jörg",
+            "--skill",
+            "Marksman=77",
+            "--attribute",
+            "Strength=55",
+            "--item",
+            "0x000229C0",
+            "--count",
+            "3",
+            "-o",
+        ])
+        .arg(&edited)
+        .arg(&save)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("0x000229C0 added with count 3"));
+    let v = json_of(esscribe().args(["save", "player", "--json"]).arg(&edited));
+    assert_eq!(v["name"], "Jörg");
+    assert_eq!(v["attributes"][0]["base"], 55.0);
+    assert_eq!(v["skills"][16]["base"], 77.0);
+    let v = json_of(
+        esscribe()
+            .args(["save", "inventory", "--json"])
+            .arg(&edited),
+    );
+    let last = v.as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (&last["form_id"], &last["count"]),
+        (&"0x000229C0".into(), &3.into())
     );
 }

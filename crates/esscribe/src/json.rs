@@ -303,27 +303,36 @@ struct GroupJson<'j, 's, 'a>(&'j PluginJson<'s, 'a>, &'s Group<'a>);
 impl Serialize for GroupJson<'_, '_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         let GroupJson(json, g) = *self;
-        let h = &g.header;
         let mut m = s.serialize_map(None)?;
-        m.serialize_entry("group", &h.kind())?;
-        if h.kind() == GroupKind::Unknown {
-            m.serialize_entry("group_type", &h.group_type)?;
-        }
-        let label = match h.label() {
-            GroupLabel::Sig(s) => Value::from(s.to_string()),
-            GroupLabel::Parent(id) => json.ctx.show(id),
-            GroupLabel::Block(n) => Value::from(n),
-            GroupLabel::Grid { y, x } => json!({"x": x, "y": y}),
-            GroupLabel::Raw(b) => Value::from(to_hex(&b)),
-        };
-        m.serialize_entry("label", &label)?;
-        m.serialize_entry("stamp", &h.stamp)?;
-        if json.plugin.game == Game::Skyrim {
-            m.serialize_entry("unknown", &h.unknown)?;
+        for (k, v) in group_header_json(&g.header, json.plugin.game, json.ctx) {
+            m.serialize_entry(&k, &v)?;
         }
         m.serialize_entry("entries", &EntriesJson(json, &g.children))?;
         m.end()
     }
+}
+
+/// A group's header as JSON (its kind, label, stamp and, in Skyrim, the
+/// unknown field), as the JSON form shows it before the group's entries.
+pub fn group_header_json(h: &GroupHeader, game: Game, ctx: &FormCtx) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("group".into(), json!(h.kind()));
+    if h.kind() == GroupKind::Unknown {
+        m.insert("group_type".into(), Value::from(h.group_type));
+    }
+    let label = match h.label() {
+        GroupLabel::Sig(s) => Value::from(s.to_string()),
+        GroupLabel::Parent(id) => ctx.show(id),
+        GroupLabel::Block(n) => Value::from(n),
+        GroupLabel::Grid { y, x } => json!({"x": x, "y": y}),
+        GroupLabel::Raw(b) => Value::from(to_hex(&b)),
+    };
+    m.insert("label".into(), label);
+    m.insert("stamp".into(), Value::from(h.stamp));
+    if game == Game::Skyrim {
+        m.insert("unknown".into(), Value::from(h.unknown));
+    }
+    m
 }
 
 /// Makes the JSON form of a plugin with `make`, giving back an error met
@@ -584,6 +593,9 @@ struct Builder {
     /// Form IDs met so far, with where.
     seen: std::collections::HashMap<FormId, String>,
     checks: Vec<(String, ReadBack)>,
+    /// Whether `checks` is kept (a plugin built piece by piece is checked
+    /// as each record is built, and never holds the list).
+    keep_checks: bool,
 }
 
 impl Builder {
@@ -592,7 +604,41 @@ impl Builder {
         v: &Value,
         path: &str,
         parent: Option<&GroupHeader>,
+        is_header: bool,
     ) -> Result<Record<'static>> {
+        let (record, path, expect) = self.make_record(v, path, parent, is_header)?;
+        if !is_header {
+            self.claim(record.header.form_id, &path)?;
+        }
+        if self.keep_checks {
+            self.checks.push((path, expect));
+        }
+        Ok(record)
+    }
+
+    /// Notes that `form_id` is the form ID of the record at `path`; one
+    /// met before is refused.
+    fn claim(&mut self, form_id: FormId, path: &str) -> Result<()> {
+        if let Some(first) = self.seen.get(&form_id) {
+            return Err(bad(
+                path,
+                format!("form ID {form_id} is already the form ID of {first}"),
+            ));
+        }
+        self.seen.insert(form_id, path.to_string());
+        Ok(())
+    }
+
+    /// A record from its JSON, checked but for its form ID being new:
+    /// gives back the record, where it is (with its type and form ID) and
+    /// what reading it back must give.
+    fn make_record(
+        &self,
+        v: &Value,
+        path: &str,
+        parent: Option<&GroupHeader>,
+        is_header: bool,
+    ) -> Result<(Record<'static>, String, ReadBack)> {
         let game = self.game;
         let m = v
             .as_object()
@@ -608,7 +654,6 @@ impl Builder {
                     format!("\"type\": {sig_v} is not a record type (four characters from A-Z, 0-9 and _)"),
                 )
             })?;
-        let is_header = parent.is_none() && path == "header";
         let id_v = get(m, "form_id", path)?;
         let form_id = id_v
             .as_str()
@@ -666,15 +711,6 @@ impl Builder {
                     ),
                 ));
             }
-        }
-        if !is_header {
-            if let Some(first) = self.seen.get(&form_id) {
-                return Err(bad(
-                    path,
-                    format!("form ID {form_id} is already the form ID of {first}"),
-                ));
-            }
-            self.seen.insert(form_id, path.clone());
         }
         let header = RecordHeader {
             sig,
@@ -771,7 +807,6 @@ impl Builder {
             body: Body::Stored(Cow::Borrowed(&data)),
         };
         check_read_back(&plain, game, &self.ctx, expect).map_err(|e| bad(path, e))?;
-        self.checks.push((path.clone(), expect));
         let stored = if header.is_compressed() {
             let original = match m.get("zlib_original") {
                 Some(Value::String(s)) => Some(
@@ -797,19 +832,39 @@ impl Builder {
         } else {
             data
         };
-        Ok(Record {
+        let record = Record {
             header,
             offset: 0,
             body: Body::Stored(Cow::Owned(stored)),
-        })
+        };
+        Ok((record, path.clone(), expect))
     }
 
     fn group(&mut self, m: &Map<String, Value>, path: &str) -> Result<Group<'static>> {
+        let header = self.group_header(m, path, &["entries"])?;
+        let path = format!("{path} (GRUP {})", header.label());
+        let children = self.entries(get(m, "entries", &path)?, &path, Some(&header))?;
+        Ok(Group {
+            header,
+            offset: 0,
+            children,
+        })
+    }
+
+    /// A group's header from its JSON; `extra` are the keys besides the
+    /// header's that the object may hold.
+    fn group_header(
+        &mut self,
+        m: &Map<String, Value>,
+        path: &str,
+        extra: &[&str],
+    ) -> Result<GroupHeader> {
         let game = self.game;
         let kind_v = get(m, "group", path)?;
         let kind: GroupKind = serde_json::from_value(kind_v.clone())
             .map_err(|_| bad(path, format!("\"group\": unknown group kind {kind_v}")))?;
-        let mut allowed = vec!["group", "label", "stamp", "entries"];
+        let mut allowed = vec!["group", "label", "stamp"];
+        allowed.extend_from_slice(extra);
         if kind == GroupKind::Unknown {
             allowed.push("group_type");
         }
@@ -881,13 +936,7 @@ impl Builder {
                 0
             },
         };
-        let path = format!("{path} (GRUP {})", header.label());
-        let children = self.entries(get(m, "entries", &path)?, &path, Some(&header))?;
-        Ok(Group {
-            header,
-            offset: 0,
-            children,
-        })
+        Ok(header)
     }
 
     fn entries(
@@ -905,7 +954,7 @@ impl Builder {
                 let p = format!("{path} → entries[{i}]");
                 match e.as_object() {
                     Some(m) if m.contains_key("group") => self.group(m, &p).map(Entry::Group),
-                    _ => self.record(e, &p, parent).map(Entry::Record),
+                    _ => self.record(e, &p, parent, false).map(Entry::Record),
                 }
             })
             .collect()
@@ -921,8 +970,9 @@ pub fn record_from_json(v: &Value, game: Game, path: &str) -> Result<Record<'sta
         ctx: FormCtx::default(),
         seen: Default::default(),
         checks: Vec::new(),
+        keep_checks: true,
     };
-    b.record(v, path, None)
+    b.record(v, path, None, false)
 }
 
 /// Builds a plugin from the JSON form [`plugin_to_json`] writes.
@@ -991,8 +1041,9 @@ pub fn build_plugin(doc: &Value) -> Result<Built> {
         ctx: FormCtx::default(),
         seen: Default::default(),
         checks: Vec::new(),
+        keep_checks: true,
     };
-    let header = b.record(get(m, "header", "document")?, "header", None)?;
+    let header = b.record(get(m, "header", "document")?, "header", None, true)?;
     if header.header.sig.0 != *b"TES4" {
         return Err(bad(
             "header",
@@ -1096,4 +1147,98 @@ pub fn diff_values(old: &Value, new: &Value) -> Vec<ValueChange> {
         walk(&mut String::new(), Some(old), Some(new), &mut out);
     }
     out
+}
+
+/// Builds a plugin's records and group headers one at a time from their
+/// JSON forms, with the checks [`build_plugin`] makes: for forms that hold
+/// a plugin in pieces (the text tree), so that a whole plugin's JSON is
+/// never held at once.
+pub struct PieceBuilder {
+    builder: Builder,
+}
+
+impl PieceBuilder {
+    /// Starts from the `TES4` header record's JSON (at `path`, for
+    /// messages); `file` names the plugin itself in form IDs' notes.
+    /// Gives back the header record too.
+    pub fn new(
+        game: Game,
+        file: &str,
+        header: &Value,
+        path: &str,
+    ) -> Result<(PieceBuilder, Record<'static>)> {
+        let mut builder = Builder {
+            game,
+            ctx: FormCtx::default(),
+            seen: Default::default(),
+            checks: Vec::new(),
+            keep_checks: false,
+        };
+        let record = builder.record(header, path, None, true)?;
+        if record.header.sig.0 != *b"TES4" {
+            return Err(bad(
+                path,
+                format!(
+                    "\"type\": the header record is TES4, found {}",
+                    record.header.sig
+                ),
+            ));
+        }
+        let info =
+            crate::plugin::PluginHeader::from_record(&record, game).map_err(|e| bad(path, e))?;
+        builder.ctx = FormCtx {
+            masters: info.masters.iter().map(|m| m.name.clone()).collect(),
+            own_name: file.to_string(),
+            localized: game == Game::Skyrim && record.header.flags & 0x80 != 0,
+            strings: None,
+        };
+        Ok((PieceBuilder { builder }, record))
+    }
+
+    /// One record from its JSON form, in a group like `parent` (`None`
+    /// at the top level). A form ID met before is refused.
+    pub fn record(
+        &mut self,
+        v: &Value,
+        path: &str,
+        parent: Option<&GroupHeader>,
+    ) -> Result<Record<'static>> {
+        self.builder.record(v, path, parent, false)
+    }
+
+    /// One record from its JSON form, like [`record`](Self::record) but
+    /// without noting its form ID, so that records can be built in
+    /// parallel; [`claim`](Self::claim) then notes each in turn.
+    pub fn build(
+        &self,
+        v: &Value,
+        path: &str,
+        parent: Option<&GroupHeader>,
+    ) -> Result<Record<'static>> {
+        self.builder
+            .make_record(v, path, parent, false)
+            .map(|(record, _, _)| record)
+    }
+
+    /// Notes that `form_id` is the form ID of the record at `path` (as
+    /// built by [`build`](Self::build)); one met before is refused.
+    pub fn claim(&mut self, form_id: FormId, path: &str) -> Result<()> {
+        self.builder.claim(form_id, path)
+    }
+
+    /// A group's header from the JSON [`group_header_json`] makes; `extra`
+    /// are further keys the object may hold.
+    pub fn group_header(
+        &mut self,
+        m: &Map<String, Value>,
+        path: &str,
+        extra: &[&str],
+    ) -> Result<GroupHeader> {
+        self.builder.group_header(m, path, extra)
+    }
+
+    /// The form context of the plugin being built: its masters and name.
+    pub fn ctx(&self) -> &FormCtx {
+        &self.builder.ctx
+    }
 }

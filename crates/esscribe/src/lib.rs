@@ -10,7 +10,10 @@
 //! - [`json`]: whole plugins as JSON and back.
 //! - [`loadorder`]: load orders: global form IDs, lookup across plugins,
 //!   override chains and field-level conflicts.
+//! - [`tree`]: plugins as a tree of small text files, for version control.
 //! - [`package`]: AI packages summarised for people, and checked.
+//! - [`references`]: references to records of a type their field does
+//!   not allow.
 //! - [`save`]: Oblivion save games, every part, with exact write-back.
 //! - [`fsio`]: safe writes (lock, temporary file, checked read-back, kept
 //!   backups, rename).
@@ -25,8 +28,10 @@ pub mod loadorder;
 pub mod model;
 pub mod package;
 pub mod plugin;
+pub mod references;
 pub mod save;
 pub mod schema;
+pub mod tree;
 
 pub use io::{Error, ErrorKind, FormId, RecordAt, Result, Sig};
 pub use model::{RecordFields, RecordKey, RecordMut, RecordRef};

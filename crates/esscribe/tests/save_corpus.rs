@@ -334,3 +334,280 @@ fn an_unknown_property_keeps_the_rest_raw_with_a_note() {
     c.write(&mut out).unwrap();
     assert_eq!(out, rec);
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn actor_base_records_decode_to_their_last_byte() {
+    for (name, data) in &load_all() {
+        let save = SaveFile::parse(data).unwrap();
+        let mut seen = 0;
+        for c in &save.changes {
+            if matches!(c.kind, 35 | 36) {
+                seen += 1;
+                assert!(c.is_exact(), "{name}: {} {}", c.form_id, c.type_name());
+            }
+        }
+        assert!(seen > 0, "{name}: no NPC_ or CREA records");
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn the_players_character_from_real_saves() {
+    let save = SaveFile::parse(&common::file("oblivion-saves/save100.ess")).unwrap();
+    let p = save.player_character();
+    assert_eq!(p.name, "Onkel Morph");
+    assert_eq!(p.base_data.unwrap().level, 23);
+    assert_eq!(p.race, Some(FormId(0x000223C8)));
+    assert_eq!(p.class, Some(FormId(0x00022843)));
+    assert_eq!(p.gender, Some("male"));
+    let strength = &p.attributes[0];
+    assert_eq!(
+        (strength.name.as_str(), strength.base),
+        ("Strength", Some(48.0))
+    );
+    assert_eq!(strength.script, 2.0);
+    assert_eq!(strength.current(), Some(50.0));
+    let marksman = p.skills.iter().find(|s| s.name == "Marksman").unwrap();
+    assert_eq!(marksman.base, Some(100.0));
+    assert_eq!(p.derived[0].base, Some(90.0)); // health
+    assert_eq!(p.spells.len(), 11);
+    assert!(p.spells.contains(&Some(FormId(0x00000136))));
+    assert_eq!(p.factions.len(), 9);
+    assert!(p
+        .factions
+        .iter()
+        .any(|f| f.faction == Some(FormId(0x0002F872)) && f.rank == 5));
+    let infamy = p.other.iter().find(|s| s.name == "Infamy").unwrap();
+    assert_eq!(infamy.script, 2.0);
+    assert_eq!(p.cell, FormId(0x00027808));
+
+    let save = SaveFile::parse(&common::file("oblivion-saves/save002.ess")).unwrap();
+    let p = save.player_character();
+    assert_eq!(p.base_data.unwrap().level, 1);
+    assert_eq!(p.attributes[0].base, Some(30.0));
+    assert_eq!(p.skills[0].base, Some(5.0)); // Armorer
+    assert_eq!(p.spells.len(), 5);
+    assert!(p.factions.is_empty());
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn every_form_type_decodes_to_its_last_byte() {
+    for (name, data) in &load_all() {
+        let save = SaveFile::parse(data).unwrap();
+        for c in &save.changes {
+            assert!(
+                change::is_decoded_type(c.kind),
+                "{name}: {} kept raw",
+                c.type_name()
+            );
+            if !matches!(
+                c.kind,
+                change::TYPE_REFR | change::TYPE_ACHR | change::TYPE_ACRE
+            ) {
+                assert!(c.is_exact(), "{name}: {} {}", c.form_id, c.type_name());
+            }
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn cells_quests_factions_and_items_from_save100() {
+    use change::Part;
+    let save = SaveFile::parse(&common::file("oblivion-saves/save100.ess")).unwrap();
+    // The player's house in the Imperial City, renamed and owned by the
+    // player's actor base.
+    let house = save.change(FormId(0x000477C8), Some(48)).unwrap();
+    let parts: Vec<Part<'_>> = house.parts().collect();
+    assert!(parts.contains(&Part::DetachTime { time: 2346 }));
+    let name = parts.iter().find_map(|p| match p {
+        Part::FullName { name } => Some(esscribe::io::decode_cp1252(name).into_owned()),
+        _ => None,
+    });
+    assert_eq!(name.as_deref(), Some("Mein Kaiserstadt-Haus"));
+    let owner = parts.iter().find_map(|p| match p {
+        Part::Owner { owner } => save.resolve(*owner),
+        _ => None,
+    });
+    assert_eq!(owner, Some(FormId(7)));
+    // An exterior cell of Tamriel (world-space index 1, form ID 0x3C).
+    let grid = save
+        .changes
+        .iter()
+        .filter(|c| c.kind == 48)
+        .find_map(|c| {
+            c.parts().find_map(|p| match p {
+                Part::Grid { world, .. } => Some(world),
+                _ => None,
+            })
+        })
+        .unwrap();
+    assert!(grid > 0 && (grid as usize) < save.world_spaces.len());
+    assert_eq!(save.world_spaces[1], FormId(0x3C));
+    // A quest whose stage 10 is set and stage 20 not yet.
+    let quest = save.change(FormId(0x00185FED), Some(59)).unwrap();
+    let stages = quest
+        .parts()
+        .find_map(|p| match p {
+            Part::QuestStages { stages } => Some(stages),
+            _ => None,
+        })
+        .unwrap();
+    let done: Vec<(u8, bool)> = stages.iter().map(|(s, _)| (s.stage, s.done())).collect();
+    assert_eq!(done, [(10, true), (20, false), (30, false), (100, false)]);
+    // A faction's reactions.
+    let fact = save.change(FormId(0x0001EE1E), Some(6)).unwrap();
+    let n = fact
+        .parts()
+        .find_map(|p| match p {
+            Part::Reactions { reactions } => Some(reactions.len()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(n, 6);
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn diff_between_consecutive_saves_shows_known_changes() {
+    use esscribe::save::diff::{diff, ReferenceEvent};
+    let old = SaveFile::parse(&common::file("oblivion-saves/save080.ess")).unwrap();
+    let new = SaveFile::parse(&common::file("oblivion-saves/save100.ess")).unwrap();
+    let d = diff(&old, &new);
+    let field = |name: &str| {
+        d.player
+            .iter()
+            .find(|f| f.field == name)
+            .map(|f| (f.old.as_str(), f.new.as_str()))
+    };
+    assert_eq!(field("level"), Some(("21", "23")));
+    assert_eq!(field("Strength"), Some(("46", "48")));
+    assert_eq!(field("Marksman"), Some(("96", "100")));
+    assert_eq!(
+        field("position"),
+        Some(("9669, -1471, 6778", "2122, 206, -88"))
+    );
+    assert_eq!(field("cell"), Some(("0x0001C17D", "0x00027808")));
+    assert_eq!(field("faction 0x000274AB"), Some(("-", "rank 0")));
+    // Gold.
+    let gold = d.inventory.iter().find(|i| i.item == FormId(0xF)).unwrap();
+    assert_eq!((gold.old, gold.new), (Some(25558), Some(4845)));
+    assert!(d
+        .inventory
+        .iter()
+        .any(|i| i.item == FormId(0x00000194) && i.old.is_none() && i.new == Some(1)));
+    let moved = d
+        .references
+        .iter()
+        .find(|r| r.form_id == FormId(0x00003461))
+        .unwrap();
+    assert_eq!(moved.event, ReferenceEvent::Moved);
+    assert_eq!(moved.new_cell, Some(FormId(0x000260CD)));
+    let quest = d
+        .quests
+        .iter()
+        .find(|q| q.quest == FormId(0x00017835))
+        .unwrap();
+    assert_eq!(quest.stages_set, [90, 105, 110, 150]);
+    assert_eq!(d.cells_visited.len(), 126);
+    let month = d.globals.iter().find(|g| g.global == FormId(0x36)).unwrap();
+    assert_eq!((month.old, month.new), (Some(10.0), Some(11.0)));
+    assert!(d.plugins_added.is_empty() && d.plugins_removed.is_empty());
+
+    // The first two saves: the level rose from 1 to 7.
+    let first = SaveFile::parse(&common::file("oblivion-saves/save002.ess")).unwrap();
+    let second = SaveFile::parse(&common::file("oblivion-saves/save010.ess")).unwrap();
+    let d = diff(&first, &second);
+    assert!(d
+        .player
+        .iter()
+        .any(|f| f.field == "level" && f.old == "1" && f.new == "7"));
+    assert!(diff(&new, &new).is_empty());
+    assert!(diff(&first, &first).is_empty());
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn clean_removes_exactly_the_bloat_a_test_adds() {
+    let data = common::file("oblivion-saves/save002.ess");
+    let mut save = SaveFile::parse(&data).unwrap();
+    // A real save without bloat: nothing found, nothing changed.
+    let bloat = save.find_bloat().unwrap();
+    assert!(bloat.is_empty(), "{bloat:?}");
+    save.remove_bloat(&bloat).unwrap();
+    assert!(save.to_bytes().unwrap() == data);
+    // The record 0xFEFFFFFF every save holds is no plugin's record.
+    assert!(save.change(FormId(0xFEFFFFFF), None).is_some());
+
+    // Bloat: a copy of a created record under a form ID nothing uses, and
+    // a change record of a plugin index past the list (3 plugins).
+    let mut copy = save.created[0].clone();
+    copy.header.form_id = FormId(0xFF7F_FFF0);
+    save.created.push(copy);
+    save.push_change(FormId(0x0500_1234), 27, 1, 125, &9u32.to_le_bytes())
+        .unwrap();
+    let bloated = save.to_bytes().unwrap();
+    assert!(bloated.len() > data.len());
+    let mut save = SaveFile::parse(&bloated).unwrap();
+    let bloat = save.find_bloat().unwrap();
+    assert_eq!(bloat.unreferenced_created, [FormId(0xFF7F_FFF0)]);
+    assert_eq!(bloat.orphan_changes, [(FormId(0x0500_1234), 27)]);
+    save.remove_bloat(&bloat).unwrap();
+    assert!(
+        save.to_bytes().unwrap() == data,
+        "cleaning did not give the original back"
+    );
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn edits_add_an_item_rename_the_player_and_set_stats() {
+    let data = common::file("oblivion-saves/save002.ess");
+    let mut save = SaveFile::parse(&data).unwrap();
+    let forms = save.form_ids.len();
+    // An item the player's inventory changes do not hold (and the save
+    // has no iref for).
+    let item = FormId(0x000229C0);
+    assert!(save.form_ids.iter().all(|f| *f != item));
+    assert!(save.set_or_add_item(change::PLAYER_REF, item, 3).unwrap());
+    save.rename_player("Jörg").unwrap();
+    save.set_player_stat("marksman", 77).unwrap();
+    save.set_player_stat("Strength", 55).unwrap();
+    assert!(save.set_player_stat("Cooking", 5).is_err());
+    let back = SaveFile::parse(&save.to_bytes().unwrap()).unwrap();
+    assert_eq!(back.form_ids.len(), forms + 1);
+    let items: Vec<_> = back
+        .player()
+        .unwrap()
+        .inventory()
+        .unwrap()
+        .items()
+        .map(|i| (back.resolve(i.iref), i.count))
+        .collect();
+    assert_eq!(items.last(), Some(&(Some(item), 3)));
+    let p = back.player_character();
+    assert_eq!(p.name, "Jörg");
+    assert_eq!(p.attributes[0].base, Some(55.0));
+    let marksman = p.skills.iter().find(|s| s.name == "Marksman").unwrap();
+    assert_eq!(marksman.base, Some(77.0));
+    // The player's looks and class are still found after the new name.
+    assert_eq!(p.race, Some(FormId(0x000223C8)));
+    assert_eq!(p.class, Some(FormId(0x00022843)));
+    for c in &back.changes {
+        if c.kind != change::TYPE_REFR && c.kind != change::TYPE_ACHR && c.kind != change::TYPE_ACRE
+        {
+            assert!(c.is_exact());
+        }
+    }
+    // Renaming a plugin in the list.
+    let mut save = SaveFile::parse(&data).unwrap();
+    save.rename_plugin("knights.esp", "Knights Merged.esp")
+        .unwrap();
+    assert!(save
+        .rename_plugin("Knights Merged.esp", "Oblivion.esm")
+        .is_err());
+    let back = SaveFile::parse(&save.to_bytes().unwrap()).unwrap();
+    assert_eq!(back.plugins[2].text(), "Knights Merged.esp");
+}

@@ -166,3 +166,120 @@ fn find_misses_undeclared_types() {
         assert!(catalog(game).find(Sig(*b"PACK")).is_some());
     }
 }
+
+/// The form ID fields of a game's declarations: (record, field, targets),
+/// targets empty where any record type will do.
+fn form_id_fields(game: Game) -> Vec<(String, String, Vec<String>)> {
+    use crate::schema::types::{Field, FieldDef, Member, Ty};
+    fn ty(t: &Ty, at: &str, out: &mut Vec<(String, Vec<String>)>) {
+        match t {
+            Ty::FormId => out.push((at.to_string(), Vec::new())),
+            Ty::FormIdOf(targets) => out.push((
+                at.to_string(),
+                targets
+                    .iter()
+                    .map(|s| String::from_utf8_lossy(&s[..]).into_owned())
+                    .collect(),
+            )),
+            Ty::Select(s) => {
+                for (_, case) in s.cases {
+                    ty(case, at, out);
+                }
+                ty(&s.default, at, out);
+            }
+            Ty::If(i) => ty(&i.ty, at, out),
+            Ty::Struct(fs) | Ty::List(_, fs) | Ty::ListBy(_, fs) | Ty::Rest(fs) => {
+                fields(fs, at, out)
+            }
+            _ => {}
+        }
+    }
+    fn fields(fs: &[FieldDef], at: &str, out: &mut Vec<(String, Vec<String>)>) {
+        for fd in fs {
+            ty(&fd.ty, &format!("{at}.{}", fd.name), out);
+        }
+    }
+    fn field(fl: &Field, at: &str, out: &mut Vec<(String, Vec<String>)>) {
+        match fl {
+            Field::Value(t) => ty(t, at, out),
+            Field::Struct(fs) | Field::Array(fs) => fields(fs, at, out),
+            Field::BySize(cases) => cases.iter().for_each(|(_, c)| field(c, at, out)),
+            Field::BySibling { cases, default, .. } => {
+                cases.iter().for_each(|(_, c)| field(c, at, out));
+                field(default, at, out);
+            }
+            _ => {}
+        }
+    }
+    fn members(ms: &[Member], out: &mut Vec<(String, Vec<String>)>) {
+        for m in ms {
+            match m {
+                Member::Sub(s) => field(&s.field, s.name, out),
+                Member::Group(g) => members(g.members, out),
+                Member::Paired(p) => {
+                    members(p.items, out);
+                    field(&p.key.field, p.key.name, out);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for def in catalog(game).iter() {
+        let mut found = Vec::new();
+        members(def.members, &mut found);
+        out.extend(
+            found
+                .into_iter()
+                .map(|(at, targets)| (def.sig.to_string(), at, targets)),
+        );
+    }
+    out
+}
+
+fn check_targets(game: Game, types: &[&str]) -> (usize, usize) {
+    let declared: BTreeSet<String> = catalog(game).iter().map(|d| d.sig.to_string()).collect();
+    let fields = form_id_fields(game);
+    for (record, at, targets) in &fields {
+        for t in targets {
+            assert!(
+                declared.contains(t) && types.contains(&t.as_str()),
+                "{record} {at} names {t}, which is not a declared {game:?} record type"
+            );
+        }
+    }
+    let targeted = fields.iter().filter(|(_, _, t)| !t.is_empty()).count();
+    (targeted, fields.len() - targeted)
+}
+
+#[test]
+fn oblivion_form_id_targets_are_declared_record_types() {
+    let (targeted, any) = check_targets(Game::Oblivion, OBLIVION_TYPES);
+    assert!(targeted > 90, "{targeted} targeted, {any} not");
+}
+
+#[test]
+fn skyrim_form_id_targets_are_declared_record_types() {
+    let (targeted, any) = check_targets(Game::Skyrim, SKYRIM_TYPES);
+    assert!(targeted > 380, "{targeted} targeted, {any} not");
+}
+
+/// Prints how many form ID fields name their targets, per game, and the
+/// ones that do not (`cargo test -p esscribe --lib form_id_target_counts
+/// -- --ignored --nocapture`).
+#[test]
+#[ignore = "a report, not a check"]
+fn form_id_target_counts() {
+    for game in [Game::Oblivion, Game::Skyrim] {
+        let fields = form_id_fields(game);
+        let any: Vec<_> = fields.iter().filter(|(_, _, t)| t.is_empty()).collect();
+        println!(
+            "{game:?}: {} form ID fields, {} with targets, {} without",
+            fields.len(),
+            fields.len() - any.len(),
+            any.len()
+        );
+        for (record, at, _) in any {
+            println!("  {record} {at}");
+        }
+    }
+}

@@ -1079,6 +1079,22 @@ impl<'a> Plugin<'a> {
     }
 }
 
+/// The `TES4` header record with its HEDR record count moved by `delta`
+/// (records and groups added, or removed when negative).
+pub fn header_with_count_moved(
+    header: &Record<'_>,
+    game: Game,
+    delta: i64,
+) -> Result<Record<'static>> {
+    let mut header = header.clone().into_owned();
+    if delta != 0 {
+        let mut subs = header.subrecords(game)?;
+        tes4::adjust_record_count(&mut subs, delta)?;
+        header.set_subrecords(subs);
+    }
+    Ok(header)
+}
+
 /// Where two byte strings first differ, or `None` when they are equal.
 pub fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
     if a == b {

@@ -14,11 +14,15 @@ const MAX_GROUP_LEN: usize = 64 << 20;
 /// A built plugin and what went into it.
 #[derive(Debug)]
 pub struct Synthetic {
+    /// The plugin file's bytes.
     pub bytes: Vec<u8>,
+    /// The game of the seed plugin, whose layout it has.
     pub game: Game,
     /// Records written, the `TES4` header not counted.
     pub records: usize,
+    /// Records among them stored compressed.
     pub compressed: usize,
+    /// Groups written.
     pub groups: usize,
 }
 
@@ -318,7 +322,9 @@ pub fn load_order(
 
 /// The benchmark plugin, in memory and as a file.
 pub struct BenchFile {
+    /// The plugin, in memory.
     pub plugin: Synthetic,
+    /// Where it was written.
     pub path: PathBuf,
 }
 

@@ -9,6 +9,10 @@ use crate::io::{Error, FormId, Reader, Result, WriteLe};
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::forms::{
+    ActorBaseData, ActorValueModifier, FactionRank, FactionReaction, LooksData, QuestLogEntry,
+    QuestStage,
+};
 use super::inventory::{read_inventory, Inventory, ItemData};
 use super::properties::{
     read_set, ConversationEntry, Fixed, PropData, PropertySet, ScriptVar, Seq,
@@ -209,6 +213,12 @@ pub(crate) struct Chunk {
     pub blocks61: Vec<Fixed<61>>,
     pub blocks10: Vec<Fixed<10>>,
     pub convs: Vec<ConversationEntry>,
+    pub factions: Vec<FactionRank>,
+    pub modifiers: Vec<ActorValueModifier>,
+    pub looks: Vec<LooksData>,
+    pub stages: Vec<QuestStage>,
+    pub entries: Vec<QuestLogEntry>,
+    pub reactions: Vec<FactionReaction>,
     pub bytes: Vec<u8>,
     pub notes: Vec<String>,
 }
@@ -267,6 +277,40 @@ pub(crate) enum PartData {
     Animation(Span),
     Havok(Span),
     Scale(f32),
+    Attributes([u8; 8]),
+    BaseData(ActorBaseData),
+    Factions(Span),
+    Spells(Span),
+    AiData([u8; 4]),
+    BaseHealth(u32),
+    BaseModifiers(Span),
+    FullName(Span),
+    Skills([u8; 21]),
+    CombatStyle(u32),
+    PlayerLooks(u32),
+    PlayerName(Span),
+    PlayerClass(u32),
+    ByteFlags(u8),
+    Grid {
+        world: u16,
+        x: i8,
+        y: i8,
+    },
+    DetachTime(u32),
+    SeenData(Span),
+    Pathgrid(Span),
+    Owner(u32),
+    QuestStages {
+        stages: Span,
+        entries: Span,
+    },
+    ScriptVars {
+        vars: Span,
+        trailer: u8,
+    },
+    Reactions(Span),
+    Value(u32),
+    Teaches(u8),
     Remainder(Span),
     Raw {
         bytes: Span,
@@ -356,6 +400,145 @@ pub enum Part<'s> {
         /// The scale (1.0 is normal size).
         scale: f32,
     },
+    /// An actor base's eight attributes, Strength to Luck.
+    Attributes {
+        /// Base values, one byte each: Strength, Intelligence, Willpower,
+        /// Agility, Speed, Endurance, Personality, Luck.
+        values: [u8; 8],
+    },
+    /// An actor base's base data (flags, level, ...).
+    BaseData(ActorBaseData),
+    /// An actor base's factions and ranks.
+    Factions {
+        /// Each faction (an iref) with the rank held, in stored order.
+        factions: &'s [FactionRank],
+    },
+    /// An actor base's spells (irefs).
+    Spells {
+        /// The spells, as irefs, in stored order (the u16 count before
+        /// them is not kept).
+        spells: &'s [u32],
+    },
+    /// An actor base's AI data: aggression, confidence, energy,
+    /// responsibility.
+    AiData {
+        /// Aggression, confidence, energy and responsibility, one byte
+        /// each.
+        values: [u8; 4],
+    },
+    /// An actor base's base health.
+    BaseHealth {
+        /// Base health, in points.
+        health: u32,
+    },
+    /// An actor base's actor-value modifiers.
+    BaseModifiers {
+        /// Each actor value changed, with its modifier, in stored order.
+        modifiers: &'s [ActorValueModifier],
+    },
+    /// The name of an actor base or of a cell.
+    FullName {
+        /// The name's bytes (Windows-1252), without the u8 length before
+        /// them.
+        #[serde(serialize_with = "ser_hex::text")]
+        name: &'s [u8],
+    },
+    /// An actor base's 21 skills, Armorer to Speechcraft.
+    Skills {
+        /// Base values, one byte each, in actor-value order: Armorer,
+        /// Athletics, Blade, ... Speechcraft.
+        values: [u8; 21],
+    },
+    /// An actor base's combat style (an iref).
+    CombatStyle {
+        /// The combat style, as an iref.
+        iref: u32,
+    },
+    /// The player's looks: FaceGen data, race, hair, eyes, hair length
+    /// and colour, gender.
+    PlayerLooks(PlayerLooks<'s>),
+    /// The player's name, as the player's reference record stores it.
+    PlayerName {
+        /// The name's bytes (Windows-1252), without the length byte before
+        /// them and the NUL after them.
+        #[serde(serialize_with = "ser_hex::text")]
+        name: &'s [u8],
+    },
+    /// The player's class (an iref).
+    PlayerClass {
+        /// The class, as an iref.
+        class: u32,
+    },
+    /// Flags of a cell, quest or faction (u8).
+    Flags {
+        /// The byte as stored.
+        flags: u8,
+    },
+    /// An exterior cell's place: its world space (an index into the
+    /// save's world-space list) and grid coordinates.
+    Grid {
+        /// Index into the world-space list at the end of the save.
+        world: u16,
+        /// The cell's X on the world's cell grid.
+        x: i8,
+        /// The cell's Y on the world's cell grid.
+        y: i8,
+    },
+    /// When a cell was detached (game hours).
+    DetachTime {
+        /// The time the cell was detached, as the game stores it.
+        time: u32,
+    },
+    /// What of a cell the map shows as seen: 16 × 16 bit blocks.
+    SeenData {
+        /// The data as stored: 32 bytes in an exterior cell; in an
+        /// interior, a 32-byte block, a u16 block count n and
+        /// 2 + 34 · (n − 1) bytes more.
+        #[serde(serialize_with = "ser_hex::bytes")]
+        bytes: &'s [u8],
+    },
+    /// A cell's changed pathgrid points (u16 each).
+    Pathgrid {
+        /// The stored u16 values, two bytes each, without the u16 count
+        /// before them.
+        #[serde(serialize_with = "ser_hex::u16s")]
+        points: &'s [u8],
+    },
+    /// A cell's owner (an iref).
+    Owner {
+        /// The owner, as an iref.
+        owner: u32,
+    },
+    /// A quest's stages and their log entries.
+    QuestStages {
+        /// Every stage the record stores, each with its log entries.
+        stages: QuestStages<'s>,
+    },
+    /// A quest script's variables.
+    ScriptVars {
+        /// The variables, in stored order (a u16 count is stored before
+        /// them).
+        vars: &'s [ScriptVar],
+        /// The byte that closes the list, as stored.
+        trailer: u8,
+    },
+    /// A faction's reactions to other factions.
+    Reactions {
+        /// Each other faction (an iref) with the reaction modifier, in
+        /// stored order.
+        reactions: &'s [FactionReaction],
+    },
+    /// An item's value in gold.
+    Value {
+        /// The new value, in gold.
+        value: u32,
+    },
+    /// The skill a book teaches (0xFF once read).
+    Teaches {
+        /// The skill's actor value code (12 Armorer to 32 Speechcraft), as
+        /// in the plugin's BOOK data; 0xFF (none) once the book is read.
+        skill: u8,
+    },
     /// Trailing data of a known place whose layout is not understood.
     Remainder {
         /// The bytes, as stored.
@@ -371,6 +554,70 @@ pub enum Part<'s> {
         /// Where and why decoding stopped.
         note: &'s str,
     },
+}
+
+/// The player's looks, stored before the name in the player's reference
+/// record.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct PlayerLooks<'s> {
+    /// FaceGen data: symmetric geometry (200 bytes), asymmetric geometry
+    /// (120) and texture (200).
+    #[serde(serialize_with = "ser_hex::bytes")]
+    pub face: &'s [u8],
+    /// The race, as an iref.
+    pub race: u32,
+    /// The hair, as an iref.
+    pub hair: u32,
+    /// The eyes, as an iref.
+    pub eyes: u32,
+    /// Hair length, as the plugin's NPC_ LNAM holds it.
+    pub hair_length: f32,
+    /// Red, green, blue.
+    pub hair_color: [u8; 3],
+    /// The colour's fourth byte, unused as in the plugin's HCLR; kept to
+    /// be written back.
+    pub unused: u8,
+    /// 0 male, 1 female.
+    pub gender: u8,
+}
+
+/// A quest's stages, each with its log entries.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct QuestStages<'s> {
+    /// The stages, in stored order.
+    pub stages: &'s [QuestStage],
+    /// The log entries of every stage, one after another.
+    pub entries: &'s [QuestLogEntry],
+}
+
+impl<'s> QuestStages<'s> {
+    /// Each stage with its log entries.
+    pub fn iter(&self) -> impl Iterator<Item = (QuestStage, &'s [QuestLogEntry])> + 's {
+        let entries = self.entries;
+        let mut at = 0usize;
+        self.stages.iter().map(move |s| {
+            let n = s.entry_count as usize;
+            let e = entries.get(at..at + n).unwrap_or(&[]);
+            at += n;
+            (*s, e)
+        })
+    }
+}
+
+impl Serialize for QuestStages<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Stage<'a> {
+            stage: u8,
+            flags: u8,
+            entries: &'a [QuestLogEntry],
+        }
+        s.collect_seq(self.iter().map(|(st, e)| Stage {
+            stage: st.stage,
+            flags: st.flags,
+            entries: e,
+        }))
+    }
 }
 
 impl Chunk {
@@ -404,6 +651,66 @@ impl Chunk {
                 bytes: s.of(&self.bytes),
             },
             PartData::Scale(scale) => Part::Scale { scale },
+            PartData::Attributes(values) => Part::Attributes { values },
+            PartData::BaseData(d) => Part::BaseData(d),
+            PartData::Factions(s) => Part::Factions {
+                factions: s.of(&self.factions),
+            },
+            PartData::Spells(s) => Part::Spells {
+                spells: s.of(&self.u32s),
+            },
+            PartData::AiData(values) => Part::AiData { values },
+            PartData::BaseHealth(health) => Part::BaseHealth { health },
+            PartData::BaseModifiers(s) => Part::BaseModifiers {
+                modifiers: s.of(&self.modifiers),
+            },
+            PartData::FullName(s) => Part::FullName {
+                name: s.of(&self.bytes),
+            },
+            PartData::Skills(values) => Part::Skills { values },
+            PartData::CombatStyle(iref) => Part::CombatStyle { iref },
+            PartData::PlayerLooks(i) => {
+                let l = &self.looks[i as usize];
+                Part::PlayerLooks(PlayerLooks {
+                    face: l.face.of(&self.bytes),
+                    race: l.race,
+                    hair: l.hair,
+                    eyes: l.eyes,
+                    hair_length: l.hair_length,
+                    hair_color: l.hair_color,
+                    unused: l.unused,
+                    gender: l.gender,
+                })
+            }
+            PartData::PlayerName(s) => Part::PlayerName {
+                name: s.of(&self.bytes),
+            },
+            PartData::PlayerClass(class) => Part::PlayerClass { class },
+            PartData::ByteFlags(flags) => Part::Flags { flags },
+            PartData::Grid { world, x, y } => Part::Grid { world, x, y },
+            PartData::DetachTime(time) => Part::DetachTime { time },
+            PartData::SeenData(s) => Part::SeenData {
+                bytes: s.of(&self.bytes),
+            },
+            PartData::Pathgrid(s) => Part::Pathgrid {
+                points: s.of(&self.bytes),
+            },
+            PartData::Owner(owner) => Part::Owner { owner },
+            PartData::QuestStages { stages, entries } => Part::QuestStages {
+                stages: QuestStages {
+                    stages: stages.of(&self.stages),
+                    entries: entries.of(&self.entries),
+                },
+            },
+            PartData::ScriptVars { vars, trailer } => Part::ScriptVars {
+                vars: vars.of(&self.vars),
+                trailer,
+            },
+            PartData::Reactions(s) => Part::Reactions {
+                reactions: s.of(&self.reactions),
+            },
+            PartData::Value(value) => Part::Value { value },
+            PartData::Teaches(skill) => Part::Teaches { skill },
             PartData::Remainder(s) => Part::Remainder {
                 bytes: s.of(&self.bytes),
             },
@@ -470,6 +777,105 @@ impl Part<'_> {
             Part::Properties(set) => set.write(out),
             Part::Animation { bytes } | Part::Havok { bytes } => put_short_block(out, bytes),
             Part::Scale { scale } => out.put_f32(*scale),
+            Part::Attributes { values } => out.put(values),
+            Part::BaseData(d) => {
+                out.put_u32(d.flags);
+                out.put_u16(d.spell_points);
+                out.put_u16(d.fatigue);
+                out.put_u16(d.barter_gold);
+                out.put_u16(d.level as u16);
+                out.put_u16(d.calc_min);
+                out.put_u16(d.calc_max);
+            }
+            Part::Factions { factions } => {
+                out.put_u16(factions.len() as u16);
+                for f in *factions {
+                    out.put_u32(f.faction);
+                    out.put_u8(f.rank as u8);
+                }
+            }
+            Part::Spells { spells } => {
+                out.put_u16(spells.len() as u16);
+                for s in *spells {
+                    out.put_u32(*s);
+                }
+            }
+            Part::AiData { values } => out.put(values),
+            Part::BaseHealth { health } => out.put_u32(*health),
+            Part::BaseModifiers { modifiers } => {
+                out.put_u16(modifiers.len() as u16);
+                for m in *modifiers {
+                    out.put_u8(m.actor_value);
+                    out.put_f32(m.value);
+                }
+            }
+            Part::FullName { name } => {
+                out.put_u8(name.len() as u8);
+                out.put(name);
+            }
+            Part::Skills { values } => out.put(values),
+            Part::CombatStyle { iref } | Part::PlayerClass { class: iref } => out.put_u32(*iref),
+            Part::PlayerLooks(l) => {
+                out.put(l.face);
+                out.put_u32(l.race);
+                out.put_u32(l.hair);
+                out.put_u32(l.eyes);
+                out.put_f32(l.hair_length);
+                out.put(&l.hair_color);
+                out.put_u8(l.unused);
+                out.put_u8(l.gender);
+            }
+            Part::Flags { flags } => out.put_u8(*flags),
+            Part::Teaches { skill } => out.put_u8(*skill),
+            Part::SeenData { bytes } => out.put(bytes),
+            Part::Grid { world, x, y } => {
+                out.put_u16(*world);
+                out.put_u8(*x as u8);
+                out.put_u8(*y as u8);
+            }
+            Part::DetachTime { time: v } | Part::Owner { owner: v } | Part::Value { value: v } => {
+                out.put_u32(*v)
+            }
+            Part::Pathgrid { points } => {
+                out.put_u16((points.len() / 2) as u16);
+                out.put(points);
+            }
+            Part::QuestStages { stages: q } => {
+                out.put_u8(q.stages.len() as u8);
+                for (st, entries) in q.iter() {
+                    out.put_u8(st.stage);
+                    out.put_u8(st.flags);
+                    out.put_u8(st.entry_count);
+                    for e in entries {
+                        out.put_u8(e.index);
+                        out.put(&e.data);
+                    }
+                }
+            }
+            Part::ScriptVars { vars, trailer } => {
+                out.put_u16(vars.len() as u16);
+                for v in *vars {
+                    out.put_u16(v.index);
+                    out.put_u16(v.var_type);
+                    match v.value {
+                        super::properties::VarValue::Number(x) => out.put(&x.to_le_bytes()),
+                        super::properties::VarValue::Reference(x) => out.put_u32(x),
+                    }
+                }
+                out.put_u8(*trailer);
+            }
+            Part::Reactions { reactions } => {
+                out.put_u16(reactions.len() as u16);
+                for r in *reactions {
+                    out.put_u32(r.faction);
+                    out.put_i32(r.modifier);
+                }
+            }
+            Part::PlayerName { name } => {
+                out.put_u8(name.len() as u8 + 1);
+                out.put(name);
+                out.put_u8(0);
+            }
         }
     }
 
@@ -530,12 +936,18 @@ impl<'a> StoredChange<'a> {
     }
 }
 
+/// Whether records of a type are decoded into parts: every form type of
+/// the game is; a type code outside [`TYPE_NAMES`] is kept as bytes.
+pub fn is_decoded_type(kind: u8) -> bool {
+    TYPE_NAMES.iter().any(|(c, _)| *c == kind)
+}
+
 /// Records decoded per chunk (and per parallel task): enough to make the
 /// split cheap, few enough to keep both cores busy.
 const CHUNK_RECORDS: usize = 1024;
 
 impl Chunk {
-    fn decode(stored: &[StoredChange<'_>]) -> Chunk {
+    fn decode(stored: &[StoredChange<'_>], player_name: &[u8]) -> Chunk {
         let data_len: usize = stored.iter().map(|s| s.data.len()).sum();
         let mut c = Chunk {
             heads: Vec::with_capacity(stored.len()),
@@ -545,17 +957,17 @@ impl Chunk {
             ..Chunk::default()
         };
         for s in stored {
-            let head = c.decode_record(s);
+            let head = c.decode_record(s, player_name);
             c.heads.push(head);
         }
         c
     }
 
-    fn decode_record(&mut self, s: &StoredChange<'_>) -> Head {
-        let decoded = matches!(s.kind, TYPE_REFR | TYPE_ACHR | TYPE_ACRE);
+    fn decode_record(&mut self, s: &StoredChange<'_>, player_name: &[u8]) -> Head {
+        let decoded = is_decoded_type(s.kind);
         let data = if decoded {
             let start = self.parts.len();
-            self.decode_reference(s);
+            self.decode_reference(s, player_name);
             Span::new(start, self.parts.len() - start)
         } else {
             self.push_bytes(s.data)
@@ -573,10 +985,22 @@ impl Chunk {
 
     /// Reads the parts of a REFR/ACHR/ACRE record's data; never fails. The
     /// first part that cannot be read turns the rest into a raw part.
-    fn decode_reference(&mut self, s: &StoredChange<'_>) {
+    fn decode_reference(&mut self, s: &StoredChange<'_>, player_name: &[u8]) {
         let mut r = Reader::new(s.data, s.data_offset);
         let mut done = 0;
-        if let Err(e) = self.decode_parts(s.form_id, s.kind, s.flags, &mut r, &mut done) {
+        let found = match s.kind {
+            TYPE_REFR | TYPE_ACHR | TYPE_ACRE => {
+                self.decode_parts(s.form_id, s.kind, s.flags, &mut r, &mut done, player_name)
+            }
+            _ => self.decode_form(s.kind, s.flags, &mut r, &mut done),
+        };
+        if found.is_ok() && !r.is_empty() && done == r.position() {
+            // What the flags announce is read; anything after it is not
+            // understood and stays as bytes, counted as raw.
+            let bytes = self.push_bytes(r.rest());
+            self.parts.push(PartData::Remainder(bytes));
+        }
+        if let Err(e) = found {
             // Everything from the start of the part that failed stays raw.
             let note = format!(
                 "change record {} {} at 0x{:X}: {e}",
@@ -593,6 +1017,39 @@ impl Chunk {
         }
     }
 
+    /// Reads the parts of a record of a form type (not a reference).
+    fn decode_form(
+        &mut self,
+        kind: u8,
+        flags: u32,
+        r: &mut Reader<'_>,
+        done: &mut usize,
+    ) -> Result<()> {
+        match kind {
+            super::forms::TYPE_NPC | super::forms::TYPE_CREA => {
+                self.decode_actor_base(flags, r, done)
+            }
+            super::forms::TYPE_CELL => self.decode_cell(flags, r, done),
+            super::forms::TYPE_QUST => self.decode_quest(flags, r, done),
+            super::forms::TYPE_FACT => self.decode_faction(flags, r, done),
+            super::forms::TYPE_BOOK => self.decode_item(true, flags, r, done),
+            k if super::forms::GENERIC_ITEM_TYPES.contains(&k) => {
+                self.decode_item(false, flags, r, done)
+            }
+            // Other types: the form flags every type keeps at bit 0 (DIAL,
+            // INFO and PACK records hold no data in real saves); anything
+            // else stays a remainder.
+            _ => {
+                if flags & bits::FORM_FLAGS != 0 {
+                    let v = r.u32("form flags")?;
+                    self.parts.push(PartData::FormFlags(v));
+                    *done = r.position();
+                }
+                Ok(())
+            }
+        }
+    }
+
     fn decode_parts(
         &mut self,
         form_id: FormId,
@@ -600,6 +1057,7 @@ impl Chunk {
         flags: u32,
         r: &mut Reader<'_>,
         done: &mut usize,
+        player_name: &[u8],
     ) -> Result<()> {
         let actor = kind == TYPE_ACHR || kind == TYPE_ACRE;
         let has = |b: u32| flags & b != 0;
@@ -699,8 +1157,14 @@ impl Chunk {
             push(self, r, PartData::Scale(scale));
         }
         if !r.is_empty() {
-            let bytes = self.push_bytes(r.rest());
-            push(self, r, PartData::Remainder(bytes));
+            let rest = r.rest();
+            if form_id == PLAYER_REF && actor {
+                self.split_player_remainder(rest, player_name);
+            } else {
+                let bytes = self.push_bytes(rest);
+                self.parts.push(PartData::Remainder(bytes));
+            }
+            *done = r.position();
         }
         Ok(())
     }
@@ -720,9 +1184,16 @@ impl ChangeRecords {
     /// Decodes records split from a file; records are independent of each
     /// other, so runs of them decode in parallel.
     pub fn decode(stored: &[StoredChange<'_>]) -> Self {
+        Self::decode_for(stored, &[])
+    }
+
+    /// Decodes records knowing the player's name (from the save header,
+    /// without its NUL), which marks where the player's looks, name and
+    /// class sit in the player's record.
+    pub fn decode_for(stored: &[StoredChange<'_>], player_name: &[u8]) -> Self {
         let chunks: Vec<Chunk> = stored
             .par_chunks(CHUNK_RECORDS)
-            .map(Chunk::decode)
+            .map(|s| Chunk::decode(s, player_name))
             .collect();
         ChangeRecords {
             chunks,
@@ -837,6 +1308,13 @@ pub enum ChangeData<'s> {
         /// The parts.
         parts: Parts<'s>,
     },
+    /// Decoded parts of a form's record (an actor base, a cell, a
+    /// quest...), in file order, ending in a [`Part::Remainder`] where
+    /// bytes are left that no flag explains.
+    Form {
+        /// The parts.
+        parts: Parts<'s>,
+    },
     /// Data of a type this layer does not decode, kept as stored.
     Raw {
         /// The data, as stored.
@@ -851,6 +1329,10 @@ impl Serialize for ChangeData<'_> {
         match self {
             ChangeData::Reference { parts } => {
                 st.serialize_field("kind", "reference")?;
+                st.serialize_field("parts", &Seq(*parts))?;
+            }
+            ChangeData::Form { parts } => {
+                st.serialize_field("kind", "form")?;
                 st.serialize_field("parts", &Seq(*parts))?;
             }
             ChangeData::Raw { bytes } => {
@@ -918,8 +1400,14 @@ impl<'s> ChangeRecord<'s> {
     /// The record's data: decoded parts or bytes.
     pub fn data(&self) -> ChangeData<'s> {
         if self.head.decoded {
-            ChangeData::Reference {
-                parts: self.parts(),
+            if matches!(self.kind, TYPE_REFR | TYPE_ACHR | TYPE_ACRE) {
+                ChangeData::Reference {
+                    parts: self.parts(),
+                }
+            } else {
+                ChangeData::Form {
+                    parts: self.parts(),
+                }
             }
         } else {
             ChangeData::Raw {
@@ -938,7 +1426,7 @@ impl<'s> ChangeRecord<'s> {
     fn write_data(&self, out: &mut Vec<u8>) {
         match self.data() {
             ChangeData::Raw { bytes } => out.put(bytes),
-            ChangeData::Reference { parts } => {
+            ChangeData::Reference { parts } | ChangeData::Form { parts } => {
                 for p in parts {
                     p.write(out);
                 }
@@ -1042,6 +1530,18 @@ impl<'s> ChangeRecord<'s> {
                         p.value.push_irefs(&mut out);
                     }
                 }
+                Part::Factions { factions } => out.extend(factions.iter().map(|f| f.faction)),
+                Part::Spells { spells } => out.extend_from_slice(spells),
+                Part::CombatStyle { iref } | Part::PlayerClass { class: iref } => out.push(iref),
+                Part::PlayerLooks(l) => out.extend([l.race, l.hair, l.eyes]),
+                Part::Owner { owner } => out.push(owner),
+                Part::Reactions { reactions } => out.extend(reactions.iter().map(|r| r.faction)),
+                Part::ScriptVars { vars, .. } => {
+                    out.extend(vars.iter().filter_map(|v| match v.value {
+                        super::properties::VarValue::Reference(r) => Some(r),
+                        _ => None,
+                    }))
+                }
                 _ => {}
             }
         }
@@ -1062,7 +1562,7 @@ impl<'s> ChangeRecord<'s> {
     pub fn coverage(&self) -> (usize, usize) {
         match self.data() {
             ChangeData::Raw { bytes } => (0, bytes.len()),
-            ChangeData::Reference { parts } => {
+            ChangeData::Reference { parts } | ChangeData::Form { parts } => {
                 let mut d = 0;
                 let mut raw = 0;
                 for p in parts {

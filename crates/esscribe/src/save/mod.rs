@@ -30,9 +30,13 @@
 
 pub mod change;
 pub mod created;
+pub mod diff;
+pub mod edit;
+pub mod forms;
 pub mod global;
 pub mod header;
 pub mod inventory;
+pub mod player;
 pub mod properties;
 
 pub use change::{
@@ -61,6 +65,10 @@ pub(crate) mod ser_hex {
             b.chunks_exact(4)
                 .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])),
         )
+    }
+
+    pub fn u16s<S: Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(b.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])))
     }
 
     pub fn text<S: Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
@@ -200,7 +208,8 @@ impl SaveFile {
         for i in 0..change_count {
             stored.push(StoredChange::read(r).within(|| format!("change record {i}"))?);
         }
-        let changes = ChangeRecords::decode(&stored);
+        let name = &header.player_name.0;
+        let changes = ChangeRecords::decode_for(&stored, name.strip_suffix(&[0]).unwrap_or(name));
         let n = r.u32("temporary effects size")? as usize;
         let temp_effects = r.bytes(n, "temporary effects")?.to_vec();
         if r.position() != form_id_array_offset {
@@ -366,6 +375,19 @@ impl SaveFile {
         properties: &[Property<'_>],
     ) -> Result<()> {
         let (chunk, at, item_at) = self.inventory_item(reference, item)?;
+        // A value of another layout than its flag's would not read back.
+        if let Some(p) = properties
+            .iter()
+            .find(|p| !properties::declaration(p.flag).is_some_and(|d| d.layout.fits(&p.value)))
+        {
+            return Err(Error::invalid(
+                at,
+                format!(
+                    "property 0x{:02X}: the value does not have the layout its flag declares",
+                    p.flag
+                ),
+            ));
+        }
         if properties.len() > u16::MAX as usize {
             return Err(Error::invalid(at, "more than 65535 properties in a set"));
         }

@@ -47,31 +47,172 @@ pub mod flag {
     pub const INVESTMENT_GOLD: u8 = 0x52;
 }
 
+/// How a property's value is laid out after its flag byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// No value: the flag's presence is the whole message.
+    Empty,
+    /// One byte (soul, and unnamed flags).
+    U8,
+    /// A u16 (affected count).
+    U16,
+    /// A u32 (investment gold, and unnamed flags).
+    U32,
+    /// An iref (or a created form ID).
+    Iref,
+    /// An f32 (health, time left, charge, scale, crime gold, ...).
+    F32,
+    /// Script iref, u16 variable count, variables, a closing u8.
+    Script,
+    /// u8 level, key iref, u8 flags.
+    Lock,
+    /// Position, rotation, door iref.
+    Teleport,
+    /// Door iref, position.
+    DoorPosition,
+    /// Cell iref, position, u32 flags.
+    CellPosition,
+    /// u16 count of (iref, u8).
+    IrefBytes,
+    /// u16 count of irefs.
+    Irefs,
+    /// An iref and a u16 count of 61-byte blocks.
+    IrefBlocks,
+    /// u16 count of 10-byte blocks.
+    Blocks10,
+    /// u8-length string without NUL.
+    Text,
+    /// u16 lead value, then two u16-length blocks.
+    MovementExtra,
+    /// u8-length topic, a byte, a u8 count of 13-byte entries.
+    Conversation,
+    /// Bytes of a fixed size whose meaning is not known (4, 5, 12, 14 or
+    /// 63).
+    Fixed(usize),
+}
+
+/// A property flag's declaration: its short name, where its meaning is
+/// known, and its value's layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PropertyDecl {
+    /// The flag byte that tags the property.
+    pub flag: u8,
+    /// Short name (`script`, `lock`, ...); `None` when the flag's
+    /// meaning is not known.
+    pub name: Option<&'static str>,
+    /// How the value after the flag byte is laid out.
+    pub layout: Layout,
+}
+
+const fn decl(flag: u8, name: Option<&'static str>, layout: Layout) -> PropertyDecl {
+    PropertyDecl { flag, name, layout }
+}
+
+/// Every property flag whose layout real saves confirm, one line each:
+/// reading, writing, names and the JSON form all follow from it.
+pub const PROPERTIES: &[PropertyDecl] = &[
+    decl(0x11, None, Layout::U32),
+    decl(0x12, Some("script"), Layout::Script),
+    decl(0x1b, Some("equipped"), Layout::Empty),
+    decl(0x1c, Some("equipped-left"), Layout::Empty),
+    decl(0x1e, None, Layout::CellPosition),
+    decl(0x1f, None, Layout::Fixed(14)),
+    decl(0x20, Some("trespass"), Layout::Fixed(63)),
+    decl(0x21, None, Layout::IrefBytes),
+    decl(0x22, None, Layout::U32),
+    decl(0x23, None, Layout::Irefs),
+    decl(0x25, None, Layout::Empty),
+    decl(0x27, Some("owner"), Layout::Iref),
+    decl(0x28, None, Layout::U32),
+    decl(0x29, None, Layout::U32),
+    decl(0x2a, Some("affected-count"), Layout::U16),
+    decl(0x2b, Some("health"), Layout::F32),
+    decl(0x2c, None, Layout::U8),
+    decl(0x2d, Some("time-left"), Layout::F32),
+    decl(0x2e, Some("charge"), Layout::F32),
+    decl(0x2f, Some("soul"), Layout::U8),
+    decl(0x31, Some("lock"), Layout::Lock),
+    decl(0x32, Some("teleport"), Layout::Teleport),
+    decl(0x33, None, Layout::U8),
+    decl(0x35, Some("leveled-creature"), Layout::Empty),
+    decl(0x36, None, Layout::Fixed(5)),
+    decl(0x37, Some("scale"), Layout::F32),
+    decl(0x39, None, Layout::Fixed(12)),
+    decl(0x3a, None, Layout::IrefBlocks),
+    decl(0x3c, None, Layout::U32),
+    decl(0x3d, Some("crime-gold"), Layout::F32),
+    decl(0x3e, Some("oblivion-entry"), Layout::DoorPosition),
+    decl(0x41, None, Layout::F32),
+    decl(0x47, None, Layout::Empty),
+    decl(0x48, None, Layout::U32),
+    decl(0x4a, Some("animation"), Layout::Text),
+    decl(0x4b, Some("movement-extra"), Layout::MovementExtra),
+    decl(0x4e, None, Layout::Blocks10),
+    decl(0x4f, None, Layout::Fixed(4)),
+    decl(0x50, None, Layout::Empty),
+    decl(0x52, Some("investment-gold"), Layout::U32),
+    decl(0x53, None, Layout::U32),
+    decl(0x55, None, Layout::U8),
+    decl(0x59, None, Layout::Conversation),
+    decl(0x5a, None, Layout::U8),
+    decl(0x5c, None, Layout::F32),
+];
+
+impl Layout {
+    /// Whether a value has this layout.
+    pub fn fits(self, v: &PropertyValue<'_>) -> bool {
+        use PropertyValue as V;
+        match (self, v) {
+            (Layout::Fixed(n), V::Bytes4 { .. }) => n == 4,
+            (Layout::Fixed(n), V::Bytes5 { .. }) => n == 5,
+            (Layout::Fixed(n), V::Bytes12 { .. }) => n == 12,
+            (Layout::Fixed(n), V::Bytes14 { .. }) => n == 14,
+            (Layout::Fixed(n), V::Bytes63 { .. }) => n == 63,
+            (Layout::Fixed(n), V::Bytes { bytes }) => n == bytes.len(),
+            (Layout::Empty, V::Empty)
+            | (Layout::U8, V::U8 { .. })
+            | (Layout::U16, V::U16 { .. })
+            | (Layout::U32, V::U32 { .. })
+            | (Layout::Iref, V::Iref { .. })
+            | (Layout::F32, V::F32 { .. })
+            | (Layout::Script, V::Script { .. })
+            | (Layout::Lock, V::Lock { .. })
+            | (Layout::Teleport, V::Teleport { .. })
+            | (Layout::DoorPosition, V::DoorPosition { .. })
+            | (Layout::CellPosition, V::CellPosition { .. })
+            | (Layout::IrefBytes, V::IrefBytes { .. })
+            | (Layout::Irefs, V::Irefs { .. })
+            | (Layout::IrefBlocks, V::IrefBlocks { .. })
+            | (Layout::Blocks10, V::Blocks10 { .. })
+            | (Layout::Text, V::Text { .. })
+            | (Layout::MovementExtra, V::MovementExtra { .. })
+            | (Layout::Conversation, V::Conversation { .. }) => true,
+            _ => false,
+        }
+    }
+}
+
+/// The declarations indexed by flag, built from [`PROPERTIES`] at compile
+/// time.
+const BY_FLAG: [Option<PropertyDecl>; 256] = {
+    let mut t = [None; 256];
+    let mut i = 0;
+    while i < PROPERTIES.len() {
+        t[PROPERTIES[i].flag as usize] = Some(PROPERTIES[i]);
+        i += 1;
+    }
+    t
+};
+
+/// The declaration of a property flag, if its layout is known.
+pub fn declaration(flag: u8) -> Option<PropertyDecl> {
+    BY_FLAG[flag as usize]
+}
+
 /// A short name for a property flag, where its meaning is known; others
 /// are shown by number.
 pub fn flag_name(f: u8) -> Option<&'static str> {
-    Some(match f {
-        0x12 => "script",
-        0x1b => "equipped",
-        0x1c => "equipped-left",
-        0x20 => "trespass",
-        0x27 => "owner",
-        0x2a => "affected-count",
-        0x2b => "health",
-        0x2d => "time-left",
-        0x2e => "charge",
-        0x2f => "soul",
-        0x31 => "lock",
-        0x32 => "teleport",
-        0x35 => "leveled-creature",
-        0x37 => "scale",
-        0x3d => "crime-gold",
-        0x3e => "oblivion-entry",
-        0x4a => "animation",
-        0x4b => "movement-extra",
-        0x52 => "investment-gold",
-        _ => return None,
-    })
+    declaration(f)?.name
 }
 
 /// A script variable's value: type 0x0000 holds an f64, type 0xF000 an
@@ -260,6 +401,12 @@ pub enum PropertyValue<'s> {
         /// The bytes.
         bytes: Fixed<63>,
     },
+    /// Fixed-size bytes of another declared size.
+    Bytes {
+        /// The bytes, as stored (as many as the flag's declaration says).
+        #[serde(serialize_with = "ser_hex::bytes")]
+        bytes: &'s [u8],
+    },
 }
 
 /// One property: its flag and value.
@@ -390,14 +537,17 @@ fn unknown_flag(at: u64, flag: u8) -> Error {
 /// Reads the value of property `flag` into the store; fails for a flag
 /// whose size is not known, since nothing after it can then be found.
 pub(crate) fn read_value(flag: u8, r: &mut Reader<'_>, c: &mut Chunk) -> Result<Value> {
-    Ok(match flag {
-        0x1b | 0x1c | 0x25 | 0x35 | 0x47 | 0x50 => Value::Empty,
-        0x2c | 0x2f | 0x33 | 0x55 | 0x5a => Value::U8(r.u8("value")?),
-        0x2a => Value::U16(r.u16("value")?),
-        0x11 | 0x22 | 0x28 | 0x29 | 0x3c | 0x48 | 0x52 | 0x53 => Value::U32(r.u32("value")?),
-        0x27 => Value::Iref(r.u32("owner iref")?),
-        0x2b | 0x2d | 0x2e | 0x37 | 0x3d | 0x41 | 0x5c => Value::F32(r.f32("value")?),
-        0x12 => {
+    let Some(decl) = declaration(flag) else {
+        return Err(unknown_flag(r.offset().saturating_sub(1), flag));
+    };
+    Ok(match decl.layout {
+        Layout::Empty => Value::Empty,
+        Layout::U8 => Value::U8(r.u8("value")?),
+        Layout::U16 => Value::U16(r.u16("value")?),
+        Layout::U32 => Value::U32(r.u32("value")?),
+        Layout::Iref => Value::Iref(r.u32("iref")?),
+        Layout::F32 => Value::F32(r.f32("value")?),
+        Layout::Script => {
             let script = r.u32("script iref")?;
             let n = r.u16("script variable count")? as usize;
             r.check_count(n, 8, "script variables")?;
@@ -423,26 +573,26 @@ pub(crate) fn read_value(flag: u8, r: &mut Reader<'_>, c: &mut Chunk) -> Result<
                 trailer: r.u8("script trailer")?,
             }
         }
-        0x31 => Value::Lock {
+        Layout::Lock => Value::Lock {
             level: r.u8("lock level")?,
             key: r.u32("key iref")?,
             flags: r.u8("lock flags")?,
         },
-        0x32 => Value::Teleport {
+        Layout::Teleport => Value::Teleport {
             position: f3(r, "teleport position")?,
             rotation: f3(r, "teleport rotation")?,
             door: r.u32("teleport door iref")?,
         },
-        0x3e => Value::DoorPosition {
+        Layout::DoorPosition => Value::DoorPosition {
             door: r.u32("door iref")?,
             position: f3(r, "position")?,
         },
-        0x1e => Value::CellPosition {
+        Layout::CellPosition => Value::CellPosition {
             cell: r.u32("cell iref")?,
             position: f3(r, "position")?,
             flags: r.u32("flags")?,
         },
-        0x21 => {
+        Layout::IrefBytes => {
             let n = r.u16("entry count")? as usize;
             r.check_count(n, 5, "entries")?;
             let start = c.pairs.len();
@@ -451,7 +601,7 @@ pub(crate) fn read_value(flag: u8, r: &mut Reader<'_>, c: &mut Chunk) -> Result<
             }
             Value::IrefBytes(Span::new(start, n))
         }
-        0x23 => {
+        Layout::Irefs => {
             let n = r.u16("iref count")? as usize;
             r.check_count(n, 4, "irefs")?;
             let start = c.u32s.len();
@@ -460,7 +610,7 @@ pub(crate) fn read_value(flag: u8, r: &mut Reader<'_>, c: &mut Chunk) -> Result<
             }
             Value::Irefs(Span::new(start, n))
         }
-        0x3a => {
+        Layout::IrefBlocks => {
             let iref = r.u32("iref")?;
             let n = r.u16("block count")? as usize;
             r.check_count(n, 61, "61-byte blocks")?;
@@ -473,7 +623,7 @@ pub(crate) fn read_value(flag: u8, r: &mut Reader<'_>, c: &mut Chunk) -> Result<
                 blocks: Span::new(start, n),
             }
         }
-        0x4e => {
+        Layout::Blocks10 => {
             let n = r.u16("block count")? as usize;
             r.check_count(n, 10, "10-byte blocks")?;
             let start = c.blocks10.len();
@@ -482,11 +632,11 @@ pub(crate) fn read_value(flag: u8, r: &mut Reader<'_>, c: &mut Chunk) -> Result<
             }
             Value::Blocks10(Span::new(start, n))
         }
-        0x4a => {
+        Layout::Text => {
             let n = r.u8("string length")? as usize;
             Value::Text(c.push_bytes(r.bytes(n, "string")?))
         }
-        0x4b => {
+        Layout::MovementExtra => {
             let lead = r.u16("lead value")?;
             let a = r.u16("animation copy length")? as usize;
             let animation = c.push_bytes(r.bytes(a, "animation copy")?);
@@ -498,7 +648,7 @@ pub(crate) fn read_value(flag: u8, r: &mut Reader<'_>, c: &mut Chunk) -> Result<
                 havok,
             }
         }
-        0x59 => {
+        Layout::Conversation => {
             let n = r.u8("topic length")? as usize;
             let topic = c.push_bytes(r.bytes(n, "topic")?);
             let unknown = r.u8("conversation byte")?;
@@ -519,17 +669,7 @@ pub(crate) fn read_value(flag: u8, r: &mut Reader<'_>, c: &mut Chunk) -> Result<
                 entries: Span::new(start, count),
             }
         }
-        0x1f | 0x20 | 0x36 | 0x39 | 0x4f => {
-            let n = match flag {
-                0x1f => 14,
-                0x20 => 63,
-                0x36 => 5,
-                0x39 => 12,
-                _ => 4,
-            };
-            Value::Fixed(c.push_bytes(r.bytes(n, "value")?))
-        }
-        other => return Err(unknown_flag(r.offset().saturating_sub(1), other)),
+        Layout::Fixed(n) => Value::Fixed(c.push_bytes(r.bytes(n, "value")?)),
     })
 }
 
@@ -638,9 +778,10 @@ impl Chunk {
                     14 => V::Bytes14 {
                         bytes: Fixed(b.try_into().expect("14 bytes")),
                     },
-                    _ => V::Bytes63 {
+                    63 => V::Bytes63 {
                         bytes: Fixed(b.try_into().expect("63 bytes")),
                     },
+                    _ => V::Bytes { bytes: b },
                 }
             }
         }
@@ -721,6 +862,7 @@ impl Chunk {
             V::Bytes12 { bytes } => Value::Fixed(self.push_bytes(&bytes.0)),
             V::Bytes14 { bytes } => Value::Fixed(self.push_bytes(&bytes.0)),
             V::Bytes63 { bytes } => Value::Fixed(self.push_bytes(&bytes.0)),
+            V::Bytes { bytes } => Value::Fixed(self.push_bytes(bytes)),
         }
     }
 }
@@ -842,6 +984,7 @@ impl PropertyValue<'_> {
             V::Bytes12 { bytes } => out.put(&bytes.0),
             V::Bytes14 { bytes } => out.put(&bytes.0),
             V::Bytes63 { bytes } => out.put(&bytes.0),
+            V::Bytes { bytes } => out.put(bytes),
         }
     }
 
@@ -1120,5 +1263,35 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod declaration_tests {
+    use super::*;
+
+    #[test]
+    fn every_flag_is_declared_once_and_named_flags_agree() {
+        for (i, d) in PROPERTIES.iter().enumerate() {
+            assert!(
+                PROPERTIES[..i].iter().all(|e| e.flag != d.flag),
+                "0x{:02X} declared twice",
+                d.flag
+            );
+            assert_eq!(declaration(d.flag), Some(*d));
+        }
+        for (f, name) in [
+            (flag::SCRIPT, "script"),
+            (flag::EQUIPPED, "equipped"),
+            (flag::OWNER, "owner"),
+            (flag::HEALTH, "health"),
+            (flag::LOCK, "lock"),
+            (flag::MOVEMENT_EXTRA, "movement-extra"),
+        ] {
+            assert_eq!(flag_name(f), Some(name));
+        }
+        assert_eq!(declaration(0x13), None);
+        assert!(Layout::F32.fits(&PropertyValue::F32 { value: 1.0 }));
+        assert!(!Layout::Fixed(4).fits(&PropertyValue::Bytes { bytes: &[0; 5] }));
     }
 }

@@ -287,7 +287,7 @@ fn encode_ty(
             out.extend_from_slice(&x.to_le_bytes());
             Ok(None)
         }
-        Ty::FormId => {
+        Ty::FormId | Ty::FormIdOf(_) => {
             let id = match v {
                 Value::String(s) => parse_form_id(s, cx.forms)?,
                 _ => v
@@ -493,7 +493,7 @@ fn default_value(d: &FieldDef) -> Value {
         (Default::Zero, Ty::Bits(..) | Ty::Struct(_)) => Value::Object(Map::new()),
         (Default::Zero, Ty::List(..) | Ty::ListBy(..) | Ty::Rest(_)) => Value::Array(Vec::new()),
         (Default::Zero, Ty::Char4) => Value::from("\\x00\\x00\\x00\\x00"),
-        (Default::Zero, Ty::FormId) => Value::from("0x00000000"),
+        (Default::Zero, Ty::FormId | Ty::FormIdOf(_)) => Value::from("0x00000000"),
         (Default::Zero, Ty::WString | Ty::String32 | Ty::ZString) => Value::from(""),
         (Default::Zero, Ty::Bool) => Value::Bool(false),
         (Default::Zero, _) => Value::from(0),

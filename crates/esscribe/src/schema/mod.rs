@@ -12,6 +12,7 @@ pub mod json_out;
 mod members;
 pub mod path;
 pub mod record;
+pub mod refs;
 mod trees;
 pub mod types;
 pub mod value;
@@ -24,7 +25,8 @@ pub use record::{
     decode, encode, encode_data, encode_data_in, raw_record, view, Coverage, Decoded, ItemKind,
     ItemRef, RawSub, RecordView, SubValue,
 };
-pub use types::{Occurs, RecordDef};
+pub use refs::{form_refs, record_form_refs, FormRef};
+pub use types::{Occurs, RecordDef, Targets};
 pub use value::{FieldValue, Val};
 
 use crate::io::Result;

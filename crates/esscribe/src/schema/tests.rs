@@ -452,3 +452,84 @@ fn a_value_node_takes_32_bytes() {
     // most of the memory traffic of declared decoding.
     assert_eq!(std::mem::size_of::<super::value::Node<'_>>(), 32);
 }
+
+static AIMED_CHOICE: SelectDef = SelectDef {
+    field: "kind",
+    cases: &[(Match::OneOf(&[1]), fid(&[b"NPC_"]))],
+    default: Ty::F32,
+};
+
+static AIMED: RecordDef = RecordDef {
+    sig: Sig(*b"TEST"),
+    title: "test",
+    members: &[
+        opt(b"CNAM", "style", Field::Value(fid(&[b"CSTY"]))),
+        opt(b"ANYF", "anything", Field::Value(Ty::FormId)),
+        rep(
+            b"LIST",
+            "list",
+            Field::Array(&[f("item", fid(&[b"ARMO", b"WEAP"]))]),
+        ),
+        opt(
+            b"DATA",
+            "data",
+            Field::Struct(&[f("kind", U8), f("value", Ty::Select(&AIMED_CHOICE))]),
+        ),
+    ],
+};
+
+#[test]
+fn form_ids_with_targets_read_write_and_show_as_any_form_id_and_are_walked() {
+    use super::refs::form_refs;
+    let subs = [
+        raw(b"CNAM", &0x0100_0ABCu32.to_le_bytes()),
+        raw(b"ANYF", &7u32.to_le_bytes()),
+        raw(b"LIST", &[1, 0, 0, 0, 2, 0, 0, 0]),
+        raw(b"DATA", &[1, 0x14, 0, 0, 0]),
+    ];
+    let bytes = encode_subrecords(&subs);
+    let refs: Vec<SubrecordRef<'_>> = Subrecords::new(&bytes, 0).map(Result::unwrap).collect();
+    let d = decode(&AIMED, &refs, &FormCtx::default(), &"TEST");
+    assert_eq!(
+        Value::Object(d.fields.clone()),
+        json!({
+            "style": "0x01000ABC",
+            "anything": "0x00000007",
+            "list": [["0x00000001", "0x00000002"]],
+            "data": {"kind": 1, "value": "0x00000014"},
+        })
+    );
+    assert_eq!(
+        encode_subrecords(&encode(&AIMED, &d.fields).unwrap()),
+        bytes
+    );
+    let view = super::record::view(&AIMED, &refs, &FormCtx::default());
+    let walked: Vec<(String, u32, Vec<&str>)> = form_refs(&view)
+        .into_iter()
+        .map(|r| {
+            let targets = r
+                .targets
+                .iter()
+                .map(|t| std::str::from_utf8(&t[..]).unwrap());
+            (r.path, r.form_id.0, targets.collect())
+        })
+        .collect();
+    assert_eq!(
+        walked,
+        [
+            ("style".to_string(), 0x0100_0ABC, vec!["CSTY"]),
+            ("anything".to_string(), 7, vec![]),
+            ("list[0][0]".to_string(), 1, vec!["ARMO", "WEAP"]),
+            ("list[0][1]".to_string(), 2, vec!["ARMO", "WEAP"]),
+            ("data.value".to_string(), 0x14, vec!["NPC_"]),
+        ]
+    );
+    assert_eq!(
+        view.get("style").and_then(|v| v.form_id()),
+        Some(crate::io::FormId(0x0100_0ABC))
+    );
+    assert_eq!(
+        view.get("style").and_then(|v| v.targets()),
+        Some(&[b"CSTY"][..])
+    );
+}

@@ -203,8 +203,11 @@ pub enum Ty {
     F32,
     /// A 64-bit float, kept bit for bit.
     F64,
-    /// A form ID, shown with the plugin it belongs to.
+    /// A form ID of any record type, shown with the plugin it belongs to.
     FormId,
+    /// A form ID that may point only to records of the given types
+    /// (signatures); read, written and shown like [`Ty::FormId`].
+    FormIdOf(Targets),
     /// Four characters (a signature or a subtype code).
     Char4,
     /// Fixed bytes shown as hex (padding, unused, unknown).
@@ -239,6 +242,9 @@ pub enum Ty {
     /// Present only when an earlier field passes a test.
     If(&'static IfDef),
 }
+
+/// The record types a form ID may point to, by signature.
+pub type Targets = &'static [&'static [u8; 4]];
 
 /// A field present only when an earlier field's raw value passes a test.
 #[derive(Debug, Clone, Copy)]
@@ -448,6 +454,11 @@ pub const fn f(name: &'static str, ty: Ty) -> FieldDef {
 /// A field with its default for JSON that leaves it out.
 pub const fn f_default(name: &'static str, ty: Ty, default: Default) -> FieldDef {
     FieldDef { name, ty, default }
+}
+
+/// A form ID that may point only to records of these types.
+pub const fn fid(targets: Targets) -> Ty {
+    Ty::FormIdOf(targets)
 }
 
 /// Unsigned 1-byte integer.

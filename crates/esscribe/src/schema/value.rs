@@ -25,6 +25,8 @@ pub enum FieldValue<'a> {
     F64(f64),
     /// A form ID, as stored.
     FormId(FormId),
+    /// A form ID that may point only to records of the given types.
+    FormIdOf(FormId, Targets),
     /// Four characters (a signature or a subtype code).
     Char4(Sig),
     /// Bytes shown as hex (padding, unknown, opaque data).
@@ -120,7 +122,7 @@ impl<'v, 'a> Val<'v, 'a> {
     }
 
     /// The value itself, past a size-chosen layout's wrapper.
-    fn inner(self) -> Self {
+    pub(crate) fn inner(self) -> Self {
         match self.value() {
             FieldValue::Sized { children, .. } if children.0 as usize > self.at + 1 => {
                 Val::new(self.nodes, self.at + 1).inner()
@@ -158,7 +160,7 @@ impl<'v, 'a> Val<'v, 'a> {
             FieldValue::Int(_, v) | FieldValue::Enum(_, _, v) => Some(v),
             FieldValue::Flags(_, _, v) | FieldValue::Bits(_, v) => Some(v as i64),
             FieldValue::Bool(b) => Some(b as i64),
-            FieldValue::FormId(id) => Some(id.0 as i64),
+            FieldValue::FormId(id) | FieldValue::FormIdOf(id, _) => Some(id.0 as i64),
             FieldValue::StringId(id) => Some(id as i64),
             _ => None,
         }
@@ -193,10 +195,20 @@ impl<'v, 'a> Val<'v, 'a> {
         }
     }
 
-    /// A form ID field's value.
+    /// A form ID field's value (of either kind of form ID).
     pub fn form_id(&self) -> Option<FormId> {
         match self.value() {
-            FieldValue::FormId(id) => Some(id),
+            FieldValue::FormId(id) | FieldValue::FormIdOf(id, _) => Some(id),
+            _ => None,
+        }
+    }
+
+    /// The record types a form ID field may point to; empty when any type
+    /// will do, `None` when the value is not a form ID.
+    pub fn targets(&self) -> Option<Targets> {
+        match self.value() {
+            FieldValue::FormId(_) => Some(&[]),
+            FieldValue::FormIdOf(_, targets) => Some(targets),
             _ => None,
         }
     }
@@ -214,7 +226,7 @@ impl<'v, 'a> Val<'v, 'a> {
             FieldValue::Enum(_, defs, v) => defs.name_of(v).map(Cow::Borrowed),
             FieldValue::Char4(sig) => Some(Cow::Owned(sig.to_string())),
             FieldValue::Bytes(b) => Some(Cow::Owned(to_hex(b))),
-            FieldValue::FormId(id) => match ctx.show(id) {
+            FieldValue::FormId(id) | FieldValue::FormIdOf(id, _) => match ctx.show(id) {
                 Value::String(s) => Some(Cow::Owned(s)),
                 _ => None,
             },
@@ -232,7 +244,7 @@ impl<'v, 'a> Val<'v, 'a> {
             FieldValue::Int(int, v) => int_value(int, v),
             FieldValue::F32(x) => f32_value(x),
             FieldValue::F64(x) => f64_value(x),
-            FieldValue::FormId(id) => ctx.show(id),
+            FieldValue::FormId(id) | FieldValue::FormIdOf(id, _) => ctx.show(id),
             FieldValue::Char4(sig) => Value::from(sig.to_string()),
             FieldValue::Bytes(b) => Value::from(to_hex(b)),
             FieldValue::Enum(int, _, v) => int_value(int, v),
@@ -599,6 +611,10 @@ impl<'a> ValueSink<'_, 'a> {
                 let id = u32::from_le_bytes(r.take4()?);
                 (FieldValue::FormId(FormId(id)), Some(id as i64))
             }
+            Ty::FormIdOf(targets) => {
+                let id = u32::from_le_bytes(r.take4()?);
+                (FieldValue::FormIdOf(FormId(id), targets), Some(id as i64))
+            }
             Ty::Char4 => (FieldValue::Char4(Sig(r.take4()?)), None),
             Ty::Bytes(n) => (FieldValue::Bytes(r.take(*n)?), None),
             _ => return self.composite(name, ty, r),
@@ -683,6 +699,7 @@ impl<'a> ValueSink<'_, 'a> {
             | Ty::Flags(..)
             | Ty::F32
             | Ty::FormId
+            | Ty::FormIdOf(_)
             | Ty::Char4
             | Ty::Bytes(_) => return self.ty(name, ty, r),
         };

@@ -5,7 +5,7 @@ use crate::io::Sig;
 use crate::schema::types::*;
 
 static UNUSED_CELL: [Member; 2] = [
-    sub(b"XPCI", "cell", Field::Value(Ty::FormId)),
+    sub(b"XPCI", "cell", Field::Value(fid(&[b"CELL"]))),
     opt(b"FULL", "name", Field::ZString),
 ];
 
@@ -15,12 +15,12 @@ pub static ACHR: RecordDef = RecordDef {
     title: "Placed NPC",
     members: &[
         editor_id(),
-        sub(b"NAME", "base", Field::Value(Ty::FormId)),
+        sub(b"NAME", "base", Field::Value(fid(&[b"NPC_"]))),
         group("unused_cell", &UNUSED_CELL),
         distant_lod(),
         enable_parent(),
-        form(b"XMRC", "merchant_container"),
-        form(b"XHRS", "horse"),
+        form_of(b"XMRC", "merchant_container", &[b"REFR"]),
+        form_of(b"XHRS", "horse", &[b"ACRE"]),
         ragdoll(),
         scale(),
         position_rotation(),

@@ -10,7 +10,7 @@ pub static ACRE: RecordDef = RecordDef {
     title: "Placed creature",
     members: &[
         editor_id(),
-        sub(b"NAME", "base", Field::Value(Ty::FormId)),
+        sub(b"NAME", "base", Field::Value(fid(&[b"CREA"]))),
         owner(),
         owner_rank(),
         owner_global(),

@@ -1,6 +1,6 @@
 //! ACTI: an activator.
 
-use super::common::{editor_id, form, full_name, model, script};
+use super::common::{editor_id, form_of, full_name, model, script};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -13,6 +13,6 @@ pub static ACTI: RecordDef = RecordDef {
         full_name(),
         model(),
         script(),
-        form(b"SNAM", "sound"),
+        form_of(b"SNAM", "sound", &[b"SOUN"]),
     ],
 };

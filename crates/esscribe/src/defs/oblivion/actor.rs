@@ -37,7 +37,7 @@ pub static CONFIGURATION_TAIL: [FieldDef; 6] = [
 ];
 
 static FACTION: [FieldDef; 3] = [
-    f("faction", Ty::FormId),
+    f("faction", fid(&[b"FACT"])),
     f("rank", U8),
     f("unused", Ty::Bytes(3)),
 ];
@@ -49,7 +49,7 @@ pub const fn factions() -> Member {
 
 /// Spells and leveled spells known (SPLO, repeated form IDs).
 pub const fn spells() -> Member {
-    rep(b"SPLO", "spells", Field::Value(Ty::FormId))
+    rep(b"SPLO", "spells", Field::Value(fid(&[b"SPEL", b"LVSP"])))
 }
 
 static AI_DATA: [FieldDef; 8] = [
@@ -71,7 +71,7 @@ pub const fn ai_data() -> Member {
 
 /// AI packages, in priority order (PKID, repeated form IDs).
 pub const fn packages() -> Member {
-    rep(b"PKID", "packages", Field::Value(Ty::FormId))
+    rep(b"PKID", "packages", Field::Value(fid(&[b"PACK"])))
 }
 
 /// Names packed one after the other, each ending in a zero byte.

@@ -11,6 +11,6 @@ pub static ANIO: RecordDef = RecordDef {
     members: &[
         editor_id(),
         model(),
-        sub(b"DATA", "idle_animation", Field::Value(Ty::FormId)),
+        sub(b"DATA", "idle_animation", Field::Value(fid(&[b"IDLE"]))),
     ],
 };

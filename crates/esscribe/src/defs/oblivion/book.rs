@@ -1,6 +1,6 @@
 //! BOOK: a book or scroll.
 
-use super::common::{editor_id, form, full_name, icon, model, script};
+use super::common::{editor_id, form_of, full_name, icon, model, script};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -47,7 +47,7 @@ pub static BOOK: RecordDef = RecordDef {
         model(),
         icon(),
         script(),
-        form(b"ENAM", "enchantment"),
+        form_of(b"ENAM", "enchantment", &[b"ENCH"]),
         opt(b"ANAM", "enchantment_points", Field::Value(U16)),
         opt(b"DESC", "text", Field::ZString),
         sub(

@@ -2,6 +2,7 @@
 //! hold the grid right after the flags, and the ownership before the music.
 
 use super::common::*;
+use crate::defs::shared::cell;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -23,21 +24,14 @@ pub static MUSIC_TYPES: EnumDef = EnumDef {
     values: &[(0, "default"), (1, "public"), (2, "dungeon")],
 };
 
-/// Interior cell lighting (XCLL): ambient, directional and fog colors, fog
-/// distances, directional rotation and fade, fog clip distance.
-pub static LIGHTING: [FieldDef; 9] = [
-    f("ambient_color", Ty::Struct(&RGBA)),
-    f("directional_color", Ty::Struct(&RGBA)),
-    f("fog_color", Ty::Struct(&RGBA)),
-    f("fog_near", Ty::F32),
-    f("fog_far", Ty::F32),
-    f("directional_rotation_xy", I32),
-    f("directional_rotation_z", I32),
-    f("directional_fade", Ty::F32),
-    f("fog_clip_distance", Ty::F32),
-];
+/// Oblivion's interior cell lighting (XCLL): colors, fog, directional light.
+pub static LIGHTING: [FieldDef; 9] = join(&[
+    &cell::LIGHT_COLORS,
+    &[f("fog_color", Ty::Struct(&RGBA))],
+    &cell::FOG_AND_DIRECTIONAL,
+]);
 
-static REGION: [FieldDef; 1] = [f("region", Ty::FormId)];
+static REGION: [FieldDef; 1] = [f("region", fid(&[b"REGN"]))];
 
 /// Oblivion's cell (CELL) record declaration.
 pub static CELL: RecordDef = RecordDef {
@@ -63,7 +57,7 @@ pub static CELL: RecordDef = RecordDef {
             Field::Value(Ty::Enum(Int::U8, &MUSIC_TYPES)),
         ),
         opt(b"XCLW", "water_height", Field::Value(Ty::F32)),
-        form(b"XCCM", "climate"),
-        form(b"XCWT", "water"),
+        form_of(b"XCCM", "climate", &[b"CLMT"]),
+        form_of(b"XCWT", "water", &[b"WATR"]),
     ],
 };

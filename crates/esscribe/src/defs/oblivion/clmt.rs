@@ -5,7 +5,7 @@ use crate::defs::shared::clmt;
 use crate::io::Sig;
 use crate::schema::types::*;
 
-static WEATHER: [FieldDef; 2] = [f("weather", Ty::FormId), f("chance", I32)];
+static WEATHER: [FieldDef; 2] = [f("weather", fid(&[b"WTHR"])), f("chance", I32)];
 
 /// Oblivion's climate (CLMT) record declaration.
 pub static CLMT: RecordDef = RecordDef {

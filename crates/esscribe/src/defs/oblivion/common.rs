@@ -2,7 +2,7 @@
 //! icon, container items, positions and ownership.
 
 pub use crate::defs::shared::common::{
-    editor_id, form, POSITION_ROTATION, RGBA, VALUE_WEIGHT, XYZ,
+    editor_id, form, form_of, POSITION_ROTATION, RGBA, VALUE_WEIGHT, XYZ,
 };
 use crate::schema::types::*;
 
@@ -13,7 +13,7 @@ pub const fn full_name() -> Member {
 
 /// The attached script (SCRI), a form ID.
 pub const fn script() -> Member {
-    opt(b"SCRI", "script", Field::Value(Ty::FormId))
+    opt(b"SCRI", "script", Field::Value(fid(&[b"SCPT"])))
 }
 
 /// The inventory icon (ICON), a path under Textures.
@@ -33,8 +33,17 @@ pub const fn model() -> Member {
     group("model", &MODEL)
 }
 
-/// A held item (CNTO): its form ID and count.
-pub static ITEM: [FieldDef; 2] = [f("item", Ty::FormId), f("count", I32)];
+/// An entry of a container or inventory list: the item and its count.
+pub static ITEM: [FieldDef; 2] = [
+    f(
+        "item",
+        fid(&[
+            b"ARMO", b"AMMO", b"MISC", b"WEAP", b"BOOK", b"LVLI", b"KEYM", b"CLOT", b"ALCH",
+            b"APPA", b"INGR", b"SGST", b"SLGM", b"LIGH",
+        ]),
+    ),
+    f("count", I32),
+];
 
 /// Items held, as container, NPC and creature records list them.
 pub const fn items() -> Member {
@@ -52,7 +61,7 @@ pub const fn position_rotation() -> Member {
 
 /// An owner, with the rank or global variable that goes with it.
 pub const fn owner() -> Member {
-    form(b"XOWN", "owner")
+    form_of(b"XOWN", "owner", &[b"FACT", b"NPC_"])
 }
 
 /// The faction rank that goes with a faction owner (XRNK).
@@ -62,7 +71,7 @@ pub const fn owner_rank() -> Member {
 
 /// The global variable that goes with an owner (XGLB).
 pub const fn owner_global() -> Member {
-    form(b"XGLB", "global_variable")
+    form_of(b"XGLB", "global_variable", &[b"GLOB"])
 }
 
 /// Enable-parent flags (XESP `flags`).
@@ -71,7 +80,7 @@ pub static ENABLE_PARENT_FLAGS: FlagsDef = FlagsDef {
 };
 
 static ENABLE_PARENT: [FieldDef; 3] = [
-    f("reference", Ty::FormId),
+    f("reference", fid(&[b"REFR", b"ACHR", b"ACRE"])),
     f("flags", Ty::Flags(Int::U8, &ENABLE_PARENT_FLAGS)),
     f("unused", Ty::Bytes(3)),
 ];
@@ -117,7 +126,7 @@ pub const fn conditions_old() -> Member {
 
 /// An enchantment and its points.
 pub const fn enchantment() -> Member {
-    form(b"ENAM", "enchantment")
+    form_of(b"ENAM", "enchantment", &[b"ENCH"])
 }
 
 /// Enchantment points of an enchantable item (ANAM).
@@ -165,7 +174,7 @@ static EFFECT: [Member; 4] = [
         b"SCIT",
         "script_effect",
         Field::Struct(&[
-            f("script", Ty::FormId),
+            f("script", fid(&[b"SCPT"])),
             f("magic_school", Ty::Enum(Int::U32, &MAGIC_SCHOOLS)),
             f("visual_effect", Ty::Char4),
             f("hostile", Ty::Bool),

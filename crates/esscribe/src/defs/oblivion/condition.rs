@@ -6,8 +6,6 @@ use super::functions::{
     FORM_PARAMETER_2, FUNCTIONS,
 };
 use crate::defs::shared::condition;
-use crate::defs::shared::condition::OPERATORS;
-use crate::defs::AXES;
 use crate::schema::types::*;
 
 /// Flags in the low bits of the type byte.
@@ -16,53 +14,23 @@ pub static CONDITION_FLAGS: FlagsDef = FlagsDef {
 };
 
 /// The type byte: operator and flags.
-pub static CONDITION_TYPE: [BitField; 2] = [
-    BitField {
-        name: "operator",
-        mask: 0xE0,
-        kind: BitKind::Enum(&OPERATORS),
-    },
-    BitField {
-        name: "flags",
-        mask: 0x1F,
-        kind: BitKind::Flags(&CONDITION_FLAGS),
-    },
-];
+pub static CONDITION_TYPE: [BitField; 2] = condition::condition_type(&CONDITION_FLAGS);
 
-/// The comparison value is a float, or a GLOB form ID when "use global" is
-/// set in the type byte.
-pub static COMPARISON_VALUE: SelectDef = SelectDef {
-    field: "type",
-    cases: &[(Match::AnyBit(0x04), Ty::FormId)],
-    default: Ty::F32,
-};
+static PARAMETER_1_CASES: [(Match, Ty); 3] =
+    condition::parameter_cases(FORM_PARAMETER_1, FLOAT_PARAMETER_1, AXIS_PARAMETER_1);
+static PARAMETER_2_CASES: [(Match, Ty); 3] =
+    condition::parameter_cases(FORM_PARAMETER_2, FLOAT_PARAMETER_2, AXIS_PARAMETER_2);
 
 /// What a parameter holds depends on the function.
-static PARAMETER_1: SelectDef = SelectDef {
-    field: "function",
-    cases: &[
-        (Match::OneOf(FORM_PARAMETER_1), Ty::FormId),
-        (Match::OneOf(FLOAT_PARAMETER_1), Ty::F32),
-        (Match::OneOf(AXIS_PARAMETER_1), Ty::Enum(Int::U32, &AXES)),
-    ],
-    default: I32,
-};
+static PARAMETER_1: SelectDef = condition::parameter(&PARAMETER_1_CASES);
 
-static PARAMETER_2: SelectDef = SelectDef {
-    field: "function",
-    cases: &[
-        (Match::OneOf(FORM_PARAMETER_2), Ty::FormId),
-        (Match::OneOf(FLOAT_PARAMETER_2), Ty::F32),
-        (Match::OneOf(AXIS_PARAMETER_2), Ty::Enum(Int::U32, &AXES)),
-    ],
-    default: I32,
-};
+static PARAMETER_2: SelectDef = condition::parameter(&PARAMETER_2_CASES);
 
 /// 24 bytes; 20 in older files, which lack the last field.
 pub static CONDITION: [FieldDef; 8] = join(&[
     &condition::head(
         &CONDITION_TYPE,
-        &COMPARISON_VALUE,
+        &condition::COMPARISON_VALUE,
         &FUNCTIONS,
         &PARAMETER_1,
         &PARAMETER_2,

@@ -1,6 +1,7 @@
 //! CONT: a container.
 
-use super::common::{editor_id, form, full_name, items, model, script};
+use super::common::{editor_id, form_of, full_name, items, model, script};
+use crate::defs::shared::cont;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -9,7 +10,9 @@ pub static CONTAINER_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x02, "respawns")],
 };
 
-/// Oblivion's container (CONT) record declaration.
+static DATA: [FieldDef; 2] = cont::data(&CONTAINER_FLAGS);
+
+/// Oblivion's container (CONT) declaration.
 pub static CONT: RecordDef = RecordDef {
     sig: Sig(*b"CONT"),
     title: "Container",
@@ -19,15 +22,8 @@ pub static CONT: RecordDef = RecordDef {
         model(),
         script(),
         items(),
-        sub(
-            b"DATA",
-            "data",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U8, &CONTAINER_FLAGS)),
-                f("weight", Ty::F32),
-            ]),
-        ),
-        form(b"SNAM", "open_sound"),
-        form(b"QNAM", "close_sound"),
+        sub(b"DATA", "data", Field::Struct(&DATA)),
+        form_of(b"SNAM", "open_sound", &[b"SOUN"]),
+        form_of(b"QNAM", "close_sound", &[b"SOUN"]),
     ],
 };

@@ -3,6 +3,7 @@
 
 use super::actor::*;
 use super::common::*;
+use crate::defs::shared::actor;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -43,33 +44,12 @@ pub static CREATURE_TYPES: EnumDef = EnumDef {
 
 /// Creature sound types (CSDT `type`): footsteps, idle, aware, attack, ...
 pub static SOUND_TYPES: EnumDef = EnumDef {
-    values: &[
-        (0, "left_foot"),
-        (1, "right_foot"),
-        (2, "left_back_foot"),
-        (3, "right_back_foot"),
-        (4, "idle"),
-        (5, "aware"),
-        (6, "attack"),
-        (7, "hit"),
-        (8, "death"),
-        (9, "weapon"),
-    ],
+    values: &actor::SOUND_TYPE_VALUES,
 };
 
-static SOUND: [Member; 2] = [
-    sub(b"CSDI", "sound", Field::Value(Ty::FormId)),
-    opt(b"CSDC", "chance", Field::Value(U8)),
-];
+static SOUND: [Member; 2] = actor::sound(&[b"SOUN"]);
 
-static SOUND_TYPE: [Member; 2] = [
-    sub(
-        b"CSDT",
-        "type",
-        Field::Value(Ty::Enum(Int::U32, &SOUND_TYPES)),
-    ),
-    groups("sounds", &SOUND),
-];
+static SOUND_TYPE: [Member; 2] = actor::sound_type(&SOUND_TYPES, &SOUND);
 
 /// Oblivion's creature (CREA) record declaration.
 pub static CREA: RecordDef = RecordDef {
@@ -91,7 +71,7 @@ pub static CREA: RecordDef = RecordDef {
             ]),
         ),
         factions(),
-        form(b"INAM", "death_item"),
+        form_of(b"INAM", "death_item", &[b"LVLI"]),
         script(),
         items(),
         ai_data(),
@@ -121,13 +101,13 @@ pub static CREA: RecordDef = RecordDef {
             ]),
         ),
         opt(b"RNAM", "attack_reach", Field::Value(U8)),
-        form(b"ZNAM", "combat_style"),
+        form_of(b"ZNAM", "combat_style", &[b"CSTY"]),
         opt(b"TNAM", "turning_speed", Field::Value(Ty::F32)),
         opt(b"BNAM", "base_scale", Field::Value(Ty::F32)),
         opt(b"WNAM", "foot_weight", Field::Value(Ty::F32)),
         opt(b"NAM0", "blood_spray", Field::ZString),
         opt(b"NAM1", "blood_decal", Field::ZString),
-        form(b"CSCR", "inherits_sounds_from"),
+        form_of(b"CSCR", "inherits_sounds_from", &[b"CREA"]),
         groups("sound_types", &SOUND_TYPE),
     ],
 };

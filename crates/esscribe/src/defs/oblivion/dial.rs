@@ -23,8 +23,8 @@ pub static DIAL: RecordDef = RecordDef {
     title: "Dialogue topic",
     members: &[
         editor_id(),
-        rep(b"QSTI", "quests", Field::Value(Ty::FormId)),
-        rep(b"QSTR", "quests_2", Field::Value(Ty::FormId)),
+        rep(b"QSTI", "quests", Field::Value(fid(&[b"QUST"]))),
+        rep(b"QSTR", "quests_2", Field::Value(fid(&[b"QUST"]))),
         full_name(),
         sub(
             b"DATA",

@@ -1,6 +1,6 @@
 //! DOOR: a door.
 
-use super::common::{editor_id, form, full_name, model, script};
+use super::common::{editor_id, form_of, full_name, model, script};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -23,9 +23,9 @@ pub static DOOR: RecordDef = RecordDef {
         full_name(),
         model(),
         script(),
-        form(b"SNAM", "open_sound"),
-        form(b"ANAM", "close_sound"),
-        form(b"BNAM", "loop_sound"),
+        form_of(b"SNAM", "open_sound", &[b"SOUN"]),
+        form_of(b"ANAM", "close_sound", &[b"SOUN"]),
+        form_of(b"BNAM", "loop_sound", &[b"SOUN"]),
         opt(
             b"FNAM",
             "flags",
@@ -34,7 +34,7 @@ pub static DOOR: RecordDef = RecordDef {
         rep(
             b"TNAM",
             "random_teleport_destinations",
-            Field::Value(Ty::FormId),
+            Field::Value(fid(&[b"CELL", b"WRLD"])),
         ),
     ],
 };

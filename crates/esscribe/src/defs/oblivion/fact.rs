@@ -21,7 +21,7 @@ pub static FACT: RecordDef = RecordDef {
         rep(
             b"XNAM",
             "relations",
-            Field::Struct(&[f("faction", Ty::FormId), f("modifier", I32)]),
+            Field::Struct(&[f("faction", fid(&[b"FACT", b"RACE"])), f("modifier", I32)]),
         ),
         opt(
             b"DATA",

@@ -13,7 +13,7 @@ pub static FLOR: RecordDef = RecordDef {
         full_name(),
         model(),
         script(),
-        form(b"PFIG", "ingredient"),
+        form_of(b"PFIG", "ingredient", &[b"INGR"]),
         opt(
             b"PFPC",
             "seasonal_chances",

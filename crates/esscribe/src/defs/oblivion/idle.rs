@@ -17,7 +17,7 @@ pub static IDLE: RecordDef = RecordDef {
         sub(
             b"DATA",
             "related_idles",
-            Field::Struct(&[f("parent", Ty::FormId), f("previous", Ty::FormId)]),
+            Field::Struct(&[f("parent", fid(&[b"IDLE"])), f("previous", fid(&[b"IDLE"]))]),
         ),
     ],
 };

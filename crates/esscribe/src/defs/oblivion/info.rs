@@ -4,6 +4,7 @@
 use super::common::*;
 use super::dial::DIALOGUE_TYPES;
 use super::scpt::{leading_variable_references, references, SCRIPT_HEADER};
+use crate::defs::shared::info;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -27,29 +28,19 @@ pub static INFO_FLAGS: FlagsDef = FlagsDef {
 
 /// Emotions a dialogue response is spoken with (TRDT `emotion_type`).
 pub static EMOTIONS: EnumDef = EnumDef {
-    values: &[
-        (0, "neutral"),
-        (1, "anger"),
-        (2, "disgust"),
-        (3, "fear"),
-        (4, "sad"),
-        (5, "happy"),
-        (6, "surprise"),
-    ],
+    values: &info::EMOTION_VALUES,
 };
 
+static RESPONSE_DATA: [FieldDef; 5] = join(&[
+    &[
+        f("emotion_type", Ty::Enum(Int::U32, &EMOTIONS)),
+        f("emotion_value", I32),
+    ],
+    &info::RESPONSE_NUMBER,
+]);
+
 static RESPONSE: [Member; 3] = [
-    sub(
-        b"TRDT",
-        "data",
-        Field::Struct(&[
-            f("emotion_type", Ty::Enum(Int::U32, &EMOTIONS)),
-            f("emotion_value", I32),
-            f("unused", Ty::Bytes(4)),
-            f("response_number", U8),
-            f("unused_2", Ty::Bytes(3)),
-        ]),
-    ),
+    sub(b"TRDT", "data", Field::Struct(&RESPONSE_DATA)),
     opt(b"NAM1", "text", Field::ZString),
     opt(b"NAM2", "actor_notes", Field::ZString),
 ];
@@ -68,15 +59,15 @@ pub static INFO: RecordDef = RecordDef {
                 f("flags", Ty::Flags(Int::U8, &INFO_FLAGS)),
             ]),
         ),
-        form(b"QSTI", "quest"),
-        form(b"TPIC", "topic"),
-        form(b"PNAM", "previous_info"),
-        rep(b"NAME", "add_topics", Field::Value(Ty::FormId)),
+        form_of(b"QSTI", "quest", &[b"QUST"]),
+        form_of(b"TPIC", "topic", &[b"DIAL"]),
+        form_of(b"PNAM", "previous_info", &[b"INFO"]),
+        rep(b"NAME", "add_topics", Field::Value(fid(&[b"DIAL"]))),
         groups("responses", &RESPONSE),
         conditions(),
         conditions_old(),
-        rep(b"TCLT", "choices", Field::Value(Ty::FormId)),
-        rep(b"TCLF", "link_from", Field::Value(Ty::FormId)),
+        rep(b"TCLT", "choices", Field::Value(fid(&[b"DIAL"]))),
+        rep(b"TCLF", "link_from", Field::Value(fid(&[b"DIAL"]))),
         opt(
             b"SCHR",
             "result_script_header",

@@ -1,6 +1,6 @@
 //! LIGH: a light.
 
-use super::common::{editor_id, form, full_name, icon, model, script, RGBA};
+use super::common::{editor_id, form_of, full_name, icon, model, script};
 use crate::defs::shared::ligh;
 use crate::io::Sig;
 use crate::schema::types::*;
@@ -10,7 +10,11 @@ pub static LIGHT_FLAGS: FlagsDef = FlagsDef {
     bits: &join::<_, 10>(&[&ligh::FLAG_BITS, &[(0x0400, "spot_shadow")]]),
 };
 
-/// Oblivion's light (LIGH) record declaration.
+static DATA_HEAD: [FieldDef; 6] = ligh::data_head(&LIGHT_FLAGS);
+
+static DATA: [FieldDef; 8] = join(&[&DATA_HEAD, &[f("value", U32), f("weight", Ty::F32)]]);
+
+/// Oblivion's light (LIGH) declaration.
 pub static LIGH: RecordDef = RecordDef {
     sig: Sig(*b"LIGH"),
     title: "Light",
@@ -20,21 +24,8 @@ pub static LIGH: RecordDef = RecordDef {
         script(),
         full_name(),
         icon(),
-        sub(
-            b"DATA",
-            "data",
-            Field::Struct(&[
-                f("time", I32),
-                f("radius", U32),
-                f("color", Ty::Struct(&RGBA)),
-                f("flags", Ty::Flags(Int::U32, &LIGHT_FLAGS)),
-                f("falloff_exponent", Ty::F32),
-                f("fov", Ty::F32),
-                f("value", U32),
-                f("weight", Ty::F32),
-            ]),
-        ),
+        sub(b"DATA", "data", Field::Struct(&DATA)),
         opt(b"FNAM", "fade_value", Field::Value(Ty::F32)),
-        form(b"SNAM", "sound"),
+        form_of(b"SNAM", "sound", &[b"SOUN"]),
     ],
 };

@@ -16,8 +16,8 @@ pub static LSCR: RecordDef = RecordDef {
             b"LNAM",
             "locations",
             Field::Struct(&[
-                f("direct", Ty::FormId),
-                f("world", Ty::FormId),
+                f("direct", fid(&[b"CELL"])),
+                f("world", fid(&[b"WRLD"])),
                 f("grid_y", I16),
                 f("grid_x", I16),
             ]),

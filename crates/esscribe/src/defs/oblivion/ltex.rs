@@ -42,6 +42,6 @@ pub static LTEX: RecordDef = RecordDef {
             ]),
         ),
         opt(b"SNAM", "texture_specular_exponent", Field::Value(U8)),
-        rep(b"GNAM", "grasses", Field::Value(Ty::FormId)),
+        rep(b"GNAM", "grasses", Field::Value(fid(&[b"GRAS"]))),
     ],
 };

@@ -1,6 +1,6 @@
 //! LVLC: a leveled creature list.
 
-use super::common::{editor_id, form, script};
+use super::common::{editor_id, form_of, script};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -13,15 +13,18 @@ pub static LEVELED_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-/// A leveled list entry (LVLO): level, form ID and count (1 when left out in
-/// JSON).
-pub static LEVELED_ENTRY: [FieldDef; 5] = [
-    f("level", I16),
-    f("unused", Ty::Bytes(2)),
-    f("reference", Ty::FormId),
-    f_default("count", I16, Default::Int(1)),
-    f("unused_2", Ty::Bytes(2)),
-];
+/// A leveled list's entry, naming a record of one of `targets`.
+pub const fn leveled_entry(targets: Targets) -> [FieldDef; 5] {
+    [
+        f("level", I16),
+        f("unused", Ty::Bytes(2)),
+        f("reference", fid(targets)),
+        f_default("count", I16, Default::Int(1)),
+        f("unused_2", Ty::Bytes(2)),
+    ]
+}
+
+static LEVELED_ENTRY: [FieldDef; 5] = leveled_entry(&[b"NPC_", b"CREA", b"LVLC"]);
 
 /// Oblivion's leveled creature (LVLC) record declaration.
 pub static LVLC: RecordDef = RecordDef {
@@ -37,6 +40,6 @@ pub static LVLC: RecordDef = RecordDef {
         ),
         rep(b"LVLO", "entries", Field::Struct(&LEVELED_ENTRY)),
         script(),
-        form(b"TNAM", "creature_template"),
+        form_of(b"TNAM", "creature_template", &[b"NPC_", b"CREA"]),
     ],
 };

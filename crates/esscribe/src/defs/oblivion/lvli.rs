@@ -1,11 +1,16 @@
 //! LVLI: a leveled item list.
 
 use super::common::editor_id;
-use super::lvlc::{LEVELED_ENTRY, LEVELED_FLAGS};
+use super::lvlc::{leveled_entry, LEVELED_FLAGS};
 use crate::io::Sig;
 use crate::schema::types::*;
 
-/// Oblivion's leveled item (LVLI) record declaration.
+static LEVELED_ENTRY: [FieldDef; 5] = leveled_entry(&[
+    b"ARMO", b"AMMO", b"MISC", b"WEAP", b"BOOK", b"LVLI", b"KEYM", b"CLOT", b"ALCH", b"APPA",
+    b"INGR", b"SGST", b"SLGM", b"LIGH",
+]);
+
+/// Oblivion's leveled item list (LVLI) declaration.
 pub static LVLI: RecordDef = RecordDef {
     sig: Sig(*b"LVLI"),
     title: "Leveled item",

@@ -1,11 +1,13 @@
 //! LVSP: a leveled spell list.
 
 use super::common::editor_id;
-use super::lvlc::{LEVELED_ENTRY, LEVELED_FLAGS};
+use super::lvlc::{leveled_entry, LEVELED_FLAGS};
 use crate::io::Sig;
 use crate::schema::types::*;
 
-/// Oblivion's leveled spell (LVSP) record declaration.
+static LEVELED_ENTRY: [FieldDef; 5] = leveled_entry(&[b"SPEL", b"LVSP"]);
+
+/// Oblivion's leveled spell list (LVSP) declaration.
 pub static LVSP: RecordDef = RecordDef {
     sig: Sig(*b"LVSP"),
     title: "Leveled spell",

@@ -96,11 +96,25 @@ pub static LOCATION_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// What a package's "near reference" or "specific reference" names.
+const REFERENCES: Targets = &[b"REFR", b"ACHR", b"ACRE"];
+
+/// What a package's "object ID" names: a base object.
+const OBJECTS: Targets = &[
+    b"ACTI", b"DOOR", b"FLOR", b"STAT", b"FURN", b"CREA", b"SPEL", b"NPC_", b"CONT", b"ARMO",
+    b"AMMO", b"MISC", b"WEAP", b"INGR", b"SLGM", b"SGST", b"BOOK", b"KEYM", b"CLOT", b"ALCH",
+    b"APPA", b"LIGH",
+];
+
 /// A form ID for near reference, in cell and object ID; a number
 /// otherwise (an object type, or unused).
 static LOCATION: SelectDef = SelectDef {
     field: "type",
-    cases: &[(Match::OneOf(&[0, 1, 4]), Ty::FormId)],
+    cases: &[
+        (Match::OneOf(&[0]), fid(REFERENCES)),
+        (Match::OneOf(&[1]), fid(&[b"CELL"])),
+        (Match::OneOf(&[4]), fid(OBJECTS)),
+    ],
     default: U32,
 };
 
@@ -115,7 +129,10 @@ pub static TARGET_TYPES: EnumDef = EnumDef {
 
 static TARGET: SelectDef = SelectDef {
     field: "type",
-    cases: &[(Match::OneOf(&[0, 1]), Ty::FormId)],
+    cases: &[
+        (Match::OneOf(&[0]), fid(REFERENCES)),
+        (Match::OneOf(&[1]), fid(OBJECTS)),
+    ],
     default: U32,
 };
 

@@ -46,7 +46,7 @@ static TARGET: [Member; 3] = [
         b"QSTA",
         "target",
         Field::Struct(&[
-            f("reference", Ty::FormId),
+            f("reference", fid(&[b"REFR", b"ACHR", b"ACRE"])),
             f("flags", Ty::Flags(Int::U8, &TARGET_FLAGS)),
             f("unused", Ty::Bytes(3)),
         ]),

@@ -4,6 +4,7 @@
 
 use super::book::SKILLS;
 use super::common::*;
+use crate::defs::shared::race;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -40,17 +41,15 @@ pub static BODY_PART_INDEXES: EnumDef = EnumDef {
 
 static SKILL_BOOST: [FieldDef; 2] = [f("skill", Ty::Enum(Int::I8, &SKILLS)), f("boost", I8)];
 
-static SKILL_BOOSTS: [FieldDef; 7] = [
-    f("boost_1", Ty::Struct(&SKILL_BOOST)),
-    f("boost_2", Ty::Struct(&SKILL_BOOST)),
-    f("boost_3", Ty::Struct(&SKILL_BOOST)),
-    f("boost_4", Ty::Struct(&SKILL_BOOST)),
-    f("boost_5", Ty::Struct(&SKILL_BOOST)),
-    f("boost_6", Ty::Struct(&SKILL_BOOST)),
-    f("boost_7", Ty::Struct(&SKILL_BOOST)),
-];
+static SKILL_BOOSTS: [FieldDef; 7] = race::skill_boosts(&SKILL_BOOST);
 
-static MALE_FEMALE: [FieldDef; 2] = [f("male", Ty::FormId), f("female", Ty::FormId)];
+/// A form ID for each sex, of one of `targets`.
+const fn male_female(targets: Targets) -> [FieldDef; 2] {
+    [f("male", fid(targets)), f("female", fid(targets))]
+}
+
+static VOICES: [FieldDef; 2] = male_female(&[b"RACE"]);
+static DEFAULT_HAIR: [FieldDef; 2] = male_female(&[b"HAIR"]);
 
 static ATTRIBUTES: [FieldDef; 8] = [
     f("strength", U8),
@@ -63,7 +62,8 @@ static ATTRIBUTES: [FieldDef; 8] = [
     f("luck", U8),
 ];
 
-static FORM: [FieldDef; 1] = [f("form", Ty::FormId)];
+static HAIRS: [FieldDef; 1] = [f("form", fid(&[b"HAIR"]))];
+static EYES: [FieldDef; 1] = [f("form", fid(&[b"EYES"]))];
 
 static FLOATS: [FieldDef; 1] = [f("value", Ty::F32)];
 
@@ -112,11 +112,11 @@ pub static RACE: RecordDef = RecordDef {
         editor_id(),
         full_name(),
         opt(b"DESC", "description", Field::ZString),
-        rep(b"SPLO", "spells", Field::Value(Ty::FormId)),
+        rep(b"SPLO", "spells", Field::Value(fid(&[b"SPEL"]))),
         rep(
             b"XNAM",
             "relations",
-            Field::Struct(&[f("faction", Ty::FormId), f("modifier", I32)]),
+            Field::Struct(&[f("faction", fid(&[b"FACT", b"RACE"])), f("modifier", I32)]),
         ),
         sub(
             b"DATA",
@@ -131,8 +131,8 @@ pub static RACE: RecordDef = RecordDef {
                 f("flags", Ty::Flags(Int::U32, &RACE_FLAGS)),
             ]),
         ),
-        opt(b"VNAM", "voices", Field::Struct(&MALE_FEMALE)),
-        opt(b"DNAM", "default_hair", Field::Struct(&MALE_FEMALE)),
+        opt(b"VNAM", "voices", Field::Struct(&VOICES)),
+        opt(b"DNAM", "default_hair", Field::Struct(&DEFAULT_HAIR)),
         opt(b"CNAM", "default_hair_color", Field::Value(U8)),
         opt(b"PNAM", "facegen_main_clamp", Field::Value(Ty::F32)),
         opt(b"UNAM", "facegen_face_clamp", Field::Value(Ty::F32)),
@@ -148,8 +148,8 @@ pub static RACE: RecordDef = RecordDef {
         opt(b"NAM1", "body_data_marker", Field::Empty),
         group("male_body_data", &MALE_BODY_DATA),
         group("female_body_data", &FEMALE_BODY_DATA),
-        opt(b"HNAM", "hairs", Field::Array(&FORM)),
-        opt(b"ENAM", "eyes", Field::Array(&FORM)),
+        opt(b"HNAM", "hairs", Field::Array(&HAIRS)),
+        opt(b"ENAM", "eyes", Field::Array(&EYES)),
         opt(b"FGGS", "facegen_geometry_symmetric", Field::Array(&FLOATS)),
         opt(
             b"FGGA",

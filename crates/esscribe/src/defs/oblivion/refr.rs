@@ -1,6 +1,7 @@
 //! REFR: a placed object.
 
 use super::common::*;
+use crate::defs::shared::refr;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -11,7 +12,7 @@ pub static LOCK_FLAGS: FlagsDef = FlagsDef {
 
 /// Map marker flags (FNAM `flags`).
 pub static MAP_MARKER_FLAGS: FlagsDef = FlagsDef {
-    bits: &[(0x01, "visible"), (0x02, "can_travel_to")],
+    bits: &refr::MAP_MARKER_FLAG_BITS,
 };
 
 /// Map marker icon types (TNAM `type`).
@@ -33,38 +34,20 @@ pub static MAP_MARKER_TYPES: EnumDef = EnumDef {
     ],
 };
 
-static MAP_MARKER: [Member; 4] = [
-    sub(b"XMRK", "marker", Field::Empty),
-    opt(
-        b"FNAM",
-        "flags",
-        Field::Value(Ty::Flags(Int::U8, &MAP_MARKER_FLAGS)),
-    ),
-    opt(b"FULL", "name", Field::ZString),
-    opt(
-        b"TNAM",
-        "type",
-        Field::Struct(&[
-            f("type", Ty::Enum(Int::U8, &MAP_MARKER_TYPES)),
-            f("unused", Ty::Bytes(1)),
-        ]),
-    ),
+static MAP_MARKER_TYPE: [FieldDef; 2] = [
+    f("type", Ty::Enum(Int::U8, &MAP_MARKER_TYPES)),
+    f("unused", Ty::Bytes(1)),
 ];
+
+static MAP_MARKER: [Member; 4] =
+    refr::map_marker(&MAP_MARKER_FLAGS, Field::ZString, &MAP_MARKER_TYPE);
 
 static UNUSED_CELL: [Member; 2] = [
-    sub(b"XPCI", "cell", Field::Value(Ty::FormId)),
+    sub(b"XPCI", "cell", Field::Value(fid(&[b"CELL"]))),
     opt(b"FULL", "name", Field::ZString),
 ];
 
-/// Door and activator action flags (XACT `action_flags`).
-pub static ACTION_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "use_default"),
-        (0x02, "activate"),
-        (0x04, "open"),
-        (0x08, "open_by_default"),
-    ],
-};
+pub use refr::ACTION_FLAGS;
 
 /// Oblivion's placed object (REFR) record declaration.
 pub static REFR: RecordDef = RecordDef {
@@ -72,12 +55,20 @@ pub static REFR: RecordDef = RecordDef {
     title: "Placed object",
     members: &[
         editor_id(),
-        sub(b"NAME", "base", Field::Value(Ty::FormId)),
+        sub(
+            b"NAME",
+            "base",
+            Field::Value(fid(&[
+                b"TREE", b"SBSP", b"LVLC", b"SOUN", b"ACTI", b"DOOR", b"FLOR", b"STAT", b"FURN",
+                b"CONT", b"ARMO", b"AMMO", b"MISC", b"WEAP", b"INGR", b"SLGM", b"SGST", b"BOOK",
+                b"KEYM", b"CLOT", b"ALCH", b"APPA", b"LIGH", b"GRAS",
+            ])),
+        ),
         opt(
             b"XTEL",
             "teleport_destination",
             Field::Struct(&[
-                f("door", Ty::FormId),
+                f("door", fid(&[b"REFR"])),
                 f("position_rotation", Ty::Struct(&POSITION_ROTATION)),
             ]),
         ),
@@ -90,7 +81,7 @@ pub static REFR: RecordDef = RecordDef {
                     Field::Struct(&[
                         f("level", U8),
                         f("unused", Ty::Bytes(3)),
-                        f("key", Ty::FormId),
+                        f("key", fid(&[b"KEYM"])),
                         f("unused_2", Ty::Bytes(4)),
                         f("flags", Ty::Flags(Int::U8, &LOCK_FLAGS)),
                         f("unused_3", Ty::Bytes(3)),
@@ -101,7 +92,7 @@ pub static REFR: RecordDef = RecordDef {
                     Field::Struct(&[
                         f("level", U8),
                         f("unused", Ty::Bytes(3)),
-                        f("key", Ty::FormId),
+                        f("key", fid(&[b"KEYM"])),
                         f("flags", Ty::Flags(Int::U8, &LOCK_FLAGS)),
                         f("unused_3", Ty::Bytes(3)),
                     ]),
@@ -112,7 +103,7 @@ pub static REFR: RecordDef = RecordDef {
         owner_rank(),
         owner_global(),
         enable_parent(),
-        form(b"XTRG", "target"),
+        form_of(b"XTRG", "target", &[b"REFR", b"ACHR", b"ACRE"]),
         opt(
             b"XSED",
             "speed_tree_seed",
@@ -123,7 +114,7 @@ pub static REFR: RecordDef = RecordDef {
         opt(b"XHLT", "health", Field::Value(I32)),
         group("unused_cell", &UNUSED_CELL),
         opt(b"XLCM", "level_modifier", Field::Value(I32)),
-        form(b"XRTM", "reference_teleport_marker"),
+        form_of(b"XRTM", "reference_teleport_marker", &[b"REFR"]),
         opt(
             b"XACT",
             "action_flags",

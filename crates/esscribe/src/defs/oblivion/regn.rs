@@ -1,45 +1,15 @@
 //! REGN: a region: its area, then data entries (objects, weather, map
 //! name, land, grass, sound).
 
-use super::common::{editor_id, form, icon, RGBA};
+use super::common::{editor_id, icon};
+use crate::defs::shared::regn;
 use crate::io::Sig;
 use crate::schema::types::*;
 
 /// Region data entry types (RDAT `type`): objects, weather, map, land,
 /// grass, sound.
 pub static ENTRY_TYPES: EnumDef = EnumDef {
-    values: &[
-        (2, "objects"),
-        (3, "weather"),
-        (4, "map"),
-        (5, "land"),
-        (6, "grass"),
-        (7, "sound"),
-    ],
-};
-
-/// Region object flags (RDOT `flags`): slope conformance, variance, ...
-pub static OBJECT_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "conform_to_slope"),
-        (0x02, "paint_vertices"),
-        (0x04, "size_variance"),
-        (0x08, "x_variance"),
-        (0x10, "y_variance"),
-        (0x20, "z_variance"),
-        (0x40, "tree"),
-        (0x80, "huge_rock"),
-    ],
-};
-
-/// Weather a region sound plays in: pleasant, cloudy, rainy, snowy.
-pub static SOUND_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "pleasant"),
-        (0x02, "cloudy"),
-        (0x04, "rainy"),
-        (0x08, "snowy"),
-    ],
+    values: &regn::ENTRY_TYPE_VALUES,
 };
 
 /// Region music types (RDMD `music`).
@@ -47,45 +17,27 @@ pub static MUSIC_TYPES: EnumDef = EnumDef {
     values: &[(0, "default"), (1, "public"), (2, "dungeon")],
 };
 
-static POINT: [FieldDef; 2] = [f("x", Ty::F32), f("y", Ty::F32)];
+static OBJECT: [FieldDef; 20] = join(&[
+    &[
+        f("object", fid(&[b"TREE", b"FLOR", b"STAT", b"LTEX"])),
+        f("parent_index", U16),
+        f("unused", Ty::Bytes(2)),
+    ],
+    &regn::OBJECT_DENSITY,
+    &[f("radius_wrt_parent", U16)],
+    &regn::OBJECT_SIZE,
+    &[f("unused_2", Ty::Bytes(2)), f("unused_3", Ty::Bytes(4))],
+]);
 
-static AREA: [Member; 2] = [
-    sub(b"RPLI", "edge_fall_off", Field::Value(U32)),
-    opt(b"RPLD", "points", Field::Array(&POINT)),
-];
-
-static OBJECT: [FieldDef; 20] = [
-    f("object", Ty::FormId),
-    f("parent_index", U16),
-    f("unused", Ty::Bytes(2)),
-    f("density", Ty::F32),
-    f("clustering", U8),
-    f("minimum_slope", U8),
-    f("maximum_slope", U8),
-    f("flags", Ty::Flags(Int::U8, &OBJECT_FLAGS)),
-    f("radius_wrt_parent", U16),
-    f("radius", U16),
-    f("minimum_height", Ty::F32),
-    f("maximum_height", Ty::F32),
-    f("sink", Ty::F32),
-    f("sink_variance", Ty::F32),
-    f("size_variance", Ty::F32),
-    f("angle_variance_x", U16),
-    f("angle_variance_y", U16),
-    f("angle_variance_z", U16),
-    f("unused_2", Ty::Bytes(2)),
-    f("unused_3", Ty::Bytes(4)),
-];
-
-static GRASS: [FieldDef; 2] = [f("grass", Ty::FormId), f("unused", Ty::Bytes(4))];
+static GRASS: [FieldDef; 2] = [f("grass", fid(&[b"GRAS"])), f("unused", Ty::Bytes(4))];
 
 static SOUND: [FieldDef; 3] = [
-    f("sound", Ty::FormId),
-    f("flags", Ty::Flags(Int::U32, &SOUND_FLAGS)),
+    f("sound", fid(&[b"SOUN"])),
+    f("flags", Ty::Flags(Int::U32, &regn::SOUND_FLAGS)),
     f("chance", U32),
 ];
 
-static WEATHER: [FieldDef; 2] = [f("weather", Ty::FormId), f("chance", U32)];
+static WEATHER: [FieldDef; 2] = [f("weather", fid(&[b"WTHR"])), f("chance", U32)];
 
 static ENTRY: [Member; 7] = [
     sub(
@@ -110,16 +62,18 @@ static ENTRY: [Member; 7] = [
     opt(b"RDWT", "weathers", Field::Array(&WEATHER)),
 ];
 
-/// Oblivion's region (REGN) record declaration.
+static MAP_AND_ENTRIES: [Member; 4] = regn::map_and_entries(&ENTRY);
+
+/// Oblivion's region (REGN) declaration.
 pub static REGN: RecordDef = RecordDef {
     sig: Sig(*b"REGN"),
     title: "Region",
     members: &[
         editor_id(),
         icon(),
-        opt(b"RCLR", "map_color", Field::Struct(&RGBA)),
-        form(b"WNAM", "worldspace"),
-        groups("areas", &AREA),
-        groups("entries", &ENTRY),
+        MAP_AND_ENTRIES[0],
+        MAP_AND_ENTRIES[1],
+        MAP_AND_ENTRIES[2],
+        MAP_AND_ENTRIES[3],
     ],
 };

@@ -1,31 +1,16 @@
 //! SPEL: a spell (also abilities, powers and diseases).
 
 use super::common::*;
+use crate::defs::shared::spel;
 use crate::io::Sig;
 use crate::schema::types::*;
 
 /// Spell types (SPIT `type`): spell, disease, power, ...
 pub static SPELL_TYPES: EnumDef = EnumDef {
-    values: &[
-        (0, "spell"),
-        (1, "disease"),
-        (2, "power"),
-        (3, "lesser_power"),
-        (4, "ability"),
-        (5, "poison"),
-    ],
+    values: &spel::SPELL_TYPE_VALUES,
 };
 
-/// Spell mastery levels, novice to master.
-pub static SPELL_LEVELS: EnumDef = EnumDef {
-    values: &[
-        (0, "novice"),
-        (1, "apprentice"),
-        (2, "journeyman"),
-        (3, "expert"),
-        (4, "master"),
-    ],
-};
+pub use spel::MASTERY_LEVELS as SPELL_LEVELS;
 
 /// Spell flags (SPIT `flags`).
 pub static SPELL_FLAGS: FlagsDef = FlagsDef {

@@ -1,6 +1,6 @@
 //! WATR: a water type.
 
-use super::common::{editor_id, form, RGBA};
+use super::common::{editor_id, form_of, RGBA};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -31,7 +31,7 @@ pub static WATR: RecordDef = RecordDef {
             Field::Value(Ty::Flags(Int::U8, &WATER_FLAGS)),
         ),
         opt(b"MNAM", "material_id", Field::ZString),
-        form(b"SNAM", "sound"),
+        form_of(b"SNAM", "sound", &[b"SOUN"]),
         opt(
             b"DATA",
             "data",
@@ -61,9 +61,9 @@ pub static WATR: RecordDef = RecordDef {
             b"GNAM",
             "related_waters",
             Field::Struct(&[
-                f("daytime", Ty::FormId),
-                f("nighttime", Ty::FormId),
-                f("underwater", Ty::FormId),
+                f("daytime", fid(&[b"WATR"])),
+                f("nighttime", fid(&[b"WATR"])),
+                f("underwater", fid(&[b"WATR"])),
             ]),
         ),
     ],

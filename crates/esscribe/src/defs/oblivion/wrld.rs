@@ -1,17 +1,16 @@
 //! WRLD: a worldspace.
 
-use super::common::{editor_id, form, full_name, icon};
+use super::common::{editor_id, form_of, full_name, icon};
+use crate::defs::shared::wrld;
 use crate::io::Sig;
 use crate::schema::types::*;
 
 /// Worldspace flags (DATA `flags`).
 pub static WORLD_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "small_world"),
-        (0x02, "cant_fast_travel"),
-        (0x04, "oblivion_worldspace"),
-        (0x10, "no_lod_water"),
-    ],
+    bits: &join::<_, 4>(&[
+        &wrld::FLAG_BITS,
+        &[(0x04, "oblivion_worldspace"), (0x10, "no_lod_water")],
+    ]),
 };
 
 /// Worldspace music types (SNAM `music`).
@@ -19,7 +18,9 @@ pub static MUSIC_TYPES: EnumDef = EnumDef {
     values: &[(0, "default"), (1, "public"), (2, "dungeon")],
 };
 
-static XY: [FieldDef; 2] = [f("x", Ty::F32), f("y", Ty::F32)];
+static MAP_DATA: [FieldDef; 6] = join(&[&wrld::MAP_CELLS]);
+
+static FLAGS_AND_BOUNDS: [Member; 3] = wrld::flags_and_bounds(&WORLD_FLAGS);
 
 /// Oblivion's worldspace (WRLD) record declaration.
 pub static WRLD: RecordDef = RecordDef {
@@ -28,29 +29,14 @@ pub static WRLD: RecordDef = RecordDef {
     members: &[
         editor_id(),
         full_name(),
-        form(b"WNAM", "parent_worldspace"),
-        form(b"CNAM", "climate"),
-        form(b"NAM2", "water"),
+        form_of(b"WNAM", "parent_worldspace", &[b"WRLD"]),
+        form_of(b"CNAM", "climate", &[b"CLMT"]),
+        form_of(b"NAM2", "water", &[b"WATR"]),
         icon(),
-        opt(
-            b"MNAM",
-            "map_data",
-            Field::Struct(&[
-                f("usable_width", I32),
-                f("usable_height", I32),
-                f("north_west_cell_x", I16),
-                f("north_west_cell_y", I16),
-                f("south_east_cell_x", I16),
-                f("south_east_cell_y", I16),
-            ]),
-        ),
-        opt(
-            b"DATA",
-            "flags",
-            Field::Value(Ty::Flags(Int::U8, &WORLD_FLAGS)),
-        ),
-        opt(b"NAM0", "object_bounds_min", Field::Struct(&XY)),
-        opt(b"NAM9", "object_bounds_max", Field::Struct(&XY)),
+        opt(b"MNAM", "map_data", Field::Struct(&MAP_DATA)),
+        FLAGS_AND_BOUNDS[0],
+        FLAGS_AND_BOUNDS[1],
+        FLAGS_AND_BOUNDS[2],
         opt(
             b"SNAM",
             "music",

@@ -2,49 +2,37 @@
 //! settings, wind, precipitation, lightning and sounds.
 
 use super::common::*;
+use crate::defs::shared::wthr::{self, TIMES};
 use crate::io::Sig;
 use crate::schema::types::*;
 
 /// Weather classification flags: pleasant, cloudy, rainy, snow.
 pub static CLASSIFICATIONS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "pleasant"),
-        (0x02, "cloudy"),
-        (0x04, "rainy"),
-        (0x08, "snow"),
-    ],
+    bits: &wthr::CLASSIFICATION_BITS,
 };
 
-/// Weather sound types (SNAM `type`): default, precipitation, wind, thunder.
-pub static SOUND_TYPES: EnumDef = EnumDef {
-    values: &[
-        (0, "default"),
-        (1, "precipitation"),
-        (2, "wind"),
-        (3, "thunder"),
+static SOUND: [FieldDef; 2] = wthr::sound(&[b"SOUN"]);
+
+static COLORS: [FieldDef; 10] = join(&[
+    &[
+        f("sky_upper", Ty::Struct(&TIMES)),
+        f("fog", Ty::Struct(&TIMES)),
+        f("clouds_lower", Ty::Struct(&TIMES)),
     ],
-};
+    &wthr::AMBIENT_TO_HORIZON,
+    &[f("clouds_upper", Ty::Struct(&TIMES))],
+]);
 
-/// One colour at each of the four times of day.
-static TIMES: [FieldDef; 4] = [
-    f("sunrise", Ty::Struct(&RGBA)),
-    f("day", Ty::Struct(&RGBA)),
-    f("sunset", Ty::Struct(&RGBA)),
-    f("night", Ty::Struct(&RGBA)),
-];
-
-static COLORS: [FieldDef; 10] = [
-    f("sky_upper", Ty::Struct(&TIMES)),
-    f("fog", Ty::Struct(&TIMES)),
-    f("clouds_lower", Ty::Struct(&TIMES)),
-    f("ambient", Ty::Struct(&TIMES)),
-    f("sunlight", Ty::Struct(&TIMES)),
-    f("sun", Ty::Struct(&TIMES)),
-    f("stars", Ty::Struct(&TIMES)),
-    f("sky_lower", Ty::Struct(&TIMES)),
-    f("horizon", Ty::Struct(&TIMES)),
-    f("clouds_upper", Ty::Struct(&TIMES)),
-];
+static DATA: [FieldDef; 15] = join(&[
+    &[
+        f("wind_speed", U8),
+        f("lower_cloud_speed", U8),
+        f("upper_cloud_speed", U8),
+    ],
+    &wthr::TIMINGS,
+    &[f("classification", Ty::Flags(Int::U8, &CLASSIFICATIONS))],
+    &wthr::LIGHTNING_COLOR,
+]);
 
 /// Oblivion's weather (WTHR) record declaration.
 pub static WTHR: RecordDef = RecordDef {
@@ -56,16 +44,7 @@ pub static WTHR: RecordDef = RecordDef {
         opt(b"DNAM", "upper_cloud_texture", Field::ZString),
         model(),
         opt(b"NAM0", "colors", Field::Struct(&COLORS)),
-        opt(
-            b"FNAM",
-            "fog_distance",
-            Field::Struct(&[
-                f("day_near", Ty::F32),
-                f("day_far", Ty::F32),
-                f("night_near", Ty::F32),
-                f("night_far", Ty::F32),
-            ]),
-        ),
+        opt(b"FNAM", "fog_distance", Field::Struct(&wthr::FOG_DISTANCE)),
         opt(
             b"HNAM",
             "hdr",
@@ -86,34 +65,7 @@ pub static WTHR: RecordDef = RecordDef {
                 f("tree_dimmer", Ty::F32),
             ]),
         ),
-        opt(
-            b"DATA",
-            "data",
-            Field::Struct(&[
-                f("wind_speed", U8),
-                f("lower_cloud_speed", U8),
-                f("upper_cloud_speed", U8),
-                f("transition_delta", U8),
-                f("sun_glare", U8),
-                f("sun_damage", U8),
-                f("precipitation_begin_fade_in", U8),
-                f("precipitation_end_fade_out", U8),
-                f("lightning_begin_fade_in", U8),
-                f("lightning_end_fade_out", U8),
-                f("lightning_frequency", U8),
-                f("classification", Ty::Flags(Int::U8, &CLASSIFICATIONS)),
-                f("lightning_red", U8),
-                f("lightning_green", U8),
-                f("lightning_blue", U8),
-            ]),
-        ),
-        rep(
-            b"SNAM",
-            "sounds",
-            Field::Struct(&[
-                f("sound", Ty::FormId),
-                f("type", Ty::Enum(Int::U32, &SOUND_TYPES)),
-            ]),
-        ),
+        opt(b"DATA", "data", Field::Struct(&DATA)),
+        rep(b"SNAM", "sounds", Field::Struct(&SOUND)),
     ],
 };

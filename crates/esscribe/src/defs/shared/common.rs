@@ -8,12 +8,18 @@ pub const fn editor_id() -> Member {
     opt(b"EDID", "editor_id", Field::ZString)
 }
 
-/// An optional subrecord holding one form ID.
+/// An optional subrecord holding one form ID of any record type.
 pub const fn form(sig: &[u8; 4], name: &'static str) -> Member {
     opt(sig, name, Field::Value(Ty::FormId))
 }
 
-/// A position and rotation as six floats; rotation in radians.
+/// An optional subrecord holding one form ID that may point only to
+/// records of the given types.
+pub const fn form_of(sig: &[u8; 4], name: &'static str, targets: Targets) -> Member {
+    opt(sig, name, Field::Value(Ty::FormIdOf(targets)))
+}
+
+/// A placed object's position and rotation (x, y, z each), as both games store it.
 pub static POSITION_ROTATION: [FieldDef; 6] = [
     f("position_x", Ty::F32),
     f("position_y", Ty::F32),

@@ -17,7 +17,7 @@ static NORMAL: [FieldDef; 3] = [f("x", I8), f("y", I8), f("z", I8)];
 static COLOR: [FieldDef; 3] = [f("red", U8), f("green", U8), f("blue", U8)];
 
 static LAYER: [FieldDef; 4] = [
-    f("texture", Ty::FormId),
+    f("texture", fid(&[b"LTEX"])),
     f("quadrant", U8),
     f("unused", Ty::Bytes(1)),
     f("layer", I16),
@@ -40,7 +40,7 @@ static QUADRANT: [Member; 2] = [
     groups("alpha_layers", &ALPHA_LAYER),
 ];
 
-static TEXTURE: [FieldDef; 1] = [f("texture", Ty::FormId)];
+static TEXTURE: [FieldDef; 1] = [f("texture", fid(&[b"LTEX"]))];
 
 static HEIGHTS: [FieldDef; 3] = [
     f("offset", Ty::F32),

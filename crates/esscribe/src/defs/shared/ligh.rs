@@ -1,4 +1,7 @@
-//! LIGH, in both games: a light's flags.
+//! LIGH, in both games: a light's flags and the start of its data.
+
+use super::common::RGBA;
+use crate::schema::types::*;
 
 /// The flags both games give the same meaning.
 pub static FLAG_BITS: [(u64, &str); 9] = [
@@ -12,3 +15,15 @@ pub static FLAG_BITS: [(u64, &str); 9] = [
     (0x0100, "pulse_slow"),
     (0x0200, "spot_light"),
 ];
+
+/// The start of a light's data, with the game's flags.
+pub const fn data_head(flags: &'static FlagsDef) -> [FieldDef; 6] {
+    [
+        f("time", I32),
+        f("radius", U32),
+        f("color", Ty::Struct(&RGBA)),
+        f("flags", Ty::Flags(Int::U32, flags)),
+        f("falloff_exponent", Ty::F32),
+        f("fov", Ty::F32),
+    ]
+}

@@ -1,12 +1,19 @@
 //! Layouts both games share. A game's declaration takes them from here and
 //! says only where it differs.
 
+pub mod actor;
+pub mod cell;
 pub mod clmt;
 pub mod common;
+pub mod cont;
 pub mod eyes;
 pub mod functions;
 pub mod glob;
+pub mod info;
 pub mod land;
+pub mod race;
+pub mod refr;
+pub mod regn;
 
 pub mod condition;
 pub mod efsh;
@@ -14,4 +21,7 @@ pub mod gmst;
 pub mod gras;
 pub mod ligh;
 pub mod slgm;
+pub mod spel;
 pub mod tes4;
+pub mod wrld;
+pub mod wthr;

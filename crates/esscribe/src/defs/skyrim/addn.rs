@@ -1,6 +1,6 @@
 //! ADDN: an addon node.
 
-use super::common::{editor_id, form, model, object_bounds};
+use super::common::{editor_id, form_of, model, object_bounds};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -18,7 +18,7 @@ pub static ADDN: RecordDef = RecordDef {
         object_bounds(),
         model(),
         sub(b"DATA", "node_index", Field::Value(I32)),
-        form(b"SNAM", "sound"),
+        form_of(b"SNAM", "sound", &[b"SNDR"]),
         sub(
             b"DNAM",
             "data",

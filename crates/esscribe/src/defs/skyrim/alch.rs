@@ -31,7 +31,7 @@ pub static ALCH: RecordDef = RecordDef {
         small_icon(),
         pickup_sound(),
         drop_sound(),
-        form(b"ETYP", "equip_type"),
+        form_of(b"ETYP", "equip_type", &[b"EQUP"]),
         sub(b"DATA", "weight", Field::Value(Ty::F32)),
         sub(
             b"ENIT",
@@ -41,7 +41,7 @@ pub static ALCH: RecordDef = RecordDef {
                 f("flags", Ty::Flags(Int::U32, &POTION_FLAGS)),
                 f("addiction", Ty::FormId),
                 f("addiction_chance", Ty::F32),
-                f("consume_sound", Ty::FormId),
+                f("consume_sound", fid(&[b"SNDR"])),
             ]),
         ),
         effects(),

@@ -34,7 +34,7 @@ pub static AMMO: RecordDef = RecordDef {
             b"DATA",
             "data",
             Field::Struct(&[
-                f("projectile", Ty::FormId),
+                f("projectile", fid(&[b"PROJ"])),
                 f("flags", Ty::Flags(Int::U32, &AMMO_FLAGS)),
                 f("damage", Ty::F32),
                 f("value", U32),

@@ -4,16 +4,7 @@ use super::common::*;
 use crate::io::Sig;
 use crate::schema::types::*;
 
-/// Apparatus qualities (QUAL), novice to master.
-pub static QUALITIES: EnumDef = EnumDef {
-    values: &[
-        (0, "novice"),
-        (1, "apprentice"),
-        (2, "journeyman"),
-        (3, "expert"),
-        (4, "master"),
-    ],
-};
+pub use crate::defs::shared::spel::MASTERY_LEVELS as QUALITIES;
 
 /// Skyrim's alchemical apparatus (APPA) record declaration.
 pub static APPA: RecordDef = RecordDef {

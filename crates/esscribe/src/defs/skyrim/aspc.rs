@@ -1,6 +1,6 @@
 //! ASPC: an acoustic space.
 
-use super::common::{editor_id, form, object_bounds};
+use super::common::{editor_id, form_of, object_bounds};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -11,8 +11,8 @@ pub static ASPC: RecordDef = RecordDef {
     members: &[
         editor_id(),
         object_bounds(),
-        form(b"SNAM", "ambient_sound"),
-        form(b"RDAT", "use_sound_from_region"),
-        form(b"BNAM", "environment_type"),
+        form_of(b"SNAM", "ambient_sound", &[b"SNDR"]),
+        form_of(b"RDAT", "use_sound_from_region", &[b"REGN"]),
+        form_of(b"BNAM", "environment_type", &[b"REVB"]),
     ],
 };

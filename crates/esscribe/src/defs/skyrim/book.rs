@@ -23,7 +23,7 @@ pub static BOOK_TYPES: EnumDef = EnumDef {
 /// for none).
 static TEACHES: SelectDef = SelectDef {
     field: "flags",
-    cases: &[(Match::AnyBit(0x04), Ty::FormId)],
+    cases: &[(Match::AnyBit(0x04), fid(&[b"SPEL"]))],
     default: I32,
 };
 
@@ -57,7 +57,7 @@ pub static BOOK: RecordDef = RecordDef {
                 f("weight", Ty::F32),
             ]),
         ),
-        form(b"INAM", "inventory_art"),
+        form_of(b"INAM", "inventory_art", &[b"STAT"]),
         opt(b"CNAM", "inventory_description", Field::LString),
     ],
 };

@@ -1,6 +1,6 @@
 //! CAMS: a camera shot (of the kill cameras).
 
-use super::common::{editor_id, form, model};
+use super::common::{editor_id, form_of, model};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -56,6 +56,6 @@ pub static CAMS: RecordDef = RecordDef {
                 f("near_target_distance", Ty::F32),
             ]),
         ),
-        form(b"MNAM", "image_space_modifier"),
+        form_of(b"MNAM", "image_space_modifier", &[b"IMAD"]),
     ],
 };

@@ -1,7 +1,8 @@
 //! CELL: a cell (an interior, or one square of a worldspace).
 
 pub use super::common::RGBA;
-use super::common::{editor_id, form, full_name};
+use super::common::{editor_id, form_of, full_name};
+use crate::defs::shared::cell;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -46,34 +47,28 @@ pub static INHERIT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-/// Interior cell lighting (XCLL): colors, fog, directional light, ambient
-/// colors per axis, specular and fresnel, light fade distances, and what the
-/// cell takes from its lighting template.
-pub static LIGHTING: [FieldDef; 23] = [
-    f("ambient_color", Ty::Struct(&RGBA)),
-    f("directional_color", Ty::Struct(&RGBA)),
-    f("fog_near_color", Ty::Struct(&RGBA)),
-    f("fog_near", Ty::F32),
-    f("fog_far", Ty::F32),
-    f("directional_rotation_xy", I32),
-    f("directional_rotation_z", I32),
-    f("directional_fade", Ty::F32),
-    f("fog_clip_distance", Ty::F32),
-    f("fog_power", Ty::F32),
-    f("ambient_x_plus", Ty::Struct(&RGBA)),
-    f("ambient_x_minus", Ty::Struct(&RGBA)),
-    f("ambient_y_plus", Ty::Struct(&RGBA)),
-    f("ambient_y_minus", Ty::Struct(&RGBA)),
-    f("ambient_z_plus", Ty::Struct(&RGBA)),
-    f("ambient_z_minus", Ty::Struct(&RGBA)),
-    f("specular_color", Ty::Struct(&RGBA)),
-    f("fresnel_power", Ty::F32),
-    f("fog_far_color", Ty::Struct(&RGBA)),
-    f("fog_max", Ty::F32),
-    f("light_fade_begin", Ty::F32),
-    f("light_fade_end", Ty::F32),
-    f("inherits", Ty::Flags(Int::U32, &INHERIT_FLAGS)),
-];
+/// Skyrim's interior cell lighting (XCLL): colors, fog, directional and ambient light.
+pub static LIGHTING: [FieldDef; 23] = join(&[
+    &cell::LIGHT_COLORS,
+    &[f("fog_near_color", Ty::Struct(&RGBA))],
+    &cell::FOG_AND_DIRECTIONAL,
+    &[
+        f("fog_power", Ty::F32),
+        f("ambient_x_plus", Ty::Struct(&RGBA)),
+        f("ambient_x_minus", Ty::Struct(&RGBA)),
+        f("ambient_y_plus", Ty::Struct(&RGBA)),
+        f("ambient_y_minus", Ty::Struct(&RGBA)),
+        f("ambient_z_plus", Ty::Struct(&RGBA)),
+        f("ambient_z_minus", Ty::Struct(&RGBA)),
+        f("specular_color", Ty::Struct(&RGBA)),
+        f("fresnel_power", Ty::F32),
+        f("fog_far_color", Ty::Struct(&RGBA)),
+        f("fog_max", Ty::F32),
+        f("light_fade_begin", Ty::F32),
+        f("light_fade_end", Ty::F32),
+        f("inherits", Ty::Flags(Int::U32, &INHERIT_FLAGS)),
+    ],
+]);
 
 /// Skyrim's cell (CELL) record declaration.
 pub static CELL: RecordDef = RecordDef {
@@ -107,7 +102,7 @@ pub static CELL: RecordDef = RecordDef {
         opt(b"XCLL", "lighting", Field::Struct(&LIGHTING)),
         opt(b"TVDT", "occlusion_data", Field::Opaque),
         opt(b"MHDT", "max_height_data", Field::Opaque),
-        form(b"LTMP", "lighting_template"),
+        form_of(b"LTMP", "lighting_template", &[b"LGTM"]),
         opt(
             b"LNAM",
             "lighting_inherits",
@@ -115,20 +110,24 @@ pub static CELL: RecordDef = RecordDef {
         ),
         opt(b"XCLW", "water_height", Field::Value(Ty::F32)),
         opt(b"XNAM", "water_noise_texture", Field::ZString),
-        opt(b"XCLR", "regions", Field::Array(&[f("region", Ty::FormId)])),
-        form(b"XLCN", "location"),
+        opt(
+            b"XCLR",
+            "regions",
+            Field::Array(&[f("region", fid(&[b"REGN"]))]),
+        ),
+        form_of(b"XLCN", "location", &[b"LCTN"]),
         opt(b"XWCN", "unknown_water_count", Field::Value(U32)),
         opt(b"XWCS", "unknown_water_count_2", Field::Value(U32)),
         opt(b"XWCU", "water_velocity", Field::Bytes),
-        form(b"XCWT", "water"),
-        form(b"XOWN", "owner"),
+        form_of(b"XCWT", "water", &[b"WATR"]),
+        form_of(b"XOWN", "owner", &[b"FACT", b"ACHR", b"NPC_"]),
         opt(b"XRNK", "faction_rank", Field::Value(I32)),
-        form(b"XILL", "lock_list"),
+        form_of(b"XILL", "lock_list", &[b"FLST", b"NPC_"]),
         opt(b"XWEM", "water_environment_map", Field::ZString),
-        form(b"XCCM", "sky_weather_from_region"),
-        form(b"XCAS", "acoustic_space"),
-        form(b"XEZN", "encounter_zone"),
-        form(b"XCMO", "music_type"),
-        form(b"XCIM", "image_space"),
+        form_of(b"XCCM", "sky_weather_from_region", &[b"REGN"]),
+        form_of(b"XCAS", "acoustic_space", &[b"ASPC"]),
+        form_of(b"XEZN", "encounter_zone", &[b"ECZN"]),
+        form_of(b"XCMO", "music_type", &[b"MUSC"]),
+        form_of(b"XCIM", "image_space", &[b"IMGS"]),
     ],
 };

@@ -6,9 +6,9 @@ use crate::io::Sig;
 use crate::schema::types::*;
 
 static WEATHER: [FieldDef; 3] = [
-    f("weather", Ty::FormId),
+    f("weather", fid(&[b"WTHR"])),
     f("chance", I32),
-    f("global", Ty::FormId),
+    f("global", fid(&[b"GLOB"])),
 ];
 
 /// Skyrim's climate (CLMT) record declaration.

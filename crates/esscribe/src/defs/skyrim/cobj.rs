@@ -1,6 +1,6 @@
 //! COBJ: a constructible object (a recipe at a crafting station).
 
-use super::common::{conditions, editor_id, form, item_count, items};
+use super::common::{conditions, editor_id, form, form_of, item_count, items};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -14,7 +14,7 @@ pub static COBJ: RecordDef = RecordDef {
         items(),
         conditions(),
         form(b"CNAM", "created_object"),
-        form(b"BNAM", "workbench_keyword"),
+        form_of(b"BNAM", "workbench_keyword", &[b"KYWD"]),
         opt(b"NAM1", "created_count", Field::Value(U16)),
     ],
 };

@@ -13,7 +13,7 @@ pub static LAYER_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-static LAYER: [FieldDef; 1] = [f("layer", Ty::FormId)];
+static LAYER: [FieldDef; 1] = [f("layer", fid(&[b"COLL"]))];
 
 /// Skyrim's collision layer (COLL) record declaration.
 pub static COLL: RecordDef = RecordDef {

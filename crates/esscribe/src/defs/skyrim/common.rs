@@ -5,7 +5,7 @@
 use super::condition::CONDITION_GROUP;
 use super::vmad::VMAD;
 pub use crate::defs::shared::common::{
-    editor_id, form, POSITION_ROTATION, RGBA, VALUE_WEIGHT, XYZ,
+    editor_id, form, form_of, POSITION_ROTATION, RGBA, VALUE_WEIGHT, XYZ,
 };
 use crate::schema::types::*;
 
@@ -52,7 +52,7 @@ pub const fn keyword_count() -> Member {
     opt(b"KSIZ", "keyword_count", Field::Value(U32))
 }
 
-static KEYWORD: [FieldDef; 1] = [f("keyword", Ty::FormId)];
+static KEYWORD: [FieldDef; 1] = [f("keyword", fid(&[b"KYWD"]))];
 
 /// Keywords (KWDA), an array of form IDs.
 pub const fn keywords() -> Member {
@@ -84,7 +84,7 @@ pub static ALTERNATE_TEXTURES: [FieldDef; 1] = [f(
         Int::U32,
         &[
             f("name", Ty::String32),
-            f("texture_set", Ty::FormId),
+            f("texture_set", fid(&[b"TXST"])),
             f("index", I32),
         ],
     ),
@@ -141,8 +141,8 @@ static DESTRUCTION_STAGE: [Member; 3] = [
             f("model_damage_stage", U8),
             f("flags", Ty::Flags(Int::U8, &STAGE_FLAGS)),
             f("self_damage_per_second", I32),
-            f("explosion", Ty::FormId),
-            f("debris", Ty::FormId),
+            f("explosion", fid(&[b"EXPL"])),
+            f("debris", fid(&[b"DEBR"])),
             f("debris_count", I32),
         ]),
     ),
@@ -186,16 +186,16 @@ pub const fn small_icon() -> Member {
 
 /// The sound played when the item is picked up (YNAM).
 pub const fn pickup_sound() -> Member {
-    opt(b"YNAM", "pickup_sound", Field::Value(Ty::FormId))
+    opt(b"YNAM", "pickup_sound", Field::Value(fid(&[b"SNDR"])))
 }
 
 /// The sound played when the item is dropped (ZNAM).
 pub const fn drop_sound() -> Member {
-    opt(b"ZNAM", "drop_sound", Field::Value(Ty::FormId))
+    opt(b"ZNAM", "drop_sound", Field::Value(fid(&[b"SNDR"])))
 }
 
 static EFFECT: [Member; 3] = [
-    sub(b"EFID", "effect", Field::Value(Ty::FormId)),
+    sub(b"EFID", "effect", Field::Value(fid(&[b"MGEF"]))),
     sub(
         b"EFIT",
         "values",
@@ -215,13 +215,22 @@ pub static CONTAINER_ITEM: [Member; 2] = [
     sub(
         b"CNTO",
         "entry",
-        Field::Struct(&[f("item", Ty::FormId), f("count", I32)]),
+        Field::Struct(&[
+            f(
+                "item",
+                fid(&[
+                    b"ARMO", b"AMMO", b"APPA", b"MISC", b"WEAP", b"BOOK", b"LVLI", b"KEYM",
+                    b"ALCH", b"INGR", b"LIGH", b"SLGM", b"SCRL",
+                ]),
+            ),
+            f("count", I32),
+        ]),
     ),
     opt(
         b"COED",
         "extra_data",
         Field::Struct(&[
-            f("owner", Ty::FormId),
+            f("owner", fid(&[b"NPC_", b"FACT"])),
             f("global_variable_or_rank", U32),
             f("item_condition", Ty::F32),
         ]),

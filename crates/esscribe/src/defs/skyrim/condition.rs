@@ -5,8 +5,7 @@ use super::functions::{
     AXIS_PARAMETER_1, AXIS_PARAMETER_2, FLOAT_PARAMETER_1, FLOAT_PARAMETER_2, FORM_PARAMETER_1,
     FORM_PARAMETER_2, FUNCTIONS, REF_PARAMETER_1, REF_PARAMETER_2,
 };
-use crate::defs::shared::condition::{self, OPERATORS};
-use crate::defs::AXES;
+use crate::defs::shared::condition;
 use crate::schema::types::*;
 
 /// Condition flags (CTDA): or, use aliases, use global, ...; the comparison
@@ -21,24 +20,7 @@ pub static CONDITION_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-static CONDITION_TYPE: [BitField; 2] = [
-    BitField {
-        name: "operator",
-        mask: 0xE0,
-        kind: BitKind::Enum(&OPERATORS),
-    },
-    BitField {
-        name: "flags",
-        mask: 0x1F,
-        kind: BitKind::Flags(&CONDITION_FLAGS),
-    },
-];
-
-static COMPARISON_VALUE: SelectDef = SelectDef {
-    field: "type",
-    cases: &[(Match::AnyBit(0x04), Ty::FormId)],
-    default: Ty::F32,
-};
+static CONDITION_TYPE: [BitField; 2] = condition::condition_type(&CONDITION_FLAGS);
 
 /// A reference parameter holds a quest alias or package data index instead
 /// when the condition says so.
@@ -48,33 +30,24 @@ static REFERENCE_OR_INDEX: SelectDef = SelectDef {
     default: Ty::FormId,
 };
 
-static PARAMETER_1: SelectDef = SelectDef {
-    field: "function",
-    cases: &[
-        (
-            Match::OneOf(REF_PARAMETER_1),
-            Ty::Select(&REFERENCE_OR_INDEX),
-        ),
-        (Match::OneOf(FORM_PARAMETER_1), Ty::FormId),
-        (Match::OneOf(FLOAT_PARAMETER_1), Ty::F32),
-        (Match::OneOf(AXIS_PARAMETER_1), Ty::Enum(Int::U32, &AXES)),
-    ],
-    default: I32,
-};
+static PARAMETER_1_CASES: [(Match, Ty); 4] = join(&[
+    &[(
+        Match::OneOf(REF_PARAMETER_1),
+        Ty::Select(&REFERENCE_OR_INDEX),
+    )],
+    &condition::parameter_cases(FORM_PARAMETER_1, FLOAT_PARAMETER_1, AXIS_PARAMETER_1),
+]);
+static PARAMETER_2_CASES: [(Match, Ty); 4] = join(&[
+    &[(
+        Match::OneOf(REF_PARAMETER_2),
+        Ty::Select(&REFERENCE_OR_INDEX),
+    )],
+    &condition::parameter_cases(FORM_PARAMETER_2, FLOAT_PARAMETER_2, AXIS_PARAMETER_2),
+]);
 
-static PARAMETER_2: SelectDef = SelectDef {
-    field: "function",
-    cases: &[
-        (
-            Match::OneOf(REF_PARAMETER_2),
-            Ty::Select(&REFERENCE_OR_INDEX),
-        ),
-        (Match::OneOf(FORM_PARAMETER_2), Ty::FormId),
-        (Match::OneOf(FLOAT_PARAMETER_2), Ty::F32),
-        (Match::OneOf(AXIS_PARAMETER_2), Ty::Enum(Int::U32, &AXES)),
-    ],
-    default: I32,
-};
+static PARAMETER_1: SelectDef = condition::parameter(&PARAMETER_1_CASES);
+
+static PARAMETER_2: SelectDef = condition::parameter(&PARAMETER_2_CASES);
 
 /// What a condition's function runs on (CTDA `run_on`).
 pub static RUN_ON: EnumDef = EnumDef {
@@ -90,10 +63,15 @@ pub static RUN_ON: EnumDef = EnumDef {
     ],
 };
 
+/// What a condition may run on: a placed object.
+const RUN_ON_REFERENCES: Targets = &[
+    b"ACHR", b"REFR", b"PGRE", b"PHZD", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
+];
+
 /// The reference is a form ID only when the condition runs on a reference.
 static REFERENCE: SelectDef = SelectDef {
     field: "run_on",
-    cases: &[(Match::OneOf(&[2]), Ty::FormId)],
+    cases: &[(Match::OneOf(&[2]), fid(RUN_ON_REFERENCES))],
     default: U32,
 };
 
@@ -103,7 +81,7 @@ static REFERENCE: SelectDef = SelectDef {
 pub static CONDITION: [FieldDef; 10] = join(&[
     &condition::head(
         &CONDITION_TYPE,
-        &COMPARISON_VALUE,
+        &condition::COMPARISON_VALUE,
         &FUNCTIONS,
         &PARAMETER_1,
         &PARAMETER_2,

@@ -1,6 +1,7 @@
 //! CONT: a container.
 
 use super::common::*;
+use crate::defs::shared::cont;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -13,7 +14,9 @@ pub static CONTAINER_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-/// Skyrim's container (CONT) record declaration.
+static DATA: [FieldDef; 2] = cont::data(&CONTAINER_FLAGS);
+
+/// Skyrim's container (CONT) declaration.
 pub static CONT: RecordDef = RecordDef {
     sig: Sig(*b"CONT"),
     title: "Container",
@@ -26,15 +29,8 @@ pub static CONT: RecordDef = RecordDef {
         item_count(),
         items(),
         destructible(),
-        sub(
-            b"DATA",
-            "data",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U8, &CONTAINER_FLAGS)),
-                f("weight", Ty::F32),
-            ]),
-        ),
-        form(b"SNAM", "open_sound"),
-        form(b"QNAM", "close_sound"),
+        sub(b"DATA", "data", Field::Struct(&DATA)),
+        form_of(b"SNAM", "open_sound", &[b"SNDR"]),
+        form_of(b"QNAM", "close_sound", &[b"SNDR"]),
     ],
 };

@@ -26,13 +26,16 @@ pub static CPTH: RecordDef = RecordDef {
         opt(
             b"ANAM",
             "related_paths",
-            Field::Struct(&[f("parent", Ty::FormId), f("previous_sibling", Ty::FormId)]),
+            Field::Struct(&[
+                f("parent", fid(&[b"CPTH"])),
+                f("previous_sibling", fid(&[b"CPTH"])),
+            ]),
         ),
         opt(
             b"DATA",
             "camera_zoom",
             Field::Value(Ty::Enum(Int::U8, &CAMERA_ZOOMS)),
         ),
-        rep(b"SNAM", "camera_shots", Field::Value(Ty::FormId)),
+        rep(b"SNAM", "camera_shots", Field::Value(fid(&[b"CAMS"]))),
     ],
 };

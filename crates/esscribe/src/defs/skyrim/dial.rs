@@ -1,6 +1,6 @@
 //! DIAL: a dialogue topic.
 
-use super::common::{editor_id, form, full_name};
+use super::common::{editor_id, form_of, full_name};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -31,8 +31,8 @@ pub static DIAL: RecordDef = RecordDef {
         editor_id(),
         full_name(),
         opt(b"PNAM", "priority", Field::Value(Ty::F32)),
-        form(b"BNAM", "branch"),
-        form(b"QNAM", "quest"),
+        form_of(b"BNAM", "branch", &[b"DLBR"]),
+        form_of(b"QNAM", "quest", &[b"QUST"]),
         opt(
             b"DATA",
             "data",

@@ -1,6 +1,6 @@
 //! DLBR: a dialogue branch.
 
-use super::common::{editor_id, form};
+use super::common::{editor_id, form_of};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -20,7 +20,7 @@ pub static DLBR: RecordDef = RecordDef {
     title: "Dialogue branch",
     members: &[
         editor_id(),
-        form(b"QNAM", "quest"),
+        form_of(b"QNAM", "quest", &[b"QUST"]),
         opt(
             b"TNAM",
             "category",
@@ -31,6 +31,6 @@ pub static DLBR: RecordDef = RecordDef {
             "flags",
             Field::Value(Ty::Flags(Int::U32, &BRANCH_FLAGS)),
         ),
-        form(b"SNAM", "starting_topic"),
+        form_of(b"SNAM", "starting_topic", &[b"DIAL"]),
     ],
 };

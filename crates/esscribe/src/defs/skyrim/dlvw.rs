@@ -1,7 +1,7 @@
 //! DLVW: a dialogue view (how the editor lays out a quest's dialogue
 //! branches or topics; the game does not use it).
 
-use super::common::{editor_id, form};
+use super::common::{editor_id, form_of};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -11,9 +11,9 @@ pub static DLVW: RecordDef = RecordDef {
     title: "Dialogue view",
     members: &[
         editor_id(),
-        form(b"QNAM", "quest"),
-        rep(b"BNAM", "branches", Field::Value(Ty::FormId)),
-        rep(b"TNAM", "topics", Field::Value(Ty::FormId)),
+        form_of(b"QNAM", "quest", &[b"QUST"]),
+        rep(b"BNAM", "branches", Field::Value(fid(&[b"DLBR"]))),
+        rep(b"TNAM", "topics", Field::Value(fid(&[b"DIAL"]))),
         // 0 in views of branches, 7 in views of topics.
         opt(b"ENAM", "unknown_enam", Field::Value(U32)),
         opt(b"DNAM", "show_all_text", Field::Value(Ty::Bool)),

@@ -26,9 +26,9 @@ pub static DOOR: RecordDef = RecordDef {
         full_name(),
         model(),
         destructible(),
-        form(b"SNAM", "open_sound"),
-        form(b"ANAM", "close_sound"),
-        form(b"BNAM", "loop_sound"),
+        form_of(b"SNAM", "open_sound", &[b"SNDR"]),
+        form_of(b"ANAM", "close_sound", &[b"SNDR"]),
+        form_of(b"BNAM", "loop_sound", &[b"SNDR"]),
         opt(
             b"FNAM",
             "flags",

@@ -23,8 +23,8 @@ pub static ECZN: RecordDef = RecordDef {
             b"DATA",
             "data",
             Field::Struct(&[
-                f("owner", Ty::FormId),
-                f("location", Ty::FormId),
+                f("owner", fid(&[b"NPC_", b"FACT"])),
+                f("location", fid(&[b"LCTN"])),
                 f("rank", I8),
                 f("minimum_level", I8),
                 f("flags", Ty::Flags(Int::U8, &ZONE_FLAGS)),

@@ -9,7 +9,7 @@ pub static SLOT_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "use_all_parents")],
 };
 
-static SLOT: [FieldDef; 1] = [f("slot", Ty::FormId)];
+static SLOT: [FieldDef; 1] = [f("slot", fid(&[b"EQUP"]))];
 
 /// Skyrim's equip slot (EQUP) record declaration.
 pub static EQUP: RecordDef = RecordDef {

@@ -1,6 +1,6 @@
 //! FACT: a faction: relations, crime settings, ranks and vendor setup.
 
-use super::common::{conditions, editor_id, form, full_name};
+use super::common::{conditions, editor_id, form_of, full_name};
 use super::pack::LOCATION;
 use crate::io::Sig;
 use crate::schema::types::*;
@@ -52,7 +52,7 @@ pub static FACT: RecordDef = RecordDef {
             b"XNAM",
             "relations",
             Field::Struct(&[
-                f("faction", Ty::FormId),
+                f("faction", fid(&[b"FACT", b"RACE"])),
                 f("modifier", I32),
                 f(
                     "group_combat_reaction",
@@ -65,12 +65,12 @@ pub static FACT: RecordDef = RecordDef {
             "flags",
             Field::Value(Ty::Flags(Int::U32, &FACTION_FLAGS)),
         ),
-        form(b"JAIL", "exterior_jail_marker"),
-        form(b"WAIT", "follower_wait_marker"),
-        form(b"STOL", "stolen_goods_container"),
-        form(b"PLCN", "player_inventory_container"),
-        form(b"CRGR", "shared_crime_faction_list"),
-        form(b"JOUT", "jail_outfit"),
+        form_of(b"JAIL", "exterior_jail_marker", &[b"REFR"]),
+        form_of(b"WAIT", "follower_wait_marker", &[b"REFR"]),
+        form_of(b"STOL", "stolen_goods_container", &[b"REFR"]),
+        form_of(b"PLCN", "player_inventory_container", &[b"REFR"]),
+        form_of(b"CRGR", "shared_crime_faction_list", &[b"FLST"]),
+        form_of(b"JOUT", "jail_outfit", &[b"OTFT"]),
         opt(
             b"CRVA",
             "crime_values",
@@ -88,8 +88,8 @@ pub static FACT: RecordDef = RecordDef {
             ]),
         ),
         groups("ranks", &RANK),
-        form(b"VEND", "vendor_buy_sell_list"),
-        form(b"VENC", "merchant_container"),
+        form_of(b"VEND", "vendor_buy_sell_list", &[b"FLST"]),
+        form_of(b"VENC", "merchant_container", &[b"REFR"]),
         opt(
             b"VENV",
             "vendor_values",

@@ -26,8 +26,8 @@ pub static FLOR: RecordDef = RecordDef {
             "flags",
             Field::Value(Ty::Flags(Int::U16, &ACTIVATOR_FLAGS)),
         ),
-        form(b"PFIG", "ingredient"),
-        form(b"SNAM", "harvest_sound"),
+        form_of(b"PFIG", "ingredient", &[b"INGR", b"ALCH", b"LVLI", b"MISC"]),
+        form_of(b"SNAM", "harvest_sound", &[b"SNDR"]),
         seasonal_chances(),
     ],
 };

@@ -10,7 +10,7 @@ pub static FSTP: RecordDef = RecordDef {
     title: "Footstep",
     members: &[
         editor_id(),
-        opt(b"DATA", "impact_data_set", Field::Value(Ty::FormId)),
+        opt(b"DATA", "impact_data_set", Field::Value(fid(&[b"IPDS"]))),
         opt(b"ANAM", "tag", Field::ZString),
     ],
 };

@@ -4,7 +4,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
-static FOOTSTEP: [FieldDef; 1] = [f("footstep", Ty::FormId)];
+static FOOTSTEP: [FieldDef; 1] = [f("footstep", fid(&[b"FSTP"]))];
 
 /// Skyrim's footstep set (FSTS) record declaration.
 pub static FSTS: RecordDef = RecordDef {

@@ -87,7 +87,7 @@ static MARKER: [Member; 3] = [
             f("disabled_entry_points", Ty::Flags(Int::U16, &ENTRY_POINTS)),
         ]),
     ),
-    form(b"FNMK", "marker_keyword"),
+    form_of(b"FNMK", "marker_keyword", &[b"KYWD"]),
 ];
 
 /// Skyrim's furniture (FURN) record declaration.
@@ -109,7 +109,7 @@ pub static FURN: RecordDef = RecordDef {
             "flags",
             Field::Value(Ty::Flags(Int::U16, &FURNITURE_FLAGS)),
         ),
-        form(b"KNAM", "interaction_keyword"),
+        form_of(b"KNAM", "interaction_keyword", &[b"KYWD"]),
         opt(
             b"MNAM",
             "active_markers",
@@ -123,7 +123,7 @@ pub static FURN: RecordDef = RecordDef {
                 f("uses_skill", I8),
             ]),
         ),
-        form(b"NAM1", "associated_spell"),
+        form_of(b"NAM1", "associated_spell", &[b"SPEL"]),
         groups("markers", &MARKER),
         rep(
             b"FNPR",

@@ -1,6 +1,6 @@
 //! HDPT: a head part (hair, eyes, brows, scars, ...).
 
-use super::common::{editor_id, form, full_name, model};
+use super::common::{editor_id, form_of, full_name, model};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -60,10 +60,10 @@ pub static HDPT: RecordDef = RecordDef {
             "type",
             Field::Value(Ty::Enum(Int::U32, &HEAD_PART_TYPES)),
         ),
-        rep(b"HNAM", "extra_parts", Field::Value(Ty::FormId)),
+        rep(b"HNAM", "extra_parts", Field::Value(fid(&[b"HDPT"]))),
         groups("parts", &PART),
-        form(b"TNAM", "texture_set"),
-        form(b"CNAM", "color"),
-        form(b"RNAM", "valid_races"),
+        form_of(b"TNAM", "texture_set", &[b"TXST"]),
+        form_of(b"CNAM", "color", &[b"CLFM"]),
+        form_of(b"RNAM", "valid_races", &[b"FLST"]),
     ],
 };

@@ -26,7 +26,10 @@ pub static IDLE: RecordDef = RecordDef {
         opt(
             b"ANAM",
             "related_idles",
-            Field::Struct(&[f("parent", Ty::FormId), f("previous_sibling", Ty::FormId)]),
+            Field::Struct(&[
+                f("parent", fid(&[b"IDLE"])),
+                f("previous_sibling", fid(&[b"IDLE"])),
+            ]),
         ),
         opt(
             b"DATA",

@@ -13,7 +13,7 @@ pub static IDLE_MARKER_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-static IDLE: [FieldDef; 1] = [f("idle", Ty::FormId)];
+static IDLE: [FieldDef; 1] = [f("idle", fid(&[b"IDLE"]))];
 
 /// Skyrim's idle marker (IDLM) record declaration.
 pub static IDLM: RecordDef = RecordDef {

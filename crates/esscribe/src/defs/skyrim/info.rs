@@ -1,7 +1,8 @@
 //! INFO: a dialogue response: flags, links, response texts, conditions.
 
-use super::common::{conditions, editor_id, form};
+use super::common::{conditions, editor_id, form_of};
 use super::vmad::INFO_VMAD;
+use crate::defs::shared::info;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -33,16 +34,7 @@ pub static FAVOR_LEVELS: EnumDef = EnumDef {
 
 /// Emotions a dialogue response is spoken with (TRDT `emotion_type`).
 pub static EMOTIONS: EnumDef = EnumDef {
-    values: &[
-        (0, "neutral"),
-        (1, "anger"),
-        (2, "disgust"),
-        (3, "fear"),
-        (4, "sad"),
-        (5, "happy"),
-        (6, "surprise"),
-        (7, "puzzled"),
-    ],
+    values: &join::<_, 8>(&[&info::EMOTION_VALUES, &[(7, "puzzled")]]),
 };
 
 /// Dialogue response text flags: use emotion animation.
@@ -50,26 +42,26 @@ pub static TEXT_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "use_emotion_animation")],
 };
 
+static RESPONSE_DATA: [FieldDef; 8] = join(&[
+    &[
+        f("emotion_type", Ty::Enum(Int::U32, &EMOTIONS)),
+        f("emotion_value", U32),
+    ],
+    &info::RESPONSE_NUMBER,
+    &[
+        f("sound", fid(&[b"SNDR"])),
+        f("flags", Ty::Flags(Int::U8, &TEXT_FLAGS)),
+        f("unused_3", Ty::Bytes(3)),
+    ],
+]);
+
 static RESPONSE: [Member; 6] = [
-    sub(
-        b"TRDT",
-        "data",
-        Field::Struct(&[
-            f("emotion_type", Ty::Enum(Int::U32, &EMOTIONS)),
-            f("emotion_value", U32),
-            f("unused", Ty::Bytes(4)),
-            f("response_number", U8),
-            f("unused_2", Ty::Bytes(3)),
-            f("sound", Ty::FormId),
-            f("flags", Ty::Flags(Int::U8, &TEXT_FLAGS)),
-            f("unused_3", Ty::Bytes(3)),
-        ]),
-    ),
+    sub(b"TRDT", "data", Field::Struct(&RESPONSE_DATA)),
     opt(b"NAM1", "text", Field::LString),
     opt(b"NAM2", "script_notes", Field::ZString),
     opt(b"NAM3", "edits", Field::ZString),
-    form(b"SNAM", "speaker_idle_animation"),
-    form(b"LNAM", "listener_idle_animation"),
+    form_of(b"SNAM", "speaker_idle_animation", &[b"IDLE"]),
+    form_of(b"LNAM", "listener_idle_animation", &[b"IDLE"]),
 ];
 
 /// Skyrim's dialogue response (INFO) record declaration.
@@ -88,20 +80,20 @@ pub static INFO: RecordDef = RecordDef {
                 f("reset_hours_scaled", U16),
             ]),
         ),
-        form(b"TPIC", "topic"),
-        form(b"PNAM", "previous_info"),
+        form_of(b"TPIC", "topic", &[b"DIAL"]),
+        form_of(b"PNAM", "previous_info", &[b"INFO"]),
         opt(
             b"CNAM",
             "favor_level",
             Field::Value(Ty::Enum(Int::U8, &FAVOR_LEVELS)),
         ),
-        rep(b"TCLT", "link_to", Field::Value(Ty::FormId)),
-        form(b"DNAM", "response_data_from"),
+        rep(b"TCLT", "link_to", Field::Value(fid(&[b"DIAL"]))),
+        form_of(b"DNAM", "response_data_from", &[b"INFO"]),
         groups("responses", &RESPONSE),
         conditions(),
         opt(b"RNAM", "prompt", Field::LString),
-        form(b"ANAM", "speaker"),
-        form(b"TWAT", "walk_away_topic"),
-        form(b"ONAM", "audio_output_override"),
+        form_of(b"ANAM", "speaker", &[b"NPC_"]),
+        form_of(b"TWAT", "walk_away_topic", &[b"DIAL"]),
+        form_of(b"ONAM", "audio_output_override", &[b"SOPM"]),
     ],
 };

@@ -27,7 +27,7 @@ pub static INGR: RecordDef = RecordDef {
         model(),
         large_icon(),
         small_icon(),
-        form(b"ETYP", "equip_type"),
+        form_of(b"ETYP", "equip_type", &[b"EQUP"]),
         pickup_sound(),
         drop_sound(),
         sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT)),

@@ -1,6 +1,6 @@
 //! IPCT: an impact (what a hit on a material shows and plays).
 
-use super::common::{editor_id, form, model};
+use super::common::{editor_id, form_of, model};
 use super::mgef::SOUND_LEVELS;
 use super::txst::DECAL;
 use crate::io::Sig;
@@ -54,10 +54,10 @@ pub static IPCT: RecordDef = RecordDef {
             ]),
         ),
         opt(b"DODT", "decal", Field::Struct(&DECAL)),
-        form(b"DNAM", "texture_set"),
-        form(b"ENAM", "secondary_texture_set"),
-        form(b"SNAM", "sound_1"),
-        form(b"NAM1", "sound_2"),
-        form(b"NAM2", "hazard"),
+        form_of(b"DNAM", "texture_set", &[b"TXST"]),
+        form_of(b"ENAM", "secondary_texture_set", &[b"TXST"]),
+        form_of(b"SNAM", "sound_1", &[b"SNDR"]),
+        form_of(b"NAM1", "sound_2", &[b"SNDR"]),
+        form_of(b"NAM2", "hazard", &[b"HAZD"]),
     ],
 };

@@ -13,7 +13,7 @@ pub static IPDS: RecordDef = RecordDef {
         rep(
             b"PNAM",
             "impacts",
-            Field::Struct(&[f("material", Ty::FormId), f("impact", Ty::FormId)]),
+            Field::Struct(&[f("material", fid(&[b"MATT"])), f("impact", fid(&[b"IPCT"]))]),
         ),
     ],
 };

@@ -1,6 +1,5 @@
 //! LIGH: a light.
 
-use super::cell::RGBA;
 use super::common::*;
 use crate::defs::shared::ligh;
 use crate::io::Sig;
@@ -19,7 +18,21 @@ pub static LIGHT_FLAGS: FlagsDef = FlagsDef {
     ]),
 };
 
-/// Skyrim's light (LIGH) record declaration.
+static DATA_HEAD: [FieldDef; 6] = ligh::data_head(&LIGHT_FLAGS);
+
+static DATA: [FieldDef; 12] = join(&[
+    &DATA_HEAD,
+    &[
+        f("near_clip", Ty::F32),
+        f("flicker_period", Ty::F32),
+        f("flicker_intensity_amplitude", Ty::F32),
+        f("flicker_movement_amplitude", Ty::F32),
+        f("value", U32),
+        f("weight", Ty::F32),
+    ],
+]);
+
+/// Skyrim's light (LIGH) declaration.
 pub static LIGH: RecordDef = RecordDef {
     sig: Sig(*b"LIGH"),
     title: "Light",
@@ -32,25 +45,8 @@ pub static LIGH: RecordDef = RecordDef {
         full_name(),
         large_icon(),
         small_icon(),
-        sub(
-            b"DATA",
-            "data",
-            Field::Struct(&[
-                f("time", I32),
-                f("radius", U32),
-                f("color", Ty::Struct(&RGBA)),
-                f("flags", Ty::Flags(Int::U32, &LIGHT_FLAGS)),
-                f("falloff_exponent", Ty::F32),
-                f("fov", Ty::F32),
-                f("near_clip", Ty::F32),
-                f("flicker_period", Ty::F32),
-                f("flicker_intensity_amplitude", Ty::F32),
-                f("flicker_movement_amplitude", Ty::F32),
-                f("value", U32),
-                f("weight", Ty::F32),
-            ]),
-        ),
+        sub(b"DATA", "data", Field::Struct(&DATA)),
         opt(b"FNAM", "fade_value", Field::Value(Ty::F32)),
-        form(b"SNAM", "sound"),
+        form_of(b"SNAM", "sound", &[b"SNDR"]),
     ],
 };

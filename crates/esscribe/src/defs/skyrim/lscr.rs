@@ -1,6 +1,6 @@
 //! LSCR: a load screen.
 
-use super::common::{conditions, description, editor_id, form};
+use super::common::{conditions, description, editor_id, form_of};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -13,7 +13,7 @@ pub static LSCR: RecordDef = RecordDef {
         opt(b"ICON", "icon", Field::ZString),
         description(b"DESC"),
         conditions(),
-        form(b"NNAM", "loading_screen_model"),
+        form_of(b"NNAM", "loading_screen_model", &[b"STAT"]),
         opt(b"SNAM", "initial_scale", Field::Value(Ty::F32)),
         opt(
             b"RNAM",

@@ -1,6 +1,6 @@
 //! LTEX: a landscape texture.
 
-use super::common::{editor_id, form};
+use super::common::{editor_id, form_of};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -10,14 +10,14 @@ pub static LTEX: RecordDef = RecordDef {
     title: "Landscape texture",
     members: &[
         editor_id(),
-        form(b"TNAM", "texture_set"),
-        form(b"MNAM", "material_type"),
+        form_of(b"TNAM", "texture_set", &[b"TXST"]),
+        form_of(b"MNAM", "material_type", &[b"MATT"]),
         opt(
             b"HNAM",
             "havok",
             Field::Struct(&[f("friction", U8), f("restitution", U8)]),
         ),
         opt(b"SNAM", "texture_specular_exponent", Field::Value(U8)),
-        rep(b"GNAM", "grasses", Field::Value(Ty::FormId)),
+        rep(b"GNAM", "grasses", Field::Value(fid(&[b"GRAS"]))),
     ],
 };

@@ -16,6 +16,6 @@ pub static LVLI: RecordDef = RecordDef {
         flags(),
         use_global(),
         entry_count(),
-        entries(),
+        entries(&ITEM_ENTRY),
     ],
 };

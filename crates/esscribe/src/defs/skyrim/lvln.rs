@@ -17,7 +17,7 @@ pub static LVLN: RecordDef = RecordDef {
         flags(),
         use_global(),
         entry_count(),
-        entries(),
+        entries(&ACTOR_ENTRY),
         model(),
     ],
 };

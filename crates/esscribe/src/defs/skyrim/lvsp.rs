@@ -15,6 +15,6 @@ pub static LVSP: RecordDef = RecordDef {
         chance_none(),
         flags(),
         entry_count(),
-        entries(),
+        entries(&SPELL_ENTRY),
     ],
 };

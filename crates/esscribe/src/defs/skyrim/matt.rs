@@ -1,6 +1,6 @@
 //! MATT: a material type.
 
-use super::common::{editor_id, form};
+use super::common::{editor_id, form_of};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -15,7 +15,7 @@ pub static MATT: RecordDef = RecordDef {
     title: "Material type",
     members: &[
         editor_id(),
-        form(b"PNAM", "parent"),
+        form_of(b"PNAM", "parent", &[b"MATT"]),
         opt(b"MNAM", "name", Field::ZString),
         opt(
             b"CNAM",
@@ -28,6 +28,6 @@ pub static MATT: RecordDef = RecordDef {
             "flags",
             Field::Value(Ty::Flags(Int::U32, &MATERIAL_FLAGS)),
         ),
-        form(b"HNAM", "havok_impact_data_set"),
+        form_of(b"HNAM", "havok_impact_data_set", &[b"IPDS"]),
     ],
 };

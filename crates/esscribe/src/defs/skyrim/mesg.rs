@@ -1,6 +1,6 @@
 //! MESG: a message (a notification or a message box with buttons).
 
-use super::common::{conditions, description, editor_id, form, full_name};
+use super::common::{conditions, description, editor_id, form, form_of, full_name};
 use super::condition::CONDITION_GROUP;
 use crate::io::Sig;
 use crate::schema::types::*;
@@ -24,7 +24,7 @@ pub static MESG: RecordDef = RecordDef {
         description(b"DESC"),
         full_name(),
         form(b"INAM", "icon"),
-        form(b"QNAM", "owner_quest"),
+        form_of(b"QNAM", "owner_quest", &[b"QUST"]),
         sub(
             b"DNAM",
             "flags",

@@ -24,6 +24,6 @@ pub static MSTT: RecordDef = RecordDef {
             "flags",
             Field::Value(Ty::Flags(Int::U8, &MOVABLE_STATIC_FLAGS)),
         ),
-        form(b"SNAM", "looping_sound"),
+        form_of(b"SNAM", "looping_sound", &[b"SNDR"]),
     ],
 };

@@ -15,7 +15,7 @@ pub static MUSIC_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-static TRACK: [FieldDef; 1] = [f("track", Ty::FormId)];
+static TRACK: [FieldDef; 1] = [f("track", fid(&[b"MUST"]))];
 
 /// Skyrim's music type (MUSC) record declaration.
 pub static MUSC: RecordDef = RecordDef {

@@ -16,7 +16,7 @@ pub static TRACK_TYPES: EnumDef = EnumDef {
 
 static CUE_POINT: [FieldDef; 1] = [f("time", Ty::F32)];
 
-static TRACK: [FieldDef; 1] = [f("track", Ty::FormId)];
+static TRACK: [FieldDef; 1] = [f("track", fid(&[b"MUST"]))];
 
 /// Skyrim's music track (MUST) record declaration.
 pub static MUST: RecordDef = RecordDef {

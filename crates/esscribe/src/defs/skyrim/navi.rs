@@ -5,9 +5,9 @@ use super::common::XYZ;
 use crate::io::Sig;
 use crate::schema::types::*;
 
-static FORM: [FieldDef; 1] = [f("form", Ty::FormId)];
+static FORM: [FieldDef; 1] = [f("form", fid(&[b"NAVM"]))];
 
-static LINKED_DOOR: [FieldDef; 2] = [f("unknown", U32), f("door", Ty::FormId)];
+static LINKED_DOOR: [FieldDef; 2] = [f("unknown", U32), f("door", fid(&[b"REFR"]))];
 
 static ISLAND_TRIANGLE: [FieldDef; 3] =
     [f("vertex_1", I16), f("vertex_2", I16), f("vertex_3", I16)];
@@ -32,12 +32,12 @@ static IF_ISLAND: IfDef = IfDef {
 /// In a worldspace the navmesh names its grid cell; elsewhere its cell.
 static PARENT: SelectDef = SelectDef {
     field: "parent_worldspace",
-    cases: &[(Match::OneOf(&[0]), Ty::FormId)],
+    cases: &[(Match::OneOf(&[0]), fid(&[b"CELL"]))],
     default: Ty::Struct(&[f("grid_y", I16), f("grid_x", I16)]),
 };
 
 static NAVMESH_INFO: [FieldDef; 14] = [
-    f("navmesh", Ty::FormId),
+    f("navmesh", fid(&[b"NAVM"])),
     f("flags", U32),
     f("x", Ty::F32),
     f("y", Ty::F32),
@@ -49,13 +49,13 @@ static NAVMESH_INFO: [FieldDef; 14] = [
     f("is_island", Ty::Bool),
     f("island", Ty::If(&IF_ISLAND)),
     f("magic", U32),
-    f("parent_worldspace", Ty::FormId),
+    f("parent_worldspace", fid(&[b"WRLD"])),
     f("parent", Ty::Select(&PARENT)),
 ];
 
 static NAVMESH_SET: [FieldDef; 1] = [f("navmeshes", Ty::List(Int::U32, &FORM))];
 
-static TREE_NODE: [FieldDef; 2] = [f("navmesh", Ty::FormId), f("node_index", U32)];
+static TREE_NODE: [FieldDef; 2] = [f("navmesh", fid(&[b"NAVM"])), f("node_index", U32)];
 
 static PATHING: [FieldDef; 2] = [
     f("navmesh_sets", Ty::List(Int::U32, &NAVMESH_SET)),

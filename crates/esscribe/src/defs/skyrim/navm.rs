@@ -17,10 +17,17 @@ static TRIANGLE: [FieldDef; 8] = [
     f("cover_flags", U16),
 ];
 
-static EDGE_LINK: [FieldDef; 3] = [f("type", U32), f("navmesh", Ty::FormId), f("triangle", I16)];
+static EDGE_LINK: [FieldDef; 3] = [
+    f("type", U32),
+    f("navmesh", fid(&[b"NAVM"])),
+    f("triangle", I16),
+];
 
-static DOOR_TRIANGLE: [FieldDef; 3] =
-    [f("triangle", I16), f("unknown", U32), f("door", Ty::FormId)];
+static DOOR_TRIANGLE: [FieldDef; 3] = [
+    f("triangle", I16),
+    f("unknown", U32),
+    f("door", fid(&[b"REFR"])),
+];
 
 static TRIANGLE_INDEX: [FieldDef; 1] = [f("triangle", I16)];
 
@@ -31,14 +38,14 @@ static GRID_ROW: [FieldDef; 1] = [f("cells", Ty::ListBy("grid_divisor", &GRID_CE
 /// In a worldspace the mesh names its grid cell; elsewhere its cell.
 static PARENT: SelectDef = SelectDef {
     field: "parent_worldspace",
-    cases: &[(Match::OneOf(&[0]), Ty::FormId)],
+    cases: &[(Match::OneOf(&[0]), fid(&[b"CELL"]))],
     default: Ty::Struct(&[f("grid_y", I16), f("grid_x", I16)]),
 };
 
 static GEOMETRY: [FieldDef; 19] = [
     f_default("version", U32, Default::Int(12)),
     f("magic", U32),
-    f("parent_worldspace", Ty::FormId),
+    f("parent_worldspace", fid(&[b"WRLD"])),
     f("parent", Ty::Select(&PARENT)),
     f("vertices", Ty::List(Int::U32, &VERTEX)),
     f("triangles", Ty::List(Int::U32, &TRIANGLE)),

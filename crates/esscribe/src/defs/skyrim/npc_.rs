@@ -2,6 +2,7 @@
 
 use super::cell::RGBA;
 use super::common::*;
+use crate::defs::shared::actor;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -48,30 +49,23 @@ pub static TEMPLATE_FLAGS: FlagsDef = FlagsDef {
 
 /// Creature sound types (CSDT `type`): footsteps, idle, aware, attack, ...
 pub static SOUND_TYPES: EnumDef = EnumDef {
-    values: &[
-        (0, "left_foot"),
-        (1, "right_foot"),
-        (2, "left_back_foot"),
-        (3, "right_back_foot"),
-        (4, "idle"),
-        (5, "aware"),
-        (6, "attack"),
-        (7, "hit"),
-        (8, "death"),
-        (9, "weapon"),
-        (10, "movement_loop"),
-        (11, "conscious_loop"),
-        (12, "auxiliary_1"),
-        (13, "auxiliary_2"),
-        (14, "auxiliary_3"),
-        (15, "auxiliary_4"),
-        (16, "auxiliary_5"),
-        (17, "auxiliary_6"),
-        (18, "auxiliary_7"),
-        (19, "auxiliary_8"),
-        (20, "jump"),
-        (21, "play_random_loop"),
-    ],
+    values: &join::<_, 22>(&[
+        &actor::SOUND_TYPE_VALUES,
+        &[
+            (10, "movement_loop"),
+            (11, "conscious_loop"),
+            (12, "auxiliary_1"),
+            (13, "auxiliary_2"),
+            (14, "auxiliary_3"),
+            (15, "auxiliary_4"),
+            (16, "auxiliary_5"),
+            (17, "auxiliary_6"),
+            (18, "auxiliary_7"),
+            (19, "auxiliary_8"),
+            (20, "jump"),
+            (21, "play_random_loop"),
+        ],
+    ]),
 };
 
 /// Sound levels: loud, normal, silent, very loud.
@@ -87,12 +81,12 @@ pub static ATTACK: [Member; 2] = [
         Field::Struct(&[
             f("damage_multiplier", Ty::F32),
             f("attack_chance", Ty::F32),
-            f("attack_spell", Ty::FormId),
+            f("attack_spell", fid(&[b"SPEL"])),
             f("attack_flags", U32),
             f("attack_angle", Ty::F32),
             f("strike_angle", Ty::F32),
             f("stagger", Ty::F32),
-            f("attack_type", Ty::FormId),
+            f("attack_type", fid(&[b"KYWD"])),
             f("knockdown", Ty::F32),
             f("recovery_time", Ty::F32),
             f("stamina_multiplier", Ty::F32),
@@ -101,19 +95,9 @@ pub static ATTACK: [Member; 2] = [
     opt(b"ATKE", "event", Field::ZString),
 ];
 
-static SOUND: [Member; 2] = [
-    sub(b"CSDI", "sound", Field::Value(Ty::FormId)),
-    opt(b"CSDC", "chance", Field::Value(U8)),
-];
+static SOUND: [Member; 2] = actor::sound(&[b"SNDR"]);
 
-static SOUND_TYPE: [Member; 2] = [
-    sub(
-        b"CSDT",
-        "type",
-        Field::Value(Ty::Enum(Int::U32, &SOUND_TYPES)),
-    ),
-    groups("sounds", &SOUND),
-];
+static SOUND_TYPE: [Member; 2] = actor::sound_type(&SOUND_TYPES, &SOUND);
 
 static TINT_LAYER: [Member; 4] = [
     sub(b"TINI", "index", Field::Value(U16)),
@@ -152,32 +136,40 @@ pub static NPC_: RecordDef = RecordDef {
             b"SNAM",
             "factions",
             Field::Struct(&[
-                f("faction", Ty::FormId),
+                f("faction", fid(&[b"FACT"])),
                 f("rank", I8),
                 f("unused", Ty::Bytes(3)),
             ]),
         ),
-        form(b"INAM", "death_item"),
-        form(b"VTCK", "voice"),
-        form(b"TPLT", "template"),
-        form(b"RNAM", "race"),
+        form_of(b"INAM", "death_item", &[b"LVLI"]),
+        form_of(b"VTCK", "voice", &[b"VTYP"]),
+        form_of(b"TPLT", "template", &[b"LVLN", b"NPC_"]),
+        form_of(b"RNAM", "race", &[b"RACE"]),
         opt(b"SPCT", "spell_count", Field::Value(U32)),
-        rep(b"SPLO", "spells", Field::Value(Ty::FormId)),
+        rep(
+            b"SPLO",
+            "spells",
+            Field::Value(fid(&[b"SPEL", b"SHOU", b"LVSP"])),
+        ),
         destructible(),
-        form(b"WNAM", "worn_armor"),
-        form(b"ANAM", "far_away_model"),
-        form(b"ATKR", "attack_race"),
+        form_of(b"WNAM", "worn_armor", &[b"ARMO"]),
+        form_of(b"ANAM", "far_away_model", &[b"ARMO"]),
+        form_of(b"ATKR", "attack_race", &[b"RACE"]),
         groups("attacks", &ATTACK),
-        form(b"SPOR", "spectator_override_package_list"),
-        form(b"OCOR", "observe_dead_body_override_package_list"),
-        form(b"GWOR", "guard_warn_override_package_list"),
-        form(b"ECOR", "combat_override_package_list"),
+        form_of(b"SPOR", "spectator_override_package_list", &[b"FLST"]),
+        form_of(
+            b"OCOR",
+            "observe_dead_body_override_package_list",
+            &[b"FLST"],
+        ),
+        form_of(b"GWOR", "guard_warn_override_package_list", &[b"FLST"]),
+        form_of(b"ECOR", "combat_override_package_list", &[b"FLST"]),
         opt(b"PRKZ", "perk_count", Field::Value(U32)),
         rep(
             b"PRKR",
             "perks",
             Field::Struct(&[
-                f("perk", Ty::FormId),
+                f("perk", fid(&[b"PERK"])),
                 f("rank", U8),
                 f("unused", Ty::Bytes(3)),
             ]),
@@ -201,10 +193,10 @@ pub static NPC_: RecordDef = RecordDef {
                 f("attack", U32),
             ]),
         ),
-        rep(b"PKID", "packages", Field::Value(Ty::FormId)),
+        rep(b"PKID", "packages", Field::Value(fid(&[b"PACK"]))),
         keyword_count(),
         keywords(),
-        form(b"CNAM", "class"),
+        form_of(b"CNAM", "class", &[b"CLAS"]),
         full_name(),
         opt(b"SHRT", "short_name", Field::LString),
         opt(b"DATA", "marker", Field::Empty),
@@ -223,10 +215,10 @@ pub static NPC_: RecordDef = RecordDef {
                 f("unused_2", Ty::Bytes(3)),
             ]),
         ),
-        rep(b"PNAM", "head_parts", Field::Value(Ty::FormId)),
-        form(b"HCLF", "hair_color"),
-        form(b"ZNAM", "combat_style"),
-        form(b"GNAM", "gifts"),
+        rep(b"PNAM", "head_parts", Field::Value(fid(&[b"HDPT"]))),
+        form_of(b"HCLF", "hair_color", &[b"CLFM"]),
+        form_of(b"ZNAM", "combat_style", &[b"CSTY"]),
+        form_of(b"GNAM", "gifts", &[b"FLST"]),
         opt(b"NAM5", "unknown", Field::Value(Ty::Bytes(2))),
         opt(b"NAM6", "height", Field::Value(Ty::F32)),
         opt(b"NAM7", "weight", Field::Value(Ty::F32)),
@@ -236,12 +228,12 @@ pub static NPC_: RecordDef = RecordDef {
             Field::Value(Ty::Enum(Int::U32, &SOUND_LEVELS)),
         ),
         groups("sound_types", &SOUND_TYPE),
-        form(b"CSCR", "inherits_sounds_from"),
-        form(b"DOFT", "default_outfit"),
-        form(b"SOFT", "sleeping_outfit"),
-        form(b"DPLT", "default_package_list"),
-        form(b"CRIF", "crime_faction"),
-        form(b"FTST", "head_texture"),
+        form_of(b"CSCR", "inherits_sounds_from", &[b"NPC_"]),
+        form_of(b"DOFT", "default_outfit", &[b"OTFT"]),
+        form_of(b"SOFT", "sleeping_outfit", &[b"OTFT"]),
+        form_of(b"DPLT", "default_package_list", &[b"FLST"]),
+        form_of(b"CRIF", "crime_faction", &[b"FACT"]),
+        form_of(b"FTST", "head_texture", &[b"TXST"]),
         opt(
             b"QNAM",
             "texture_lighting",

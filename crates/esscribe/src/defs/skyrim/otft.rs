@@ -4,7 +4,7 @@ use super::common::editor_id;
 use crate::io::Sig;
 use crate::schema::types::*;
 
-static ITEM: [FieldDef; 1] = [f("item", Ty::FormId)];
+static ITEM: [FieldDef; 1] = [f("item", fid(&[b"ARMO", b"LVLI"]))];
 
 /// Skyrim's outfit (OTFT) record declaration.
 pub static OTFT: RecordDef = RecordDef {

@@ -160,12 +160,34 @@ pub static OBJECT_TYPES: EnumDef = EnumDef {
     ],
 };
 
+/// What a package's near or specific reference names: a placed object.
+const REFERENCES: Targets = &[
+    b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA", b"PHZD",
+];
+
+/// What a package location's "near reference" names: a placed object,
+/// or a door.
+const LOCATION_REFERENCES: Targets = &[
+    b"DOOR", b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
+    b"PHZD",
+];
+
+/// What a package location's "object ID" names.
+const OBJECT_IDS: Targets = &[
+    b"ACTI", b"DOOR", b"STAT", b"MSTT", b"FURN", b"SPEL", b"SCRL", b"NPC_", b"CONT", b"ARMO",
+    b"AMMO", b"MISC", b"WEAP", b"BOOK", b"KEYM", b"ALCH", b"LIGH", b"FACT", b"FLST", b"IDLM",
+    b"SHOU",
+];
+
 /// A form ID for near reference, in cell, object ID and near linked
 /// reference (a keyword); an object type; an alias index; else unused.
 static LOCATION_VALUE: SelectDef = SelectDef {
     field: "type",
     cases: &[
-        (Match::OneOf(&[0, 1, 4, 6]), Ty::FormId),
+        (Match::OneOf(&[0]), fid(LOCATION_REFERENCES)),
+        (Match::OneOf(&[1]), fid(&[b"CELL"])),
+        (Match::OneOf(&[4]), fid(OBJECT_IDS)),
+        (Match::OneOf(&[6]), fid(&[b"KYWD"])),
         (Match::OneOf(&[5]), Ty::Enum(Int::U32, &OBJECT_TYPES)),
         (Match::OneOf(&[8, 9]), I32),
     ],
@@ -195,7 +217,8 @@ pub static TARGET_TYPES: EnumDef = EnumDef {
 static TARGET_VALUE: SelectDef = SelectDef {
     field: "type",
     cases: &[
-        (Match::OneOf(&[0, 1, 3]), Ty::FormId),
+        (Match::OneOf(&[0]), fid(REFERENCES)),
+        (Match::OneOf(&[1, 3]), Ty::FormId),
         (Match::OneOf(&[2]), Ty::Enum(Int::U32, &OBJECT_TYPES)),
         (Match::OneOf(&[4]), I32),
     ],
@@ -217,7 +240,7 @@ static TOPIC_TYPES: EnumDef = EnumDef {
 static TOPIC_VALUE: SelectDef = SelectDef {
     field: "type",
     cases: &[(Match::OneOf(&[1]), Ty::Char4)],
-    default: Ty::FormId,
+    default: fid(&[b"DIAL"]),
 };
 
 /// An AI package topic (PDTO): type, and the topic as a form ID or a name.
@@ -246,7 +269,7 @@ static INPUT: [Member; 7] = [
     opt(b"PLDT", "value", Field::Struct(&LOCATION)).when("type", &["Location"]),
     opt(b"PTDA", "value", Field::Struct(&TARGET)).when("type", &["SingleRef", "TargetSelector"]),
     rep(b"PDTO", "value", Field::Struct(&TOPIC)).when("type", &["Topic"]),
-    opt(b"TPIC", "topic", Field::Value(Ty::FormId)),
+    opt(b"TPIC", "topic", Field::Value(fid(&[b"DIAL"]))),
     opt(b"BNAM", "name", Field::ZString),
 ];
 
@@ -318,10 +341,10 @@ static SCRIPT_HEADER: [FieldDef; 6] = [
 const fn action(marker: &'static [u8; 4]) -> [Member; 7] {
     [
         sub(marker, "marker", Field::Empty),
-        opt(b"INAM", "idle", Field::Value(Ty::FormId)),
+        opt(b"INAM", "idle", Field::Value(fid(&[b"IDLE"]))),
         opt(b"SCHR", "script_header", Field::Struct(&SCRIPT_HEADER)),
         opt(b"SCTX", "script_text", Field::Text),
-        opt(b"QNAM", "quest", Field::Value(Ty::FormId)),
+        opt(b"QNAM", "quest", Field::Value(fid(&[b"QUST"]))),
         opt(b"TNAM", "tnam", Field::Value(U32)),
         rep(b"PDTO", "topics", Field::Struct(&TOPIC)),
     ]
@@ -382,21 +405,21 @@ pub static PACK: RecordDef = RecordDef {
         opt(
             b"IDLA",
             "idle_animations",
-            Field::Array(&[f("idle", Ty::FormId)]),
+            Field::Array(&[f("idle", fid(&[b"IDLE"]))]),
         ),
         opt(
             b"IDLB",
             "idle_unknown",
             Field::Struct(&[f("unknown", Ty::Bytes(4))]),
         ),
-        opt(b"CNAM", "combat_style", Field::Value(Ty::FormId)),
-        opt(b"QNAM", "owner_quest", Field::Value(Ty::FormId)),
+        opt(b"CNAM", "combat_style", Field::Value(fid(&[b"CSTY"]))),
+        opt(b"QNAM", "owner_quest", Field::Value(fid(&[b"QUST"]))),
         sub(
             b"PKCU",
             "counter",
             Field::Struct(&[
                 f("data_input_count", U32),
-                f("template", Ty::FormId),
+                f("template", fid(&[b"PACK"])),
                 f("version", U32),
             ]),
         ),

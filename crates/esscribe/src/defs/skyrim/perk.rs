@@ -1,7 +1,7 @@
 //! PERK: a perk: requirements, then effects (quest stages, abilities or
 //! entry points with their conditions and function parameters).
 
-use super::common::{conditions, description, editor_id, form, full_name};
+use super::common::{conditions, description, editor_id, form_of, full_name};
 use super::condition::CONDITION_GROUP;
 use super::vmad::PERK_VMAD;
 use crate::io::Sig;
@@ -81,12 +81,12 @@ static EFFECT: [Member; 8] = [
             (
                 8,
                 Field::Struct(&[
-                    f("quest", Ty::FormId),
+                    f("quest", fid(&[b"QUST"])),
                     f("quest_stage", U8),
                     f("unused", Ty::Bytes(3)),
                 ]),
             ),
-            (4, Field::Struct(&[f("ability", Ty::FormId)])),
+            (4, Field::Struct(&[f("ability", fid(&[b"SPEL"]))])),
             (
                 3,
                 Field::Struct(&[
@@ -123,9 +123,9 @@ static EFFECT: [Member; 8] = [
                     "float_float",
                     Field::Struct(&[f("value_1", Ty::F32), f("value_2", Ty::F32)]),
                 ),
-                ("leveled_item", Field::Value(Ty::FormId)),
-                ("spell_with_label", Field::Value(Ty::FormId)),
-                ("spell", Field::Value(Ty::FormId)),
+                ("leveled_item", Field::Value(fid(&[b"LVLI"]))),
+                ("spell_with_label", Field::Value(fid(&[b"SPEL"]))),
+                ("spell", Field::Value(fid(&[b"SPEL"]))),
                 ("string", Field::ZString),
                 ("lstring", Field::LString),
             ],
@@ -157,7 +157,7 @@ pub static PERK: RecordDef = RecordDef {
                 f("hidden", Ty::Enum(Int::U8, &NO_YES)),
             ]),
         ),
-        form(b"NNAM", "next_perk"),
+        form_of(b"NNAM", "next_perk", &[b"PERK"]),
         groups("effects", &EFFECT),
     ],
 };

@@ -2,21 +2,25 @@
 //! (arrow, barrier, beam, cone or voice, flame, trap, hazard, missile).
 //! The eight types share one layout; only the signature differs.
 
-use super::common::{editor_id, form, scripts};
+use super::common::{editor_id, form_of, scripts};
 use super::refr::{ENABLE_PARENT, LINKED_REFERENCE, POSITION_ROTATION, WATER_FLAGS, XYZ};
 use crate::io::Sig;
 use crate::schema::types::*;
 
-static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", Ty::FormId)];
+static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", fid(&[b"LCRT"]))];
 
 /// The members of every placed projectile record; only their signature
 /// differs.
 pub static PLACED_PROJECTILE: [Member; 21] = [
     editor_id(),
     scripts(),
-    sub(b"NAME", "projectile", Field::Value(Ty::FormId)),
-    form(b"XEZN", "encounter_zone"),
-    form(b"XOWN", "owner"),
+    sub(
+        b"NAME",
+        "projectile",
+        Field::Value(fid(&[b"PROJ", b"HAZD"])),
+    ),
+    form_of(b"XEZN", "encounter_zone", &[b"ECZN"]),
+    form_of(b"XOWN", "owner", &[b"FACT", b"ACHR", b"NPC_"]),
     opt(b"XRNK", "faction_rank", Field::Value(I32)),
     opt(b"XHTW", "head_tracking_weight", Field::Value(Ty::F32)),
     opt(b"XFVC", "favor_cost", Field::Value(Ty::F32)),
@@ -24,7 +28,7 @@ pub static PLACED_PROJECTILE: [Member; 21] = [
         b"XPWR",
         "reflected_refracted_by",
         Field::Struct(&[
-            f("water", Ty::FormId),
+            f("water", fid(&[b"REFR"])),
             f("type", Ty::Flags(Int::U32, &WATER_FLAGS)),
         ]),
     ),
@@ -33,18 +37,27 @@ pub static PLACED_PROJECTILE: [Member; 21] = [
     rep(
         b"XAPR",
         "activation_parents",
-        Field::Struct(&[f("reference", Ty::FormId), f("delay", Ty::F32)]),
+        Field::Struct(&[
+            f(
+                "reference",
+                fid(&[
+                    b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON",
+                    b"PFLA", b"PHZD",
+                ]),
+            ),
+            f("delay", Ty::F32),
+        ]),
     ),
     opt(b"XESP", "enable_parent", Field::Struct(&ENABLE_PARENT)),
-    form(b"XEMI", "emittance"),
-    form(b"XMBR", "multibound_reference"),
+    form_of(b"XEMI", "emittance", &[b"LIGH", b"REGN"]),
+    form_of(b"XMBR", "multibound_reference", &[b"REFR"]),
     opt(b"XIS2", "ignored_by_sandbox", Field::Empty),
     opt(
         b"XLRT",
         "location_ref_types",
         Field::Array(&LOCATION_REF_TYPE),
     ),
-    form(b"XLRL", "location_reference"),
+    form_of(b"XLRL", "location_reference", &[b"LCRT", b"LCTN"]),
     opt(b"XLOD", "distant_lod", Field::Struct(&XYZ)),
     opt(b"XSCL", "scale", Field::Value(Ty::F32)),
     sub(

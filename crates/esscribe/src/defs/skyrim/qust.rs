@@ -1,7 +1,7 @@
 //! QUST: a quest: its settings, stages with log entries, objectives and
 //! aliases.
 
-use super::common::{editor_id, form, full_name};
+use super::common::{editor_id, form, form_of, full_name};
 use super::condition::CONDITION_GROUP;
 use super::vmad::QUEST_VMAD;
 use crate::io::Sig;
@@ -120,7 +120,7 @@ static LOG_ENTRY: [Member; 8] = [
     ),
     groups("conditions", &CONDITION_GROUP),
     opt(b"CNAM", "log_entry", Field::LString),
-    form(b"NAM0", "next_quest"),
+    form_of(b"NAM0", "next_quest", &[b"QUST"]),
     opt(b"SCHR", "unused_script_header", Field::Bytes),
     opt(b"SCDA", "unused_compiled_script", Field::Opaque),
     opt(b"SCTX", "unused_script_source", Field::Text),
@@ -176,12 +176,19 @@ macro_rules! alias {
                 Field::Value(Ty::Flags(Int::U32, &ALIAS_FLAGS)),
             ),
             opt(b"ALFI", "force_into_alias_when_filled", Field::Value(I32)),
-            form(b"ALFL", "specific_location"),
-            form(b"ALFR", "forced_reference"),
-            form(b"ALUA", "unique_actor"),
+            form_of(b"ALFL", "specific_location", &[b"LCTN"]),
+            form_of(
+                b"ALFR",
+                "forced_reference",
+                &[
+                    b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON",
+                    b"PFLA", b"PHZD",
+                ],
+            ),
+            form_of(b"ALUA", "unique_actor", &[b"NPC_"]),
             opt(b"ALFA", "location_alias", Field::Value(I32)),
-            form(b"KNAM", "location_keyword"),
-            form(b"ALRT", "reference_type"),
+            form_of(b"KNAM", "location_keyword", &[b"KYWD"]),
+            form_of(b"ALRT", "reference_type", &[b"LCRT"]),
             form(b"ALCO", "create_object"),
             opt(
                 b"ALCA",
@@ -193,7 +200,7 @@ macro_rules! alias {
                 "create_level",
                 Field::Value(Ty::Enum(Int::U32, &CREATE_LEVELS)),
             ),
-            form(b"ALEQ", "external_alias_quest"),
+            form_of(b"ALEQ", "external_alias_quest", &[b"QUST"]),
             opt(b"ALEA", "external_alias", Field::Value(I32)),
             opt(b"ALFE", "from_event", Field::Value(Ty::Char4)),
             opt(b"ALFD", "event_data", Field::Value(Ty::Char4)),
@@ -202,19 +209,27 @@ macro_rules! alias {
             opt(
                 b"KWDA",
                 "keywords",
-                Field::Array(&[f("keyword", Ty::FormId)]),
+                Field::Array(&[f("keyword", fid(&[b"KYWD"]))]),
             ),
             opt(b"COCT", "item_count", Field::Value(U32)),
             groups("items", &super::common::CONTAINER_ITEM),
-            form(b"SPOR", "spectator_override_package_list"),
-            form(b"OCOR", "observe_dead_body_override_package_list"),
-            form(b"GWOR", "guard_warn_override_package_list"),
-            form(b"ECOR", "combat_override_package_list"),
-            form(b"ALDN", "display_name"),
-            rep(b"ALSP", "spells", Field::Value(Ty::FormId)),
-            rep(b"ALFC", "factions", Field::Value(Ty::FormId)),
-            rep(b"ALPC", "packages", Field::Value(Ty::FormId)),
-            form(b"VTCK", "voice_types"),
+            form_of(b"SPOR", "spectator_override_package_list", &[b"FLST"]),
+            form_of(
+                b"OCOR",
+                "observe_dead_body_override_package_list",
+                &[b"FLST"],
+            ),
+            form_of(b"GWOR", "guard_warn_override_package_list", &[b"FLST"]),
+            form_of(b"ECOR", "combat_override_package_list", &[b"FLST"]),
+            form_of(b"ALDN", "display_name", &[b"MESG"]),
+            rep(b"ALSP", "spells", Field::Value(fid(&[b"SPEL"]))),
+            rep(b"ALFC", "factions", Field::Value(fid(&[b"FACT"]))),
+            rep(b"ALPC", "packages", Field::Value(fid(&[b"PACK"]))),
+            form_of(
+                b"VTCK",
+                "voice_types",
+                &[b"NPC_", b"FACT", b"FLST", b"VTYP"],
+            ),
             opt(b"ALED", "end", Field::Empty),
         ];
     };
@@ -243,7 +258,11 @@ pub static QUST: RecordDef = RecordDef {
             ]),
         ),
         opt(b"ENAM", "event", Field::Value(Ty::Char4)),
-        rep(b"QTGL", "text_display_globals", Field::Value(Ty::FormId)),
+        rep(
+            b"QTGL",
+            "text_display_globals",
+            Field::Value(fid(&[b"GLOB"])),
+        ),
         opt(b"FLTR", "object_window_filter", Field::ZString),
         groups("dialogue_conditions", &CONDITION_GROUP),
         opt(b"NEXT", "end_of_dialogue_conditions", Field::Empty),

@@ -5,6 +5,7 @@
 use super::body::{body_template, body_template_2};
 use super::common::*;
 use super::npc_::ATTACK;
+use crate::defs::shared::race;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -193,15 +194,7 @@ pub static TINT_MASK_TYPES: EnumDef = EnumDef {
 
 static SKILL_BOOST: [FieldDef; 2] = [f("skill", I8), f("boost", I8)];
 
-static SKILL_BOOSTS: [FieldDef; 7] = [
-    f("boost_1", Ty::Struct(&SKILL_BOOST)),
-    f("boost_2", Ty::Struct(&SKILL_BOOST)),
-    f("boost_3", Ty::Struct(&SKILL_BOOST)),
-    f("boost_4", Ty::Struct(&SKILL_BOOST)),
-    f("boost_5", Ty::Struct(&SKILL_BOOST)),
-    f("boost_6", Ty::Struct(&SKILL_BOOST)),
-    f("boost_7", Ty::Struct(&SKILL_BOOST)),
-];
+static SKILL_BOOSTS: [FieldDef; 7] = race::skill_boosts(&SKILL_BOOST);
 
 static MOUNT_DATA: [FieldDef; 9] = [
     f("mount_offset_x", Ty::F32),
@@ -250,9 +243,17 @@ static DATA: [FieldDef; 31] = [
     f("mount_data", Ty::Struct(&MOUNT_DATA)),
 ];
 
-static MALE_FEMALE: [FieldDef; 2] = [f("male", Ty::FormId), f("female", Ty::FormId)];
+/// A form ID for each sex, of one of `targets`.
+const fn male_female(targets: Targets) -> [FieldDef; 2] {
+    [f("male", fid(targets)), f("female", fid(targets))]
+}
 
-static FORM: [FieldDef; 1] = [f("form", Ty::FormId)];
+static VOICES: [FieldDef; 2] = male_female(&[b"VTYP"]);
+static DECAPITATE_ARMORS: [FieldDef; 2] = male_female(&[b"ARMO"]);
+static HAIR_COLORS: [FieldDef; 2] = male_female(&[b"CLFM"]);
+
+static HAIRS: [FieldDef; 1] = [f("form", fid(&[b"HDPT"]))];
+static EYES: [FieldDef; 1] = [f("form", fid(&[b"EYES"]))];
 
 /// A skeleton: the sex marker, then the model file and its texture hashes.
 macro_rules! skeleton {
@@ -292,7 +293,7 @@ static FEMALE_BEHAVIOR_GRAPH: [Member; 2] =
     [sub(b"FNAM", "marker", Field::Empty), group("model", &MODEL)];
 
 static MOVEMENT_TYPE: [Member; 2] = [
-    sub(b"MTYP", "movement_type", Field::Value(Ty::FormId)),
+    sub(b"MTYP", "movement_type", Field::Value(fid(&[b"MOVT"]))),
     opt(
         b"SPED",
         "override_values",
@@ -334,7 +335,7 @@ static PHONEME_WEIGHTS: [FieldDef; 16] = [
 
 static HEAD_PART: [Member; 2] = [
     sub(b"INDX", "index", Field::Value(U32)),
-    opt(b"HEAD", "head_part", Field::Value(Ty::FormId)),
+    opt(b"HEAD", "head_part", Field::Value(fid(&[b"HDPT"]))),
 ];
 
 /// One of the four face features (nose, brow, eyes, lips) and the variants
@@ -356,7 +357,7 @@ static MORPH: [Member; 2] = [
 ];
 
 static TINT_PRESET: [Member; 3] = [
-    sub(b"TINC", "color", Field::Value(Ty::FormId)),
+    sub(b"TINC", "color", Field::Value(fid(&[b"CLFM"]))),
     opt(b"TINV", "default_value", Field::Value(Ty::F32)),
     opt(b"TIRS", "index", Field::Value(U16)),
 ];
@@ -369,7 +370,7 @@ static TINT_MASK: [Member; 5] = [
         "mask_type",
         Field::Value(Ty::Enum(Int::U16, &TINT_MASK_TYPES)),
     ),
-    form(b"TIND", "preset_default"),
+    form_of(b"TIND", "preset_default", &[b"CLFM"]),
     groups("presets", &TINT_PRESET),
 ];
 
@@ -381,22 +382,22 @@ static HEAD_DATA: [Member; 15] = [
     opt(b"FNAM", "female_marker", Field::Empty),
     groups("head_parts", &HEAD_PART),
     groups("morphs", &MORPH),
-    rep(b"RPRM", "male_presets", Field::Value(Ty::FormId)),
-    rep(b"RPRF", "female_presets", Field::Value(Ty::FormId)),
-    rep(b"AHCM", "male_hair_colors", Field::Value(Ty::FormId)),
-    rep(b"AHCF", "female_hair_colors", Field::Value(Ty::FormId)),
+    rep(b"RPRM", "male_presets", Field::Value(fid(&[b"NPC_"]))),
+    rep(b"RPRF", "female_presets", Field::Value(fid(&[b"NPC_"]))),
+    rep(b"AHCM", "male_hair_colors", Field::Value(fid(&[b"CLFM"]))),
+    rep(b"AHCF", "female_hair_colors", Field::Value(fid(&[b"CLFM"]))),
     rep(
         b"FTSM",
         "male_face_detail_textures",
-        Field::Value(Ty::FormId),
+        Field::Value(fid(&[b"TXST"])),
     ),
     rep(
         b"FTSF",
         "female_face_detail_textures",
-        Field::Value(Ty::FormId),
+        Field::Value(fid(&[b"TXST"])),
     ),
-    form(b"DFTM", "male_default_face_texture"),
-    form(b"DFTF", "female_default_face_texture"),
+    form_of(b"DFTM", "male_default_face_texture", &[b"TXST"]),
+    form_of(b"DFTF", "female_default_face_texture", &[b"TXST"]),
     groups("tint_masks", &TINT_MASK),
     group("model", &MODEL),
 ];
@@ -410,8 +411,12 @@ pub static RACE: RecordDef = RecordDef {
         full_name(),
         description(b"DESC"),
         opt(b"SPCT", "spell_count", Field::Value(U32)),
-        rep(b"SPLO", "spells", Field::Value(Ty::FormId)),
-        form(b"WNAM", "skin"),
+        rep(
+            b"SPLO",
+            "spells",
+            Field::Value(fid(&[b"SPEL", b"SHOU", b"LVSP"])),
+        ),
+        form_of(b"WNAM", "skin", &[b"ARMO"]),
         body_template(),
         body_template_2(),
         keyword_count(),
@@ -421,27 +426,31 @@ pub static RACE: RecordDef = RecordDef {
         group("female_skeleton", &FEMALE_SKELETON),
         opt(b"NAM2", "marker_nam2", Field::Empty),
         rep(b"MTNM", "movement_type_names", Field::Value(Ty::Char4)),
-        opt(b"VTCK", "voices", Field::Struct(&MALE_FEMALE)),
-        opt(b"DNAM", "decapitate_armors", Field::Struct(&MALE_FEMALE)),
-        opt(b"HCLF", "default_hair_colors", Field::Struct(&MALE_FEMALE)),
+        opt(b"VTCK", "voices", Field::Struct(&VOICES)),
+        opt(
+            b"DNAM",
+            "decapitate_armors",
+            Field::Struct(&DECAPITATE_ARMORS),
+        ),
+        opt(b"HCLF", "default_hair_colors", Field::Struct(&HAIR_COLORS)),
         opt(b"TINL", "tint_count", Field::Value(U16)),
         opt(b"PNAM", "facegen_main_clamp", Field::Value(Ty::F32)),
         opt(b"UNAM", "facegen_face_clamp", Field::Value(Ty::F32)),
-        form(b"ATKR", "attack_race"),
+        form_of(b"ATKR", "attack_race", &[b"RACE"]),
         groups("attacks", &ATTACK),
         group("body_data", &BODY_DATA),
-        opt(b"HNAM", "hairs", Field::Array(&FORM)),
-        opt(b"ENAM", "eyes", Field::Array(&FORM)),
-        form(b"GNAM", "body_part_data"),
+        opt(b"HNAM", "hairs", Field::Array(&HAIRS)),
+        opt(b"ENAM", "eyes", Field::Array(&EYES)),
+        form_of(b"GNAM", "body_part_data", &[b"BPTD"]),
         opt(b"NAM2", "marker_nam2_2", Field::Empty),
         opt(b"NAM3", "marker_nam3", Field::Empty),
         group("male_behavior_graph", &MALE_BEHAVIOR_GRAPH),
         group("female_behavior_graph", &FEMALE_BEHAVIOR_GRAPH),
-        form(b"NAM4", "material_type"),
-        form(b"NAM5", "impact_data_set"),
-        form(b"NAM7", "decapitation_fx"),
-        form(b"ONAM", "open_loot_sound"),
-        form(b"LNAM", "close_loot_sound"),
+        form_of(b"NAM4", "material_type", &[b"MATT"]),
+        form_of(b"NAM5", "impact_data_set", &[b"IPDS"]),
+        form_of(b"NAM7", "decapitation_fx", &[b"ARTO"]),
+        form_of(b"ONAM", "open_loot_sound", &[b"SNDR"]),
+        form_of(b"LNAM", "close_loot_sound", &[b"SNDR"]),
         rep(b"NAME", "biped_object_names", Field::ZString),
         groups("movement_types", &MOVEMENT_TYPE),
         opt(
@@ -449,22 +458,22 @@ pub static RACE: RecordDef = RecordDef {
             "equipment_flags",
             Field::Value(Ty::Flags(Int::U32, &EQUIP_TYPES)),
         ),
-        rep(b"QNAM", "equip_slots", Field::Value(Ty::FormId)),
-        form(b"UNES", "unarmed_equip_slot"),
+        rep(b"QNAM", "equip_slots", Field::Value(fid(&[b"EQUP"]))),
+        form_of(b"UNES", "unarmed_equip_slot", &[b"EQUP"]),
         rep(b"PHTN", "phoneme_target_names", Field::ZString),
         rep(
             b"PHWT",
             "phoneme_target_weights",
             Field::Struct(&PHONEME_WEIGHTS),
         ),
-        form(b"WKMV", "base_movement_walk"),
-        form(b"RNMV", "base_movement_run"),
-        form(b"SWMV", "base_movement_swim"),
-        form(b"FLMV", "base_movement_fly"),
-        form(b"SNMV", "base_movement_sneak"),
-        form(b"SPMV", "base_movement_sprint"),
+        form_of(b"WKMV", "base_movement_walk", &[b"MOVT"]),
+        form_of(b"RNMV", "base_movement_run", &[b"MOVT"]),
+        form_of(b"SWMV", "base_movement_swim", &[b"MOVT"]),
+        form_of(b"FLMV", "base_movement_fly", &[b"MOVT"]),
+        form_of(b"SNMV", "base_movement_sneak", &[b"MOVT"]),
+        form_of(b"SPMV", "base_movement_sprint", &[b"MOVT"]),
         groups("head_data", &HEAD_DATA),
-        form(b"NAM8", "morph_race"),
-        form(b"RNAM", "armor_race"),
+        form_of(b"NAM8", "morph_race", &[b"RACE"]),
+        form_of(b"RNAM", "armor_race", &[b"RACE"]),
     ],
 };

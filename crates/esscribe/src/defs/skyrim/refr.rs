@@ -1,8 +1,9 @@
 //! REFR: a placed object (a reference to a base object, with where it
 //! stands and how it is set up).
 
-use super::common::{editor_id, form, scripts};
+use super::common::{editor_id, form_of, scripts};
 pub use super::common::{POSITION_ROTATION, XYZ};
+use crate::defs::shared::refr;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -49,11 +50,7 @@ pub static ENABLE_PARENT_FLAGS: FlagsDef = FlagsDef {
 
 /// Map marker flags (FNAM `flags`).
 pub static MAP_MARKER_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "visible"),
-        (0x02, "can_travel_to"),
-        (0x04, "show_all_hidden"),
-    ],
+    bits: &join::<_, 3>(&[&refr::MAP_MARKER_FLAG_BITS, &[(0x04, "show_all_hidden")]]),
 };
 
 /// Room marker flags (XRMR `flags`).
@@ -66,38 +63,35 @@ pub static WATER_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "reflection"), (0x02, "refraction")],
 };
 
-/// Door and activator action flags (XACT `action_flags`).
-pub static ACTION_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "use_default"),
-        (0x02, "activate"),
-        (0x04, "open"),
-        (0x08, "open_by_default"),
-    ],
-};
+pub use refr::ACTION_FLAGS;
 
 /// A linked reference (XLKR): keyword and reference.
 pub static LINKED_REFERENCE: [Member; 1] = [sub(
     b"XLKR",
     "link",
-    Field::Struct(&[f("keyword", Ty::FormId), f("reference", Ty::FormId)]),
+    Field::Struct(&[
+        f(
+            "keyword",
+            fid(&[
+                b"KYWD", b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON",
+                b"PFLA", b"PHZD",
+            ]),
+        ),
+        f(
+            "reference",
+            fid(&[
+                b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
+                b"PHZD",
+            ]),
+        ),
+    ]),
 )];
 
-/// A map marker: the XMRK marker, flags (FNAM), name (FULL) and type (TNAM).
-pub static MAP_MARKER: [Member; 4] = [
-    sub(b"XMRK", "marker", Field::Empty),
-    opt(
-        b"FNAM",
-        "flags",
-        Field::Value(Ty::Flags(Int::U8, &MAP_MARKER_FLAGS)),
-    ),
-    opt(b"FULL", "name", Field::LString),
-    opt(
-        b"TNAM",
-        "type",
-        Field::Struct(&[f("type", U8), f("unused", Ty::Bytes(1))]),
-    ),
-];
+static MAP_MARKER_TYPE: [FieldDef; 2] = [f("type", U8), f("unused", Ty::Bytes(1))];
+
+/// A map marker's subrecords: its flags, name and type.
+pub static MAP_MARKER: [Member; 4] =
+    refr::map_marker(&MAP_MARKER_FLAGS, Field::LString, &MAP_MARKER_TYPE);
 
 static ROOM: [Member; 4] = [
     sub(
@@ -109,16 +103,16 @@ static ROOM: [Member; 4] = [
             f("unknown", Ty::Bytes(2)),
         ]),
     ),
-    form(b"LNAM", "lighting_template"),
-    form(b"INAM", "image_space"),
-    rep(b"XLRM", "linked_rooms", Field::Value(Ty::FormId)),
+    form_of(b"LNAM", "lighting_template", &[b"LGTM"]),
+    form_of(b"INAM", "image_space", &[b"IMGS"]),
+    rep(b"XLRM", "linked_rooms", Field::Value(fid(&[b"REFR"]))),
 ];
 
 /// Patrol data: idle time, marker, idle, topic.
 pub static PATROL: [Member; 6] = [
     sub(b"XPRD", "idle_time", Field::Value(Ty::F32)),
     opt(b"XPPA", "script_marker", Field::Empty),
-    form(b"INAM", "idle"),
+    form_of(b"INAM", "idle", &[b"IDLE"]),
     opt(b"SCHR", "unused_script_header", Field::Bytes),
     opt(b"SCTX", "unused_script_source", Field::Text),
     rep(b"PDTO", "topics", Field::Struct(&super::pack::TOPIC)),
@@ -136,23 +130,36 @@ pub static RAGDOLL_BONE: [FieldDef; 8] = [
     f("rotation_z", Ty::F32),
 ];
 
-static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", Ty::FormId)];
+static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", fid(&[b"LCRT"]))];
 
 /// The enable parent (XESP): reference and flags.
 pub static ENABLE_PARENT: [FieldDef; 3] = [
-    f("reference", Ty::FormId),
+    f(
+        "reference",
+        fid(&[
+            b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
+            b"PHZD",
+        ]),
+    ),
     f("flags", Ty::Flags(Int::U8, &ENABLE_PARENT_FLAGS)),
     f("unused", Ty::Bytes(3)),
 ];
 
-/// Skyrim's placed object (REFR) record declaration.
+/// What a placed object may be an instance of.
+const BASE_OBJECTS: Targets = &[
+    b"TREE", b"SNDR", b"ACTI", b"DOOR", b"STAT", b"FURN", b"CONT", b"ARMO", b"AMMO", b"LVLN",
+    b"MISC", b"WEAP", b"BOOK", b"KEYM", b"ALCH", b"LIGH", b"GRAS", b"ASPC", b"IDLM", b"ARMA",
+    b"INGR", b"MSTT", b"TACT", b"TXST", b"FLOR", b"SLGM", b"SCRL", b"SOUN", b"APPA",
+];
+
+/// Skyrim's placed object (REFR) declaration.
 pub static REFR: RecordDef = RecordDef {
     sig: Sig(*b"REFR"),
     title: "Placed object",
     members: &[
         editor_id(),
         scripts(),
-        sub(b"NAME", "base", Field::Value(Ty::FormId)),
+        sub(b"NAME", "base", Field::Value(fid(BASE_OBJECTS))),
         opt(b"XMBO", "bound_half_extents", Field::Struct(&XYZ)),
         opt(
             b"XPRM",
@@ -186,7 +193,10 @@ pub static REFR: RecordDef = RecordDef {
         opt(
             b"XPOD",
             "portals",
-            Field::Array(&[f("origin", Ty::FormId), f("destination", Ty::FormId)]),
+            Field::Array(&[
+                f("origin", fid(&[b"REFR"])),
+                f("destination", fid(&[b"REFR"])),
+            ]),
         ),
         group("room", &ROOM),
         opt(b"XMBP", "multibound_primitive", Field::Empty),
@@ -197,12 +207,12 @@ pub static REFR: RecordDef = RecordDef {
             b"XPWR",
             "reflected_refracted_by",
             Field::Struct(&[
-                f("water", Ty::FormId),
+                f("water", fid(&[b"REFR"])),
                 f("type", Ty::Flags(Int::U32, &WATER_FLAGS)),
             ]),
         ),
-        rep(b"XLTW", "lit_water", Field::Value(Ty::FormId)),
-        form(b"XEMI", "emittance"),
+        rep(b"XLTW", "lit_water", Field::Value(fid(&[b"REFR"]))),
+        form_of(b"XEMI", "emittance", &[b"LIGH", b"REGN"]),
         opt(
             b"XLIG",
             "light",
@@ -223,7 +233,7 @@ pub static REFR: RecordDef = RecordDef {
             b"XTEL",
             "teleport_destination",
             Field::Struct(&[
-                f("door", Ty::FormId),
+                f("door", fid(&[b"REFR"])),
                 f("position_x", Ty::F32),
                 f("position_y", Ty::F32),
                 f("position_z", Ty::F32),
@@ -233,8 +243,8 @@ pub static REFR: RecordDef = RecordDef {
                 f("flags", Ty::Flags(Int::U32, &TELEPORT_FLAGS)),
             ]),
         ),
-        form(b"XTNM", "teleport_message_box"),
-        form(b"XMBR", "multibound_reference"),
+        form_of(b"XTNM", "teleport_message_box", &[b"MESG"]),
+        form_of(b"XMBR", "multibound_reference", &[b"REFR"]),
         opt(b"XWCN", "unknown_xwcn", Field::Bytes),
         opt(b"XWCS", "unknown_xwcs", Field::Bytes),
         opt(
@@ -260,18 +270,27 @@ pub static REFR: RecordDef = RecordDef {
             ]),
         ),
         opt(b"XCZA", "unknown_xcza", Field::Bytes),
-        form(b"XCZC", "unknown_xczc"),
+        form_of(b"XCZC", "unknown_xczc", &[b"CELL"]),
         opt(b"XSCL", "scale", Field::Value(Ty::F32)),
-        form(b"XSPC", "spawn_container"),
+        form_of(b"XSPC", "spawn_container", &[b"REFR"]),
         opt(b"XAPD", "activation_parent_flags", Field::Value(U8)),
         rep(
             b"XAPR",
             "activation_parents",
-            Field::Struct(&[f("reference", Ty::FormId), f("delay", Ty::F32)]),
+            Field::Struct(&[
+                f(
+                    "reference",
+                    fid(&[
+                        b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON",
+                        b"PFLA", b"PHZD",
+                    ]),
+                ),
+                f("delay", Ty::F32),
+            ]),
         ),
-        form(b"XLIB", "leveled_item_base_object"),
+        form_of(b"XLIB", "leveled_item_base_object", &[b"LVLI"]),
         opt(b"XLCM", "level_modifier", Field::Value(I32)),
-        form(b"XLCN", "persistent_location"),
+        form_of(b"XLCN", "persistent_location", &[b"LCTN"]),
         opt(b"XTRI", "collision_layer", Field::Value(U32)),
         opt(
             b"XLOC",
@@ -279,18 +298,18 @@ pub static REFR: RecordDef = RecordDef {
             Field::Struct(&[
                 f("level", Ty::Enum(Int::U8, &LOCK_LEVELS)),
                 f("unused", Ty::Bytes(3)),
-                f("key", Ty::FormId),
+                f("key", fid(&[b"KEYM"])),
                 f("flags", Ty::Flags(Int::U8, &LOCK_FLAGS)),
                 f("unused_2", Ty::Bytes(3)),
                 f("unknown", Ty::Bytes(8)),
             ]),
         ),
-        form(b"XEZN", "encounter_zone"),
+        form_of(b"XEZN", "encounter_zone", &[b"ECZN"]),
         opt(
             b"XNDP",
             "navigation_door_link",
             Field::Struct(&[
-                f("navmesh", Ty::FormId),
+                f("navmesh", fid(&[b"NAVM"])),
                 f("triangle", U16),
                 f("unused", Ty::Bytes(2)),
             ]),
@@ -301,11 +320,11 @@ pub static REFR: RecordDef = RecordDef {
             Field::Array(&LOCATION_REF_TYPE),
         ),
         opt(b"XIS2", "ignored_by_sandbox", Field::Empty),
-        form(b"XOWN", "owner"),
+        form_of(b"XOWN", "owner", &[b"FACT", b"ACHR", b"NPC_"]),
         opt(b"XRNK", "faction_rank", Field::Value(I32)),
         opt(b"XCNT", "item_count", Field::Value(I32)),
         opt(b"XCHG", "charge", Field::Value(Ty::F32)),
-        form(b"XLRL", "location_reference"),
+        form_of(b"XLRL", "location_reference", &[b"LCRT", b"LCTN"]),
         opt(b"XESP", "enable_parent", Field::Struct(&ENABLE_PARENT)),
         groups("linked_references", &LINKED_REFERENCE),
         groups("patrol", &PATROL),
@@ -318,7 +337,13 @@ pub static REFR: RecordDef = RecordDef {
         opt(b"XFVC", "favor_cost", Field::Value(Ty::F32)),
         opt(b"ONAM", "open_by_default", Field::Empty),
         group("map_marker", &MAP_MARKER),
-        form(b"XATR", "attach_reference"),
+        form_of(
+            b"XATR",
+            "attach_reference",
+            &[
+                b"REFR", b"PGRE", b"PHZD", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
+            ],
+        ),
         sub(
             b"DATA",
             "position_rotation",

@@ -24,8 +24,8 @@ pub static RFCT: RecordDef = RecordDef {
             b"DATA",
             "data",
             Field::Struct(&[
-                f("effect_art", Ty::FormId),
-                f("shader", Ty::FormId),
+                f("effect_art", fid(&[b"ARTO"])),
+                f("shader", fid(&[b"EFSH"])),
                 f("flags", Ty::Flags(Int::U32, &EFFECT_FLAGS)),
             ]),
         ),

@@ -1,7 +1,7 @@
 //! SCEN: a scene: phases (each between two HNAM markers), actors, and
 //! actions (each between a typed ANAM and an empty one).
 
-use super::common::{conditions, editor_id, form};
+use super::common::{conditions, editor_id, form_of};
 use super::condition::CONDITION_GROUP;
 use super::vmad::SCENE_VMAD;
 use crate::io::Sig;
@@ -82,8 +82,8 @@ static ACTION: [Member; 17] = [
     opt(b"SNAM", "start_phase", Field::Value(U32)),
     opt(b"ENAM", "end_phase", Field::Value(U32)),
     opt(b"SNAM", "timer_seconds", Field::Value(Ty::F32)),
-    rep(b"PNAM", "packages", Field::Value(Ty::FormId)),
-    form(b"DATA", "topic"),
+    rep(b"PNAM", "packages", Field::Value(fid(&[b"PACK"]))),
+    form_of(b"DATA", "topic", &[b"DIAL"]),
     opt(b"HTID", "headtrack_actor", Field::Value(I32)),
     opt(b"DMAX", "looping_max", Field::Value(Ty::F32)),
     opt(b"DMIN", "looping_min", Field::Value(Ty::F32)),
@@ -107,7 +107,7 @@ pub static SCEN: RecordDef = RecordDef {
         groups("phases", &PHASE),
         groups("actors", &ACTOR),
         groups("actions", &ACTION),
-        form(b"PNAM", "quest"),
+        form_of(b"PNAM", "quest", &[b"QUST"]),
         opt(b"INAM", "last_action_index", Field::Value(U32)),
         opt(b"VNAM", "unknown", Field::Opaque),
         conditions(),

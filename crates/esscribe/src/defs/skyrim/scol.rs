@@ -1,6 +1,6 @@
 //! SCOL: a static collection (several statics placed as one object).
 
-use super::common::{editor_id, form, model, object_bounds};
+use super::common::{editor_id, form_of, model, object_bounds};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -16,7 +16,7 @@ static PLACEMENT: [FieldDef; 7] = [
 
 /// A static and every place it stands in the collection.
 static PART: [Member; 2] = [
-    form(b"ONAM", "static"),
+    form_of(b"ONAM", "static", &[b"STAT"]),
     opt(b"DATA", "placements", Field::Array(&PLACEMENT)),
 ];
 

@@ -1,6 +1,6 @@
 //! SHOU: a shout (three words of power, each with its spell).
 
-use super::common::{description, editor_id, form, full_name};
+use super::common::{description, editor_id, form_of, full_name};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -11,14 +11,14 @@ pub static SHOU: RecordDef = RecordDef {
     members: &[
         editor_id(),
         full_name(),
-        form(b"MDOB", "menu_display_object"),
+        form_of(b"MDOB", "menu_display_object", &[b"STAT"]),
         description(b"DESC"),
         rep(
             b"SNAM",
             "words",
             Field::Struct(&[
-                f("word", Ty::FormId),
-                f("spell", Ty::FormId),
+                f("word", fid(&[b"WOOP"])),
+                f("spell", fid(&[b"SPEL"])),
                 f("recovery_time", Ty::F32),
             ]),
         ),

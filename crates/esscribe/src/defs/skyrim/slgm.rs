@@ -25,6 +25,6 @@ pub static SLGM: RecordDef = RecordDef {
             sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT)),
         ],
         &slgm::SOUL_MEMBERS,
-        &[form(b"NAM0", "linked_to")],
+        &[form_of(b"NAM0", "linked_to", &[b"SLGM"])],
     ]),
 };

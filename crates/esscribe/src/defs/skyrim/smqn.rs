@@ -6,7 +6,7 @@ use crate::io::Sig;
 use crate::schema::types::*;
 
 static QUEST: [Member; 3] = [
-    sub(b"NNAM", "quest", Field::Value(Ty::FormId)),
+    sub(b"NNAM", "quest", Field::Value(fid(&[b"QUST"]))),
     opt(b"FNAM", "flags", Field::Value(U32)),
     opt(b"RNAM", "hours_until_reset", Field::Value(Ty::F32)),
 ];

@@ -1,6 +1,6 @@
 //! SNCT: a sound category.
 
-use super::common::{editor_id, form, full_name};
+use super::common::{editor_id, form_of, full_name};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -24,7 +24,7 @@ pub static SNCT: RecordDef = RecordDef {
             "flags",
             Field::Value(Ty::Flags(Int::U32, &CATEGORY_FLAGS)),
         ),
-        form(b"PNAM", "parent"),
+        form_of(b"PNAM", "parent", &[b"SNCT"]),
         opt(b"VNAM", "static_volume_multiplier", Field::Value(U16)),
         opt(b"UNAM", "default_menu_value", Field::Value(U16)),
     ],

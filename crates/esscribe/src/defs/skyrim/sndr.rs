@@ -1,6 +1,6 @@
 //! SNDR: a sound descriptor.
 
-use super::common::{conditions, editor_id, form};
+use super::common::{conditions, editor_id, form_of};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -21,10 +21,10 @@ pub static SNDR: RecordDef = RecordDef {
     members: &[
         editor_id(),
         opt(b"CNAM", "descriptor_type", Field::Value(U32)),
-        form(b"GNAM", "category"),
-        form(b"SNAM", "alternate_sound_for"),
+        form_of(b"GNAM", "category", &[b"SNCT"]),
+        form_of(b"SNAM", "alternate_sound_for", &[b"SNDR"]),
         rep(b"ANAM", "sound_files", Field::ZString),
-        form(b"ONAM", "output_model"),
+        form_of(b"ONAM", "output_model", &[b"SOPM"]),
         opt(b"FNAM", "string", Field::ZString),
         conditions(),
         opt(

@@ -1,6 +1,6 @@
 //! SOUN: a sound marker.
 
-use super::common::{editor_id, form, object_bounds};
+use super::common::{editor_id, form_of, object_bounds};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -13,6 +13,6 @@ pub static SOUN: RecordDef = RecordDef {
         object_bounds(),
         opt(b"FNAM", "file", Field::ZString),
         opt(b"SNDD", "sound_data", Field::Bytes),
-        form(b"SDSC", "sound_descriptor"),
+        form_of(b"SDSC", "sound_descriptor", &[b"SNDR"]),
     ],
 };

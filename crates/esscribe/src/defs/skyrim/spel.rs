@@ -2,6 +2,7 @@
 
 use super::common::*;
 use super::magic::{CASTING_TYPES, DELIVERY_TYPES};
+use crate::defs::shared::spel;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -19,16 +20,10 @@ pub static SPELL_FLAGS: FlagsDef = FlagsDef {
 
 /// Spell types (SPIT `type`): spell, disease, power, ...
 pub static SPELL_TYPES: EnumDef = EnumDef {
-    values: &[
-        (0, "spell"),
-        (1, "disease"),
-        (2, "power"),
-        (3, "lesser_power"),
-        (4, "ability"),
-        (5, "poison"),
-        (10, "addiction"),
-        (11, "voice"),
-    ],
+    values: &join::<_, 8>(&[
+        &spel::SPELL_TYPE_VALUES,
+        &[(10, "addiction"), (11, "voice")],
+    ]),
 };
 
 /// SPIT: cost, kind and casting of a spell (or of a scroll).
@@ -41,7 +36,7 @@ pub static SPELL_DATA: [FieldDef; 9] = [
     f("delivery", Ty::Enum(Int::U32, &DELIVERY_TYPES)),
     f("cast_duration", Ty::F32),
     f("range", Ty::F32),
-    f("half_cost_perk", Ty::FormId),
+    f("half_cost_perk", fid(&[b"PERK"])),
 ];
 
 /// Skyrim's spell (SPEL) record declaration.
@@ -54,8 +49,8 @@ pub static SPEL: RecordDef = RecordDef {
         full_name(),
         keyword_count(),
         keywords(),
-        form(b"MDOB", "menu_display_object"),
-        form(b"ETYP", "equip_type"),
+        form_of(b"MDOB", "menu_display_object", &[b"STAT"]),
+        form_of(b"ETYP", "equip_type", &[b"EQUP"]),
         description(b"DESC"),
         sub(b"SPIT", "data", Field::Struct(&SPELL_DATA)),
         effects(),

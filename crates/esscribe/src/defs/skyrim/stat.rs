@@ -21,7 +21,7 @@ pub static STAT: RecordDef = RecordDef {
             "direction_material",
             Field::Struct(&[
                 f("max_angle", Ty::F32),
-                f("material", Ty::FormId),
+                f("material", fid(&[b"MATO"])),
                 // Skyrim Special Edition adds these.
                 f("flags", Ty::Flags(Int::U8, &DIRECTION_MATERIAL_FLAGS)),
                 f("unused", Ty::Bytes(3)),

@@ -1,6 +1,6 @@
 //! What story manager nodes share: parent, previous sibling, conditions.
 
-use super::common::{conditions, form};
+use super::common::{conditions, form_of};
 use crate::schema::types::*;
 
 /// Story manager node flags (DNAM): random, warn if no child quest started.
@@ -19,12 +19,12 @@ pub static QUEST_NODE_FLAGS: FlagsDef = FlagsDef {
 
 /// The story manager node's parent node (PNAM).
 pub const fn parent() -> Member {
-    form(b"PNAM", "parent")
+    form_of(b"PNAM", "parent", &[b"SMBN", b"SMQN", b"SMEN"])
 }
 
 /// The sibling node before this one (SNAM).
 pub const fn previous_sibling() -> Member {
-    form(b"SNAM", "previous_sibling")
+    form_of(b"SNAM", "previous_sibling", &[b"SMBN", b"SMQN", b"SMEN"])
 }
 
 /// The number of conditions that follow (CITC).

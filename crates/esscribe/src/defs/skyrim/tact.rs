@@ -19,8 +19,8 @@ pub static TACT: RecordDef = RecordDef {
         keywords(),
         // Left over from earlier versions of the editor, which resets it.
         opt(b"PNAM", "unknown_pnam", Field::Bytes),
-        form(b"SNAM", "looping_sound"),
+        form_of(b"SNAM", "looping_sound", &[b"SNDR"]),
         opt(b"FNAM", "unknown_fnam", Field::Bytes),
-        form(b"VNAM", "voice_type"),
+        form_of(b"VNAM", "voice_type", &[b"VTYP"]),
     ],
 };

@@ -13,8 +13,8 @@ pub static TREE: RecordDef = RecordDef {
         editor_id(),
         object_bounds(),
         model(),
-        form(b"PFIG", "ingredient"),
-        form(b"SNAM", "harvest_sound"),
+        form_of(b"PFIG", "ingredient", &[b"INGR", b"ALCH", b"MISC", b"LVLI"]),
+        form_of(b"SNAM", "harvest_sound", &[b"SNDR"]),
         seasonal_chances(),
         full_name(),
         sub(

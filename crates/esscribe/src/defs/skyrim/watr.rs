@@ -2,7 +2,7 @@
 //! depth), sounds, damage and currents.
 
 use super::cell::RGBA;
-use super::common::{editor_id, form, full_name};
+use super::common::{editor_id, form_of, full_name};
 use super::refr::XYZ;
 use crate::io::Sig;
 use crate::schema::types::*;
@@ -95,10 +95,10 @@ pub static WATR: RecordDef = RecordDef {
             Field::Value(Ty::Flags(Int::U8, &WATER_FLAGS)),
         ),
         opt(b"MNAM", "unused_mnam", Field::Bytes),
-        form(b"TNAM", "material"),
-        form(b"SNAM", "open_sound"),
-        form(b"XNAM", "spell"),
-        form(b"INAM", "image_space"),
+        form_of(b"TNAM", "material", &[b"MATT"]),
+        form_of(b"SNAM", "open_sound", &[b"SNDR"]),
+        form_of(b"XNAM", "spell", &[b"SPEL"]),
+        form_of(b"INAM", "image_space", &[b"IMGS"]),
         // Damage per second in Skyrim; unused in Skyrim Special Edition.
         opt(b"DATA", "damage_per_second", Field::Value(U16)),
         opt(b"DNAM", "visual_data", Field::Struct(&VISUAL_DATA)),

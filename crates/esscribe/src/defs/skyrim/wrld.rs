@@ -1,20 +1,22 @@
 //! WRLD: a worldspace.
 
-use super::common::{editor_id, form, full_name};
+use super::common::{editor_id, form_of, full_name};
+use crate::defs::shared::wrld;
 use crate::io::Sig;
 use crate::schema::types::*;
 
 /// Worldspace flags (DATA `flags`).
 pub static WORLD_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "small_world"),
-        (0x02, "cant_fast_travel"),
-        (0x08, "no_lod_water"),
-        (0x10, "no_landscape"),
-        (0x20, "no_sky"),
-        (0x40, "fixed_dimensions"),
-        (0x80, "no_grass"),
-    ],
+    bits: &join::<_, 7>(&[
+        &wrld::FLAG_BITS,
+        &[
+            (0x08, "no_lod_water"),
+            (0x10, "no_landscape"),
+            (0x20, "no_sky"),
+            (0x40, "fixed_dimensions"),
+            (0x80, "no_grass"),
+        ],
+    ]),
 };
 
 /// Which data a worldspace takes from its parent (PNAM `flags`).
@@ -30,7 +32,16 @@ pub static PARENT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-static XY: [FieldDef; 2] = [f("x", Ty::F32), f("y", Ty::F32)];
+static MAP_DATA: [FieldDef; 9] = join(&[
+    &wrld::MAP_CELLS,
+    &[
+        f("camera_min_height", Ty::F32),
+        f("camera_max_height", Ty::F32),
+        f("camera_initial_pitch", Ty::F32),
+    ],
+]);
+
+static FLAGS_AND_BOUNDS: [Member; 3] = wrld::flags_and_bounds(&WORLD_FLAGS);
 
 /// Skyrim's worldspace (WRLD) record declaration.
 pub static WRLD: RecordDef = RecordDef {
@@ -46,10 +57,10 @@ pub static WRLD: RecordDef = RecordDef {
             "fixed_center",
             Field::Struct(&[f("x", I16), f("y", I16)]),
         ),
-        form(b"LTMP", "interior_lighting"),
-        form(b"XEZN", "encounter_zone"),
-        form(b"XLCN", "location"),
-        form(b"WNAM", "parent_worldspace"),
+        form_of(b"LTMP", "interior_lighting", &[b"LGTM"]),
+        form_of(b"XEZN", "encounter_zone", &[b"ECZN"]),
+        form_of(b"XLCN", "location", &[b"LCTN"]),
+        form_of(b"WNAM", "parent_worldspace", &[b"WRLD"]),
         opt(
             b"PNAM",
             "parent_use",
@@ -58,9 +69,9 @@ pub static WRLD: RecordDef = RecordDef {
                 f("unknown", U8),
             ]),
         ),
-        form(b"CNAM", "climate"),
-        form(b"NAM2", "water"),
-        form(b"NAM3", "lod_water_type"),
+        form_of(b"CNAM", "climate", &[b"CLMT"]),
+        form_of(b"NAM2", "water", &[b"WATR"]),
+        form_of(b"NAM3", "lod_water_type", &[b"WATR"]),
         opt(b"NAM4", "lod_water_height", Field::Value(Ty::F32)),
         opt(
             b"DNAM",
@@ -71,21 +82,7 @@ pub static WRLD: RecordDef = RecordDef {
             ]),
         ),
         opt(b"ICON", "map_image", Field::ZString),
-        opt(
-            b"MNAM",
-            "map_data",
-            Field::Struct(&[
-                f("usable_width", I32),
-                f("usable_height", I32),
-                f("north_west_cell_x", I16),
-                f("north_west_cell_y", I16),
-                f("south_east_cell_x", I16),
-                f("south_east_cell_y", I16),
-                f("camera_min_height", Ty::F32),
-                f("camera_max_height", Ty::F32),
-                f("camera_initial_pitch", Ty::F32),
-            ]),
-        ),
+        opt(b"MNAM", "map_data", Field::Struct(&MAP_DATA)),
         opt(
             b"ONAM",
             "world_map_offset",
@@ -97,14 +94,10 @@ pub static WRLD: RecordDef = RecordDef {
             ]),
         ),
         opt(b"NAMA", "distant_lod_multiplier", Field::Value(Ty::F32)),
-        opt(
-            b"DATA",
-            "flags",
-            Field::Value(Ty::Flags(Int::U8, &WORLD_FLAGS)),
-        ),
-        opt(b"NAM0", "object_bounds_min", Field::Struct(&XY)),
-        opt(b"NAM9", "object_bounds_max", Field::Struct(&XY)),
-        form(b"ZNAM", "music"),
+        FLAGS_AND_BOUNDS[0],
+        FLAGS_AND_BOUNDS[1],
+        FLAGS_AND_BOUNDS[2],
+        form_of(b"ZNAM", "music", &[b"MUSC"]),
         opt(b"NNAM", "canopy_shadow", Field::ZString),
         opt(b"XNAM", "water_noise_texture", Field::ZString),
         opt(b"TNAM", "hd_lod_diffuse_texture", Field::ZString),

@@ -2,34 +2,25 @@
 //! colours by time of day, fog, wind, precipitation, lightning, sounds,
 //! image spaces and ambient light.
 
-use super::cell::RGBA;
-use super::common::{editor_id, form, MODEL};
+use super::common::{editor_id, form_of, MODEL};
 use super::lgtm::DIRECTIONAL_AMBIENT;
+use crate::defs::shared::wthr::{self, TIMES};
 use crate::io::Sig;
 use crate::schema::types::*;
 
 /// Weather flags: classification (pleasant, cloudy, rainy, snow) and sky
 /// statics.
 pub static WEATHER_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "pleasant"),
-        (0x02, "cloudy"),
-        (0x04, "rainy"),
-        (0x08, "snow"),
-        (0x10, "sky_statics_always_visible"),
-        (0x20, "sky_statics_follow_sun_position"),
-    ],
+    bits: &join::<_, 6>(&[
+        &wthr::CLASSIFICATION_BITS,
+        &[
+            (0x10, "sky_statics_always_visible"),
+            (0x20, "sky_statics_follow_sun_position"),
+        ],
+    ]),
 };
 
-/// Weather sound types (SNAM `type`): default, precipitation, wind, thunder.
-pub static SOUND_TYPES: EnumDef = EnumDef {
-    values: &[
-        (0, "default"),
-        (1, "precipitation"),
-        (2, "wind"),
-        (3, "thunder"),
-    ],
-};
+static SOUND: [FieldDef; 2] = wthr::sound(&[b"SNDR"]);
 
 /// One bit per cloud layer.
 static CLOUD_LAYERS: FlagsDef = FlagsDef {
@@ -69,14 +60,6 @@ static CLOUD_LAYERS: FlagsDef = FlagsDef {
     ],
 };
 
-/// One colour at each of the four times of day.
-static TIMES: [FieldDef; 4] = [
-    f("sunrise", Ty::Struct(&RGBA)),
-    f("day", Ty::Struct(&RGBA)),
-    f("sunset", Ty::Struct(&RGBA)),
-    f("night", Ty::Struct(&RGBA)),
-];
-
 static ALPHAS: [FieldDef; 4] = [
     f("sunrise", Ty::F32),
     f("day", Ty::F32),
@@ -86,34 +69,62 @@ static ALPHAS: [FieldDef; 4] = [
 
 /// NAM0: 13, 14 or 17 colours of 16 bytes; later ones are left out by
 /// older records.
-static COLORS: [FieldDef; 17] = [
-    f("sky_upper", Ty::Struct(&TIMES)),
-    f("fog_near", Ty::Struct(&TIMES)),
-    f("unknown_0x20", Ty::Struct(&TIMES)),
-    f("ambient", Ty::Struct(&TIMES)),
-    f("sunlight", Ty::Struct(&TIMES)),
-    f("sun", Ty::Struct(&TIMES)),
-    f("stars", Ty::Struct(&TIMES)),
-    f("sky_lower", Ty::Struct(&TIMES)),
-    f("horizon", Ty::Struct(&TIMES)),
-    f("effect_lighting", Ty::Struct(&TIMES)),
-    f("cloud_lod_diffuse", Ty::Struct(&TIMES)),
-    f("cloud_lod_ambient", Ty::Struct(&TIMES)),
-    f("fog_far", Ty::Struct(&TIMES)),
-    f("sky_statics", Ty::Struct(&TIMES)),
-    f("water_multiplier", Ty::Struct(&TIMES)),
-    f("sun_glare", Ty::Struct(&TIMES)),
-    f("moon_glare", Ty::Struct(&TIMES)),
-];
+static COLORS: [FieldDef; 17] = join(&[
+    &[
+        f("sky_upper", Ty::Struct(&TIMES)),
+        f("fog_near", Ty::Struct(&TIMES)),
+        f("unknown_0x20", Ty::Struct(&TIMES)),
+    ],
+    &wthr::AMBIENT_TO_HORIZON,
+    &[
+        f("effect_lighting", Ty::Struct(&TIMES)),
+        f("cloud_lod_diffuse", Ty::Struct(&TIMES)),
+        f("cloud_lod_ambient", Ty::Struct(&TIMES)),
+        f("fog_far", Ty::Struct(&TIMES)),
+        f("sky_statics", Ty::Struct(&TIMES)),
+        f("water_multiplier", Ty::Struct(&TIMES)),
+        f("sun_glare", Ty::Struct(&TIMES)),
+        f("moon_glare", Ty::Struct(&TIMES)),
+    ],
+]);
 
 static SPEED: [FieldDef; 1] = [f("speed", U8)];
 
-static FOUR_TIMES: [FieldDef; 4] = [
-    f("sunrise", Ty::FormId),
-    f("day", Ty::FormId),
-    f("sunset", Ty::FormId),
-    f("night", Ty::FormId),
-];
+/// A form ID for each time of day, of one of `targets`.
+const fn four_times(targets: Targets) -> [FieldDef; 4] {
+    [
+        f("sunrise", fid(targets)),
+        f("day", fid(targets)),
+        f("sunset", fid(targets)),
+        f("night", fid(targets)),
+    ]
+}
+
+static IMAGE_SPACES: [FieldDef; 4] = four_times(&[b"IMGS"]);
+static VOLUMETRIC_LIGHTING: [FieldDef; 4] = four_times(&[b"VOLI"]);
+
+static FOG_DISTANCE: [FieldDef; 8] = join(&[
+    &wthr::FOG_DISTANCE,
+    &[
+        f("day_power", Ty::F32),
+        f("night_power", Ty::F32),
+        f("day_max", Ty::F32),
+        f("night_max", Ty::F32),
+    ],
+]);
+
+static DATA: [FieldDef; 18] = join(&[
+    &[f("wind_speed", U8), f("unknown_0x01", Ty::Bytes(2))],
+    &wthr::TIMINGS,
+    &[f("flags", Ty::Flags(Int::U8, &WEATHER_FLAGS))],
+    &wthr::LIGHTNING_COLOR,
+    &[
+        f("visual_effect_begin", U8),
+        f("visual_effect_end", U8),
+        f("wind_direction", U8),
+        f("wind_direction_range", U8),
+    ],
+]);
 
 /// Skyrim's weather (WTHR) record declaration.
 pub static WTHR: RecordDef = RecordDef {
@@ -158,8 +169,8 @@ pub static WTHR: RecordDef = RecordDef {
         opt(b"ANAM", "unused_anam", Field::Bytes),
         opt(b"BNAM", "unused_bnam", Field::Bytes),
         opt(b"LNAM", "cloud_layer_count", Field::Value(U32)),
-        form(b"MNAM", "precipitation"),
-        form(b"NNAM", "visual_effect"),
+        form_of(b"MNAM", "precipitation", &[b"SPGD"]),
+        form_of(b"NNAM", "visual_effect", &[b"RFCT"]),
         opt(b"ONAM", "unused_onam", Field::Bytes),
         // One byte per cloud layer: 0 is -0.1, 127 is 0, 254 is 0.1.
         opt(b"RNAM", "cloud_speed_y", Field::Array(&SPEED)),
@@ -167,60 +178,21 @@ pub static WTHR: RecordDef = RecordDef {
         opt(b"PNAM", "cloud_colors", Field::Array(&TIMES)),
         opt(b"JNAM", "cloud_alphas", Field::Array(&ALPHAS)),
         opt(b"NAM0", "colors", Field::Struct(&COLORS)),
-        opt(
-            b"FNAM",
-            "fog_distance",
-            Field::Struct(&[
-                f("day_near", Ty::F32),
-                f("day_far", Ty::F32),
-                f("night_near", Ty::F32),
-                f("night_far", Ty::F32),
-                f("day_power", Ty::F32),
-                f("night_power", Ty::F32),
-                f("day_max", Ty::F32),
-                f("night_max", Ty::F32),
-            ]),
-        ),
-        opt(
-            b"DATA",
-            "data",
-            Field::Struct(&[
-                f("wind_speed", U8),
-                f("unknown_0x01", Ty::Bytes(2)),
-                f("transition_delta", U8),
-                f("sun_glare", U8),
-                f("sun_damage", U8),
-                f("precipitation_begin_fade_in", U8),
-                f("precipitation_end_fade_out", U8),
-                f("lightning_begin_fade_in", U8),
-                f("lightning_end_fade_out", U8),
-                f("lightning_frequency", U8),
-                f("flags", Ty::Flags(Int::U8, &WEATHER_FLAGS)),
-                f("lightning_red", U8),
-                f("lightning_green", U8),
-                f("lightning_blue", U8),
-                f("visual_effect_begin", U8),
-                f("visual_effect_end", U8),
-                f("wind_direction", U8),
-                f("wind_direction_range", U8),
-            ]),
-        ),
+        opt(b"FNAM", "fog_distance", Field::Struct(&FOG_DISTANCE)),
+        opt(b"DATA", "data", Field::Struct(&DATA)),
         opt(
             b"NAM1",
             "disabled_cloud_layers",
             Field::Value(Ty::Flags(Int::U32, &CLOUD_LAYERS)),
         ),
-        rep(
-            b"SNAM",
-            "sounds",
-            Field::Struct(&[
-                f("sound", Ty::FormId),
-                f("type", Ty::Enum(Int::U32, &SOUND_TYPES)),
-            ]),
+        rep(b"SNAM", "sounds", Field::Struct(&SOUND)),
+        rep(b"TNAM", "sky_statics", Field::Value(fid(&[b"STAT"]))),
+        opt(b"IMSP", "image_spaces", Field::Struct(&IMAGE_SPACES)),
+        opt(
+            b"HNAM",
+            "volumetric_lighting",
+            Field::Struct(&VOLUMETRIC_LIGHTING),
         ),
-        rep(b"TNAM", "sky_statics", Field::Value(Ty::FormId)),
-        opt(b"IMSP", "image_spaces", Field::Struct(&FOUR_TIMES)),
-        opt(b"HNAM", "volumetric_lighting", Field::Struct(&FOUR_TIMES)),
         // Sunrise, day, sunset and night, in that order.
         rep(
             b"DALC",
@@ -230,6 +202,6 @@ pub static WTHR: RecordDef = RecordDef {
         opt(b"NAM2", "unused_nam2", Field::Bytes),
         opt(b"NAM3", "unused_nam3", Field::Bytes),
         group("aurora", &MODEL),
-        form(b"GNAM", "sun_glare_lens_flare"),
+        form_of(b"GNAM", "sun_glare_lens_flare", &[b"LENS"]),
     ],
 };

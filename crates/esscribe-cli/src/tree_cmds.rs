@@ -1,0 +1,281 @@
+//! Plugins in git: unpack, pack, textconv, merge.
+
+use crate::util::{self, file_name, load, parse_plugin, thousands};
+use crate::GameOpt;
+use anyhow::{bail, Context as _, Result};
+use esscribe::tree::merge::{self, Side};
+use esscribe::tree::{self, DirTree};
+use esscribe::Plugin;
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Checks that `dir` may hold a tree: new, empty (hidden files such as
+/// `.git` aside), or holding a tree already.
+fn check_tree_folder(dir: &Path) -> Result<()> {
+    match std::fs::metadata(dir) {
+        Err(_) => Ok(()),
+        Ok(m) if !m.is_dir() => bail!("{} is not a folder", dir.display()),
+        Ok(_) => {
+            if dir.join(tree::HEADER_FILE).is_file() {
+                return Ok(());
+            }
+            let other = std::fs::read_dir(dir)
+                .with_context(|| format!("cannot read {}", dir.display()))?
+                .filter_map(|e| e.ok())
+                .find(|e| !e.file_name().to_string_lossy().starts_with('.'));
+            match other {
+                None => Ok(()),
+                Some(e) => bail!(
+                    "{} holds {} and no {}: give a new or empty folder, or one a plugin was unpacked to",
+                    dir.display(),
+                    e.file_name().to_string_lossy(),
+                    tree::HEADER_FILE
+                ),
+            }
+        }
+    }
+}
+
+pub fn unpack(file: &Path, dir: &Path, game: GameOpt) -> Result<ExitCode> {
+    check_tree_folder(dir)?;
+    let data = load(file)?;
+    let plugin = parse_plugin(&data, game.game, file)?;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut sink = DirTree::new(dir);
+    let earlier = sink.listed_files();
+    tree::unpack(&plugin, &file_name(file), &mut sink)
+        .with_context(|| file.display().to_string())?;
+    let records = plugin.records().count() as u64 + 1;
+    let removed = sink.remove_stale(&earlier)?;
+    let mut note = String::new();
+    if !earlier.is_empty() {
+        note = format!(
+            "; {} unchanged, {} removed",
+            thousands(sink.unchanged),
+            thousands(removed)
+        );
+    }
+    eprintln!(
+        "unpacked {} to {}: {} records, {} files{note}",
+        file.display(),
+        dir.display(),
+        thousands(records),
+        // A file per record and per group; the header's holds the TES4.
+        thousands(records + plugin.groups().count() as u64),
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The bytes of a plugin, or of the plugin a tree folder packs to.
+fn plugin_bytes(path: &Path) -> Result<Cow<'static, [u8]>> {
+    if path.is_dir() {
+        let packed = tree::pack(&DirTree::new(path)).with_context(|| path.display().to_string())?;
+        return Ok(Cow::Owned(packed.bytes));
+    }
+    let data = load(path)?;
+    Ok(Cow::Owned(data.to_vec()))
+}
+
+pub fn pack(dir: &Path, output: &Path) -> Result<ExitCode> {
+    if !dir.join(tree::HEADER_FILE).is_file() {
+        bail!(
+            "{} is not a text tree: it has no {} (made by `esscribe unpack`)",
+            dir.display(),
+            tree::HEADER_FILE
+        );
+    }
+    if output.is_dir() {
+        bail!(
+            "{} is a folder; give the plugin to write, e.g. -o {}",
+            output.display(),
+            output.join("Mod.esp").display()
+        );
+    }
+    let packed = tree::pack(&DirTree::new(dir)).with_context(|| dir.display().to_string())?;
+    let game = packed.game;
+    let check = |bytes: &[u8]| Plugin::parse_as(bytes, game).map(|_| ());
+    write_plugin(output, &packed.bytes, check, packed.records, true)
+}
+
+fn write_plugin(
+    output: &Path,
+    bytes: &[u8],
+    check: impl FnOnce(&[u8]) -> esscribe::Result<()>,
+    records: u64,
+    keep_backup: bool,
+) -> Result<ExitCode> {
+    if util::is_stdout(output) {
+        check(bytes)?;
+        util::write_stdout(bytes)?;
+        eprintln!(
+            "wrote {} bytes, {} records, to standard output",
+            thousands(bytes.len() as u64),
+            thousands(records)
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let lock = util::lock_for_writing(output)?;
+    let written = lock
+        .write(bytes, check)
+        .with_context(|| format!("cannot write {}", output.display()))?;
+    let written = match written.backup {
+        Some(b) if !keep_backup => {
+            let _ = std::fs::remove_file(b);
+            esscribe::fsio::Written { backup: None }
+        }
+        _ => written,
+    };
+    eprintln!(
+        "wrote {} ({} bytes, {} records){}",
+        output.display(),
+        thousands(bytes.len() as u64),
+        thousands(records),
+        util::backup_note(&written)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The plugin's own name for form IDs: git hands a textconv filter a
+/// temporary copy named `XXXXXX_Mod.esp` in the temporary folder, whose
+/// prefix would otherwise differ between the two sides of every diff.
+fn own_name(path: &Path) -> String {
+    let name = file_name(path);
+    let in_temp = path
+        .parent()
+        .and_then(|p| p.canonicalize().ok())
+        .zip(std::env::temp_dir().canonicalize().ok())
+        .is_some_and(|(a, b)| a == b);
+    let b = name.as_bytes();
+    if in_temp && b.len() > 7 && b[6] == b'_' && b[..6].iter().all(u8::is_ascii_alphanumeric) {
+        return name[7..].to_string();
+    }
+    name
+}
+
+pub fn textconv(file: &Path, name: Option<&str>, game: GameOpt) -> Result<ExitCode> {
+    let data = load(file)?;
+    let mut out = util::stdout_writer();
+    if data.starts_with(b"TES4SAVEGAME") {
+        return save_text(file, &mut out);
+    }
+    let plugin = parse_plugin(&data, game.game, file)?;
+    let name = name.map_or_else(|| own_name(file), str::to_string);
+    tree::plugin_text(&plugin, &name, &mut out).with_context(|| file.display().to_string())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A save as text: its summary, then each change record, without the
+/// file offsets that shift whenever anything before them changes.
+fn save_text(file: &Path, out: &mut dyn std::io::Write) -> Result<ExitCode> {
+    let (_, save) = crate::save::load(file)?;
+    let mut info = crate::save::info_json(file, &save);
+    if let Some(m) = info.as_object_mut() {
+        m.shift_remove("file");
+    }
+    writeln!(out, "save")?;
+    serde_json::to_writer_pretty(&mut *out, &info)?;
+    writeln!(out)?;
+    for c in save.changes.iter() {
+        let mut v = crate::save::record_json(&save, &c);
+        if let Some(m) = v.as_object_mut() {
+            m.shift_remove("offset");
+        }
+        writeln!(out, "change record {} {}", c.form_id, c.type_name())?;
+        serde_json::to_writer_pretty(&mut *out, &v)?;
+        writeln!(out)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn merge(
+    base: &Path,
+    ours: &Path,
+    theirs: &Path,
+    output: &Path,
+    name: Option<&Path>,
+    tree_dir: Option<&Path>,
+    game: GameOpt,
+) -> Result<ExitCode> {
+    let own = match name {
+        Some(n) => file_name(n),
+        None => file_name(ours),
+    };
+    let (bb, ob, tb) = (
+        plugin_bytes(base)?,
+        plugin_bytes(ours)?,
+        plugin_bytes(theirs)?,
+    );
+    let bp = parse_plugin(&bb, game.game, base)?;
+    let op = parse_plugin(&ob, game.game, ours)?;
+    let tp = parse_plugin(&tb, game.game, theirs)?;
+    let merged = merge::merge(&Side::new(&bp), &Side::new(&op), &Side::new(&tp))?;
+    if merged.conflicts.is_empty() {
+        let bytes = merged.plugin.to_bytes()?;
+        let game = merged.plugin.game;
+        let records = merged.plugin.records().count() as u64 + 1;
+        eprintln!(
+            "merged: {} records taken from theirs, {} merged field by field, no conflicts",
+            thousands(merged.taken_from_theirs as u64),
+            thousands(merged.merged_fields as u64)
+        );
+        return write_plugin(
+            output,
+            &bytes,
+            |b| Plugin::parse_as(b, game).map(|_| ()),
+            records,
+            // As a git merge driver (given --name), the output is git's
+            // temporary copy of ours: a backup of it would be litter.
+            name.is_none(),
+        );
+    }
+    let dir: PathBuf = match (tree_dir, name) {
+        (Some(d), _) => d.to_path_buf(),
+        (None, Some(n)) => PathBuf::from(format!("{}.merge", n.display())),
+        (None, None) => PathBuf::from(format!("{}.merge", output.display())),
+    };
+    check_tree_folder(&dir)?;
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut sink = DirTree::new(&dir);
+    let earlier = sink.listed_files();
+    let paths = tree::unpack(&merged.plugin, &own, &mut sink)?;
+    sink.remove_stale(&earlier)?;
+    for c in &merged.conflicts {
+        let at = paths
+            .get(&c.form_id)
+            .map(String::as_str)
+            .unwrap_or(tree::HEADER_FILE);
+        eprintln!("CONFLICT ({at}): {c}");
+    }
+    for (id, sides) in &merged.sides {
+        match paths.get(id) {
+            Some(p) => std::fs::write(dir.join(p), merge::conflict_text(sides))?,
+            // The header record is one part of the header file.
+            None => {
+                let file = dir.join(tree::HEADER_FILE);
+                let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&file)?)?;
+                let with = |header: &Option<serde_json::Value>| {
+                    header.as_ref().map(|h| {
+                        let mut d = doc.clone();
+                        d["header"] = h.clone();
+                        d
+                    })
+                };
+                let sides = merge::ConflictSides {
+                    ours: with(&sides.ours),
+                    theirs: with(&sides.theirs),
+                };
+                std::fs::write(&file, merge::conflict_text(&sides))?;
+            }
+        }
+    }
+    let target = name.unwrap_or(output);
+    eprintln!(
+        "{} conflicts, marked in {} (look for <<<<<<<); when resolved: esscribe pack {} -o {}",
+        merged.conflicts.len(),
+        dir.display(),
+        dir.display(),
+        target.display()
+    );
+    Ok(ExitCode::FAILURE)
+}

@@ -1,0 +1,31 @@
+//! REFR, in both games: a map marker.
+
+use crate::schema::types::*;
+
+/// The map marker flags both games have.
+pub static MAP_MARKER_FLAG_BITS: [(u64, &str); 2] = [(0x01, "visible"), (0x02, "can_travel_to")];
+
+/// A map marker: the marker, its flags, its name (as the game stores
+/// names) and its type.
+pub const fn map_marker(
+    flags: &'static FlagsDef,
+    name: Field,
+    kind: &'static [FieldDef],
+) -> [Member; 4] {
+    [
+        sub(b"XMRK", "marker", Field::Empty),
+        opt(b"FNAM", "flags", Field::Value(Ty::Flags(Int::U8, flags))),
+        opt(b"FULL", "name", name),
+        opt(b"TNAM", "type", Field::Struct(kind)),
+    ]
+}
+
+/// What activating a reference does.
+pub static ACTION_FLAGS: FlagsDef = FlagsDef {
+    bits: &[
+        (0x01, "use_default"),
+        (0x02, "activate"),
+        (0x04, "open"),
+        (0x08, "open_by_default"),
+    ],
+};

@@ -1,0 +1,147 @@
+//! The form IDs a record holds, each with where it stands and the record
+//! types its declaration lets it point to: what checks of references and
+//! changes to masters work from.
+
+use super::codec::FormCtx;
+use super::record::{ItemKind, ItemRef, RecordView};
+use super::types::{Occurs, Targets};
+use super::value::{FieldValue, Val};
+use super::Catalog;
+use crate::io::{FormId, Result, Sig};
+use crate::plugin::Record;
+
+/// One form ID field of a decoded record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormRef {
+    /// Where it stands, by the names JSON gives: `items[2].item`,
+    /// `location.location`; repeated members are numbered in file order
+    /// (the nodes of a tree too, in preorder).
+    pub path: String,
+    /// The form ID, as stored.
+    pub form_id: FormId,
+    /// The record types it may point to; empty when any type will do.
+    pub targets: Targets,
+}
+
+impl FormRef {
+    /// Whether a record of type `sig` is an allowed target.
+    pub fn allows(&self, sig: Sig) -> bool {
+        self.targets.is_empty() || self.targets.iter().any(|t| **t == sig.0)
+    }
+
+    /// The allowed types as text, `CSTY, NPC_` (empty when any will do).
+    pub fn targets_text(&self) -> String {
+        let names: Vec<String> = self.targets.iter().map(|t| Sig(**t).to_string()).collect();
+        names.join(", ")
+    }
+}
+
+/// Every form ID field of a record read by its declaration, in file order,
+/// null form IDs included. Subrecords kept as bytes hold none.
+pub fn form_refs(view: &RecordView<'_>) -> Vec<FormRef> {
+    let mut out = Vec::new();
+    members(view.members(), "", &mut out);
+    out
+}
+
+/// [`form_refs`] of a plugin record; `Ok(None)` for a record type without
+/// a declaration in `catalog`.
+pub fn record_form_refs(
+    record: &Record<'_>,
+    catalog: &Catalog,
+    ctx: &FormCtx,
+) -> Result<Option<Vec<FormRef>>> {
+    super::with_view(record, catalog, ctx, form_refs)
+}
+
+fn join(prefix: &str, name: &str) -> String {
+    if prefix.is_empty() {
+        name.to_string()
+    } else {
+        format!("{prefix}.{name}")
+    }
+}
+
+/// The members of one level; repeating ones are numbered as JSON lists
+/// them.
+fn members<'v, 'a: 'v>(
+    items: impl Iterator<Item = ItemRef<'v, 'a>>,
+    prefix: &str,
+    out: &mut Vec<FormRef>,
+) {
+    let mut seen: Vec<(&'static str, usize)> = Vec::new();
+    let mut place = |name: &'static str, repeating: bool| {
+        let at = match seen.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, count)) => {
+                *count += 1;
+                *count - 1
+            }
+            None => {
+                seen.push((name, 1));
+                0
+            }
+        };
+        if repeating {
+            format!("{}[{at}]", join(prefix, name))
+        } else {
+            join(prefix, name)
+        }
+    };
+    let mut paired_items = 0;
+    for item in items {
+        match item.kind() {
+            ItemKind::Sub(sv) => {
+                let path = place(sv.def.name, sv.def.occurs == Occurs::Repeating);
+                if let Some(v) = item.value() {
+                    value(v, path, out);
+                }
+            }
+            ItemKind::Group(g) => {
+                let path = place(g.name, g.occurs == Occurs::Repeating);
+                members(item.children(), &path, out);
+            }
+            ItemKind::Paired(p) => {
+                let path = place(p.name, false);
+                members(item.children(), &path, out);
+            }
+            ItemKind::PairedItem => {
+                let path = format!("{prefix}[{}]", paired_items);
+                paired_items += 1;
+                members(item.children(), &path, out);
+            }
+            ItemKind::Unexpected(_) => {}
+        }
+    }
+}
+
+fn value(v: Val<'_, '_>, path: String, out: &mut Vec<FormRef>) {
+    match v.value() {
+        FieldValue::FormId(form_id) => out.push(FormRef {
+            path,
+            form_id,
+            targets: &[],
+        }),
+        FieldValue::FormIdOf(form_id, targets) => out.push(FormRef {
+            path,
+            form_id,
+            targets,
+        }),
+        FieldValue::Struct(_) => {
+            for c in v.children() {
+                value(c, join(&path, c.name()), out);
+            }
+        }
+        FieldValue::List(_) => {
+            for (i, c) in v.children().enumerate() {
+                value(c, format!("{path}[{i}]"), out);
+            }
+        }
+        FieldValue::Sized { .. } => {
+            let inner = v.inner();
+            if !matches!(inner.value(), FieldValue::Sized { .. }) {
+                value(inner, path, out);
+            }
+        }
+        _ => {}
+    }
+}

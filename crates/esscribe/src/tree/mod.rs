@@ -1,0 +1,831 @@
+//! Plugins as a tree of small text files, for version control.
+//!
+//! [`unpack`] writes a plugin as folders and files:
+//!
+//! - `plugin.json`: the `TES4` header record, the game, the plugin's name
+//!   and the names of the top-level entries in order;
+//! - one folder per group (top groups by their record type, blocks and
+//!   sub-blocks by number or grid, a world's, cell's or topic's children
+//!   beside the record they belong to), holding `_group.json` (the group's
+//!   header and the names of its entries in order);
+//! - one file per record, `EditorID.0x0001ABCD.json` (or `0x0001ABCD.json`
+//!   for a record without an editor ID).
+//!
+//! Each file holds the record's JSON form (that of [`crate::json`]) pretty
+//! printed: one field per line, keys in declaration order, `\n` line
+//! endings, a final newline. Names and text depend on the plugin's bytes
+//! alone, never on the platform, so unpacking the same plugin always gives
+//! the same tree; [`pack`] gives back its bytes.
+
+pub mod merge;
+
+use crate::io::{decode_cp1252, from_hex, Error, FormId, Result};
+use crate::json::{self, group_header_json, PieceBuilder};
+use crate::plugin::{Entry, Game, GroupHeader, GroupKind, GroupLabel, Plugin, Record};
+use crate::schema::FormCtx;
+use rayon::prelude::*;
+use serde_json::{Map, Value};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+/// The file holding the plugin's header and its top-level entries.
+pub const HEADER_FILE: &str = "plugin.json";
+/// The file in each group's folder holding the group's header and entries.
+pub const GROUP_FILE: &str = "_group.json";
+/// What `plugin.json` says it is.
+const FORMAT: &str = "esscribe-tree";
+const FORMAT_VERSION: u64 = 1;
+/// How deep groups may nest in a tree (as in a plugin).
+const MAX_DEPTH: usize = 32;
+
+fn bad(path: &str, message: impl std::fmt::Display) -> Error {
+    Error::json(format!("{path}: {message}"))
+}
+
+/// Where the files of a tree go as [`unpack`] makes them. Paths are
+/// relative to the tree's root, with `/` between parts; a folder is
+/// announced before any file in it.
+pub trait TreeSink {
+    /// A folder of the tree.
+    fn folder(&mut self, path: &str) -> Result<()>;
+    /// A file of the tree and its text.
+    fn file(&mut self, path: &str, text: &[u8]) -> Result<()>;
+    /// Several files of one folder, in any order (a sink may write them
+    /// in parallel).
+    fn files(&mut self, files: Vec<(String, Vec<u8>)>) -> Result<()> {
+        for (path, text) in &files {
+            self.file(path, text)?;
+        }
+        Ok(())
+    }
+}
+
+/// Where [`pack`] reads a tree's files from.
+pub trait TreeSource: Sync {
+    /// The bytes of a file, by its path relative to the root (`/` between
+    /// parts).
+    fn read(&self, path: &str) -> Result<Vec<u8>>;
+    /// The names of the record files (`*.json`) and folders in a folder
+    /// (hidden ones aside), where the source can list them: [`pack`]
+    /// refuses a tree holding one that no entries list names, rather than
+    /// leave it out without a word.
+    fn list(&self, _dir: &str) -> Option<Vec<String>> {
+        None
+    }
+}
+
+/// A tree held in memory, by path: for tests, benchmarks and for printing
+/// a plugin as one text.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct MemoryTree {
+    /// Every file, by path.
+    pub files: BTreeMap<String, Vec<u8>>,
+    /// The order the files were made in (the plugin's order).
+    pub order: Vec<String>,
+}
+
+impl TreeSink for MemoryTree {
+    fn folder(&mut self, _path: &str) -> Result<()> {
+        Ok(())
+    }
+    fn file(&mut self, path: &str, text: &[u8]) -> Result<()> {
+        self.order.push(path.to_string());
+        self.files.insert(path.to_string(), text.to_vec());
+        Ok(())
+    }
+}
+
+impl TreeSource for MemoryTree {
+    fn read(&self, path: &str) -> Result<Vec<u8>> {
+        self.files
+            .get(path)
+            .cloned()
+            .ok_or_else(|| bad(path, "no such file in the tree"))
+    }
+}
+
+/// A sink that only counts what it is given: to measure making the text
+/// apart from writing it.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct CountingSink {
+    /// Files given.
+    pub files: u64,
+    /// Bytes of text given.
+    pub bytes: u64,
+}
+
+impl TreeSink for CountingSink {
+    fn folder(&mut self, _path: &str) -> Result<()> {
+        Ok(())
+    }
+    fn file(&mut self, _path: &str, text: &[u8]) -> Result<()> {
+        self.files += 1;
+        self.bytes += text.len() as u64;
+        Ok(())
+    }
+}
+
+fn io_error(path: &Path, what: &str, e: std::io::Error) -> Error {
+    Error::new(
+        crate::io::ErrorKind::Io,
+        0,
+        format!("{}: {what}: {e}", path.display()),
+    )
+}
+
+/// A tree in a folder on disk.
+#[derive(Debug, Clone)]
+pub struct DirTree {
+    root: PathBuf,
+    written: HashSet<String>,
+    /// No earlier tree is there: files need not be compared first.
+    fresh: bool,
+    /// Files whose text was the same already, left untouched.
+    pub unchanged: u64,
+}
+
+impl DirTree {
+    /// The tree in folder `root`.
+    pub fn new(root: impl Into<PathBuf>) -> DirTree {
+        DirTree {
+            root: root.into(),
+            written: HashSet::new(),
+            fresh: false,
+            unchanged: 0,
+        }
+    }
+
+    fn full(&self, path: &str) -> PathBuf {
+        let mut p = self.root.clone();
+        p.extend(path.split('/'));
+        p
+    }
+
+    /// The files an earlier tree in this folder listed (as its header and
+    /// group files name them), so that those no longer part of the tree can
+    /// be removed; files the tree never listed are left alone.
+    pub fn listed_files(&mut self) -> Vec<String> {
+        fn names(text: &[u8]) -> Vec<String> {
+            serde_json::from_slice::<Value>(text)
+                .ok()
+                .and_then(|v| v.get("entries").and_then(Value::as_array).cloned())
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|n| n.as_str())
+                .filter(|n| check_name(n, "").is_ok())
+                .map(str::to_string)
+                .collect()
+        }
+        let mut out = Vec::new();
+        let Ok(text) = std::fs::read(self.full(HEADER_FILE)) else {
+            self.fresh = true;
+            return out;
+        };
+        self.fresh = false;
+        out.push(HEADER_FILE.to_string());
+        let mut stack: Vec<(String, Vec<String>)> = vec![(String::new(), names(&text))];
+        while let Some((dir, list)) = stack.pop() {
+            for name in list {
+                let path = join(&dir, &name);
+                if is_record_name(&name) {
+                    out.push(path);
+                } else if let Ok(text) = std::fs::read(self.full(&join(&path, GROUP_FILE))) {
+                    out.push(join(&path, GROUP_FILE));
+                    stack.push((path, names(&text)));
+                }
+            }
+        }
+        out
+    }
+
+    /// Removes the files an earlier tree listed that this one did not
+    /// write, and the folders left empty by that.
+    pub fn remove_stale(&self, earlier: &[String]) -> Result<u64> {
+        let mut removed = 0;
+        for path in earlier {
+            if self.written.contains(path) {
+                continue;
+            }
+            let full = self.full(path);
+            match std::fs::remove_file(&full) {
+                Ok(()) => removed += 1,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(io_error(&full, "cannot remove", e)),
+            }
+            // Folders left empty go too (and never the root).
+            let mut dir = full.parent().map(Path::to_path_buf);
+            while let Some(d) = dir {
+                if d == self.root || std::fs::remove_dir(&d).is_err() {
+                    break;
+                }
+                dir = d.parent().map(Path::to_path_buf);
+            }
+        }
+        Ok(removed)
+    }
+}
+
+impl DirTree {
+    /// Writes one file; `true` when its text was there already.
+    fn write_one(&self, path: &str, text: &[u8]) -> Result<bool> {
+        let full = self.full(path);
+        // A file whose text is the same is left as it is: its time stamp
+        // too, so tools watching the folder see only what changed.
+        if !self.fresh && std::fs::read(&full).is_ok_and(|old| old == text) {
+            return Ok(true);
+        }
+        std::fs::write(&full, text).map_err(|e| io_error(&full, "cannot write", e))?;
+        Ok(false)
+    }
+}
+
+impl TreeSink for DirTree {
+    fn folder(&mut self, path: &str) -> Result<()> {
+        let full = self.full(path);
+        std::fs::create_dir_all(&full).map_err(|e| io_error(&full, "cannot create folder", e))
+    }
+    fn file(&mut self, path: &str, text: &[u8]) -> Result<()> {
+        let same = self.write_one(path, text)?;
+        self.unchanged += same as u64;
+        self.written.insert(path.to_string());
+        Ok(())
+    }
+    fn files(&mut self, files: Vec<(String, Vec<u8>)>) -> Result<()> {
+        // Creating files is most of the work of writing a tree: in
+        // parallel, it overlaps the file system's waits.
+        let same: Vec<Result<bool>> = files
+            .par_iter()
+            .map(|(path, text)| self.write_one(path, text))
+            .collect();
+        for (r, (path, _)) in same.into_iter().zip(files) {
+            self.unchanged += r? as u64;
+            // Only needed to find what an earlier tree had and this one
+            // has not.
+            if !self.fresh {
+                self.written.insert(path);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl TreeSource for DirTree {
+    fn read(&self, path: &str) -> Result<Vec<u8>> {
+        let full = self.full(path);
+        std::fs::read(&full).map_err(|e| io_error(&full, "cannot read", e))
+    }
+    fn list(&self, dir: &str) -> Option<Vec<String>> {
+        let full = if dir.is_empty() {
+            self.root.clone()
+        } else {
+            self.full(dir)
+        };
+        let mut names = Vec::new();
+        for e in std::fs::read_dir(full).ok()? {
+            let e = e.ok()?;
+            let name = e.file_name().to_string_lossy().into_owned();
+            let is_dir = e.file_type().ok()?.is_dir();
+            if !name.starts_with('.') && (is_dir || is_record_name(&name)) {
+                names.push(name);
+            }
+        }
+        Some(names)
+    }
+}
+
+fn join(dir: &str, name: &str) -> String {
+    if dir.is_empty() {
+        name.to_string()
+    } else {
+        format!("{dir}/{name}")
+    }
+}
+
+fn is_record_name(name: &str) -> bool {
+    name.ends_with(".json") && name != GROUP_FILE && name != HEADER_FILE
+}
+
+/// A name in an entries list must be one plain part of a path: never a
+/// way out of the tree.
+fn check_name(name: &str, path: &str) -> Result<()> {
+    let fine = !name.is_empty()
+        && !name.starts_with('.')
+        && !name.contains(['/', '\\', ':', '\0'])
+        && name != GROUP_FILE
+        && name != HEADER_FILE;
+    if fine {
+        Ok(())
+    } else {
+        Err(bad(
+            path,
+            format!("\"entries\": {name:?} is not the name of a record file or group folder"),
+        ))
+    }
+}
+
+/// Editor IDs become part of file names: letters, digits, `_` and `-`
+/// stay, anything else becomes `_`, and a name is cut at 64 characters.
+/// Names Windows reserves (`CON`, `NUL`, `COM1`...) get a `_`.
+fn file_safe(edid: &str) -> String {
+    let mut s: String = edid
+        .chars()
+        .take(64)
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let upper = s.to_ascii_uppercase();
+    let reserved = matches!(upper.as_str(), "CON" | "PRN" | "AUX" | "NUL")
+        || ((upper.starts_with("COM") || upper.starts_with("LPT"))
+            && upper.len() == 4
+            && upper.as_bytes()[3].is_ascii_digit());
+    if reserved {
+        s.push('_');
+    }
+    s
+}
+
+/// The name of a record's file without `.json`.
+fn record_stem(form_id: FormId, editor_id: Option<&str>) -> String {
+    match editor_id.map(file_safe).filter(|e| !e.is_empty()) {
+        Some(e) => format!("{e}.{form_id}"),
+        None => form_id.to_string(),
+    }
+}
+
+/// The names used in one folder, told apart without regard to case (as
+/// on Windows and macOS): a name met again gets `~2`, `~3`...
+#[derive(Default)]
+struct Names(HashSet<String>);
+
+impl Names {
+    fn take(&mut self, stem: &str, ext: &str) -> String {
+        let mut n = 1;
+        loop {
+            let name = if n == 1 {
+                format!("{stem}{ext}")
+            } else {
+                format!("{stem}~{n}{ext}")
+            };
+            if self.0.insert(name.to_ascii_lowercase()) {
+                return name;
+            }
+            n += 1;
+        }
+    }
+}
+
+/// The editor ID shown in a record's JSON form, if any.
+fn editor_id_of(v: &Value) -> Option<String> {
+    if let Some(e) = v
+        .get("fields")
+        .and_then(|f| f.get("editor_id"))
+        .and_then(Value::as_str)
+    {
+        return Some(e.to_string());
+    }
+    let subs = v.get("subrecords")?.as_array()?;
+    let edid = subs
+        .iter()
+        .find(|s| s.get("sig").and_then(Value::as_str) == Some("EDID"))?;
+    let bytes = from_hex(edid.get("hex")?.as_str()?)?;
+    Some(decode_cp1252(bytes.strip_suffix(&[0]).unwrap_or(&bytes)).into_owned())
+}
+
+/// Text of a JSON value as the tree writes it: pretty printed, `\n`
+/// line endings, a final newline.
+pub fn to_text(v: &Value) -> Vec<u8> {
+    let mut out = serde_json::to_vec_pretty(v).expect("a JSON value always prints");
+    out.push(b'\n');
+    out
+}
+
+/// A record's editor ID, and its text as the tree holds it.
+type RecordText = (Option<String>, Vec<u8>);
+
+/// A record as the tree holds it: its text and its editor ID.
+fn record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<RecordText> {
+    let v = json::record_to_json(rec, game, ctx)?.value;
+    Ok((editor_id_of(&v), to_text(&v)))
+}
+
+/// The path of each record's file, by form ID: what [`unpack`] gives back
+/// besides writing the tree.
+pub type RecordPaths = HashMap<FormId, String>;
+
+struct Unpacker<'s, 'p, 'a> {
+    plugin: &'p Plugin<'a>,
+    ctx: &'s FormCtx,
+    paths: RecordPaths,
+}
+
+impl Unpacker<'_, '_, '_> {
+    /// Writes the entries of one folder; gives back their names in order.
+    fn list(
+        &mut self,
+        entries: &[Entry<'_>],
+        dir: &str,
+        sink: &mut dyn TreeSink,
+    ) -> Result<Vec<String>> {
+        /// Records made into text at once: enough to share among threads,
+        /// few enough to keep memory small.
+        const BATCH: usize = 512;
+        let game = self.plugin.game;
+        let ctx = self.ctx;
+        let mut names = Names::default();
+        names.take(GROUP_FILE, "");
+        names.take(HEADER_FILE, "");
+        let mut out = Vec::with_capacity(entries.len());
+        let mut stems: HashMap<FormId, String> = HashMap::new();
+        for batch in entries.chunks(BATCH) {
+            let texts: Vec<Option<Result<RecordText>>> = batch
+                .par_iter()
+                .map(|e| match e {
+                    Entry::Record(r) => Some(record_text(r, game, ctx)),
+                    Entry::Group(_) => None,
+                })
+                .collect();
+            let mut pending = Vec::new();
+            for (e, text) in batch.iter().zip(texts) {
+                match (e, text) {
+                    (Entry::Record(r), Some(text)) => {
+                        let (edid, text) = text?;
+                        let stem = record_stem(r.header.form_id, edid.as_deref());
+                        let name = names.take(&stem, ".json");
+                        let path = join(dir, &name);
+                        pending.push((path.clone(), text));
+                        stems.insert(r.header.form_id, name[..name.len() - 5].to_string());
+                        self.paths.insert(r.header.form_id, path);
+                        out.push(name);
+                    }
+                    (Entry::Group(g), _) => {
+                        // Files come in the plugin's order.
+                        sink.files(std::mem::take(&mut pending))?;
+                        let stem = group_stem(&g.header, &stems);
+                        let name = names.take(&stem, "");
+                        let path = join(dir, &name);
+                        sink.folder(&path)?;
+                        let children = self.list(&g.children, &path, sink)?;
+                        let mut m = group_header_json(&g.header, game, ctx);
+                        m.insert("entries".into(), Value::from(children));
+                        sink.file(&join(&path, GROUP_FILE), &to_text(&Value::Object(m)))?;
+                        out.push(name);
+                    }
+                    (Entry::Record(_), None) => unreachable!("every record is made into text"),
+                }
+            }
+            sink.files(pending)?;
+        }
+        Ok(out)
+    }
+}
+
+/// The folder name of a group: its record type for a top group, its
+/// number or grid for a block, the name of the record it belongs to for
+/// a world's, cell's or topic's children.
+fn group_stem(h: &GroupHeader, stems: &HashMap<FormId, String>) -> String {
+    match (h.kind(), h.label()) {
+        (GroupKind::Top, GroupLabel::Sig(s)) => file_safe(&s.to_string()),
+        (GroupKind::InteriorCellBlock, GroupLabel::Block(n)) => format!("block_{n}"),
+        (GroupKind::InteriorCellSubBlock, GroupLabel::Block(n)) => format!("sub-block_{n}"),
+        (GroupKind::ExteriorCellBlock, GroupLabel::Grid { y, x }) => format!("block_{x}_{y}"),
+        (GroupKind::ExteriorCellSubBlock, GroupLabel::Grid { y, x }) => {
+            format!("sub-block_{x}_{y}")
+        }
+        (GroupKind::CellPersistentChildren, _) => "persistent".into(),
+        (GroupKind::CellTemporaryChildren, _) => "temporary".into(),
+        (GroupKind::CellVisibleDistantChildren, _) => "distant".into(),
+        (_, GroupLabel::Parent(id)) => stems
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| format!("children_of_{id}")),
+        _ => format!(
+            "group_{}_{}",
+            h.group_type,
+            crate::io::to_hex(&h.label).replace(' ', "")
+        ),
+    }
+}
+
+/// The form context the tree's text is made in: form IDs are written as
+/// bare numbers, without the plugin each belongs to, because which plugin
+/// a number names depends on the master list: with notes, a master added
+/// would rewrite every record's file.
+pub fn tree_ctx(plugin: &Plugin<'_>) -> FormCtx {
+    FormCtx {
+        masters: Vec::new(),
+        own_name: String::new(),
+        localized: json::is_localized(plugin),
+        strings: None,
+    }
+}
+
+/// Writes `plugin` as a text tree to `sink`; `file_name` is the plugin's
+/// own name, kept in the header file. Gives back the path of each
+/// record's file.
+pub fn unpack(
+    plugin: &Plugin<'_>,
+    file_name: &str,
+    sink: &mut dyn TreeSink,
+) -> Result<RecordPaths> {
+    let ctx = &tree_ctx(plugin);
+    let mut u = Unpacker {
+        plugin,
+        ctx,
+        paths: HashMap::new(),
+    };
+    let header = json::record_to_json(&plugin.header, plugin.game, ctx)?.value;
+    let entries = u.list(&plugin.entries, "", sink)?;
+    let mut m = Map::new();
+    m.insert("format".into(), Value::from(FORMAT));
+    m.insert("format_version".into(), Value::from(FORMAT_VERSION));
+    m.insert("file".into(), Value::from(file_name));
+    m.insert("game".into(), serde_json::json!(plugin.game));
+    // Lets a pack adjust the header's record count by what an edit added
+    // or removed.
+    m.insert("entry_count".into(), Value::from(plugin.count_entries()));
+    m.insert("header".into(), header);
+    m.insert("entries".into(), Value::from(entries));
+    sink.file(HEADER_FILE, &to_text(&Value::Object(m)))?;
+    Ok(u.paths)
+}
+
+fn parse_json(text: &[u8], path: &str) -> Result<Value> {
+    serde_json::from_slice(text).map_err(|e| {
+        bad(
+            path,
+            format!(
+                "not valid JSON (line {}, column {}): {e}",
+                e.line(),
+                e.column()
+            ),
+        )
+    })
+}
+
+fn entry_names(m: &Map<String, Value>, path: &str) -> Result<Vec<String>> {
+    let list = m.get("entries").and_then(Value::as_array).ok_or_else(|| {
+        bad(
+            path,
+            "\"entries\": expected a list of file and folder names",
+        )
+    })?;
+    list.iter()
+        .map(|n| {
+            let name = n
+                .as_str()
+                .ok_or_else(|| bad(path, format!("\"entries\": expected a name, found {n}")))?;
+            check_name(name, path)?;
+            Ok(name.to_string())
+        })
+        .collect()
+}
+
+struct Packer<'s> {
+    source: &'s dyn TreeSource,
+    builder: PieceBuilder,
+    game: Game,
+    out: Vec<u8>,
+    entries: usize,
+    records: u64,
+}
+
+impl Packer<'_> {
+    /// Refuses record files and folders in `dir` that its entries list
+    /// (in `listing`) does not name.
+    fn check_listed(&self, names: &[String], dir: &str, listing: &str) -> Result<()> {
+        let Some(present) = self.source.list(dir) else {
+            return Ok(());
+        };
+        let listed: HashSet<&str> = names.iter().map(String::as_str).collect();
+        let mut stray: Vec<String> = present
+            .into_iter()
+            .filter(|n| !listed.contains(n.as_str()))
+            .collect();
+        stray.sort();
+        match stray.first() {
+            None => Ok(()),
+            Some(first) => Err(bad(
+                &join(dir, first),
+                format!(
+                    "not named in the \"entries\" of {listing}{}: list it where it stands in the plugin, or remove it",
+                    if stray.len() > 1 {
+                        format!(" (nor {} more here)", stray.len() - 1)
+                    } else {
+                        String::new()
+                    }
+                ),
+            )),
+        }
+    }
+
+    fn list(
+        &mut self,
+        names: &[String],
+        dir: &str,
+        parent: Option<&GroupHeader>,
+        depth: usize,
+    ) -> Result<()> {
+        // Groups nest about five deep in real files; a tree made by hand
+        // must not be able to exhaust the stack.
+        if depth > MAX_DEPTH {
+            return Err(bad(
+                dir,
+                format!("groups nest more than {MAX_DEPTH} deep here"),
+            ));
+        }
+        let listing = if dir.is_empty() {
+            HEADER_FILE.to_string()
+        } else {
+            join(dir, GROUP_FILE)
+        };
+        self.check_listed(names, dir, &listing)?;
+        /// Record files read and parsed at once, in parallel.
+        const BATCH: usize = 512;
+        for batch in names.chunks(BATCH) {
+            let (source, builder) = (self.source, &self.builder);
+            // Read, parsed and built in parallel; written in order.
+            let built: Vec<Option<Result<Record<'static>>>> = batch
+                .par_iter()
+                .map(|name| {
+                    is_record_name(name).then(|| {
+                        let path = join(dir, name);
+                        let value = parse_json(&source.read(&path)?, &path)?;
+                        builder.build(&value, &path, parent)
+                    })
+                })
+                .collect();
+            for (name, record) in batch.iter().zip(built) {
+                let path = join(dir, name);
+                self.entries += 1;
+                match record {
+                    Some(record) => {
+                        let rec = record?;
+                        self.builder.claim(rec.header.form_id, &path)?;
+                        rec.write(&mut self.out, self.game)?;
+                        self.records += 1;
+                    }
+                    None => {
+                        let file = join(&path, GROUP_FILE);
+                        let v = parse_json(&self.source.read(&file)?, &file)?;
+                        let m = v
+                            .as_object()
+                            .ok_or_else(|| bad(&file, "expected a JSON object"))?;
+                        let header = self.builder.group_header(m, &file, &["entries"])?;
+                        let children = entry_names(m, &file)?;
+                        let start = self.out.len();
+                        header.write(&mut self.out, self.game);
+                        self.list(&children, &path, Some(&header), depth + 1)?;
+                        let size = u32::try_from(self.out.len() - start)
+                            .map_err(|_| bad(&path, "group larger than 4 GiB"))?;
+                        self.out[start + 4..start + 8].copy_from_slice(&size.to_le_bytes());
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A plugin packed from a text tree.
+#[derive(Debug)]
+pub struct Packed {
+    /// The plugin's bytes.
+    pub bytes: Vec<u8>,
+    /// The game, as the tree says.
+    pub game: Game,
+    /// The plugin's own name, as the tree says.
+    pub file: String,
+    /// Records in the plugin, the header included.
+    pub records: u64,
+}
+
+/// Builds the plugin a text tree describes, reading the tree's files one
+/// folder at a time: the plugin's bytes are written as each record is
+/// built, and no more than a folder's batch of records is held as JSON.
+///
+/// What would not give the plugin the text describes is refused with an
+/// error naming the file and the field, as `build` does for the JSON form.
+pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
+    let doc = parse_json(&source.read(HEADER_FILE)?, HEADER_FILE)?;
+    let m = doc
+        .as_object()
+        .ok_or_else(|| bad(HEADER_FILE, "expected a JSON object"))?;
+    if m.get("format").and_then(Value::as_str) != Some(FORMAT) {
+        return Err(bad(
+            HEADER_FILE,
+            format!("not an esscribe text tree (\"format\" must be \"{FORMAT}\")"),
+        ));
+    }
+    let allowed = [
+        "format",
+        "format_version",
+        "file",
+        "game",
+        "entry_count",
+        "header",
+        "entries",
+    ];
+    if let Some(k) = m.keys().find(|k| !allowed.contains(&k.as_str())) {
+        return Err(bad(
+            HEADER_FILE,
+            format!("unknown key \"{k}\" (expected {})", allowed.join(", ")),
+        ));
+    }
+    if let Some(v) = m.get("format_version") {
+        if v.as_u64() != Some(FORMAT_VERSION) {
+            return Err(bad(
+                HEADER_FILE,
+                format!(
+                    "\"format_version\": this esscribe reads version {FORMAT_VERSION}, found {v}"
+                ),
+            ));
+        }
+    }
+    let game_v = m
+        .get("game")
+        .ok_or_else(|| bad(HEADER_FILE, "missing \"game\""))?;
+    let game: Game = serde_json::from_value(game_v.clone())
+        .map_err(|_| bad(HEADER_FILE, format!("\"game\": unknown game {game_v}")))?;
+    let file = match m.get("file") {
+        None => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => {
+            return Err(bad(
+                HEADER_FILE,
+                format!("\"file\": expected the plugin's file name, found {other}"),
+            ))
+        }
+    };
+    let counted = match m.get("entry_count") {
+        None => None,
+        Some(v) => Some(v.as_u64().ok_or_else(|| {
+            bad(
+                HEADER_FILE,
+                format!("\"entry_count\": expected a whole number, found {v}"),
+            )
+        })?),
+    };
+    let header_v = m
+        .get("header")
+        .ok_or_else(|| bad(HEADER_FILE, "missing \"header\""))?;
+    let names = entry_names(m, HEADER_FILE)?;
+    let (builder, header) =
+        PieceBuilder::new(game, &file, header_v, &format!("{HEADER_FILE}: header"))?;
+    let mut p = Packer {
+        source,
+        builder,
+        game,
+        out: Vec::new(),
+        entries: 0,
+        records: 0,
+    };
+    header.write(&mut p.out, game)?;
+    let header_len = p.out.len();
+    p.list(&names, "", None, 0)?;
+    let mut bytes = p.out;
+    if let Some(counted) = counted {
+        let delta = p.entries as i64 - counted as i64;
+        if delta != 0 {
+            let moved = crate::plugin::header_with_count_moved(&header, game, delta)
+                .map_err(|e| bad(HEADER_FILE, e))?;
+            let mut new_header = Vec::new();
+            moved.write(&mut new_header, game)?;
+            bytes.splice(..header_len, new_header);
+        }
+    }
+    Ok(Packed {
+        bytes,
+        game,
+        file,
+        records: p.records + 1,
+    })
+}
+
+/// The whole plugin as one text: every file of its tree, in the plugin's
+/// order (the header file last), each after a line `file PATH`; written as
+/// it is made. Made for `git diff` (a textconv filter): that line starts
+/// with a letter and the JSON lines do not, so git shows the file a change
+/// is in at the head of each hunk.
+pub fn plugin_text(
+    plugin: &Plugin<'_>,
+    file_name: &str,
+    out: &mut dyn std::io::Write,
+) -> Result<()> {
+    struct Printer<'o>(&'o mut dyn std::io::Write);
+    impl TreeSink for Printer<'_> {
+        fn folder(&mut self, _path: &str) -> Result<()> {
+            Ok(())
+        }
+        fn file(&mut self, path: &str, text: &[u8]) -> Result<()> {
+            writeln!(self.0, "file {path}")
+                .and_then(|()| self.0.write_all(text))
+                .map_err(|e| Error::new(crate::io::ErrorKind::Io, 0, format!("cannot write: {e}")))
+        }
+    }
+    unpack(plugin, file_name, &mut Printer(out)).map(|_| ())
+}

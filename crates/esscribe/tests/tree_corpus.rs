@@ -1,0 +1,103 @@
+//! The text tree of every corpus plugin packs back to the very bytes, and
+//! unpacking the packed plugin gives the very same text.
+
+mod common;
+
+use esscribe::tree::{self, DirTree, MemoryTree};
+use esscribe::Plugin;
+
+fn unpack(bytes: &[u8], name: &str) -> MemoryTree {
+    let plugin = Plugin::parse(bytes).unwrap();
+    let mut t = MemoryTree::default();
+    tree::unpack(&plugin, name, &mut t).unwrap();
+    t
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn every_plugin_packs_back_byte_for_byte_and_unpacks_to_the_same_text() {
+    for path in common::plugins() {
+        let name = common::name(&path);
+        let bytes = std::fs::read(&path).unwrap();
+        let t = unpack(&bytes, &name);
+        let packed = tree::pack(&t).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(
+            packed.bytes == bytes,
+            "{}: packed bytes differ at {:?}",
+            path.display(),
+            esscribe::plugin::first_difference(&packed.bytes, &bytes)
+        );
+        assert_eq!(packed.file, name);
+        let again = unpack(&packed.bytes, &name);
+        assert!(
+            again == t,
+            "{}: the text changed on a round trip",
+            path.display()
+        );
+        // Text is LF only, one field a line, and valid UTF-8.
+        for (p, text) in &t.files {
+            let text = std::str::from_utf8(text).unwrap_or_else(|_| panic!("{p}: not UTF-8"));
+            assert!(!text.contains('\r'), "{p}: CR in the text");
+            assert!(text.ends_with("}\n"), "{p}: no final newline");
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_tree_on_disk_packs_back_and_its_layout_nests_cells() {
+    let bytes = common::file("oblivion-plugins/OOArena.esp");
+    let plugin = Plugin::parse(&bytes).unwrap();
+    let dir = tempdir();
+    let mut sink = DirTree::new(dir.clone());
+    tree::unpack(&plugin, "OOArena.esp", &mut sink).unwrap();
+    let packed = tree::pack(&DirTree::new(dir.clone())).unwrap();
+    assert!(packed.bytes == bytes);
+    assert!(dir.join("plugin.json").is_file());
+    assert!(dir.join("WRLD/_group.json").is_file());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn tempdir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("esscribe-tree-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_tree_nesting_groups_without_end_is_refused() {
+    let bytes = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/sample-oblivion.esp"),
+    )
+    .unwrap();
+    let mut t = unpack(&bytes, "Mod.esp");
+    // A top group holding itself, a hundred times over.
+    let group = br#"{"group": "top", "label": "PACK", "stamp": 0, "entries": ["g"]}"#;
+    let mut dir = "PACK".to_string();
+    for _ in 0..100 {
+        dir.push_str("/g");
+        t.files.insert(format!("{dir}/_group.json"), group.to_vec());
+    }
+    t.files.insert("PACK/_group.json".into(), group.to_vec());
+    let e = tree::pack(&t).unwrap_err().to_string();
+    assert!(e.contains("groups nest more than 32 deep"), "{e}");
+}
+
+#[test]
+fn names_out_of_the_tree_are_refused() {
+    let bytes = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/sample-oblivion.esp"),
+    )
+    .unwrap();
+    let mut t = unpack(&bytes, "Mod.esp");
+    let header = String::from_utf8(t.files["plugin.json"].clone()).unwrap();
+    let bad = header.replacen("\"PACK\"", "\"../PACK\"", 1);
+    assert_ne!(bad, header);
+    t.files.insert("plugin.json".into(), bad.into_bytes());
+    let e = tree::pack(&t).unwrap_err().to_string();
+    assert!(
+        e.contains("\"../PACK\" is not the name of a record file or group folder"),
+        "{e}"
+    );
+}
