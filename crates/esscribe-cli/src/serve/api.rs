@@ -438,10 +438,6 @@ pub fn record(s: &Served, plugin: &str, id: &str) -> Answer {
     Answer::Json(out)
 }
 
-fn category_text(c: Category) -> &'static str {
-    c.label()
-}
-
 /// The records a plugin shares with others, with how their versions relate.
 pub fn conflicts(s: &Served, plugin: &str, q: &PageQuery) -> Answer {
     let p = match served_plugin(s, plugin) {
@@ -458,7 +454,7 @@ pub fn conflicts(s: &Served, plugin: &str, q: &PageQuery) -> Answer {
     let limit = q.limit.unwrap_or(200).clamp(1, PAGE_MAX);
     let mut counts = std::collections::BTreeMap::new();
     for r in &shown {
-        *counts.entry(category_text(r.category)).or_insert(0u64) += 1;
+        *counts.entry(r.category.label()).or_insert(0u64) += 1;
     }
     let rows: Vec<Value> = shown
         .iter()
@@ -469,7 +465,7 @@ pub fn conflicts(s: &Served, plugin: &str, q: &PageQuery) -> Answer {
                 "record": o.describe(r.id),
                 "type": r.sig,
                 "category": r.category,
-                "category_text": category_text(r.category),
+                "category_text": r.category.label(),
                 "winner": r.winner,
                 "chain": r.chain.iter().map(|v| json!({"plugin": v.plugin, "loaded": v.loaded,
                     "itm": v.identical_to_master, "deleted": v.deleted})).collect::<Vec<_>>(),
@@ -607,7 +603,7 @@ pub fn conflict(s: &Served, plugin: &str, id: &str) -> Answer {
     let compared = o.compare_record(global, &Default::default(), None);
     let (category, lost) = match &compared {
         Some((c, _)) => (
-            Some(category_text(c.category)),
+            Some(c.category.label()),
             c.lost
                 .iter()
                 .map(|l| json!({"path": l.path.strip_prefix("fields.").unwrap_or(&l.path), "plugin": l.plugin}))

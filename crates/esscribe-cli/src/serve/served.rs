@@ -138,13 +138,22 @@ impl Served {
                 }),
             }
         }
-        let bytes_of: HashMap<String, &'static [u8]> = sources.iter().cloned().collect();
+        // A name given twice loads once, the first time: its bytes are those.
+        let mut bytes_of: HashMap<String, &'static [u8]> = HashMap::new();
+        for (name, bytes) in &sources {
+            bytes_of.entry(name.to_ascii_lowercase()).or_insert(bytes);
+        }
         let order = LoadOrder::from_bytes(sources, problems);
         crate::loadorder_cmds::report_problems(&order);
         let bytes = order
             .plugins()
             .iter()
-            .map(|p| bytes_of.get(&p.name).copied().unwrap_or_default())
+            .map(|p| {
+                bytes_of
+                    .get(&p.name.to_ascii_lowercase())
+                    .copied()
+                    .unwrap_or_default()
+            })
             .collect();
         let mut saves = Vec::new();
         for p in &save_paths {
