@@ -275,7 +275,7 @@ async function saveView(index) {
     ${Object.entries(s.change_records).map(([t, n]) => `<tr><td>${esc(t)}</td><td class="num">${n.toLocaleString("en")}</td></tr>`).join("")}</table></section>
     <section><h2>Screenshot <span class="muted">${s.screenshot.width}×${s.screenshot.height}</span></h2>
     <img class="shot" id="screenshot" alt="the save's screenshot" src="/api/save/${enc(index)}/screenshot.png"></section></div>
-    <h2>Inventory <span class="muted">(the player's changes: ${s.inventory.length} entries)</span></h2>
+    <h2>Inventory <span class="muted">(the player's changes: ${s.inventory_total} entries${s.inventory_total > s.inventory.length ? `, the first ${s.inventory.length} shown` : ""})</span></h2>
     <table id="inventory"><tr><th>Form ID</th><th>Plugin</th><th class="num">Count</th><th>Item</th><th>Properties</th></tr>`;
   for (const item of s.inventory) {
     const name = item.record || (item.name ? `"${item.name}"` + (item.type ? ` [${item.type}]` : "") : "");

@@ -661,8 +661,10 @@ pub fn save(s: &Served, which: &str) -> Answer {
         .iter()
         .find(|c| c.form_id == player && c.inventory().is_some());
     let mut items = Vec::new();
+    let mut inventory_total = 0;
     if let Some(inv) = rec.as_ref().and_then(|c| c.inventory()) {
-        for item in inv.items() {
+        inventory_total = inv.items().len();
+        for item in inv.items().take(PAGE_MAX) {
             let mut v = crate::save::item_json(save, &item);
             if let Some(name) = save
                 .resolve(item.iref)
@@ -698,6 +700,7 @@ pub fn save(s: &Served, which: &str) -> Answer {
     out.insert("index".into(), Value::from(which));
     out.insert("plugins".into(), Value::from(plugins_loaded));
     out.insert("inventory".into(), Value::from(items));
+    out.insert("inventory_total".into(), Value::from(inventory_total));
     Answer::Json(Value::Object(out))
 }
 
