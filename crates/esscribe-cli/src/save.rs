@@ -766,8 +766,8 @@ fn save_plugins(save: &SaveFile, data: Option<&Path>) -> Result<Option<PluginFil
     if !dir.is_dir() {
         bail!("--data {}: not a folder", dir.display());
     }
-    let names: Vec<String> = save.plugins.iter().map(|p| p.text()).collect();
-    let files = PluginFiles::from_names(dir, &names)
+    let files = save
+        .plugin_files(dir)
         .with_context(|| format!("cannot read the plugins of {}", dir.display()))?;
     Ok(Some(files))
 }
@@ -775,11 +775,7 @@ fn save_plugins(save: &SaveFile, data: Option<&Path>) -> Result<Option<PluginFil
 /// A save's form ID named from its load order: `IronSword "Iron Sword"
 /// [WEAP:0002EE72 Oblivion.esm]`, when a plugin of the save defines it.
 fn save_name(order: Option<&LoadOrder<'_>>, save: &SaveFile, f: FormId) -> Option<String> {
-    let order = order?;
-    let plugin = save.plugins.get(f.master_index() as usize)?.text();
-    let id = order.global_id(&plugin, f.object_index())?;
-    order.winner(id)?;
-    Some(order.describe(id))
+    save.name_in(order?, f)
 }
 
 /// A form ID for an iref, with its plugin, or the iref when it does not

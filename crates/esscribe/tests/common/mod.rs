@@ -77,3 +77,36 @@ pub fn file(rel: &str) -> Vec<u8> {
 pub fn name(path: &Path) -> String {
     path.file_name().unwrap().to_string_lossy().into_owned()
 }
+
+/// An example program of the library, as `cargo test` builds it (it
+/// builds every example before running the tests).
+pub fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap().parent().unwrap().join("examples");
+    let path = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.is_file(),
+        "{} is not built: `cargo test` builds the examples (or `cargo build --examples`)",
+        path.display()
+    );
+    path
+}
+
+/// A plugin named Oblivion.esm holding one NPC of OblivionOnline.esp as
+/// the record 0x0002EE72, which the player of save002.ess carries 17 of.
+pub fn oblivion_esm_with_one_record() -> Vec<u8> {
+    let bytes = file("oblivion-plugins/OblivionOnline.esp");
+    let plugin = esscribe::Plugin::parse(&bytes).unwrap();
+    let mut doc = esscribe::json::plugin_to_json(&plugin, "OblivionOnline.esp").unwrap();
+    doc["file"] = "Oblivion.esm".into();
+    doc["header"]["fields"]["masters"] = serde_json::json!([]);
+    let entries = doc["entries"].as_array_mut().unwrap();
+    entries.retain(|g| g["label"] == "NPC_");
+    let records = entries[0]["entries"].as_array_mut().unwrap();
+    records.truncate(1);
+    records[0]["form_id"] = "0x0002EE72".into();
+    let fields = records[0]["fields"].as_object_mut().unwrap();
+    fields.retain(|k, _| k == "editor_id" || k == "name");
+    let built = esscribe::json::build_plugin(&doc).unwrap();
+    built.plugin.to_bytes().unwrap()
+}
