@@ -95,16 +95,23 @@ pub fn example(name: &str) -> PathBuf {
 /// A plugin named Oblivion.esm holding one NPC of OblivionOnline.esp as
 /// the record 0x0002EE72, which the player of save002.ess carries 17 of.
 pub fn oblivion_esm_with_one_record() -> Vec<u8> {
+    oblivion_esm_with("NPC_", "0x0002EE72")
+}
+
+/// A plugin named Oblivion.esm holding the first record of OblivionOnline.esp
+/// in the top group `label`, as the record `form_id`, with only its editor
+/// ID and name (its other fields would refer to plugins it does not have).
+pub fn oblivion_esm_with(label: &str, form_id: &str) -> Vec<u8> {
     let bytes = file("oblivion-plugins/OblivionOnline.esp");
     let plugin = esscribe::Plugin::parse(&bytes).unwrap();
     let mut doc = esscribe::json::plugin_to_json(&plugin, "OblivionOnline.esp").unwrap();
     doc["file"] = "Oblivion.esm".into();
     doc["header"]["fields"]["masters"] = serde_json::json!([]);
     let entries = doc["entries"].as_array_mut().unwrap();
-    entries.retain(|g| g["label"] == "NPC_");
+    entries.retain(|g| g["label"] == label);
     let records = entries[0]["entries"].as_array_mut().unwrap();
     records.truncate(1);
-    records[0]["form_id"] = "0x0002EE72".into();
+    records[0]["form_id"] = form_id.into();
     let fields = records[0]["fields"].as_object_mut().unwrap();
     fields.retain(|k, _| k == "editor_id" || k == "name");
     let built = esscribe::json::build_plugin(&doc).unwrap();
