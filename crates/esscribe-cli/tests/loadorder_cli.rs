@@ -122,22 +122,7 @@ fn mortar_plugin(campfire: &Value, name: &str, value: u64) -> Vec<u8> {
 
 /// Campfire.esm's mortar and pestle in a plugin of its own, changed by `edit`.
 fn mortar_plugin_with(campfire: &Value, name: &str, edit: impl Fn(&mut Value)) -> Vec<u8> {
-    let mut doc = campfire.clone();
-    doc["file"] = json!(name);
-    doc["header"]["fields"]["masters"]
-        .as_array_mut()
-        .unwrap()
-        .push(json!({"file": "Campfire.esm", "file_size": 0}));
-    let entries = doc["entries"].as_array_mut().unwrap();
-    entries.retain(|g| g["label"] == "MISC");
-    let records = entries[0]["entries"].as_array_mut().unwrap();
-    records.retain(|r| r["form_id"] == "0x02038689 (Campfire.esm)");
-    edit(&mut records[0]);
-    esscribe::json::build_plugin(&doc)
-        .unwrap()
-        .plugin
-        .to_bytes()
-        .unwrap()
+    common::campfire_mortar_plugin(campfire, name, edit)
 }
 
 #[test]

@@ -117,3 +117,28 @@ pub fn oblivion_esm_with(label: &str, form_id: &str) -> Vec<u8> {
     let built = esscribe::json::build_plugin(&doc).unwrap();
     built.plugin.to_bytes().unwrap()
 }
+
+/// A plugin `name` depending on Campfire.esm that holds only its mortar
+/// and pestle (MISC 0x02038689, value 25), changed by `edit`; `campfire`
+/// is Campfire.esm as JSON.
+pub fn campfire_mortar_plugin(
+    campfire: &serde_json::Value,
+    name: &str,
+    edit: impl FnOnce(&mut serde_json::Value),
+) -> Vec<u8> {
+    let mut doc = campfire.clone();
+    doc["file"] = name.into();
+    doc["header"]["fields"]["masters"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({"file": "Campfire.esm", "file_size": 0}));
+    let entries = doc["entries"].as_array_mut().unwrap();
+    entries.retain(|g| g["label"] == "MISC");
+    let records = entries[0]["entries"].as_array_mut().unwrap();
+    records.retain(|r| r["form_id"] == "0x02038689 (Campfire.esm)");
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["fields"]["data"]["value"], 25);
+    edit(&mut records[0]);
+    let built = esscribe::json::build_plugin(&doc).unwrap();
+    built.plugin.to_bytes().unwrap()
+}
