@@ -67,11 +67,15 @@ pub enum SaveCommand {
     /// skills with the changes the save holds, health, spells, factions,
     /// place.
     #[command(
-        after_help = "Examples:\n  esscribe save player save002.ess\n  esscribe save player save002.ess --json"
+        after_help = "Examples:\n  esscribe save player save002.ess\n  esscribe save player save002.ess --data Data\n  esscribe save player save002.ess --json"
     )]
     Player {
         /// The Oblivion save to read (.ess).
         save: PathBuf,
+        /// The game's Data folder: the save's plugins, read from there,
+        /// name the race, class, place, spells and factions.
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
         /// Print JSON on standard output.
         #[arg(long)]
         json: bool,
@@ -258,7 +262,7 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
     match cmd {
         SaveCommand::Info { saves, json } => info(&saves, json),
         SaveCommand::Screenshot { save, output } => screenshot(&save, &output),
-        SaveCommand::Player { save, json } => player(&save, json),
+        SaveCommand::Player { save, data, json } => player(&save, data.as_deref(), json),
         SaveCommand::Diff {
             old,
             new,
@@ -525,14 +529,35 @@ fn stat_line(o: &mut String, s: &esscribe::save::player::Stat) {
     outln!(o, "    {:<22} {base}{changes}", s.name);
 }
 
-fn player(path: &Path, as_json: bool) -> Result<ExitCode> {
+fn player(path: &Path, data: Option<&Path>, as_json: bool) -> Result<ExitCode> {
     let mut o = String::new();
     let (_, save) = load(path)?;
+    let files = save_plugins(&save, data)?;
+    let order = crate::loadorder_cmds::context(&files);
     let p = save.player_character();
+    // A form ID named from the load order where a plugin of it defines
+    // the record; with its plugin otherwise.
+    let form_text = |save: &SaveFile, id: Option<FormId>| match (order.as_ref(), id) {
+        (Some(order), Some(f)) => save
+            .name_in(order, f)
+            .unwrap_or_else(|| form_text(save, id)),
+        _ => form_text(save, id),
+    };
     if as_json {
         let mut v = serde_json::to_value(&p)?;
         v["file"] = json!(path.display().to_string());
         v["cell_plugin"] = json!(save.plugin_of(p.cell));
+        if let Some(order) = &order {
+            let ids = [p.race, p.class, Some(p.cell), Some(p.world)]
+                .into_iter()
+                .chain(p.spells.iter().copied())
+                .chain(p.factions.iter().map(|f| f.faction))
+                .flatten();
+            let names: serde_json::Map<String, serde_json::Value> = ids
+                .filter_map(|id| Some((id.to_string(), json!(save.name_in(order, id)?))))
+                .collect();
+            v["names"] = serde_json::Value::Object(names);
+        }
         outln!(o, "{}", serde_json::to_string_pretty(&v)?);
         emit(&o)?;
         return Ok(ExitCode::SUCCESS);
@@ -772,8 +797,8 @@ fn save_plugins(save: &SaveFile, data: Option<&Path>) -> Result<Option<PluginFil
     if !dir.is_dir() {
         bail!("--data {}: not a folder", dir.display());
     }
-    let names: Vec<String> = save.plugins.iter().map(|p| p.text()).collect();
-    let files = PluginFiles::from_names(dir, &names)
+    let files = save
+        .plugin_files(dir)
         .with_context(|| format!("cannot read the plugins of {}", dir.display()))?;
     Ok(Some(files))
 }
@@ -785,11 +810,7 @@ pub(crate) fn save_name(
     save: &SaveFile,
     f: FormId,
 ) -> Option<String> {
-    let order = order?;
-    let plugin = save.plugins.get(f.master_index() as usize)?.text();
-    let id = order.global_id(&plugin, f.object_index())?;
-    order.winner(id)?;
-    Some(order.describe(id))
+    save.name_in(order?, f)
 }
 
 /// A form ID for an iref, with its plugin, or the iref when it does not

@@ -122,22 +122,7 @@ fn mortar_plugin(campfire: &Value, name: &str, value: u64) -> Vec<u8> {
 
 /// Campfire.esm's mortar and pestle in a plugin of its own, changed by `edit`.
 fn mortar_plugin_with(campfire: &Value, name: &str, edit: impl Fn(&mut Value)) -> Vec<u8> {
-    let mut doc = campfire.clone();
-    doc["file"] = json!(name);
-    doc["header"]["fields"]["masters"]
-        .as_array_mut()
-        .unwrap()
-        .push(json!({"file": "Campfire.esm", "file_size": 0}));
-    let entries = doc["entries"].as_array_mut().unwrap();
-    entries.retain(|g| g["label"] == "MISC");
-    let records = entries[0]["entries"].as_array_mut().unwrap();
-    records.retain(|r| r["form_id"] == "0x02038689 (Campfire.esm)");
-    edit(&mut records[0]);
-    esscribe::json::build_plugin(&doc)
-        .unwrap()
-        .plugin
-        .to_bytes()
-        .unwrap()
+    common::campfire_mortar_plugin(campfire, name, edit)
 }
 
 #[test]
@@ -251,34 +236,15 @@ fn references_are_named_from_the_load_order() {
     assert_eq!(text, "changed MISC 0x02038689 _Camp_Alchemy_MortarPestleMISC\n    fields.keywords.0: \"[??0914E9 Skyrim.esm]\" → \"_Camp_MortarAndPestleFurniture \\\"Mortar and Pestle\\\" [FURN:0003868B Campfire.esm]\"\n");
 }
 
-/// A plugin named Oblivion.esm holding one NPC of OblivionOnline.esp, as
-/// the record 0x0002EE72 (in save002.ess, the player carries 17 of it).
-fn fake_oblivion_esm() -> Vec<u8> {
-    let bytes = common::file("oblivion-plugins/OblivionOnline.esp");
-    let plugin = esscribe::Plugin::parse(&bytes).unwrap();
-    let mut doc = esscribe::json::plugin_to_json(&plugin, "OblivionOnline.esp").unwrap();
-    doc["file"] = json!("Oblivion.esm");
-    doc["header"]["fields"]["masters"] = json!([]);
-    let entries = doc["entries"].as_array_mut().unwrap();
-    entries.retain(|g| g["label"] == "NPC_");
-    let records = entries[0]["entries"].as_array_mut().unwrap();
-    records.truncate(1);
-    let npc = &mut records[0];
-    npc["form_id"] = json!("0x0002EE72");
-    let fields = npc["fields"].as_object_mut().unwrap();
-    fields.retain(|k, _| k == "editor_id" || k == "name");
-    esscribe::json::build_plugin(&doc)
-        .unwrap()
-        .plugin
-        .to_bytes()
-        .unwrap()
-}
-
 #[test]
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn save_items_are_named_by_the_plugins_in_data() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("Oblivion.esm"), fake_oblivion_esm()).unwrap();
+    std::fs::write(
+        dir.path().join("Oblivion.esm"),
+        common::oblivion_esm_with_one_record(),
+    )
+    .unwrap();
     let save = corpus("oblivion-saves/save002.ess");
     let data = dir.path().display().to_string();
     let (out, err) = run(&["save", "inventory", &save, "--data", &data]);

@@ -439,3 +439,50 @@ fn masters_clean_and_edit_of_the_player() {
         (&"0x000229C0".into(), &3.into())
     );
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn player_names_its_factions_from_the_plugins_in_data() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("Oblivion.esm"),
+        common::oblivion_esm_with("FACT", "0x0002F872"),
+    )
+    .unwrap();
+    let save = common::path("oblivion-saves/save100.ess");
+    let out = Command::cargo_bin("esscribe")
+        .unwrap()
+        .args(["save", "player"])
+        .arg(&save)
+        .arg("--data")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.contains("0002F872"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.starts_with("    "), "{line}");
+    assert!(
+        line.ends_with("[FACT:0002F872 Oblivion.esm]  rank 5"),
+        "{line}"
+    );
+    // Without the folder, the form ID with its plugin.
+    let out = Command::cargo_bin("esscribe")
+        .unwrap()
+        .args(["save", "player"])
+        .arg(&save)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("    0x0002F872 (Oblivion.esm)  rank 5"),
+        "{text}"
+    );
+}

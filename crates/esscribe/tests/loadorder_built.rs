@@ -7,31 +7,14 @@ mod common;
 use esscribe::loadorder::{Category, ConflictFilter, LoadOrder};
 use serde_json::{json, Value};
 
-const MORTAR: &str = "0x02038689 (Campfire.esm)";
-
 /// A plugin depending on Campfire.esm holding only its mortar and pestle
 /// (MISC, value 25), with `value` as its value.
 fn overriding_plugin(campfire: &Value, name: &str, value: Option<u64>) -> Vec<u8> {
-    let mut doc = campfire.clone();
-    doc["file"] = json!(name);
-    doc["header"]["fields"]["masters"]
-        .as_array_mut()
-        .unwrap()
-        .push(json!({"file": "Campfire.esm", "file_size": 0}));
-    let entries = doc["entries"].as_array_mut().unwrap();
-    entries.retain(|g| g["label"] == "MISC");
-    let records = entries[0]["entries"].as_array_mut().unwrap();
-    records.retain(|r| r["form_id"] == MORTAR);
-    assert_eq!(records.len(), 1);
-    assert_eq!(records[0]["fields"]["data"]["value"], 25);
-    if let Some(v) = value {
-        records[0]["fields"]["data"]["value"] = json!(v);
-    }
-    esscribe::json::build_plugin(&doc)
-        .unwrap()
-        .plugin
-        .to_bytes()
-        .unwrap()
+    common::campfire_mortar_plugin(campfire, name, |r| {
+        if let Some(v) = value {
+            r["fields"]["data"]["value"] = json!(v);
+        }
+    })
 }
 
 #[test]

@@ -158,7 +158,7 @@ fn requiem_patch_overrides_the_mod_and_absent_masters() {
         recipe.record,
         "DSilHand_RecipeTemperedSilverGreatsword [COBJ:0003ECAC DawnOfTheSilverHand.esp]"
     );
-    assert_eq!(recipe.paths, ["fields.created_object"]);
+    assert_eq!(recipe.paths, ["created_object"]);
 }
 
 #[test]

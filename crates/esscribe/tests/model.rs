@@ -166,20 +166,6 @@ fn errors_say_what_and_where_as_values() {
     assert!(source.downcast_ref::<std::io::Error>().is_some());
 }
 
-/// The example program, as built by `cargo test` (which builds every
-/// example before running the tests).
-fn example(name: &str) -> std::path::PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().unwrap().parent().unwrap().join("examples");
-    let path = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.is_file(),
-        "{} is not built: `cargo test` builds the examples (or `cargo build --examples`)",
-        path.display()
-    );
-    path
-}
-
 #[test]
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn the_package_schedule_example_changes_one_byte() {
@@ -189,7 +175,7 @@ fn the_package_schedule_example_changes_one_byte() {
     let original = common::file("skyrim-plugins/Campfire.esm");
     std::fs::write(&target, &original).unwrap();
 
-    let out = std::process::Command::new(example("package_schedule"))
+    let out = std::process::Command::new(common::example("package_schedule"))
         .args([target.to_str().unwrap(), "_Camp_FollowerSitCampfire", "21"])
         .output()
         .unwrap();

@@ -521,13 +521,11 @@ impl<'a> LoadOrder<'a> {
     /// plugin, the referring record and the field paths that hold the
     /// reference (xEdit's "referenced by"). Records are decoded in parallel.
     pub fn referenced_by(&self, target: GlobalId) -> Vec<Reference> {
-        let wanted = self.show_id(target);
-        let game = self.game();
+        let catalog = crate::defs::catalog(self.game());
         self.plugins
             .par_iter()
             .enumerate()
             .flat_map_iter(|(i, p)| {
-                let wanted = &wanted;
                 p.records
                     .iter()
                     .filter_map(move |r| {
@@ -536,13 +534,15 @@ impl<'a> LoadOrder<'a> {
                         if !self.may_refer(i, r, target) {
                             return None;
                         }
-                        let mut v = record_to_json(r, game, p.form_ctx()).ok()?.value;
-                        if let Value::Object(m) = &mut v {
-                            m.remove("form_id");
-                        }
-                        self.globalize(i, &mut v);
-                        let mut paths = Vec::new();
-                        find_text(&v, wanted, "", &mut paths);
+                        // Then every form ID field the declaration knows,
+                        // resolved through this plugin's masters.
+                        let refs =
+                            crate::schema::record_form_refs(r, catalog, p.form_ctx()).ok()??;
+                        let paths: Vec<String> = refs
+                            .into_iter()
+                            .filter(|f| f.form_id.0 != 0 && self.resolve(i, f.form_id) == target)
+                            .map(|f| f.path)
+                            .collect();
                         if paths.is_empty() {
                             return None;
                         }
@@ -598,28 +598,4 @@ pub struct Reference {
     pub sig: String,
     /// The fields holding the reference.
     pub paths: Vec<String>,
-}
-
-fn find_text(v: &Value, wanted: &str, path: &str, out: &mut Vec<String>) {
-    let join = |k: &str| {
-        if path.is_empty() {
-            k.to_string()
-        } else {
-            format!("{path}.{k}")
-        }
-    };
-    match v {
-        Value::String(s) if s == wanted => out.push(path.to_string()),
-        Value::Array(a) => {
-            for (i, x) in a.iter().enumerate() {
-                find_text(x, wanted, &join(&i.to_string()), out);
-            }
-        }
-        Value::Object(m) => {
-            for (k, x) in m {
-                find_text(x, wanted, &join(k), out);
-            }
-        }
-        _ => {}
-    }
 }

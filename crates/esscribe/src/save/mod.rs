@@ -312,6 +312,28 @@ impl SaveFile {
         resolve_in(&self.form_ids, iref)
     }
 
+    /// The save's plugins by file name, in its load order.
+    pub fn plugin_names(&self) -> Vec<String> {
+        self.plugins.iter().map(|p| p.text()).collect()
+    }
+
+    /// The save's plugins, found in a data folder: the load order its
+    /// form IDs are numbered in. Plugins not there are reported by the
+    /// load order, never fatal.
+    pub fn plugin_files(&self, data: &std::path::Path) -> Result<crate::loadorder::PluginFiles> {
+        crate::loadorder::PluginFiles::from_names(data, &self.plugin_names())
+    }
+
+    /// A form ID of this save named from a load order of its plugins:
+    /// `IronSword "Iron Sword" [WEAP:0002EE72 Oblivion.esm]`; `None` when
+    /// no plugin of the order defines it (or it was created in the save).
+    pub fn name_in(&self, order: &crate::loadorder::LoadOrder<'_>, id: FormId) -> Option<String> {
+        let plugin = self.plugins.get(id.master_index() as usize)?.text();
+        let global = order.global_id(&plugin, id.object_index())?;
+        order.winner(global)?;
+        Some(order.describe(global))
+    }
+
     /// The plugin a form ID comes from: its top byte indexes the plugin
     /// list; 0xFF means created in this save.
     pub fn plugin_of(&self, id: FormId) -> Option<String> {

@@ -13,7 +13,7 @@ use crate::plugin::Record;
 /// One form ID field of a decoded record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FormRef {
-    /// Where it stands, by the names JSON gives: `items[2].item`,
+    /// Where it stands, by the names JSON gives: `items.2.item`,
     /// `location.location`; repeated members are numbered in file order
     /// (the nodes of a tree too, in preorder).
     pub path: String,
@@ -82,7 +82,7 @@ fn members<'v, 'a: 'v>(
             }
         };
         if repeating {
-            format!("{}[{at}]", join(prefix, name))
+            format!("{}.{at}", join(prefix, name))
         } else {
             join(prefix, name)
         }
@@ -105,7 +105,7 @@ fn members<'v, 'a: 'v>(
                 members(item.children(), &path, out);
             }
             ItemKind::PairedItem => {
-                let path = format!("{prefix}[{}]", paired_items);
+                let path = format!("{prefix}.{}", paired_items);
                 paired_items += 1;
                 members(item.children(), &path, out);
             }
@@ -133,7 +133,7 @@ fn value(v: Val<'_, '_>, path: String, out: &mut Vec<FormRef>) {
         }
         FieldValue::List(_) => {
             for (i, c) in v.children().enumerate() {
-                value(c, format!("{path}[{i}]"), out);
+                value(c, format!("{path}.{i}"), out);
             }
         }
         FieldValue::Sized { .. } => {

@@ -519,8 +519,8 @@ fn form_ids_with_targets_read_write_and_show_as_any_form_id_and_are_walked() {
         [
             ("style".to_string(), 0x0100_0ABC, vec!["CSTY"]),
             ("anything".to_string(), 7, vec![]),
-            ("list[0][0]".to_string(), 1, vec!["ARMO", "WEAP"]),
-            ("list[0][1]".to_string(), 2, vec!["ARMO", "WEAP"]),
+            ("list.0.0".to_string(), 1, vec!["ARMO", "WEAP"]),
+            ("list.0.1".to_string(), 2, vec!["ARMO", "WEAP"]),
             ("data.value".to_string(), 0x14, vec!["NPC_"]),
         ]
     );

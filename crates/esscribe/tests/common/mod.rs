@@ -77,3 +77,68 @@ pub fn file(rel: &str) -> Vec<u8> {
 pub fn name(path: &Path) -> String {
     path.file_name().unwrap().to_string_lossy().into_owned()
 }
+
+/// An example program of the library, as `cargo test` builds it (it
+/// builds every example before running the tests).
+pub fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap().parent().unwrap().join("examples");
+    let path = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.is_file(),
+        "{} is not built: `cargo test` builds the examples (or `cargo build --examples`)",
+        path.display()
+    );
+    path
+}
+
+/// A plugin named Oblivion.esm holding one NPC of OblivionOnline.esp as
+/// the record 0x0002EE72, which the player of save002.ess carries 17 of.
+pub fn oblivion_esm_with_one_record() -> Vec<u8> {
+    oblivion_esm_with("NPC_", "0x0002EE72")
+}
+
+/// A plugin named Oblivion.esm holding the first record of OblivionOnline.esp
+/// in the top group `label`, as the record `form_id`, with only its editor
+/// ID and name (its other fields would refer to plugins it does not have).
+pub fn oblivion_esm_with(label: &str, form_id: &str) -> Vec<u8> {
+    let bytes = file("oblivion-plugins/OblivionOnline.esp");
+    let plugin = esscribe::Plugin::parse(&bytes).unwrap();
+    let mut doc = esscribe::json::plugin_to_json(&plugin, "OblivionOnline.esp").unwrap();
+    doc["file"] = "Oblivion.esm".into();
+    doc["header"]["fields"]["masters"] = serde_json::json!([]);
+    let entries = doc["entries"].as_array_mut().unwrap();
+    entries.retain(|g| g["label"] == label);
+    let records = entries[0]["entries"].as_array_mut().unwrap();
+    records.truncate(1);
+    records[0]["form_id"] = form_id.into();
+    let fields = records[0]["fields"].as_object_mut().unwrap();
+    fields.retain(|k, _| k == "editor_id" || k == "name");
+    let built = esscribe::json::build_plugin(&doc).unwrap();
+    built.plugin.to_bytes().unwrap()
+}
+
+/// A plugin `name` depending on Campfire.esm that holds only its mortar
+/// and pestle (MISC 0x02038689, value 25), changed by `edit`; `campfire`
+/// is Campfire.esm as JSON.
+pub fn campfire_mortar_plugin(
+    campfire: &serde_json::Value,
+    name: &str,
+    edit: impl FnOnce(&mut serde_json::Value),
+) -> Vec<u8> {
+    let mut doc = campfire.clone();
+    doc["file"] = name.into();
+    doc["header"]["fields"]["masters"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({"file": "Campfire.esm", "file_size": 0}));
+    let entries = doc["entries"].as_array_mut().unwrap();
+    entries.retain(|g| g["label"] == "MISC");
+    let records = entries[0]["entries"].as_array_mut().unwrap();
+    records.retain(|r| r["form_id"] == "0x02038689 (Campfire.esm)");
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["fields"]["data"]["value"], 25);
+    edit(&mut records[0]);
+    let built = esscribe::json::build_plugin(&doc).unwrap();
+    built.plugin.to_bytes().unwrap()
+}

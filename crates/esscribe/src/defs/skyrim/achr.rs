@@ -1,6 +1,6 @@
 //! ACHR: a placed NPC.
 
-use super::common::{editor_id, form_of, scripts};
+use super::common::{activation_parents, editor_id, form_of, scripts};
 use super::refr::{ENABLE_PARENT, LINKED_REFERENCE, PATROL, POSITION_ROTATION, RAGDOLL_BONE, XYZ};
 use crate::io::Sig;
 use crate::schema::types::*;
@@ -33,20 +33,7 @@ pub static ACHR: RecordDef = RecordDef {
         opt(b"XHLP", "health", Field::Value(Ty::F32)),
         groups("linked_references", &LINKED_REFERENCE),
         opt(b"XAPD", "activation_parent_flags", Field::Value(U8)),
-        rep(
-            b"XAPR",
-            "activation_parents",
-            Field::Struct(&[
-                f(
-                    "reference",
-                    fid(&[
-                        b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON",
-                        b"PFLA", b"PHZD",
-                    ]),
-                ),
-                f("delay", Ty::F32),
-            ]),
-        ),
+        activation_parents(),
         opt(
             b"XCLP",
             "linked_reference_color",

@@ -269,3 +269,21 @@ pub static SKILL_BYTES: [FieldDef; 18] = [
     f("restoration", U8),
     f("enchanting", U8),
 ];
+
+/// Every type of placed reference: what a field naming a placed object,
+/// actor or projectile may point to.
+pub const PLACED: Targets = &[
+    b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA", b"PHZD",
+];
+
+static ACTIVATION_PARENT: [FieldDef; 2] = [f("reference", fid(PLACED)), f("delay", Ty::F32)];
+
+/// A placed reference's activation parents (XAPR): the references whose
+/// activation activates it, each with a delay in seconds.
+pub const fn activation_parents() -> Member {
+    rep(
+        b"XAPR",
+        "activation_parents",
+        Field::Struct(&ACTIVATION_PARENT),
+    )
+}

@@ -2,7 +2,7 @@
 //! special, encounter cells, markers, enable points), then name,
 //! keywords, parent and markers.
 
-use super::common::{editor_id, form_of, full_name, keyword_count, keywords, COLOR};
+use super::common::{editor_id, form_of, full_name, keyword_count, keywords, COLOR, PLACED};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -21,13 +21,7 @@ static UNIQUE: [FieldDef; 3] = [
 
 static SPECIAL: [FieldDef; 5] = [
     f("location_ref_type", fid(&[b"LCRT"])),
-    f(
-        "marker",
-        fid(&[
-            b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
-            b"PHZD",
-        ]),
-    ),
+    f("marker", fid(PLACED)),
     f("location", fid(&[b"WRLD", b"CELL"])),
     f("grid_y", I16),
     f("grid_x", I16),
@@ -35,13 +29,7 @@ static SPECIAL: [FieldDef; 5] = [
 
 static ENABLE_POINT: [FieldDef; 4] = [
     f("actor", fid(&[b"ACHR"])),
-    f(
-        "reference",
-        fid(&[
-            b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
-            b"PHZD",
-        ]),
-    ),
+    f("reference", fid(PLACED)),
     f("grid_y", I16),
     f("grid_x", I16),
 ];
@@ -56,12 +44,7 @@ const ENCOUNTER_CELLS: Field = Field::Struct(&[
 
 static REFERENCE: [FieldDef; 1] = [f("form", fid(&[b"ACHR", b"REFR"]))];
 static NPC: [FieldDef; 1] = [f("form", fid(&[b"NPC_"]))];
-static MARKER: [FieldDef; 1] = [f(
-    "form",
-    fid(&[
-        b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA", b"PHZD",
-    ]),
-)];
+static MARKER: [FieldDef; 1] = [f("form", fid(PLACED))];
 
 /// Skyrim's location (LCTN) record declaration.
 pub static LCTN: RecordDef = RecordDef {

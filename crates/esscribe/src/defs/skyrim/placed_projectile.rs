@@ -2,7 +2,7 @@
 //! (arrow, barrier, beam, cone or voice, flame, trap, hazard, missile).
 //! The eight types share one layout; only the signature differs.
 
-use super::common::{editor_id, form_of, scripts};
+use super::common::{activation_parents, editor_id, form_of, scripts};
 use super::refr::{ENABLE_PARENT, LINKED_REFERENCE, POSITION_ROTATION, WATER_FLAGS, XYZ};
 use crate::io::Sig;
 use crate::schema::types::*;
@@ -34,20 +34,7 @@ pub static PLACED_PROJECTILE: [Member; 21] = [
     ),
     groups("linked_references", &LINKED_REFERENCE),
     opt(b"XAPD", "activation_parent_flags", Field::Value(U8)),
-    rep(
-        b"XAPR",
-        "activation_parents",
-        Field::Struct(&[
-            f(
-                "reference",
-                fid(&[
-                    b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON",
-                    b"PFLA", b"PHZD",
-                ]),
-            ),
-            f("delay", Ty::F32),
-        ]),
-    ),
+    activation_parents(),
     opt(b"XESP", "enable_parent", Field::Struct(&ENABLE_PARENT)),
     form_of(b"XEMI", "emittance", &[b"LIGH", b"REGN"]),
     form_of(b"XMBR", "multibound_reference", &[b"REFR"]),

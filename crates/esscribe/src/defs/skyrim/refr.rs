@@ -1,7 +1,7 @@
 //! REFR: a placed object (a reference to a base object, with where it
 //! stands and how it is set up).
 
-use super::common::{editor_id, form_of, scripts};
+use super::common::{activation_parents, editor_id, form_of, scripts, PLACED};
 pub use super::common::{POSITION_ROTATION, XYZ};
 use crate::defs::shared::refr;
 use crate::io::Sig;
@@ -77,13 +77,7 @@ pub static LINKED_REFERENCE: [Member; 1] = [sub(
                 b"PFLA", b"PHZD",
             ]),
         ),
-        f(
-            "reference",
-            fid(&[
-                b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
-                b"PHZD",
-            ]),
-        ),
+        f("reference", fid(PLACED)),
     ]),
 )];
 
@@ -134,13 +128,7 @@ static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", fid(&[b"LCRT"]
 
 /// The enable parent (XESP): reference and flags.
 pub static ENABLE_PARENT: [FieldDef; 3] = [
-    f(
-        "reference",
-        fid(&[
-            b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
-            b"PHZD",
-        ]),
-    ),
+    f("reference", fid(PLACED)),
     f("flags", Ty::Flags(Int::U8, &ENABLE_PARENT_FLAGS)),
     f("unused", Ty::Bytes(3)),
 ];
@@ -274,20 +262,7 @@ pub static REFR: RecordDef = RecordDef {
         opt(b"XSCL", "scale", Field::Value(Ty::F32)),
         form_of(b"XSPC", "spawn_container", &[b"REFR"]),
         opt(b"XAPD", "activation_parent_flags", Field::Value(U8)),
-        rep(
-            b"XAPR",
-            "activation_parents",
-            Field::Struct(&[
-                f(
-                    "reference",
-                    fid(&[
-                        b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON",
-                        b"PFLA", b"PHZD",
-                    ]),
-                ),
-                f("delay", Ty::F32),
-            ]),
-        ),
+        activation_parents(),
         form_of(b"XLIB", "leveled_item_base_object", &[b"LVLI"]),
         opt(b"XLCM", "level_modifier", Field::Value(I32)),
         form_of(b"XLCN", "persistent_location", &[b"LCTN"]),
