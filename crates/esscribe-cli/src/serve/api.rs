@@ -524,22 +524,9 @@ fn comparable(o: &LoadOrder<'_>, plugin: usize, r: &Record<'_>) -> Vec<(String, 
     let mut v = if stored_len(r) > DECODE_MAX {
         json!({"too_large": format!("{} bytes, not decoded", stored_len(r))})
     } else {
-        match esscribe::json::record_to_json(r, o.game(), o.plugin(plugin).form_ctx()) {
-            Ok(j) => j.value,
-            Err(e) => json!({"unreadable": e.to_string()}),
-        }
+        o.record_content(plugin, r)
     };
     if let Value::Object(m) = &mut v {
-        for key in [
-            "type",
-            "form_id",
-            "version_control",
-            "version_control_2",
-            "form_version",
-            "zlib_original",
-        ] {
-            m.remove(key);
-        }
         let flags = r.header.flags & !esscribe::plugin::FLAG_COMPRESSED;
         m.insert(
             "flags".into(),

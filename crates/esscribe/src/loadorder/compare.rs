@@ -194,28 +194,40 @@ fn related(a: &str, b: &str) -> bool {
 /// A version's comparable content: what the declaration decodes, the
 /// record flags that matter, with form IDs made global.
 fn comparable(order: &LoadOrder<'_>, plugin: usize, rec: &crate::plugin::Record<'_>) -> Value {
-    let p = order.plugin(plugin);
-    let mut v = match record_to_json(rec, order.game(), p.form_ctx()) {
-        Ok(j) => j.value,
-        Err(e) => serde_json::json!({ "unreadable": e.to_string() }),
-    };
-    if let Value::Object(m) = &mut v {
-        for key in [
-            "type",
-            "form_id",
-            "version_control",
-            "version_control_2",
-            "form_version",
-            "zlib_original",
-        ] {
-            m.remove(key);
-        }
-        // Compression is how the record is stored, not what it says.
-        let flags = rec.header.flags & !crate::plugin::FLAG_COMPRESSED;
-        m.insert("flags".into(), Value::from(format!("0x{flags:08X}")));
-    }
+    let mut v = order.record_content(plugin, rec);
     order.globalize(plugin, &mut v);
     v
+}
+
+impl LoadOrder<'_> {
+    /// A version of a record as JSON, without what only says how it is
+    /// stored: its type and form ID (the chain says them), version-control
+    /// stamps, form version, the compressed payload, and the compressed
+    /// flag (flags are shown as hex). Form IDs are as the plugin at
+    /// `plugin` numbers them.
+    pub fn record_content(&self, plugin: usize, rec: &crate::plugin::Record<'_>) -> Value {
+        let p = self.plugin(plugin);
+        let mut v = match record_to_json(rec, self.game(), p.form_ctx()) {
+            Ok(j) => j.value,
+            Err(e) => serde_json::json!({ "unreadable": e.to_string() }),
+        };
+        if let Value::Object(m) = &mut v {
+            for key in [
+                "type",
+                "form_id",
+                "version_control",
+                "version_control_2",
+                "form_version",
+                "zlib_original",
+            ] {
+                m.remove(key);
+            }
+            // Compression is how the record is stored, not what it says.
+            let flags = rec.header.flags & !crate::plugin::FLAG_COMPRESSED;
+            m.insert("flags".into(), Value::from(format!("0x{flags:08X}")));
+        }
+        v
+    }
 }
 
 impl<'a> LoadOrder<'a> {
