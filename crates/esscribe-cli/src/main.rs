@@ -1,6 +1,7 @@
 //! `esscribe`: inspect, dump, verify, build and edit The Elder Scrolls IV and
 //! V plugin files and Oblivion save games.
 
+mod esl_cmds;
 mod loadorder_cmds;
 mod package_cmds;
 mod plugin_cmds;
@@ -320,6 +321,11 @@ enum Command {
         #[command(flatten)]
         game: GameOpt,
     },
+    /// Light plugins (ESL): whether a Skyrim plugin can be flagged light.
+    Esl {
+        #[command(subcommand)]
+        cmd: esl_cmds::EslCommand,
+    },
     /// Oblivion save games (.ess): info, screenshot, inventory, records,
     /// stats, verify, edit.
     Save {
@@ -406,6 +412,7 @@ fn main() -> ExitCode {
         } => plugin_cmds::dump(&files, &order, json, &types, form.as_deref(), game, &lang),
         Command::Verify { files, deep, game } => plugin_cmds::verify(&files, deep, game),
         Command::Save { cmd } => save::run(cmd),
+        Command::Esl { cmd } => esl_cmds::run(cmd),
         Command::Unpack { file, dir, game } => tree_cmds::unpack(&file, &dir, game),
         Command::Pack { dir, output } => tree_cmds::pack(&dir, &output),
         Command::Textconv { file, name, game } => tree_cmds::textconv(&file, name.as_deref(), game),

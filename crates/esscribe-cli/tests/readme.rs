@@ -101,7 +101,8 @@ fn every_readme_command_runs() {
         // exit status: 1 for differences or findings, never more.
         let reports = command.starts_with("esscribe diff ")
             || command.starts_with("esscribe save diff ")
-            || command.starts_with("esscribe lint ");
+            || command.starts_with("esscribe lint ")
+            || command.starts_with("esscribe esl check ");
         let ok = out.status.success() || (reports && out.status.code() == Some(1));
         assert!(
             ok,

@@ -20,6 +20,7 @@ pub(crate) mod compress;
 mod damage;
 mod header;
 pub(crate) mod index;
+pub mod light;
 mod mapped;
 pub mod strings;
 mod subrecord;
