@@ -239,8 +239,9 @@ fn unpack_refuses_a_folder_holding_other_files() {
     );
 }
 
-#[test]
-fn pack_names_the_file_and_line_of_bad_text() {
+/// The committed Oblivion sample unpacked into a new folder (kept while
+/// the first value lives).
+fn unpacked_sample() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let tree = dir.path().join("t");
     esscribe()
@@ -249,6 +250,12 @@ fn pack_names_the_file_and_line_of_bad_text() {
         .arg(&tree)
         .assert()
         .success();
+    (dir, tree)
+}
+
+#[test]
+fn pack_names_the_file_and_line_of_bad_text() {
+    let (dir, tree) = unpacked_sample();
     let pack_dir = tree.join("PACK");
     let file = std::fs::read_dir(&pack_dir)
         .unwrap()
@@ -517,14 +524,7 @@ fn git_merges_plugins_through_the_driver() {
 
 #[test]
 fn pack_refuses_a_record_file_no_list_names() {
-    let dir = tempfile::tempdir().unwrap();
-    let tree = dir.path().join("t");
-    esscribe()
-        .arg("unpack")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/sample-oblivion.esp"))
-        .arg(&tree)
-        .assert()
-        .success();
+    let (dir, tree) = unpacked_sample();
     std::fs::write(tree.join("PACK/NewPackage.0x01000999.json"), "{}\n").unwrap();
     esscribe()
         .arg("pack")

@@ -282,6 +282,18 @@ pub fn records(s: &Served, plugin: &str, q: &RecordsQuery) -> Answer {
 }
 
 /// A record of a plugin by its form ID as the plugin writes it.
+/// A served plugin's record by its form ID as the plugin stores it: the
+/// plugin's place, the record's global identity, and the record.
+fn served_record<'s>(
+    s: &'s Served,
+    plugin: &str,
+    id: &str,
+) -> Result<(usize, GlobalId, &'s Record<'static>), Answer> {
+    let p = served_plugin(s, plugin)?;
+    let (global, rec) = find(&s.order, p, id)?;
+    Ok((p, global, rec))
+}
+
 fn find<'o>(
     o: &'o LoadOrder<'static>,
     plugin: usize,
@@ -373,11 +385,7 @@ fn hex_preview(r: &Record<'_>) -> Value {
 /// across the load order and, for a package, its summary.
 pub fn record(s: &Served, plugin: &str, id: &str) -> Answer {
     let o = &s.order;
-    let p = match served_plugin(s, plugin) {
-        Ok(p) => p,
-        Err(a) => return a,
-    };
-    let (global, rec) = match find(o, p, id) {
+    let (p, global, rec) = match served_record(s, plugin, id) {
         Ok(x) => x,
         Err(a) => return a,
     };
@@ -547,11 +555,7 @@ fn comparable(o: &LoadOrder<'_>, plugin: usize, r: &Record<'_>) -> Vec<(String, 
 /// Every version of a record side by side, field by field.
 pub fn conflict(s: &Served, plugin: &str, id: &str) -> Answer {
     let o = &s.order;
-    let p = match served_plugin(s, plugin) {
-        Ok(p) => p,
-        Err(a) => return a,
-    };
-    let (global, _) = match find(o, p, id) {
+    let (_, global, _) = match served_record(s, plugin, id) {
         Ok(x) => x,
         Err(a) => return a,
     };
@@ -707,11 +711,7 @@ pub fn screenshot(s: &Served, which: &str) -> Answer {
 /// "Referenced By"), each linked.
 pub fn referenced_by(s: &Served, plugin: &str, id: &str) -> Answer {
     let o = &s.order;
-    let p = match served_plugin(s, plugin) {
-        Ok(p) => p,
-        Err(a) => return a,
-    };
-    let (global, _) = match find(o, p, id) {
+    let (_, global, _) = match served_record(s, plugin, id) {
         Ok(x) => x,
         Err(a) => return a,
     };
