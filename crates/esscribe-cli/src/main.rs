@@ -3,6 +3,7 @@
 
 mod esl_cmds;
 mod loadorder_cmds;
+mod masters_cmds;
 mod package_cmds;
 mod plugin_cmds;
 mod query_cmds;
@@ -321,6 +322,27 @@ enum Command {
         #[command(flatten)]
         game: GameOpt,
     },
+    /// List, add, remove, sort and rename a plugin's masters, rewriting
+    /// every form ID so that it names the same record as before. Without
+    /// a change, lists the masters and how many form IDs use each.
+    #[command(after_help = masters_cmds::EXAMPLES)]
+    Masters {
+        /// The plugin (.esm, .esp, .esl).
+        file: PathBuf,
+        #[command(flatten)]
+        changes: masters_cmds::MasterChanges,
+        /// Write the changed plugin here instead of over FILE.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Change the masters even when some records may hold form IDs
+        /// that cannot be found (undeclared types, subrecords kept as
+        /// bytes): those are left as they are.
+        #[arg(long)]
+        force: bool,
+        /// With no change: print the list as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Light plugins (ESL): whether a Skyrim plugin can be flagged light.
     Esl {
         #[command(subcommand)]
@@ -413,6 +435,13 @@ fn main() -> ExitCode {
         Command::Verify { files, deep, game } => plugin_cmds::verify(&files, deep, game),
         Command::Save { cmd } => save::run(cmd),
         Command::Esl { cmd } => esl_cmds::run(cmd),
+        Command::Masters {
+            file,
+            changes,
+            output,
+            force,
+            json,
+        } => masters_cmds::run(&file, &changes, output.as_deref(), force, json),
         Command::Unpack { file, dir, game } => tree_cmds::unpack(&file, &dir, game),
         Command::Pack { dir, output } => tree_cmds::pack(&dir, &output),
         Command::Textconv { file, name, game } => tree_cmds::textconv(&file, name.as_deref(), game),

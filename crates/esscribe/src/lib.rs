@@ -25,6 +25,7 @@ pub mod fsio;
 pub mod io;
 pub mod json;
 pub mod loadorder;
+pub mod masters;
 pub mod model;
 pub mod package;
 pub mod plugin;

@@ -170,6 +170,112 @@ fn inflate(
 /// Compresses record data into the stored form (u32 size + zlib stream).
 /// Data of 4 GiB or more has no stored form: its size does not fit.
 pub fn compress_record_data(data: &[u8]) -> Result<Vec<u8>> {
+    compress_record_data_at(data, Compression::default())
+}
+
+/// Compresses record data as [`compress_record_data`] does, at zlib
+/// `level` (0 to 9).
+pub fn compress_record_data_at_level(data: &[u8], level: u32) -> Result<Vec<u8>> {
+    compress_record_data_at(data, Compression::new(level.min(9)))
+}
+
+/// A zlib compressor and level: what made a record's stored data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compressor {
+    /// Stock zlib (what the game's tools and xEdit use) at a level.
+    Stock(u32),
+    /// The compressor esscribe writes with by default, at a level.
+    Default(u32),
+}
+
+impl Compressor {
+    /// Compresses record data into the stored form (u32 size + zlib
+    /// stream).
+    pub fn compress(self, data: &[u8]) -> Result<Vec<u8>> {
+        match self {
+            Compressor::Default(level) => compress_record_data_at_level(data, level),
+            Compressor::Stock(level) => stock_zlib(data, level),
+        }
+    }
+
+    /// How each game's own tools compress: stock zlib at its default level
+    /// for Oblivion, at its best for Skyrim.
+    pub fn for_game(game: super::Game) -> Compressor {
+        match game {
+            super::Game::Oblivion => Compressor::Stock(6),
+            _ => Compressor::Stock(9),
+        }
+    }
+
+    /// The compressor that made `stored` from `inflated`, byte for byte,
+    /// if one of those known does; the stream's header narrows the levels
+    /// tried.
+    pub fn that_made(stored: &[u8], inflated: &[u8]) -> Option<Compressor> {
+        Compressor::candidates(stored)
+            .find(|c| c.compress(inflated).is_ok_and(|again| again == stored))
+    }
+
+    /// What compresses data as `stored` was compressed: the compressor
+    /// that made it if known, else stock zlib at the level its header
+    /// names.
+    pub fn like(stored: &[u8], inflated: &[u8]) -> Compressor {
+        Compressor::that_made(stored, inflated)
+            .or_else(|| Compressor::candidates(stored).next())
+            .unwrap_or(Compressor::Default(6))
+    }
+
+    fn candidates(stored: &[u8]) -> impl Iterator<Item = Compressor> {
+        // FLEVEL, the top bits of the zlib header's second byte.
+        let levels: &[u32] = match stored.get(5).map(|b| b >> 6) {
+            Some(0) => &[1, 0],
+            Some(1) => &[2, 3, 4, 5],
+            Some(2) => &[6],
+            Some(_) => &[9, 7, 8],
+            None => &[],
+        };
+        levels
+            .iter()
+            .map(|&l| Compressor::Stock(l))
+            .chain(levels.iter().map(|&l| Compressor::Default(l)))
+    }
+}
+
+/// Record data compressed by stock zlib's `compress2` at `level`.
+fn stock_zlib(data: &[u8], level: u32) -> Result<Vec<u8>> {
+    use libz_sys::{compress2, compressBound, uLong, Z_OK};
+    let size = u32::try_from(data.len())
+        .ok()
+        .zip(uLong::try_from(data.len()).ok());
+    let Some((size, len)) = size else {
+        return compress_record_data(data);
+    };
+    // SAFETY: compressBound only computes a size.
+    let mut out_len = unsafe { compressBound(len) };
+    let mut out = vec![0u8; 4 + usize::try_from(out_len).unwrap_or(usize::MAX - 4)];
+    out[..4].copy_from_slice(&size.to_le_bytes());
+    // SAFETY: `out` has `out_len` bytes after the size and `data` has
+    // `len`; compress2 writes at most `out_len` bytes and sets it to the
+    // number written.
+    let rc = unsafe {
+        compress2(
+            out[4..].as_mut_ptr(),
+            &mut out_len,
+            data.as_ptr(),
+            len,
+            level.min(9) as i32,
+        )
+    };
+    if rc != Z_OK {
+        return Err(Error::invalid(
+            0,
+            format!("zlib could not compress record data (code {rc})"),
+        ));
+    }
+    out.truncate(4 + out_len as usize);
+    Ok(out)
+}
+
+fn compress_record_data_at(data: &[u8], level: Compression) -> Result<Vec<u8>> {
     let size = u32::try_from(data.len()).map_err(|_| {
         Error::invalid(
             0,
@@ -181,7 +287,7 @@ pub fn compress_record_data(data: &[u8]) -> Result<Vec<u8>> {
     })?;
     let mut out = Vec::with_capacity(data.len() / 2 + 16);
     out.extend_from_slice(&size.to_le_bytes());
-    let mut enc = ZlibEncoder::new(out, Compression::default());
+    let mut enc = ZlibEncoder::new(out, level);
     enc.write_all(data).expect("writing to a Vec cannot fail");
     Ok(enc.finish().expect("writing to a Vec cannot fail"))
 }

@@ -29,9 +29,10 @@ pub mod synth;
 mod tes4;
 
 pub use compress::{
-    compress_record_data, decompress_record_data, decompress_record_data_into, max_inflated_size,
-    MAX_DECOMPRESSED_ANY_RATIO, MAX_DECOMPRESSED_SIZE, MAX_DECOMPRESSION_RATIO,
-    MAX_FILE_INFLATION_BASE, MAX_FILE_INFLATION_RATIO,
+    compress_record_data, compress_record_data_at_level, decompress_record_data,
+    decompress_record_data_into, max_inflated_size, Compressor, MAX_DECOMPRESSED_ANY_RATIO,
+    MAX_DECOMPRESSED_SIZE, MAX_DECOMPRESSION_RATIO, MAX_FILE_INFLATION_BASE,
+    MAX_FILE_INFLATION_RATIO,
 };
 pub use header::{
     detect_game, is_record_sig, Game, GroupHeader, GroupKind, GroupLabel, RecordHeader,

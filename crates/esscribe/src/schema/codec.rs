@@ -570,6 +570,7 @@ pub fn decode_field(
         earlier: &mut Earlier::new(),
         localized: ctx.localized,
         left_over: false,
+        form_id_sites: None,
     };
     let at = sink.decode_data(field, data, sibling)?;
     Some(Val::new(&nodes, at).to_json(ctx, siblings))

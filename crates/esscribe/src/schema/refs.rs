@@ -8,7 +8,7 @@ use super::types::{Occurs, Targets};
 use super::value::{FieldValue, Val};
 use super::Catalog;
 use crate::io::{FormId, Result, Sig};
-use crate::plugin::Record;
+use crate::plugin::{Record, SubrecordRef};
 
 /// One form ID field of a decoded record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +21,12 @@ pub struct FormRef {
     pub form_id: FormId,
     /// The record types it may point to; empty when any type will do.
     pub targets: Targets,
+    /// Where its subrecord is, counted as [`SubrecordRef::offset`] counts
+    /// (a file offset, or an offset in a compressed record's inflated
+    /// data).
+    pub subrecord: u64,
+    /// Where its four bytes start in that subrecord's data.
+    pub at: usize,
 }
 
 impl FormRef {
@@ -40,7 +46,7 @@ impl FormRef {
 /// null form IDs included. Subrecords kept as bytes hold none.
 pub fn form_refs(view: &RecordView<'_>) -> Vec<FormRef> {
     let mut out = Vec::new();
-    members(view.members(), "", &mut out);
+    members(view, view.members(), "", &mut out);
     out
 }
 
@@ -65,6 +71,7 @@ fn join(prefix: &str, name: &str) -> String {
 /// The members of one level; repeating ones are numbered as JSON lists
 /// them.
 fn members<'v, 'a: 'v>(
+    view: &'v RecordView<'a>,
     items: impl Iterator<Item = ItemRef<'v, 'a>>,
     prefix: &str,
     out: &mut Vec<FormRef>,
@@ -93,55 +100,67 @@ fn members<'v, 'a: 'v>(
             ItemKind::Sub(sv) => {
                 let path = place(sv.def.name, sv.def.occurs == Occurs::Repeating);
                 if let Some(v) = item.value() {
-                    value(v, path, out);
+                    let site = Site { view, sub: &sv.sub };
+                    value(&site, v, path, out);
                 }
             }
             ItemKind::Group(g) => {
                 let path = place(g.name, g.occurs == Occurs::Repeating);
-                members(item.children(), &path, out);
+                members(view, item.children(), &path, out);
             }
             ItemKind::Paired(p) => {
                 let path = place(p.name, false);
-                members(item.children(), &path, out);
+                members(view, item.children(), &path, out);
             }
             ItemKind::PairedItem => {
                 let path = format!("{prefix}.{}", paired_items);
                 paired_items += 1;
-                members(item.children(), &path, out);
+                members(view, item.children(), &path, out);
             }
             ItemKind::Unexpected(_) => {}
         }
     }
 }
 
-fn value(v: Val<'_, '_>, path: String, out: &mut Vec<FormRef>) {
-    match v.value() {
-        FieldValue::FormId(form_id) => out.push(FormRef {
-            path,
-            form_id,
-            targets: &[],
-        }),
-        FieldValue::FormIdOf(form_id, targets) => out.push(FormRef {
-            path,
-            form_id,
-            targets,
-        }),
+/// The subrecord a value was read from, and the view that knows where
+/// its form IDs stand.
+struct Site<'s, 'v, 'a> {
+    view: &'v RecordView<'a>,
+    sub: &'s SubrecordRef<'a>,
+}
+
+fn value<'v, 'a>(site: &Site<'_, 'v, 'a>, v: Val<'v, 'a>, path: String, out: &mut Vec<FormRef>) {
+    let (form_id, targets) = match v.value() {
+        FieldValue::FormId(form_id) => (form_id, &[][..]),
+        FieldValue::FormIdOf(form_id, targets) => (form_id, targets),
         FieldValue::Struct(_) => {
             for c in v.children() {
-                value(c, join(&path, c.name()), out);
+                value(site, c, join(&path, c.name()), out);
             }
+            return;
         }
         FieldValue::List(_) => {
             for (i, c) in v.children().enumerate() {
-                value(c, format!("{path}.{i}"), out);
+                value(site, c, format!("{path}.{i}"), out);
             }
+            return;
         }
         FieldValue::Sized { .. } => {
             let inner = v.inner();
             if !matches!(inner.value(), FieldValue::Sized { .. }) {
-                value(inner, path, out);
+                value(site, inner, path, out);
             }
+            return;
         }
-        _ => {}
-    }
+        _ => return,
+    };
+    // Every form ID value was read from its subrecord's bytes.
+    let at = site.view.form_id_offset(&v, site.sub).unwrap_or(usize::MAX);
+    out.push(FormRef {
+        path,
+        form_id,
+        targets,
+        subrecord: site.sub.offset,
+        at,
+    });
 }

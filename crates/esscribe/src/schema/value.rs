@@ -121,6 +121,11 @@ impl<'v, 'a> Val<'v, 'a> {
         self.nodes[self.at].field.map_or("", |f| f.name)
     }
 
+    /// Where this value is in its tree.
+    pub(crate) fn index(&self) -> usize {
+        self.at
+    }
+
     /// The value itself, past a size-chosen layout's wrapper.
     pub(crate) fn inner(self) -> Self {
         match self.value() {
@@ -454,7 +459,14 @@ pub(crate) struct ValueSink<'n, 'a> {
     pub localized: bool,
     /// Set when a subrecord's data had bytes past its declared fields.
     pub left_over: bool,
+    /// Where each form ID's four bytes are, when asked: the node's index
+    /// and the bytes' address (see [`FormIdSites`]).
+    pub form_id_sites: Option<&'n mut FormIdSites>,
 }
+
+/// The address of each form ID's bytes in the data a value tree borrows,
+/// by node index, in node order: what rewriting form IDs in place needs.
+pub(crate) type FormIdSites = Vec<(u32, usize)>;
 
 impl<'a> ValueSink<'_, 'a> {
     #[inline]
@@ -474,6 +486,25 @@ impl<'a> ValueSink<'_, 'a> {
         self.nodes[at].value.set_end(end);
     }
 
+    /// Drops the nodes from `mark` on, and the form ID sites among them.
+    fn truncate(&mut self, mark: usize) {
+        self.nodes.truncate(mark);
+        if let Some(sites) = self.form_id_sites.as_deref_mut() {
+            while sites.last().is_some_and(|&(at, _)| at as usize >= mark) {
+                sites.pop();
+            }
+        }
+    }
+
+    /// Notes where the form ID about to be added as the next node was read.
+    #[inline]
+    fn form_id_site(&mut self, r: &Cursor<'a>) {
+        if let Some(sites) = self.form_id_sites.as_deref_mut() {
+            let addr = r.data.as_ptr() as usize + r.pos - 4;
+            sites.push((self.nodes.len() as u32, addr));
+        }
+    }
+
     /// Decodes a subrecord's data by its declared layout into the tree and
     /// gives the index of its value; `None` (with nothing added) when it
     /// does not fit. `sibling` is an earlier member of the same group and
@@ -489,7 +520,7 @@ impl<'a> ValueSink<'_, 'a> {
         self.left_over = false;
         let fits = self.data(field, data, sibling);
         if fits.is_none() {
-            self.nodes.truncate(mark);
+            self.truncate(mark);
         }
         fits.map(|()| mark)
     }
@@ -540,7 +571,7 @@ impl<'a> ValueSink<'_, 'a> {
                         Some(None) => {}
                         None => {
                             r.pos = pos;
-                            self.nodes.truncate(len);
+                            self.truncate(len);
                             break;
                         }
                     }
@@ -609,10 +640,12 @@ impl<'a> ValueSink<'_, 'a> {
             Ty::F32 => (FieldValue::F32(f32::from_le_bytes(r.take4()?)), None),
             Ty::FormId => {
                 let id = u32::from_le_bytes(r.take4()?);
+                self.form_id_site(r);
                 (FieldValue::FormId(FormId(id)), Some(id as i64))
             }
             Ty::FormIdOf(targets) => {
                 let id = u32::from_le_bytes(r.take4()?);
+                self.form_id_site(r);
                 (FieldValue::FormIdOf(FormId(id), targets), Some(id as i64))
             }
             Ty::Char4 => (FieldValue::Char4(Sig(r.take4()?)), None),

@@ -7,7 +7,7 @@ use super::codec::FormCtx;
 use super::members::*;
 use super::record::*;
 use super::types::*;
-use super::value::{chosen_by, Earlier, Node, Val, ValueSink};
+use super::value::{chosen_by, Earlier, FormIdSites, Node, Val, ValueSink};
 use crate::io::Sig;
 use crate::plugin::SubrecordRef;
 use std::borrow::Cow;
@@ -62,6 +62,8 @@ pub struct RecordView<'a> {
     values: Vec<Node<'a>>,
     /// Scratch space, kept only to be used again.
     earlier: Earlier,
+    /// Where each form ID's bytes are.
+    form_id_sites: FormIdSites,
     coverage: Coverage,
 }
 
@@ -308,6 +310,7 @@ pub(super) struct Matcher<'s, 'a> {
     items: Vec<ItemNode<'a>>,
     values: Vec<Node<'a>>,
     earlier: Earlier,
+    form_id_sites: FormIdSites,
     coverage: Coverage,
     /// The last sibling looked up for a layout chosen by a sibling, so that
     /// looking again in the same group goes on from where it stopped.
@@ -378,6 +381,7 @@ impl<'a> Matcher<'_, 'a> {
             earlier: &mut self.earlier,
             localized: self.ctx.localized,
             left_over: false,
+            form_id_sites: Some(&mut self.form_id_sites),
         };
         let value = sink
             .decode_data(&def.field, sub.data, sibling)
@@ -520,6 +524,7 @@ pub(crate) struct Storage<'a> {
     items: Vec<ItemNode<'a>>,
     values: Vec<Node<'a>>,
     earlier: Earlier,
+    form_id_sites: FormIdSites,
 }
 
 impl Storage<'_> {
@@ -528,10 +533,12 @@ impl Storage<'_> {
         self.items.clear();
         self.values.clear();
         self.earlier.clear();
+        self.form_id_sites.clear();
         Storage {
             items: super::reuse(self.items),
             values: super::reuse(self.values),
             earlier: self.earlier,
+            form_id_sites: self.form_id_sites,
         }
     }
 }
@@ -546,6 +553,7 @@ pub(crate) fn view_in<'a>(
         mut items,
         mut values,
         earlier,
+        form_id_sites,
     } = storage;
     items.reserve(subs.len() + 4);
     if values.capacity() == 0 {
@@ -561,6 +569,7 @@ pub(crate) fn view_in<'a>(
         items,
         values,
         earlier,
+        form_id_sites,
         coverage: Coverage::default(),
         sibling_seen: None,
     };
@@ -583,6 +592,7 @@ pub(crate) fn view_in<'a>(
         items: m.items,
         values: m.values,
         earlier: m.earlier,
+        form_id_sites: m.form_id_sites,
         coverage: m.coverage,
     }
 }
@@ -594,6 +604,7 @@ impl<'a> RecordView<'a> {
             items: self.items,
             values: self.values,
             earlier: self.earlier,
+            form_id_sites: self.form_id_sites,
         }
     }
 
@@ -609,6 +620,23 @@ impl<'a> RecordView<'a> {
             ItemKind::Unexpected(sub) => Some((sub, Fate::Unexpected)),
             _ => None,
         })
+    }
+
+    /// Where the four bytes of a form ID value of this view are: their
+    /// offset in the data of `sub`, the subrecord the value was read from.
+    pub(crate) fn form_id_offset(
+        &self,
+        value: &Val<'_, 'a>,
+        sub: &SubrecordRef<'a>,
+    ) -> Option<usize> {
+        let at = u32::try_from(value.index()).ok()?;
+        let i = self
+            .form_id_sites
+            .binary_search_by_key(&at, |&(n, _)| n)
+            .ok()?;
+        let addr = self.form_id_sites[i].1;
+        addr.checked_sub(sub.data.as_ptr() as usize)
+            .filter(|&off| off + 4 <= sub.data.len())
     }
 
     /// A subrecord's value, if it fits its layout.

@@ -1,0 +1,194 @@
+//! `esscribe masters`: list, add, remove, sort and rename a plugin's
+//! masters, every form ID following its record.
+
+use crate::util::{self, file_name, load, parse_plugin, thousands};
+use anyhow::{bail, Context, Result};
+use esscribe::masters::{
+    form_id_uses, master_use_counts, rename_master, set_masters, unused_masters, MastersChanged,
+};
+use esscribe::plugin::Plugin;
+use serde_json::json;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// What to change in a plugin's masters; nothing given lists them.
+#[derive(clap::Args, Debug, Default)]
+pub struct MasterChanges {
+    /// Add a master at the end of the list (repeatable).
+    #[arg(long, value_name = "NAME")]
+    pub add: Vec<String>,
+    /// Remove a master; refused while anything in the plugin still uses
+    /// it, with the places named (repeatable).
+    #[arg(long, value_name = "NAME")]
+    pub remove: Vec<String>,
+    /// Remove every master nothing in the plugin uses.
+    #[arg(long)]
+    pub remove_unused: bool,
+    /// Put the masters in the order of this load order (plugin names,
+    /// first to last); every master must be in it.
+    #[arg(long, value_name = "PLUGIN", num_args = 1..)]
+    pub sort: Vec<String>,
+    /// Rename a master: the plugin then depends on NEW where it depended
+    /// on OLD (form IDs keep their place).
+    #[arg(long, num_args = 2, value_names = ["OLD", "NEW"])]
+    pub rename: Vec<String>,
+}
+
+impl MasterChanges {
+    fn is_empty(&self) -> bool {
+        self.add.is_empty()
+            && self.remove.is_empty()
+            && !self.remove_unused
+            && self.sort.is_empty()
+            && self.rename.is_empty()
+    }
+}
+
+/// Runs `esscribe masters`.
+pub fn run(
+    file: &Path,
+    changes: &MasterChanges,
+    output: Option<&Path>,
+    force: bool,
+    as_json: bool,
+) -> Result<ExitCode> {
+    if changes.is_empty() {
+        return list(file, as_json);
+    }
+    let target = output.unwrap_or(file);
+    // Held from before the plugin is read until the changed one is in
+    // place: a second change of the same file waits, then starts from
+    // this one.
+    let lock = util::lock_for_writing(target)?;
+    let data = load(file)?;
+    let mut plugin = parse_plugin(&data, None, file)?;
+    plugin.set_name(file_name(file));
+    let before_uses = form_id_uses(&plugin)?;
+    let masters_before = plugin.masters()?;
+    let resolved_before = before_uses.resolved(&masters_before, plugin.name());
+    let done = change(&mut plugin, changes, force)?;
+    if done.before == done.after {
+        eprintln!(
+            "{}: masters unchanged ({}); nothing written",
+            file.display(),
+            done.after.join(", ")
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let bytes = plugin.to_bytes()?;
+    let name = plugin.name().to_string();
+    let after = done.after.clone();
+    // Read back from disk: the plugin parses, has the masters asked for,
+    // and every form ID still names the record it named.
+    let check = |written: &[u8]| -> esscribe::Result<()> {
+        let mut back = Plugin::parse_as(written, plugin.game)?;
+        back.set_name(name.clone());
+        let masters = back.masters()?;
+        let same = masters.len() == after.len() && masters.iter().zip(&after).all(|(a, b)| a == b);
+        let resolved = form_id_uses(&back)?.resolved(&masters, &name);
+        if !same || resolved != resolved_before {
+            return Err(esscribe::Error::invalid(
+                0,
+                "the written plugin's form IDs do not name the records they named before",
+            ));
+        }
+        Ok(())
+    };
+    let written = lock
+        .write(&bytes, check)
+        .with_context(|| format!("cannot write {}", target.display()))?;
+    let r = &done.rewritten;
+    eprintln!(
+        "{}: masters {} -> {}; {} form IDs rewritten in {} records; wrote {}{}",
+        file.display(),
+        shown(&done.before),
+        shown(&done.after),
+        thousands(r.form_ids as u64),
+        thousands(r.records as u64),
+        target.display(),
+        util::backup_note(&written)
+    );
+    if !r.unread.is_empty() {
+        eprintln!(
+            "warning: {} records may hold form IDs that could not be rewritten (--force): {}",
+            r.unread.len(),
+            r.unread.join("; ")
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn shown(masters: &[String]) -> String {
+    if masters.is_empty() {
+        "(none)".into()
+    } else {
+        masters.join(", ")
+    }
+}
+
+/// Applies the changes: renames, then additions, removals and the order.
+fn change(plugin: &mut Plugin<'_>, c: &MasterChanges, force: bool) -> Result<MastersChanged> {
+    let before = plugin.masters()?;
+    for pair in c.rename.chunks(2) {
+        rename_master(plugin, &pair[0], &pair[1])?;
+    }
+    let mut list = plugin.masters()?;
+    for name in &c.add {
+        if list.iter().any(|m| m.eq_ignore_ascii_case(name)) {
+            bail!("{name} is already a master of {}", plugin.name());
+        }
+        list.push(name.clone());
+    }
+    for name in &c.remove {
+        let Some(at) = list.iter().position(|m| m.eq_ignore_ascii_case(name)) else {
+            bail!(
+                "{name} is not a master of {} (its masters: {})",
+                plugin.name(),
+                shown(&list)
+            );
+        };
+        list.remove(at);
+    }
+    if c.remove_unused {
+        let unused = unused_masters(plugin)?;
+        list.retain(|m| !unused.iter().any(|u| u.eq_ignore_ascii_case(m)));
+    }
+    if !c.sort.is_empty() {
+        let place = |m: &String| c.sort.iter().position(|s| s.eq_ignore_ascii_case(m));
+        if let Some(missing) = list.iter().find(|m| place(m).is_none()) {
+            bail!("{missing} is a master but not in the load order given to --sort");
+        }
+        list.sort_by_key(place);
+    }
+    let mut done = set_masters(plugin, &list, force)?;
+    done.before = before;
+    Ok(done)
+}
+
+/// Lists the masters with how many form IDs use each.
+fn list(file: &Path, as_json: bool) -> Result<ExitCode> {
+    let data = load(file)?;
+    let mut plugin = parse_plugin(&data, None, file)?;
+    plugin.set_name(file_name(file));
+    let counts = master_use_counts(&plugin)?;
+    if as_json {
+        let masters: Vec<_> = counts
+            .iter()
+            .enumerate()
+            .map(|(i, (name, uses))| json!({"index": i, "name": name, "uses": uses}))
+            .collect();
+        util::print_json(&json!({"file": file_name(file), "masters": masters}))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if counts.is_empty() {
+        println!("{}: no masters", file.display());
+    }
+    for (i, (name, uses)) in counts.iter().enumerate() {
+        let note = if *uses == 0 { " (unused)" } else { "" };
+        println!("{i:02X} {name}: {} form IDs{note}", thousands(*uses as u64));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The command's examples, for its help text.
+pub const EXAMPLES: &str = "Examples:\n  esscribe masters Mod.esp\n  esscribe masters Mod.esp --add Dawnguard.esm\n  esscribe masters Mod.esp --remove-unused\n  esscribe masters Mod.esp --sort Skyrim.esm Update.esm Dawnguard.esm\n  esscribe masters Mod.esp --rename Old.esm New.esm -o Renamed.esp";

@@ -1,0 +1,614 @@
+//! A plugin's masters changed with every form ID following its record.
+//!
+//! A form ID's top byte indexes the plugin's list of masters, the index
+//! just past the last master meaning the plugin itself. Adding, removing,
+//! reordering or compacting therefore changes what every form ID means,
+//! unless each one is rewritten: in record headers, in every form ID field
+//! the declarations know (struct fields, lists, script properties,
+//! condition parameters, layouts chosen by another field), and in the
+//! labels of world, cell and topic children groups.
+//!
+//! [`form_id_uses`] finds them all; [`rewrite_form_ids`] rewrites them in
+//! place, four bytes at a time, so that a record whose form IDs do not
+//! change keeps its stored bytes. [`set_masters`], [`rename_master`] and
+//! [`unused_masters`] are built on them.
+//!
+//! A record whose type has no declaration, or with a subrecord kept as
+//! bytes because it is not understood, may hold form IDs nobody can find.
+//! Such records are named in [`FormIdUses::unread`]; changes that would
+//! need them rewritten are refused unless the caller allows it.
+
+use crate::defs;
+use crate::io::{encode_cp1252, Error, FormId, Result, Sig};
+use crate::json::form_ctx;
+use crate::plugin::{
+    describe_record, Body, Compressor, Entry, Game, GroupKind, GroupLabel, Plugin, Record,
+    Subrecord, Subrecords,
+};
+use crate::schema::{self, form_refs, FormCtx};
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+/// One place a form ID stands in a plugin.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormIdUse {
+    /// The record it stands in (for a group label: the group's parent).
+    pub record: Sig,
+    /// That record's form ID, as stored.
+    pub record_id: FormId,
+    /// Where in the record: `form ID` for the record's own, `group label`
+    /// for a children group's, otherwise the field's path
+    /// (`items.2.item`).
+    pub place: String,
+    /// The form ID, as stored.
+    pub form_id: FormId,
+}
+
+impl std::fmt::Display for FormIdUse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {} {}: {}",
+            self.record, self.record_id, self.place, self.form_id
+        )
+    }
+}
+
+/// Every form ID of a plugin, null ones left out.
+#[derive(Debug, Clone, Default)]
+pub struct FormIdUses {
+    /// Each use, in file order.
+    pub uses: Vec<FormIdUse>,
+    /// Records whose form ID fields could not all be found, each with why:
+    /// their type has no declaration, or a subrecord is kept as bytes.
+    pub unread: Vec<String>,
+}
+
+impl FormIdUses {
+    /// Each use's form ID as the plugin it belongs to (lowercase: names
+    /// compare ignoring case) and its object ID, in order: what a change
+    /// of masters must leave as it was. `masters` are the plugin's masters
+    /// and `own` its name.
+    pub fn resolved(&self, masters: &[String], own: &str) -> Vec<(String, u32)> {
+        self.uses
+            .iter()
+            .map(|u| {
+                let owner = Plugin::form_id_owner(masters, u.form_id, own);
+                (owner.to_lowercase(), u.form_id.object_index())
+            })
+            .collect()
+    }
+
+    /// The uses of form IDs whose top byte is `index`.
+    pub fn of_index(&self, index: u8) -> impl Iterator<Item = &FormIdUse> {
+        self.uses
+            .iter()
+            .filter(move |u| u.form_id.master_index() == index)
+    }
+}
+
+/// Why a record's form IDs may not all be found, if they may not.
+fn unread_reason(view: &schema::RecordView<'_>) -> Option<String> {
+    let raw: Vec<String> = view.raw_subrecords().map(|r| r.to_string()).collect();
+    (!raw.is_empty()).then(|| raw.join("; "))
+}
+
+/// The form IDs of one record's fields, and why some may be missing.
+fn record_uses(
+    record: &Record<'_>,
+    game: Game,
+    ctx: &FormCtx,
+) -> Result<(Vec<schema::FormRef>, Option<String>)> {
+    let catalog = defs::catalog(game);
+    let found = schema::with_view(record, catalog, ctx, |view| {
+        (form_refs(view), unread_reason(view))
+    })?;
+    Ok(found.unwrap_or_else(|| {
+        (
+            Vec::new(),
+            Some(format!("{} records have no declaration", record.header.sig)),
+        )
+    }))
+}
+
+/// Every form ID in the plugin: record headers and declared fields in
+/// file order, then children groups' labels. The `TES4` header's own
+/// fields (its overridden references) count too.
+pub fn form_id_uses(plugin: &Plugin<'_>) -> Result<FormIdUses> {
+    let ctx = form_ctx(plugin, plugin.name());
+    let mut out = FormIdUses::default();
+    let mut visit = |record: &Record<'_>| -> Result<()> {
+        let (id, sig) = (record.header.form_id, record.header.sig);
+        if id.0 != 0 {
+            out.uses.push(FormIdUse {
+                record: sig,
+                record_id: id,
+                place: "form ID".into(),
+                form_id: id,
+            });
+        }
+        let (refs, unread) = record_uses(record, plugin.game, &ctx)?;
+        if let Some(why) = unread {
+            out.unread
+                .push(format!("{}: {why}", describe_record(sig, id, None)));
+        }
+        out.uses.extend(
+            refs.into_iter()
+                .filter(|r| r.form_id.0 != 0)
+                .map(|r| FormIdUse {
+                    record: sig,
+                    record_id: id,
+                    place: r.path,
+                    form_id: r.form_id,
+                }),
+        );
+        Ok(())
+    };
+    visit(&plugin.header)?;
+    fn walk(
+        entries: &[Entry<'_>],
+        visit: &mut dyn FnMut(&Record<'_>) -> Result<()>,
+        out_labels: &mut Vec<FormIdUse>,
+    ) -> Result<()> {
+        for e in entries {
+            match e {
+                Entry::Record(r) => visit(r)?,
+                Entry::Group(g) => {
+                    if let GroupLabel::Parent(id) = g.header.label() {
+                        if id.0 != 0 {
+                            out_labels.push(FormIdUse {
+                                record: parent_sig(g.header.kind()),
+                                record_id: id,
+                                place: "group label".into(),
+                                form_id: id,
+                            });
+                        }
+                    }
+                    walk(&g.children, visit, out_labels)?;
+                }
+            }
+        }
+        Ok(())
+    }
+    let mut labels = Vec::new();
+    walk(&plugin.entries, &mut visit, &mut labels)?;
+    out.uses.extend(labels);
+    Ok(out)
+}
+
+/// The record type a children group belongs to.
+fn parent_sig(kind: GroupKind) -> Sig {
+    match kind {
+        GroupKind::WorldChildren => Sig(*b"WRLD"),
+        GroupKind::TopicChildren => Sig(*b"DIAL"),
+        _ => Sig(*b"CELL"),
+    }
+}
+
+/// What [`rewrite_form_ids`] changed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Rewritten {
+    /// Form IDs given a new value (headers, fields and group labels).
+    pub form_ids: usize,
+    /// Records whose data was rewritten (their headers not counted).
+    pub records: usize,
+    /// Records whose form IDs may not all have been found (see
+    /// [`FormIdUses::unread`]).
+    pub unread: Vec<String>,
+}
+
+/// Rewrites every form ID of the plugin through `map`: record headers,
+/// declared fields and children groups' labels; null form IDs stay null.
+/// A record whose form IDs all map to themselves is left as stored, and
+/// one that changes has only those four-byte fields changed (a compressed
+/// one is compressed anew).
+pub fn rewrite_form_ids(
+    plugin: &mut Plugin<'_>,
+    map: &dyn Fn(FormId) -> FormId,
+) -> Result<Rewritten> {
+    let ctx = form_ctx(plugin, plugin.name());
+    let game = plugin.game;
+    let mut out = Rewritten::default();
+    let map = |id: FormId| if id.0 == 0 { id } else { map(id) };
+    rewrite_record(&mut plugin.header, game, &ctx, &map, &mut out)?;
+    fn walk(
+        entries: &mut [Entry<'_>],
+        game: Game,
+        ctx: &FormCtx,
+        map: &dyn Fn(FormId) -> FormId,
+        out: &mut Rewritten,
+    ) -> Result<()> {
+        for e in entries {
+            match e {
+                Entry::Record(r) => rewrite_record(r, game, ctx, map, out)?,
+                Entry::Group(g) => {
+                    if let GroupLabel::Parent(id) = g.header.label() {
+                        let new = map(id);
+                        if new != id {
+                            g.header.label = new.0.to_le_bytes();
+                            out.form_ids += 1;
+                        }
+                    }
+                    walk(&mut g.children, game, ctx, map, out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+    walk(&mut plugin.entries, game, &ctx, &map, &mut out)?;
+    plugin.reindex();
+    Ok(out)
+}
+
+fn rewrite_record(
+    record: &mut Record<'_>,
+    game: Game,
+    ctx: &FormCtx,
+    map: &dyn Fn(FormId) -> FormId,
+    out: &mut Rewritten,
+) -> Result<()> {
+    let (sig, id) = (record.header.sig, record.header.form_id);
+    let new_id = map(id);
+    let (refs, unread) = record_uses(record, game, ctx)?;
+    if let Some(why) = unread {
+        out.unread
+            .push(format!("{}: {why}", describe_record(sig, id, None)));
+    }
+    // Each changed form ID: its subrecord, where in its data, new value.
+    let changes: Vec<(u64, usize, FormId)> = refs
+        .iter()
+        .filter_map(|r| {
+            let new = map(r.form_id);
+            (new != r.form_id).then_some((r.subrecord, r.at, new))
+        })
+        .collect();
+    if new_id != id {
+        record.header.form_id = new_id;
+        out.form_ids += 1;
+    }
+    if changes.is_empty() {
+        return Ok(());
+    }
+    let mut data = record.data(game)?.into_owned();
+    // Where each subrecord's data starts in the record's data, by the
+    // subrecord's offset as read.
+    let mut starts: Vec<(u64, usize, usize)> = Vec::new();
+    for sub in Subrecords::new(&data, record.subrecord_base(game)) {
+        let sub = sub.map_err(|e| e.within(record.describe()))?;
+        let start = sub.data.as_ptr() as usize - data.as_ptr() as usize;
+        starts.push((sub.offset, start, sub.data.len()));
+    }
+    for (at_sub, at, new) in &changes {
+        let start = starts
+            .iter()
+            .find(|(offset, _, len)| offset == at_sub && at + 4 <= *len)
+            .map(|&(_, start, _)| start + at)
+            .ok_or_else(|| {
+                Error::invalid(
+                    *at_sub,
+                    "a form ID field is not where its subrecord was read",
+                )
+                .in_record(sig, id)
+            })?;
+        data[start..start + 4].copy_from_slice(&new.0.to_le_bytes());
+    }
+    out.form_ids += changes.len();
+    out.records += 1;
+    let stored = match &record.body {
+        // Compressed anew as the data was compressed before, so that a
+        // change undone gives back the stored bytes.
+        Body::Stored(stored) if record.header.is_compressed() => {
+            let before = record.data(game)?;
+            Compressor::like(stored, &before).compress(&data)?
+        }
+        Body::Stored(_) => data,
+        Body::Subrecords(_) if record.header.is_compressed() => {
+            Compressor::for_game(game).compress(&data)?
+        }
+        Body::Subrecords(_) => data,
+    };
+    record.body = Body::Stored(Cow::Owned(stored));
+    Ok(())
+}
+
+/// A plugin's own index: the number of its masters.
+fn own_index(masters: usize) -> Result<u8> {
+    u8::try_from(masters)
+        .ok()
+        .filter(|&i| i < 0xFE)
+        .ok_or_else(|| {
+            Error::value(
+                "masters",
+                format!("{masters} masters are more than a plugin can have (at most 253)"),
+            )
+        })
+}
+
+/// Whether two plugin names are the same file (names are compared as
+/// Windows compares them, ignoring case).
+fn same_name(a: &str, b: &str) -> bool {
+    a.eq_ignore_ascii_case(b)
+}
+
+/// What a change of masters did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MastersChanged {
+    /// The masters before.
+    pub before: Vec<String>,
+    /// The masters after.
+    pub after: Vec<String>,
+    /// The form IDs rewritten.
+    pub rewritten: Rewritten,
+}
+
+/// Refuses a change that would need records rewritten whose form IDs
+/// cannot all be found, unless `force`.
+fn check_readable(uses: &FormIdUses, force: bool) -> Result<()> {
+    if uses.unread.is_empty() || force {
+        return Ok(());
+    }
+    let shown: Vec<&str> = uses.unread.iter().take(5).map(String::as_str).collect();
+    Err(Error::value(
+        "masters",
+        format!(
+            "{} records may hold form IDs that cannot be found, so they could not be remapped: {}{}",
+            uses.unread.len(),
+            shown.join("; "),
+            if uses.unread.len() > 5 { "; …" } else { "" }
+        ),
+    ))
+}
+
+/// The places that use master `index`, as text for an error (at most five).
+fn places(uses: &FormIdUses, index: u8) -> (usize, String) {
+    let all: Vec<&FormIdUse> = uses.of_index(index).collect();
+    let shown: Vec<String> = all.iter().take(5).map(|u| u.to_string()).collect();
+    let more = if all.len() > 5 { ", …" } else { "" };
+    (all.len(), format!("{}{more}", shown.join(", ")))
+}
+
+/// Gives the plugin the masters `new`, in that order, rewriting every form
+/// ID so that it names the same record. Each current master must be in
+/// `new` (names compare ignoring case) unless nothing uses it; masters new
+/// to the list are added with a `DATA` of 0. Form IDs whose top byte is
+/// past the plugin's own index are left as they are. `force` rewrites even
+/// when some records' form IDs cannot all be found (see
+/// [`FormIdUses::unread`]).
+pub fn set_masters(plugin: &mut Plugin<'_>, new: &[String], force: bool) -> Result<MastersChanged> {
+    let header = plugin.info()?;
+    let before: Vec<String> = header.masters.iter().map(|m| m.name.clone()).collect();
+    for (i, name) in new.iter().enumerate() {
+        if new[..i].iter().any(|n| same_name(n, name)) {
+            return Err(Error::value("masters", format!("{name} is listed twice")));
+        }
+        if same_name(name, plugin.name()) {
+            return Err(Error::value(
+                "masters",
+                format!("{name} cannot be a master of itself"),
+            ));
+        }
+    }
+    let old_own = own_index(before.len())?;
+    let new_own = own_index(new.len())?;
+    let order_same = before.len() == new.len() && before.iter().zip(new).all(|(a, b)| a == b);
+    if order_same {
+        return Ok(MastersChanged {
+            before: before.clone(),
+            after: before,
+            rewritten: Rewritten::default(),
+        });
+    }
+    let uses = form_id_uses(plugin)?;
+    // Where each current master goes; `None` when it is dropped.
+    let mut to: Vec<Option<u8>> = Vec::with_capacity(before.len());
+    for (i, name) in before.iter().enumerate() {
+        let at = new.iter().position(|n| same_name(n, name));
+        if at.is_none() {
+            let (count, shown) = places(&uses, i as u8);
+            if count > 0 {
+                return Err(Error::value(
+                    "masters",
+                    format!("{name} is still used by {count} form IDs, so it cannot be removed: {shown}"),
+                ));
+            }
+        }
+        to.push(at.map(|a| a as u8));
+    }
+    let moves = to.iter().enumerate().any(|(i, t)| *t != Some(i as u8)) || old_own != new_own;
+    if moves {
+        check_readable(&uses, force)?;
+    }
+    set_master_names(plugin, new, &header.masters)?;
+    let rewritten = if moves {
+        rewrite_form_ids(plugin, &|id| moved(id, &to, old_own, new_own))?
+    } else {
+        Rewritten::default()
+    };
+    Ok(MastersChanged {
+        before,
+        after: new.to_vec(),
+        rewritten,
+    })
+}
+
+/// Renames a master in the plugin's header; form IDs keep their meaning
+/// (the master keeps its place), so nothing else changes.
+pub fn rename_master(plugin: &mut Plugin<'_>, old: &str, new: &str) -> Result<MastersChanged> {
+    let header = plugin.info()?;
+    let before: Vec<String> = header.masters.iter().map(|m| m.name.clone()).collect();
+    let Some(at) = before.iter().position(|n| same_name(n, old)) else {
+        return Err(Error::not_found(format!(
+            "{old} is not a master of this plugin (its masters: {})",
+            before.join(", ")
+        )));
+    };
+    if before
+        .iter()
+        .enumerate()
+        .any(|(i, n)| i != at && same_name(n, new))
+    {
+        return Err(Error::value(
+            "masters",
+            format!("{new} is already a master"),
+        ));
+    }
+    let mut after = before.clone();
+    after[at] = new.to_string();
+    set_master_names(plugin, &after, &header.masters)?;
+    Ok(MastersChanged {
+        before,
+        after,
+        rewritten: Rewritten::default(),
+    })
+}
+
+/// The masters nothing in the plugin uses, in order.
+pub fn unused_masters(plugin: &Plugin<'_>) -> Result<Vec<String>> {
+    let masters = plugin.masters()?;
+    let uses = form_id_uses(plugin)?;
+    let mut used = [false; 256];
+    for u in &uses.uses {
+        used[u.form_id.master_index() as usize] = true;
+    }
+    Ok(masters
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| !used[*i])
+        .map(|(_, m)| m)
+        .collect())
+}
+
+/// How many form IDs use each master, in the masters' order.
+pub fn master_use_counts(plugin: &Plugin<'_>) -> Result<Vec<(String, usize)>> {
+    let masters = plugin.masters()?;
+    let uses = form_id_uses(plugin)?;
+    let mut counts: HashMap<u8, usize> = HashMap::new();
+    for u in &uses.uses {
+        *counts.entry(u.form_id.master_index()).or_default() += 1;
+    }
+    Ok(masters
+        .into_iter()
+        .enumerate()
+        .map(|(i, m)| (m, counts.get(&(i as u8)).copied().unwrap_or(0)))
+        .collect())
+}
+
+/// Writes the master names into the `TES4` header, where its masters
+/// stood (after the author and description when it had none). A master
+/// that was already there keeps its `MAST` and `DATA` bytes as stored
+/// when its name is unchanged.
+fn set_master_names(
+    plugin: &mut Plugin<'_>,
+    names: &[String],
+    old: &[crate::plugin::Master],
+) -> Result<()> {
+    let game = plugin.game;
+    let subs = plugin.header.subrecords(game)?;
+    let mast = Sig(*b"MAST");
+    let data = Sig(*b"DATA");
+    // The stored MAST/DATA pairs, by master name.
+    let mut pairs: Vec<(Subrecord, Option<Subrecord>)> = Vec::new();
+    let mut kept = Vec::with_capacity(subs.len());
+    let mut insert_at = None;
+    let mut iter = subs.into_iter().peekable();
+    while let Some(sub) = iter.next() {
+        if sub.sig == mast {
+            insert_at.get_or_insert(kept.len());
+            let data_sub = iter.next_if(|s| s.sig == data);
+            pairs.push((sub, data_sub));
+        } else {
+            kept.push(sub);
+        }
+    }
+    let insert_at = insert_at.unwrap_or_else(|| {
+        // Masters follow the header data, the author and the description.
+        let before = [b"HEDR", b"OFST", b"DELE", b"CNAM", b"SNAM"];
+        kept.iter()
+            .rposition(|s| before.iter().any(|b| s.sig.0 == **b))
+            .map_or(kept.len(), |i| i + 1)
+    });
+    let mut new_pairs = Vec::with_capacity(names.len() * 2);
+    for name in names {
+        let stored = old
+            .iter()
+            .position(|m| m.name == *name)
+            .and_then(|i| pairs.get(i));
+        match stored {
+            Some((m, d)) => {
+                new_pairs.push(m.clone());
+                new_pairs.extend(d.clone());
+            }
+            None => {
+                let mut bytes = encode_cp1252(name).ok_or_else(|| {
+                    Error::value(
+                        "masters",
+                        format!("{name} cannot be written in Windows-1252"),
+                    )
+                })?;
+                bytes.push(0);
+                new_pairs.push(Subrecord::new(mast, bytes));
+                new_pairs.push(Subrecord::new(data, vec![0; 8]));
+            }
+        }
+    }
+    kept.splice(insert_at..insert_at, new_pairs);
+    plugin.header.set_subrecords(kept);
+    Ok(())
+}
+
+/// Rewrites form IDs numbered against the masters `old` (the plugin's own
+/// records at index `old.len()`) for the masters the plugin's header now
+/// lists: what a plugin built from text whose masters were edited needs.
+/// Every name in `old` must be among the plugin's masters; an empty name
+/// stands for a master not known, which no form ID may use.
+pub fn renumber_from(plugin: &mut Plugin<'_>, old: &[String]) -> Result<Rewritten> {
+    let new = plugin.masters()?;
+    let old_own = own_index(old.len())?;
+    let new_own = own_index(new.len())?;
+    let mut to = Vec::with_capacity(old.len());
+    for name in old {
+        if name.is_empty() {
+            to.push(None);
+            continue;
+        }
+        let at = new.iter().position(|n| same_name(n, name)).ok_or_else(|| {
+            Error::value(
+                "masters",
+                format!(
+                    "{name} is not a master of this plugin (its masters: {})",
+                    new.join(", ")
+                ),
+            )
+        })?;
+        to.push(Some(at as u8));
+    }
+    let uses = form_id_uses(plugin)?;
+    check_readable(&uses, false)?;
+    if let Some(i) = to.iter().position(Option::is_none) {
+        let (count, shown) = places(&uses, i as u8);
+        if count > 0 {
+            return Err(Error::value(
+                "masters",
+                format!(
+                    "{count} form IDs start with {i:02X}, but no form ID says which plugin that was: {shown}"
+                ),
+            ));
+        }
+    }
+    rewrite_form_ids(plugin, &|id| moved(id, &to, old_own, new_own))
+}
+
+/// A form ID once its masters moved: master `i` to `to[i]` (`None`: left
+/// as it is), the plugin's own records from `old_own` to `new_own`; top
+/// bytes past the plugin's own are left as they are.
+fn moved(id: FormId, to: &[Option<u8>], old_own: u8, new_own: u8) -> FormId {
+    let new_index = match id.master_index() {
+        i if i == old_own => new_own,
+        i if i < old_own => match to[i as usize] {
+            Some(t) => t,
+            None => return id,
+        },
+        _ => return id,
+    };
+    FormId(((new_index as u32) << 24) | id.object_index())
+}
