@@ -20,6 +20,7 @@
 
 #![deny(missing_docs)]
 
+pub mod compact;
 pub mod defs;
 pub mod fsio;
 pub mod io;

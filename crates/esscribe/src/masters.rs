@@ -343,7 +343,7 @@ pub struct MastersChanged {
 
 /// Refuses a change that would need records rewritten whose form IDs
 /// cannot all be found, unless `force`.
-fn check_readable(uses: &FormIdUses, force: bool) -> Result<()> {
+pub(crate) fn check_readable(uses: &FormIdUses, force: bool) -> Result<()> {
     if uses.unread.is_empty() || force {
         return Ok(());
     }
