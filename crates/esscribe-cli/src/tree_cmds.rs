@@ -206,10 +206,17 @@ pub fn merge(
         plugin_bytes(ours)?,
         plugin_bytes(theirs)?,
     );
-    let bp = parse_plugin(&bb, game.game, base)?;
-    let op = parse_plugin(&ob, game.game, ours)?;
-    let tp = parse_plugin(&tb, game.game, theirs)?;
-    let merged = merge::merge(&Side::new(&bp), &Side::new(&op), &Side::new(&tp))?;
+    let mut bp = parse_plugin(&bb, game.game, base)?;
+    let mut op = parse_plugin(&ob, game.game, ours)?;
+    let mut tp = parse_plugin(&tb, game.game, theirs)?;
+    for p in [&mut bp, &mut op, &mut tp] {
+        p.set_name(own.clone());
+    }
+    // Sides with different masters are renumbered to one list first, so
+    // that records compare by what they are.
+    let removed = merge::align_masters(&mut bp, &mut op, &mut tp)?;
+    let mut merged = merge::merge(&Side::new(&bp), &Side::new(&op), &Side::new(&tp))?;
+    merge::drop_removed_masters(&mut merged.plugin, &removed)?;
     if merged.conflicts.is_empty() {
         let bytes = merged.plugin.to_bytes()?;
         let game = merged.plugin.game;

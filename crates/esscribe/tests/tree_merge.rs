@@ -256,3 +256,44 @@ fn an_oblivion_plugin_merges_changes_to_cells_and_their_references() {
     let merged = m.plugin.to_bytes().unwrap();
     assert!(merged == scale(&ours, refs[1]));
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn sides_with_their_masters_reordered_merge_by_what_records_are() {
+    let base = common::file("skyrim-plugins/Campfire.esm");
+    let ours = set(&base, SIT, "schedule.hour", json!(5));
+    // Theirs put Update.esm first: every Skyrim.esm form ID moved from 00
+    // to 01, and they changed the minute.
+    let theirs = with_plugin(&set(&base, SIT, "schedule.minute", json!(30)), |p| {
+        p.set_name(NAME);
+        let reversed = ["Update.esm".to_string(), "Skyrim.esm".to_string()];
+        esscribe::masters::set_masters(p, &reversed, false).unwrap();
+    });
+    let parse = |bytes: &[u8]| {
+        let mut p = Plugin::parse(bytes).unwrap().into_owned();
+        p.set_name(NAME);
+        p
+    };
+    let (mut b, mut o, mut t) = (parse(&base), parse(&ours), parse(&theirs));
+    // Compared as they are, every record theirs holds with a Skyrim.esm
+    // form ID in it differs from ours.
+    let unaligned = merge::merge(&Side::new(&b), &Side::new(&o), &Side::new(&t)).unwrap();
+    assert!(
+        unaligned.taken_from_theirs > 100,
+        "{}",
+        unaligned.taken_from_theirs
+    );
+    let removed = merge::align_masters(&mut b, &mut o, &mut t).unwrap();
+    assert!(removed.is_empty());
+    let mut m = merge::merge(&Side::new(&b), &Side::new(&o), &Side::new(&t)).unwrap();
+    merge::drop_removed_masters(&mut m.plugin, &removed).unwrap();
+    assert!(m.conflicts.is_empty(), "{:?}", m.conflicts);
+    assert_eq!(m.merged_fields, 1);
+    assert_eq!(m.plugin.masters().unwrap(), ["Update.esm", "Skyrim.esm"]);
+    let merged = m.plugin.to_bytes().unwrap();
+    assert_eq!(get(&merged, SIT, "schedule.hour"), json!(5));
+    assert_eq!(get(&merged, SIT, "schedule.minute"), json!(30));
+    // Every other record is theirs as it is.
+    let expected = with_plugin(&set(&theirs, SIT, "schedule.hour", json!(5)), |_| {});
+    assert!(merged == expected);
+}

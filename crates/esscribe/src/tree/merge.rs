@@ -541,6 +541,57 @@ fn holds_any(entries: &[Entry<'_>], add: &HashSet<FormId>) -> bool {
     })
 }
 
+/// Gives the three sides of a merge one list of masters when theirs
+/// differ, each side's form IDs rewritten to name the same records as
+/// before (see [`crate::masters::set_masters`]), so that records compare
+/// by what they are. The order is ours where we changed it, else theirs;
+/// masters only one side has are added after. Gives the masters one side
+/// removed: [`drop_removed_masters`] takes them out of the merged plugin
+/// where nothing there uses them any more.
+pub fn align_masters(
+    base: &mut Plugin<'_>,
+    ours: &mut Plugin<'_>,
+    theirs: &mut Plugin<'_>,
+) -> Result<Vec<String>> {
+    let (b, o, t) = (base.masters()?, ours.masters()?, theirs.masters()?);
+    if b == o && b == t {
+        return Ok(Vec::new());
+    }
+    let has = |list: &[String], name: &str| list.iter().any(|m| m.eq_ignore_ascii_case(name));
+    let (first, second) = if o != b { (&o, &t) } else { (&t, &o) };
+    let mut all = first.clone();
+    for name in second.iter().chain(&b) {
+        if !has(&all, name) {
+            all.push(name.clone());
+        }
+    }
+    crate::masters::set_masters(base, &all, false)?;
+    crate::masters::set_masters(ours, &all, false)?;
+    crate::masters::set_masters(theirs, &all, false)?;
+    Ok(b.into_iter()
+        .filter(|m| !has(&o, m) || !has(&t, m))
+        .collect())
+}
+
+/// Takes out of the merged plugin the masters one side removed
+/// ([`align_masters`]) that nothing in it uses any more.
+pub fn drop_removed_masters(merged: &mut Plugin<'_>, removed: &[String]) -> Result<()> {
+    if removed.is_empty() {
+        return Ok(());
+    }
+    let unused = crate::masters::unused_masters(merged)?;
+    let keep: Vec<String> = merged
+        .masters()?
+        .into_iter()
+        .filter(|m| {
+            !(removed.iter().any(|r| r.eq_ignore_ascii_case(m))
+                && unused.iter().any(|u| u.eq_ignore_ascii_case(m)))
+        })
+        .collect();
+    crate::masters::set_masters(merged, &keep, false)?;
+    Ok(())
+}
+
 /// Merges `ours` and `theirs`, two descendants of `base`. Conflicts are
 /// reported in [`Merged::conflicts`], never resolved silently.
 pub fn merge(base: &Side<'_, '_>, ours: &Side<'_, '_>, theirs: &Side<'_, '_>) -> Result<Merged> {
