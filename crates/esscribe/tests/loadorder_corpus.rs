@@ -444,6 +444,22 @@ fn data_folders_are_read_the_way_each_game_reads_them() {
         data_names(&se.data()),
         ["DawnOfTheSilverHand.esp", "Requiem_DawnOfTheSilverHand.esp"]
     );
+    // Creation Club plugins listed in Skyrim.ccc beside Data load before
+    // plugins.txt's, listed there or not, when they are there.
+    std::fs::write(
+        se.0.join("Skyrim.ccc"),
+        "ccBGSSSE001-Fish.esm\r\nScribe.esp\r\n",
+    )
+    .unwrap();
+    assert_eq!(
+        data_names(&se.data()),
+        [
+            "Scribe.esp",
+            "DawnOfTheSilverHand.esp",
+            "Requiem_DawnOfTheSilverHand.esp"
+        ]
+    );
+    std::fs::remove_file(se.0.join("Skyrim.ccc")).unwrap();
     let files = PluginFiles::from_data_dir(&se.data()).unwrap();
     let order = LoadOrder::from_files(&files);
     assert_eq!(order.len(), 2);

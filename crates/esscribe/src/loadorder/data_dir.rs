@@ -2,6 +2,8 @@
 //! the way each game reads its lists:
 //!
 //! - Skyrim SE: `plugins.txt` gives the order, `*` marks the active lines;
+//!   the Creation Club plugins `Skyrim.ccc` lists load before them, after
+//!   the game's own masters, when they are there;
 //! - Skyrim LE: `loadorder.txt` gives the order, `plugins.txt` what is active;
 //! - Oblivion (and a Skyrim LE without `loadorder.txt`): `plugins.txt`
 //!   lists the active plugins, and the files' modification times order them.
@@ -151,12 +153,21 @@ pub fn plugins_in_data_dir(dir: &Path) -> Result<DataDirOrder> {
         });
         names.extend(listed.into_iter().map(|(_, n)| n));
     }
-    // The game's own masters load first when they are there.
+    // The game's own masters load first when they are there, then the
+    // Creation Club plugins Skyrim SE lists in `Skyrim.ccc` (beside the
+    // Data folder), active whether plugins.txt lists them or not.
     let mut ordered: Vec<String> = IMPLICIT
         .iter()
         .filter(|i| find(i).is_some())
         .map(|i| i.to_string())
         .collect();
+    if starred {
+        for name in read_list(dir, "Skyrim.ccc")?.into_iter().flatten() {
+            if find(&name).is_some() && !ordered.iter().any(|o| o.eq_ignore_ascii_case(&name)) {
+                ordered.push(name);
+            }
+        }
+    }
     for n in names {
         if !ordered.iter().any(|o| o.eq_ignore_ascii_case(&n)) {
             ordered.push(n);
