@@ -22,11 +22,9 @@ use crate::defs;
 use crate::io::{encode_cp1252, Error, FormId, Result, Sig};
 use crate::json::form_ctx;
 use crate::plugin::{
-    describe_record, Body, Compressor, Entry, Game, GroupKind, GroupLabel, Plugin, Record,
-    Subrecord, Subrecords,
+    describe_record, Entry, Game, GroupKind, GroupLabel, Plugin, Record, Subrecord, Subrecords,
 };
 use crate::schema::{self, form_refs, FormCtx};
-use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// One place a form ID stands in a plugin.
@@ -294,21 +292,7 @@ fn rewrite_record(
     }
     out.form_ids += changes.len();
     out.records += 1;
-    let stored = match &record.body {
-        // Compressed anew as the data was compressed before, so that a
-        // change undone gives back the stored bytes.
-        Body::Stored(stored) if record.header.is_compressed() => {
-            let before = record.data(game)?;
-            Compressor::like(stored, &before).compress(&data)?
-        }
-        Body::Stored(_) => data,
-        Body::Subrecords(_) if record.header.is_compressed() => {
-            Compressor::for_game(game).compress(&data)?
-        }
-        Body::Subrecords(_) => data,
-    };
-    record.body = Body::Stored(Cow::Owned(stored));
-    Ok(())
+    record.set_data(game, data)
 }
 
 /// A plugin's own index: the number of its masters.

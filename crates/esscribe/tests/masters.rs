@@ -253,3 +253,40 @@ fn a_json_note_that_contradicts_the_others_or_names_no_master_is_refused() {
         "{e}"
     );
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_compressed_record_changed_and_changed_back_gets_its_stored_bytes_again() {
+    // Each plugin, and how many of its compressed records have an editor
+    // ID to change.
+    for (rel, with_editor_ids) in [
+        ("skyrim-plugins/Campfire.esm", 7),
+        ("oblivion-plugins/OOArena.esp", 2),
+    ] {
+        let (bytes, mut plugin) = open(&common::path(rel));
+        let ctx = esscribe::json::form_ctx(&plugin, plugin.name());
+        let catalog = esscribe::defs::catalog(plugin.game);
+        let compressed: Vec<FormId> = plugin
+            .records()
+            .filter(|r| r.header.is_compressed())
+            .map(|r| r.header.form_id)
+            .collect();
+        let mut changed = 0;
+        for id in &compressed {
+            let rec = plugin.find_record_mut(*id).unwrap();
+            let mut fields = esscribe::Fields::of(rec, catalog, &ctx).unwrap().unwrap();
+            let Some(editor_id) = fields.get("editor_id").cloned() else {
+                continue;
+            };
+            changed += 1;
+            fields.set("editor_id", "ChangedForATest").unwrap();
+            fields.apply_to(rec).unwrap();
+            let mut fields = esscribe::Fields::of(rec, catalog, &ctx).unwrap().unwrap();
+            assert_eq!(fields.get("editor_id").unwrap(), "ChangedForATest");
+            fields.set("editor_id", editor_id).unwrap();
+            fields.apply_to(rec).unwrap();
+        }
+        assert_eq!(changed, with_editor_ids, "{rel}");
+        assert!(plugin.to_bytes().unwrap() == bytes, "{rel}");
+    }
+}

@@ -242,6 +242,26 @@ impl<'a> Record<'a> {
         }
     }
 
+    /// Replaces the record's (inflated) data. A compressed record is
+    /// compressed at once, the way its stored bytes were compressed when
+    /// that can be told ([`Compressor::like`]), else as the game's tools
+    /// do: data changed and changed back gives back the stored bytes.
+    pub fn set_data(&mut self, game: Game, data: Vec<u8>) -> Result<()> {
+        let stored = if !self.header.is_compressed() {
+            data
+        } else {
+            let compressor = match &self.body {
+                Body::Stored(stored) => Compressor::like(stored, &self.data(game)?),
+                Body::Subrecords(_) => Compressor::for_game(game),
+            };
+            compressor
+                .compress(&data)
+                .map_err(|e| e.within(self.describe()))?
+        };
+        self.body = Body::Stored(Cow::Owned(stored));
+        Ok(())
+    }
+
     /// Replaces the record's data; sizes and compression follow on write.
     pub fn set_subrecords(&mut self, subrecords: Vec<Subrecord>) {
         self.body = Body::Subrecords(subrecords);

@@ -13,7 +13,7 @@ use super::record::{chooses_layouts, encode_data_in, encode_entry_in};
 use super::types::Ty;
 use super::{decode, Catalog, FormCtx, RecordDef};
 use crate::io::{Error, FormId, Result, Sig};
-use crate::plugin::{parse_subrecords, Record, Subrecords};
+use crate::plugin::{parse_subrecords, Game, Record, Subrecords};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -25,6 +25,8 @@ pub struct Fields {
     map: Map<String, Value>,
     sig: Sig,
     form_id: FormId,
+    /// The game whose layout the record is in.
+    game: Game,
     /// Names form IDs' plugins, and checks a name given with a new one.
     ctx: FormCtx,
     /// The record's data and where each top-level entry ends in it, made
@@ -121,6 +123,7 @@ impl Fields {
             map: decoded.fields,
             sig: record.header.sig,
             form_id: record.header.form_id,
+            game,
             ctx: ctx.clone(),
             encoded: None,
         }))
@@ -260,16 +263,18 @@ impl Fields {
         }
     }
 
-    /// Writes the fields into the record, which is then re-encoded (and
-    /// recompressed if it was compressed) when the plugin is written. A
-    /// record whose fields did not change is left as it is.
+    /// Writes the fields into the record (compressed again as it was
+    /// compressed, if it was; see [`Record::set_data`]). A record whose
+    /// fields did not change is left as it is.
     pub fn apply_to(&self, record: &mut Record<'_>) -> Result<()> {
         let Some(encoded) = &self.encoded else {
             return Ok(());
         };
-        let subs = parse_subrecords(&encoded.data, 0).map_err(|e| self.located(e))?;
-        record.set_subrecords(subs);
-        Ok(())
+        // The data must split into subrecords before it replaces any.
+        parse_subrecords(&encoded.data, 0).map_err(|e| self.located(e))?;
+        record
+            .set_data(self.game, encoded.data.clone())
+            .map_err(|e| self.located(e))
     }
 
     fn no_field(&self, path: &str) -> Error {
