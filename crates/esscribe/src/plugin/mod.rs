@@ -299,7 +299,9 @@ impl<'a> Record<'a> {
             Body::Subrecords(subs) => {
                 let raw = encode_subrecords(subs);
                 let stored = if self.header.is_compressed() {
-                    compress_record_data(&raw).map_err(|e| e.within(self.describe()))?
+                    Compressor::for_game(game)
+                        .compress(&raw)
+                        .map_err(|e| e.within(self.describe()))?
                 } else {
                     raw
                 };
