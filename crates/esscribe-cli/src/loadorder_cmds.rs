@@ -214,8 +214,7 @@ pub fn conflicts(
     as_json: bool,
 ) -> Result<ExitCode> {
     let opened = open_files(opt, files)?;
-    let order = LoadOrder::from_files(&opened);
-    report_problems(&order);
+    let order = load_order(&opened);
     if order.is_empty() {
         bail!("no plugin of the load order could be read");
     }
@@ -262,8 +261,7 @@ pub fn find(order: &LoadOrder<'_>, form: &str) -> Result<esscribe::loadorder::Gl
 /// `esscribe refs`: what refers to a record, across the load order.
 pub fn refs(files: &[PathBuf], opt: &LoadOrderOpt, form: &str, as_json: bool) -> Result<ExitCode> {
     let opened = open_files(opt, files)?;
-    let order = LoadOrder::from_files(&opened);
-    report_problems(&order);
+    let order = load_order(&opened);
     let id = find(&order, form)?;
     let mut refs = order.referenced_by(id);
     refs.sort_by(|a, b| {
@@ -320,9 +318,19 @@ pub fn context_files(opt: &LoadOrderOpt, plugins: &[PathBuf]) -> Result<Option<P
 
 /// The load order of `files`, its problems reported on standard error.
 pub fn context(files: &Option<PluginFiles>) -> Option<LoadOrder<'_>> {
-    let order = LoadOrder::from_files(files.as_ref()?);
+    Some(load_order(files.as_ref()?))
+}
+
+/// The load order of the files opened, localized plugins named from their
+/// English string tables where those are beside them; its problems are
+/// reported on standard error.
+pub fn load_order(files: &PluginFiles) -> LoadOrder<'_> {
+    let mut order = LoadOrder::from_files(files);
+    for problem in order.load_strings(files, "english") {
+        eprintln!("warning: {problem}");
+    }
     report_problems(&order);
-    Some(order)
+    order
 }
 
 /// A load order and the place in it of the plugin a command shows.

@@ -180,3 +180,24 @@ fn damaged_table_is_an_error_naming_file_and_offset() {
     );
     let _ = std::fs::remove_dir_all(Path::new(&path).parent().unwrap().parent().unwrap());
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_load_order_names_a_localized_plugins_records_by_their_text() {
+    use esscribe::loadorder::{LoadOrder, PluginFiles};
+    let path = data_folder("loadorder", &all_tables());
+    let files = PluginFiles::open([&path]);
+    let mut order = LoadOrder::from_files(&files);
+    let misc = order
+        .records_of(0)
+        .find(|(_, r)| r.header.sig.0 == *b"MISC")
+        .map(|(id, _)| id)
+        .unwrap();
+    // Without the tables, the editor ID alone.
+    let bare = order.describe(misc);
+    assert!(!bare.contains('"'), "{bare}");
+    assert!(order.load_strings(&files, "english").is_empty());
+    let named = order.describe(misc);
+    assert_eq!(named, bare.replacen(" [", " \"Iron Sword\" [", 1));
+    let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
+}

@@ -32,6 +32,7 @@ pub use compare::{
 pub use data_dir::{plugins_in_data_dir, DataDirOrder};
 
 use crate::io::{decode_cp1252, FormId, Sig};
+use crate::plugin::strings::{StringKind, StringTables};
 use crate::plugin::{Body, Game, MappedFile, Plugin, PluginHeader, Record, ScanItem, FLAG_DELETED};
 use crate::schema::FormCtx;
 use rayon::prelude::*;
@@ -114,6 +115,8 @@ impl fmt::Display for Problem {
 #[derive(Debug, Default)]
 pub struct PluginFiles {
     files: Vec<(String, MappedFile)>,
+    /// Where each file opened is, by name: its strings files are beside it.
+    paths: Vec<(String, PathBuf)>,
     problems: Vec<Problem>,
 }
 
@@ -137,9 +140,12 @@ impl PluginFiles {
             .map(|p| (file_name_of(p), MappedFile::open(p)))
             .collect();
         let mut out = PluginFiles::default();
-        for (name, file) in opened {
+        for ((name, file), path) in opened.into_iter().zip(paths) {
             match file {
-                Ok(f) => out.files.push((name, f)),
+                Ok(f) => {
+                    out.paths.push((name.clone(), path));
+                    out.files.push((name, f));
+                }
                 Err(e) => out.problems.push(Problem::Unreadable {
                     plugin: name,
                     error: e.to_string(),
@@ -184,6 +190,14 @@ impl PluginFiles {
     /// The files opened, by name, in the order given.
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.files.iter().map(|(n, _)| n.as_str())
+    }
+
+    /// Where the file of that name was opened from.
+    pub fn path_of(&self, name: &str) -> Option<&Path> {
+        self.paths
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, p)| p.as_path())
     }
 }
 
@@ -335,6 +349,28 @@ impl<'a> LoadOrder<'a> {
             .map(|(n, f)| (n.clone(), f.bytes()))
             .collect();
         LoadOrder::from_bytes(sources, files.problems.clone())
+    }
+
+    /// Loads the string tables of the localized plugins, in `language`
+    /// (`english`, `french`...), from the `Strings` folder beside each
+    /// plugin's file, so that their records are named by their text. A
+    /// plugin whose tables are not there stays named by editor ID; what
+    /// could not be read is returned, one line each.
+    pub fn load_strings(&mut self, files: &PluginFiles, language: &str) -> Vec<String> {
+        let mut problems = Vec::new();
+        for p in &mut self.plugins {
+            let Some(path) = files.path_of(&p.name).filter(|_| p.ctx.localized) else {
+                continue;
+            };
+            match StringTables::load(path, language) {
+                Ok(tables) if StringKind::ALL.iter().any(|k| tables.table(*k).is_some()) => {
+                    p.ctx.strings = Some(std::sync::Arc::new(tables));
+                }
+                Ok(_) => {}
+                Err(e) => problems.push(format!("{}: {e}", p.name)),
+            }
+        }
+        problems
     }
 
     /// A load order of plugins given by name and bytes, in the order given
@@ -809,11 +845,7 @@ impl<'a> LoadOrder<'a> {
         let Some(found) = self.winner(id) else {
             return format!("[{shown}]");
         };
-        let (edid, full) = names_of(
-            found.record,
-            self.game,
-            self.plugins[found.plugin].ctx.localized,
-        );
+        let (edid, full) = names_of(found.record, self.game, &self.plugins[found.plugin].ctx);
         let mut out = String::new();
         if let Some(e) = edid {
             out.push_str(&e);
@@ -903,9 +935,9 @@ pub fn editor_id_of(record: &Record<'_>, game: Game) -> Option<String> {
     out
 }
 
-/// A record's editor ID and full name (FULL; not in localized plugins,
-/// where it is a string ID).
-fn names_of(record: &Record<'_>, game: Game, localized: bool) -> (Option<String>, Option<String>) {
+/// A record's editor ID and full name (FULL; in a localized plugin, from
+/// its string tables when they were loaded).
+fn names_of(record: &Record<'_>, game: Game, ctx: &FormCtx) -> (Option<String>, Option<String>) {
     let (mut edid, mut full) = (None, None);
     let text = |d: &[u8]| {
         let d = d.strip_suffix(&[0]).unwrap_or(d);
@@ -914,8 +946,15 @@ fn names_of(record: &Record<'_>, game: Game, localized: bool) -> (Option<String>
     let _ = record.for_each_subrecord(game, |s| {
         if edid.is_none() && s.sig == Sig(*b"EDID") {
             edid = Some(text(s.data));
-        } else if full.is_none() && s.sig == Sig(*b"FULL") && !localized {
-            full = Some(text(s.data));
+        } else if full.is_none() && s.sig == Sig(*b"FULL") {
+            full = match (ctx.localized, <[u8; 4]>::try_from(s.data)) {
+                (false, _) => Some(text(s.data)),
+                (true, Ok(id)) => ctx.strings.as_ref().and_then(|t| {
+                    let id = u32::from_le_bytes(id);
+                    t.text(id, StringKind::Strings).map(|t| t.into_owned())
+                }),
+                (true, Err(_)) => None,
+            };
         }
     });
     (edid, full.filter(|f| !f.is_empty()))
