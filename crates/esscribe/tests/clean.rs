@@ -67,6 +67,7 @@ fn cell_refs<'v>(block: &'v mut Value, sub_block: i64, kind: &str) -> &'v mut Va
 }
 
 /// CleanMe.esp, depending on Campfire.esm (and its masters):
+/// - GLOB: one global copied (ITM), alone in its group;
 /// - MISC: the mortar and pestle copied (ITM), the next MISC with its
 ///   value changed, and a third copied with a subrecord its declaration
 ///   does not know;
@@ -86,7 +87,11 @@ fn clean_me(campfire: &Value) -> Vec<u8> {
     doc["entries"]
         .as_array_mut()
         .unwrap()
-        .retain(|g| g["label"] == "MISC" || g["label"] == "CELL");
+        .retain(|g| g["label"] == "GLOB" || g["label"] == "MISC" || g["label"] == "CELL");
+    keep_records(
+        &mut group(&mut doc["entries"], "GLOB")["entries"],
+        &[0x0201C3E8],
+    );
     let misc = &mut group(&mut doc["entries"], "MISC")["entries"];
     keep_records(misc, &[0x02038689, 0x02038680, 0x020468D3]);
     // A subrecord its declaration does not know: not compared, not removed.
@@ -168,6 +173,7 @@ fn built_plugin_is_cleaned_to_the_expected_records() {
     assert_eq!(
         actions(&plan),
         vec![
+            (IdenticalToMaster, "GLOB".into(), 0x0201C3E8, None),
             (IdenticalToMaster, "MISC".into(), 0x02038689, None),
             (
                 Skipped,
@@ -186,14 +192,14 @@ fn built_plugin_is_cleaned_to_the_expected_records() {
             (IdenticalToMaster, "REFR".into(), 0x0202948A, None),
         ]
     );
-    assert_eq!(plan.actions[0].record, "00038689 Campfire.esm");
+    assert_eq!(plan.actions[1].record, "00038689 Campfire.esm");
     assert_eq!(
-        plan.actions[0].editor_id.as_deref(),
+        plan.actions[1].editor_id.as_deref(),
         Some("_Camp_Alchemy_MortarPestleMISC")
     );
-    // The placeable-object cell's temporary group, its children group and
-    // its sub-block go with it.
-    assert_eq!(plan.groups_removed, 3);
+    // The top group GLOB, left empty, goes; and the placeable-object
+    // cell's temporary group, its children group and its sub-block.
+    assert_eq!(plan.groups_removed, 4);
 
     let before = Plugin::parse(&dirty).unwrap();
     let cleaned = plan.apply(&order).unwrap();
@@ -211,9 +217,10 @@ fn built_plugin_is_cleaned_to_the_expected_records() {
             ("REFR".into(), 0x02026E5D),
         ]
     );
-    // Five records and three groups fewer.
-    assert_eq!(record_count(&after), record_count(&before) - 8);
-    assert_eq!(after.groups().count(), before.groups().count() - 3);
+    // Six records and four groups fewer.
+    assert_eq!(record_count(&after), record_count(&before) - 10);
+    assert_eq!(after.groups().count(), before.groups().count() - 4);
+    assert!(after.groups().all(|g| g.header.label != *b"GLOB"));
 
     // Records left alone keep their bytes.
     for id in [0x02038680, 0x020468D3, 0x02026BF2, 0x02026D50, 0x02026E5D] {
@@ -279,7 +286,7 @@ fn built_plugin_is_cleaned_to_the_expected_records() {
     assert_eq!(
         actions(&again),
         vec![
-            actions(&plan)[1].clone(),
+            actions(&plan)[2].clone(),
             (Skipped, "CELL".into(), 0x02026BF2, parent()),
             (Skipped, "CELL".into(), 0x02026D50, parent()),
         ]
@@ -468,4 +475,97 @@ fn testing_plugins_made_with_xedit_lose_their_itms() {
         "BPTD",
         &[0xCF0, 0xCF1],
     );
+}
+
+/// Dep.esp, depending on Oblivion.esm (absent) and OblivionOnline.esp:
+/// OblivionOnline's own cell copied, with one of its persistent references
+/// and one of its temporary references, both deleted; and one of the
+/// cell's references of Oblivion.esm.
+fn oblivion_dependent(online: &Value) -> Vec<u8> {
+    let mut doc = online.clone();
+    doc["file"] = "Dep.esp".into();
+    doc["header"]["fields"]["masters"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"file": "OblivionOnline.esp", "file_size": 0}));
+    doc["entries"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|g| g["label"] == "CELL");
+    let blocks = &mut doc["entries"][0]["entries"];
+    blocks.as_array_mut().unwrap().retain(|b| b["label"] == 4);
+    let sub = &mut blocks[0]["entries"][0]["entries"];
+    let children = &mut sub[1]["entries"];
+    let persistent = &mut children[0]["entries"];
+    persistent
+        .as_array_mut()
+        .unwrap()
+        .retain(|r| r["form_id"] == "0x01041C1E (OblivionOnline.esp)");
+    persistent[0]["flags"] = "0x00000420".into();
+    let temporary = &mut children[1]["entries"];
+    temporary.as_array_mut().unwrap().truncate(1);
+    temporary[0]["flags"] = "0x00000020".into();
+    temporary[0]["fields"] = json!({});
+    let built = esscribe::json::build_plugin(&doc).unwrap();
+    built.plugin.to_bytes().unwrap()
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn oblivion_references_are_undeleted_as_oblivion_wants() {
+    use CleanKind::*;
+    let master = common::file("oblivion-plugins/OblivionOnline.esp");
+    let online_plugin = Plugin::parse(&master).unwrap();
+    let online = esscribe::json::plugin_to_json(&online_plugin, "OblivionOnline.esp").unwrap();
+    let dirty = oblivion_dependent(&online);
+    let order = LoadOrder::from_bytes(
+        vec![
+            ("OblivionOnline.esp".to_string(), master.as_slice()),
+            ("Dep.esp".to_string(), dirty.as_slice()),
+        ],
+        Vec::new(),
+    );
+    let plan = order.plan_clean(1).unwrap();
+    assert_eq!(
+        actions(&plan),
+        vec![
+            (
+                Skipped,
+                "CELL".into(),
+                0x010117AA,
+                Some("identical to master, kept as the parent of 2 entries left".into())
+            ),
+            (
+                Skipped,
+                "REFR".into(),
+                0x01041C1E,
+                Some("deleted, but undeleting makes it temporary, which would move it to another group of its cell: left as it is".into())
+            ),
+            (UndeletedReference, "REFR".into(), 0x010117D4, None),
+        ]
+    );
+    let cleaned = plan.apply(&order).unwrap();
+    let after = Plugin::parse(&cleaned).unwrap();
+    let r = after.get(FormId(0x010117D4)).unwrap();
+    // Oblivion keeps no undeleted reference persistent.
+    assert_eq!(r.raw().header.flags, 0x0000_0800);
+    let f = r.fields().unwrap();
+    let base = online_plugin
+        .get(FormId(0x010117D4))
+        .unwrap()
+        .fields()
+        .unwrap();
+    assert_eq!(f.get("base"), base.get("base"));
+    assert_eq!(
+        f.get("position_rotation.position_z").unwrap(),
+        &json!(-30000.0)
+    );
+    assert_eq!(
+        f.get("enable_parent").unwrap(),
+        &json!({"reference": "0x00000014 (Oblivion.esm)",
+                "flags": ["set_enable_state_opposite_to_parent"], "unused": "000000"})
+    );
+    // The persistent one is left deleted, as read.
+    let kept = after.find_record(FormId(0x01041C1E)).unwrap();
+    assert_eq!(kept.header.flags, 0x0000_0420);
 }

@@ -453,7 +453,7 @@ impl<'a> LoadOrder<'a> {
         }
         if (flags ^ rec.header.flags) & FLAG_PERSISTENT != 0 {
             return Err(format!(
-                "deleted, but undeleting makes it {}, which moves it to another group of its cell: left for xEdit",
+                "deleted, but undeleting makes it {}, which would move it to another group of its cell: left as it is",
                 if flags & FLAG_PERSISTENT != 0 {
                     "persistent"
                 } else {
