@@ -147,9 +147,19 @@ impl CleanPlan {
 
     /// The cleaned plugin's bytes: records removed, references undeleted,
     /// groups left empty removed and the header's record count updated.
-    /// Every record the plan does not touch keeps its bytes.
+    /// Every record the plan does not touch keeps its bytes. `order` is
+    /// the load order the plan was made in.
     pub fn apply(&self, order: &LoadOrder<'_>) -> Result<Vec<u8>> {
-        let p = order.plugin(self.index);
+        let p = order
+            .plugins()
+            .get(self.index)
+            .filter(|p| p.name == self.plugin)
+            .ok_or_else(|| {
+                Error::not_found(format!(
+                    "{} is not where the plan found it in this load order",
+                    self.plugin
+                ))
+            })?;
         if self.edits.is_empty() {
             return Ok(p.bytes().to_vec());
         }
