@@ -357,3 +357,187 @@ pub fn name_value(names: Names<'_, '_>, v: &mut Value) {
         order.name_refs(i, v);
     }
 }
+
+/// The file named `name` (in any case) in the folder `dir`.
+fn file_in(dir: &Path, name: &str) -> Result<Option<PathBuf>> {
+    let entries =
+        std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+    for entry in entries {
+        let entry = entry.with_context(|| format!("cannot read {}", dir.display()))?;
+        if entry
+            .file_name()
+            .to_string_lossy()
+            .eq_ignore_ascii_case(name)
+        {
+            return Ok(Some(entry.path()));
+        }
+    }
+    Ok(None)
+}
+
+/// `esscribe clean`: removes identical-to-master records and undeletes
+/// deleted references of a plugin, its masters given as files or found in
+/// a Data folder.
+pub fn clean(
+    file: &Path,
+    masters: &[PathBuf],
+    data: Option<&Path>,
+    dry_run: bool,
+    output: Option<&Path>,
+    as_json: bool,
+) -> Result<ExitCode> {
+    if let Some(why) = util::unreadable(file) {
+        bail!("{why}");
+    }
+    let target = PluginFiles::open([file]);
+    let own = LoadOrder::from_files(&target);
+    // Its masters are not loaded yet: only a file that does not read stops here.
+    if let Some(problem) = own
+        .problems()
+        .iter()
+        .find(|p| !matches!(p, Problem::MissingMaster { .. }))
+    {
+        bail!("{problem}");
+    }
+    let needed: Vec<String> = own.plugin(0).masters().to_vec();
+    drop(own);
+    let mut paths: Vec<PathBuf> = Vec::new();
+    for master in &needed {
+        let given = masters
+            .iter()
+            .find(|m| util::file_name(m).eq_ignore_ascii_case(master));
+        let found = match (given, data) {
+            (Some(m), _) => Some(m.clone()),
+            (None, Some(dir)) => file_in(dir, master)?,
+            (None, None) => None,
+        };
+        match found {
+            Some(p) => paths.push(p),
+            None => match data {
+                Some(dir) => bail!(
+                    "master {master} of {} is not in {}",
+                    util::file_name(file),
+                    dir.display()
+                ),
+                None => bail!(
+                    "master {master} of {} is not given: list its masters after it ({}), or give --data DIR",
+                    util::file_name(file),
+                    needed.join(", ")
+                ),
+            },
+        }
+    }
+    for m in masters {
+        if !paths.contains(m) {
+            eprintln!(
+                "{} {} is not a master of {}: not used",
+                util::paint(true, style::YELLOW, "warning:"),
+                m.display(),
+                util::file_name(file)
+            );
+        }
+    }
+    for p in &paths {
+        if let Some(why) = util::unreadable(p) {
+            bail!("{why}");
+        }
+    }
+    paths.push(file.to_path_buf());
+    let opened = PluginFiles::open(&paths);
+    let order = LoadOrder::from_files(&opened);
+    if let Some(problem) = order.problems().iter().find(|p| {
+        !matches!(p, Problem::MissingMaster { plugin, .. } if !plugin.eq_ignore_ascii_case(&util::file_name(file)))
+    }) {
+        bail!("{problem}");
+    }
+    report_problems(&order);
+    let at = order
+        .position(&util::file_name(file))
+        .with_context(|| format!("{} did not load", file.display()))?;
+    let plan = order
+        .plan_clean(at)
+        .with_context(|| format!("cannot clean {}", file.display()))?;
+    let destination = output.unwrap_or(file);
+    let written = if dry_run || (plan.changes_nothing() && output.is_none()) {
+        None
+    } else {
+        let bytes = plan
+            .apply(&order)
+            .with_context(|| format!("cannot clean {}", file.display()))?;
+        let game = order.game();
+        let check = |b: &[u8]| esscribe::Plugin::parse_as(b, game).map(|_| ());
+        if util::is_stdout(destination) {
+            check(&bytes)?;
+            util::write_stdout(&bytes)?;
+            Some((bytes.len(), esscribe::fsio::Written { backup: None }))
+        } else {
+            let lock = util::lock_for_writing(destination)?;
+            let w = lock
+                .write(&bytes, check)
+                .with_context(|| format!("cannot write {}", destination.display()))?;
+            Some((bytes.len(), w))
+        }
+    };
+    use esscribe::loadorder::CleanKind;
+    let kinds = [
+        CleanKind::IdenticalToMaster,
+        CleanKind::UndeletedReference,
+        CleanKind::Skipped,
+    ];
+    if as_json {
+        util::print_json(&json!({
+            "plugin": plan.plugin,
+            "dry_run": dry_run,
+            "written": written.as_ref().map(|_| destination.display().to_string()),
+            "removed": plan.count(CleanKind::IdenticalToMaster),
+            "undeleted": plan.count(CleanKind::UndeletedReference),
+            "skipped": plan.count(CleanKind::Skipped),
+            "groups_removed": plan.groups_removed,
+            "actions": plan.actions,
+        }))?;
+    } else {
+        let mut out = format!("{}:\n", plan.plugin);
+        for kind in kinds {
+            out.push_str(&format!("    {}: {}\n", kind.label(), plan.count(kind)));
+        }
+        out.push_str(&format!(
+            "    empty groups removed: {}\n",
+            plan.groups_removed
+        ));
+        for a in &plan.actions {
+            out.push_str(&format!(
+                "{}: {} {} [{}]",
+                a.kind.label(),
+                a.sig,
+                a.form_id,
+                a.record
+            ));
+            if let Some(e) = &a.editor_id {
+                out.push_str(&format!(" {e}"));
+            }
+            if let Some(r) = &a.reason {
+                out.push_str(&format!(": {r}"));
+            }
+            out.push('\n');
+        }
+        if util::is_stdout(destination) && written.is_some() {
+            eprint!("{out}");
+        } else {
+            print!("{out}");
+        }
+    }
+    match &written {
+        None if dry_run => eprintln!("dry run: nothing written"),
+        None => eprintln!("nothing to clean: {} left as it is", file.display()),
+        Some((_, _)) if util::is_stdout(destination) => {
+            eprintln!("wrote the cleaned plugin to standard output")
+        }
+        Some((len, w)) => eprintln!(
+            "wrote {} ({} bytes){}",
+            destination.display(),
+            util::thousands(*len as u64),
+            util::backup_note(w)
+        ),
+    }
+    Ok(ExitCode::SUCCESS)
+}

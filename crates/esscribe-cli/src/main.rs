@@ -237,6 +237,32 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Clean a plugin as xEdit's quick auto-clean does: remove overrides
+    /// identical to their master's version (ITM), undelete and disable
+    /// deleted references (UDR). Records that do not read fully by their
+    /// declarations are left and reported.
+    #[command(
+        after_help = "Examples:\n  esscribe clean MyMod.esp --data Data --dry-run\n  esscribe clean MyMod.esp Skyrim.esm Update.esm\n  esscribe clean MyMod.esp --data Data -o MyMod-clean.esp"
+    )]
+    Clean {
+        /// The plugin to clean.
+        file: PathBuf,
+        /// Its masters, as files (or found in --data).
+        masters: Vec<PathBuf>,
+        /// A game's Data folder holding the plugin's masters.
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+        /// Report what cleaning would do; write nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Write the cleaned plugin here instead of in place (`-` for
+        /// standard output).
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<PathBuf>,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Records that refer to a record, across a load order.
     #[command(
         after_help = "Examples:\n  esscribe refs Skyrim.esm Mod.esp --form IronSword\n  esscribe refs --data Data --form 0x0002EE72"
@@ -499,6 +525,21 @@ fn main() -> ExitCode {
             plugin,
             json,
         } => loadorder_cmds::conflicts(&files, &order, &types, plugin.as_deref(), json),
+        Command::Clean {
+            file,
+            masters,
+            data,
+            dry_run,
+            output,
+            json,
+        } => loadorder_cmds::clean(
+            &file,
+            &masters,
+            data.as_deref(),
+            dry_run,
+            output.as_deref(),
+            json,
+        ),
         Command::Refs {
             files,
             order,

@@ -67,6 +67,15 @@ fn workspace() -> tempfile::TempDir {
         common::path("skyrim-plugins/Campfire.esm"),
         "Data/Campfire.esm",
     );
+    // A plugin with two records identical to its master's, made with xEdit.
+    copy(
+        common::path("testing-plugins/Skyrim/Blank - Master Dependent.esp"),
+        "Dirty.esp",
+    );
+    copy(
+        common::path("testing-plugins/Skyrim/Blank.esm"),
+        "Blank.esm",
+    );
     std::fs::create_dir_all(d.join(".local/share/bash-completion/completions")).unwrap();
     for save in ["save002.ess", "save010.ess"] {
         copy(common::path(&format!("oblivion-saves/{save}")), save);

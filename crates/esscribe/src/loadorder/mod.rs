@@ -22,9 +22,11 @@
 //! form ID, so finding every version of a record is one binary search per
 //! plugin.
 
+pub mod clean;
 pub mod compare;
 mod data_dir;
 
+pub use clean::{CleanAction, CleanKind, CleanPlan};
 pub use compare::{
     Category, ConflictFilter, ConflictReport, LostChange, PairSummary, RecordConflicts, Reference,
     Version,
@@ -261,9 +263,16 @@ pub struct LoadedPlugin<'a> {
     index: Vec<(GlobalId, u32)>,
     /// How form IDs are written in this plugin's JSON.
     ctx: FormCtx,
+    /// The whole file, for changes that write the plugin anew.
+    bytes: &'a [u8],
 }
 
-impl LoadedPlugin<'_> {
+impl<'a> LoadedPlugin<'a> {
+    /// The plugin file's bytes, as read.
+    pub fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
     /// The form context of this plugin: its masters and its own name.
     pub fn form_ctx(&self) -> &FormCtx {
         &self.ctx
@@ -338,6 +347,7 @@ struct Parsed<'a> {
     header_record: Record<'a>,
     records: Vec<Record<'a>>,
     localized: bool,
+    bytes: &'a [u8],
 }
 
 impl<'a> LoadOrder<'a> {
@@ -408,6 +418,7 @@ impl<'a> LoadOrder<'a> {
                     records,
                     localized,
                     name,
+                    bytes,
                 })
             })
             .collect();
@@ -473,6 +484,7 @@ impl<'a> LoadOrder<'a> {
                 header: p.header,
                 header_record: p.header_record,
                 records: p.records,
+                bytes: p.bytes,
             });
         }
         let mut order = LoadOrder {

@@ -209,6 +209,90 @@ impl Fields {
         Ok(())
     }
 
+    /// Adds a top-level entry (a subrecord or group the record does not
+    /// have yet) at its declared place among the others, or replaces the
+    /// entry of that key. The record must still encode by its declaration,
+    /// or nothing changes and the error says why.
+    pub fn insert(&mut self, key: &str, value: impl Serialize) -> Result<()> {
+        let value = serde_json::to_value(value)
+            .map_err(|e| self.located(Error::value(key, e.to_string())))?;
+        if self.map.contains_key(key) {
+            return self.set(key, value);
+        }
+        let place = self.declared_place(key).ok_or_else(|| self.no_field(key))?;
+        // The first entry declared after the new one is where it goes.
+        let at = self
+            .map
+            .keys()
+            .position(|k| self.declared_place(k).is_some_and(|p| p > place))
+            .unwrap_or(self.map.len());
+        let old = std::mem::take(&mut self.map);
+        let mut entries: Vec<(String, Value)> = old.into_iter().collect();
+        entries.insert(at, (key.to_string(), value));
+        self.map = entries.into_iter().collect();
+        let encoded = encode_entries(self.def, &self.map, self.enc());
+        match encoded {
+            Ok(e) => {
+                self.encoded = Some(e);
+                Ok(())
+            }
+            Err(e) => {
+                self.map.shift_remove(key);
+                Err(self.located(e))
+            }
+        }
+    }
+
+    /// Removes a top-level entry (an optional subrecord or group); whether
+    /// the record had it. The record must still encode by its declaration
+    /// (a required entry cannot go), or nothing changes.
+    pub fn remove(&mut self, key: &str) -> Result<bool> {
+        let Some(index) = self.map.keys().position(|k| k == key) else {
+            return Ok(false);
+        };
+        let Some(value) = self.map.shift_remove(key) else {
+            return Ok(false);
+        };
+        match encode_entries(self.def, &self.map, self.enc()) {
+            Ok(e) => {
+                self.encoded = Some(e);
+                Ok(true)
+            }
+            Err(e) => {
+                let old = std::mem::take(&mut self.map);
+                let mut entries: Vec<(String, Value)> = old.into_iter().collect();
+                entries.insert(index, (key.to_string(), value));
+                self.map = entries.into_iter().collect();
+                Err(self.located(e))
+            }
+        }
+    }
+
+    /// The key of the declared subrecord `sig` among the record's
+    /// top-level members (`enable_parent` for `XESP`).
+    pub fn key_of(&self, sig: Sig) -> Option<&'static str> {
+        self.def.members.iter().find_map(|m| match m {
+            super::types::Member::Sub(s) if s.sig == sig => Some(s.name),
+            _ => None,
+        })
+    }
+
+    /// Where a top-level key's member is declared among the record's members.
+    fn declared_place(&self, key: &str) -> Option<usize> {
+        let name = base_key(key);
+        let name = name.split_once(':').map_or(name, |(n, _)| n);
+        self.def
+            .members
+            .iter()
+            .position(|m| super::members::member_name(m) == name)
+    }
+
+    fn enc(&self) -> Enc<'_> {
+        Enc {
+            forms: Some(&self.ctx),
+        }
+    }
+
     fn slot(&mut self, path: &str) -> Option<&mut Value> {
         let mut parts = path.split('.');
         let mut slot = self.map.get_mut(parts.next()?)?;
