@@ -2,7 +2,8 @@
 //! icon, container items, positions and ownership.
 
 pub use crate::defs::shared::common::{
-    editor_id, form, form_of, POSITION_ROTATION, RGBA, VALUE_WEIGHT, XYZ,
+    editor_id, form, form_of, FLOAT_VALUE, POSITION_ROTATION, RGB, RGBA, RGB_F32, VALUE_WEIGHT, XY,
+    XYZ,
 };
 use crate::schema::types::*;
 

@@ -21,8 +21,6 @@ pub static NPC_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-static FLOATS: [FieldDef; 1] = [f("value", Ty::F32)];
-
 /// Oblivion's non-player character (NPC_) record declaration.
 pub static NPC_: RecordDef = RecordDef {
     sig: Sig(*b"NPC_"),
@@ -91,13 +89,21 @@ pub static NPC_: RecordDef = RecordDef {
         rep(b"ENAM", "eyes", Field::Value(fid(&[b"EYES"]))),
         opt(b"HCLR", "hair_color", Field::Struct(&RGBA)),
         form_of(b"ZNAM", "combat_style", &[b"CSTY"]),
-        opt(b"FGGS", "facegen_geometry_symmetric", Field::Array(&FLOATS)),
+        opt(
+            b"FGGS",
+            "facegen_geometry_symmetric",
+            Field::Array(&FLOAT_VALUE),
+        ),
         opt(
             b"FGGA",
             "facegen_geometry_asymmetric",
-            Field::Array(&FLOATS),
+            Field::Array(&FLOAT_VALUE),
         ),
-        opt(b"FGTS", "facegen_texture_symmetric", Field::Array(&FLOATS)),
+        opt(
+            b"FGTS",
+            "facegen_texture_symmetric",
+            Field::Array(&FLOAT_VALUE),
+        ),
         opt(b"FNAM", "unknown", Field::Value(U16)),
     ],
 };

@@ -65,8 +65,6 @@ static ATTRIBUTES: [FieldDef; 8] = [
 static HAIRS: [FieldDef; 1] = [f("form", fid(&[b"HAIR"]))];
 static EYES: [FieldDef; 1] = [f("form", fid(&[b"EYES"]))];
 
-static FLOATS: [FieldDef; 1] = [f("value", Ty::F32)];
-
 /// A head part: which one, its model and (for the eyes) its texture.
 static FACE_PART: [Member; 3] = [
     sub(
@@ -150,13 +148,21 @@ pub static RACE: RecordDef = RecordDef {
         group("female_body_data", &FEMALE_BODY_DATA),
         opt(b"HNAM", "hairs", Field::Array(&HAIRS)),
         opt(b"ENAM", "eyes", Field::Array(&EYES)),
-        opt(b"FGGS", "facegen_geometry_symmetric", Field::Array(&FLOATS)),
+        opt(
+            b"FGGS",
+            "facegen_geometry_symmetric",
+            Field::Array(&FLOAT_VALUE),
+        ),
         opt(
             b"FGGA",
             "facegen_geometry_asymmetric",
-            Field::Array(&FLOATS),
+            Field::Array(&FLOAT_VALUE),
         ),
-        opt(b"FGTS", "facegen_texture_symmetric", Field::Array(&FLOATS)),
+        opt(
+            b"FGTS",
+            "facegen_texture_symmetric",
+            Field::Array(&FLOAT_VALUE),
+        ),
         opt(b"SNAM", "unknown_snam", Field::Value(U16)),
     ],
 };

@@ -1,18 +1,11 @@
 //! ACHR: a placed NPC.
 
-use super::common::{activation_parents, editor_id, form_of, scripts};
+use super::common::{activation_parents, editor_id, form_of, scripts, RGBA};
 use super::refr::{ENABLE_PARENT, LINKED_REFERENCE, PATROL, POSITION_ROTATION, RAGDOLL_BONE, XYZ};
 use crate::io::Sig;
 use crate::schema::types::*;
 
 static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", fid(&[b"LCRT"]))];
-
-static COLOR: [FieldDef; 4] = [
-    f("red", U8),
-    f("green", U8),
-    f("blue", U8),
-    f("unused", Ty::Bytes(1)),
-];
 
 /// Skyrim's placed NPC (ACHR) record declaration.
 pub static ACHR: RecordDef = RecordDef {
@@ -37,7 +30,7 @@ pub static ACHR: RecordDef = RecordDef {
         opt(
             b"XCLP",
             "linked_reference_color",
-            Field::Struct(&[f("start", Ty::Struct(&COLOR)), f("end", Ty::Struct(&COLOR))]),
+            Field::Struct(&[f("start", Ty::Struct(&RGBA)), f("end", Ty::Struct(&RGBA))]),
         ),
         form_of(b"XLCN", "persistent_location", &[b"LCTN"]),
         form_of(b"XLRL", "location_reference", &[b"LCRT", b"LCTN"]),

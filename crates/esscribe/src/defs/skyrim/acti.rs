@@ -22,7 +22,7 @@ pub static ACTI: RecordDef = RecordDef {
         destructible(),
         keyword_count(),
         keywords(),
-        opt(b"PNAM", "marker_color", Field::Struct(&COLOR)),
+        opt(b"PNAM", "marker_color", Field::Struct(&RGBA)),
         form_of(b"SNAM", "looping_sound", &[b"SNDR"]),
         form_of(b"VNAM", "activation_sound", &[b"SNDR"]),
         form_of(b"WNAM", "water_type", &[b"WATR"]),

@@ -5,7 +5,8 @@
 use super::condition::CONDITION_GROUP;
 use super::vmad::VMAD;
 pub use crate::defs::shared::common::{
-    editor_id, form, form_of, POSITION_ROTATION, RGBA, VALUE_WEIGHT, XYZ,
+    editor_id, form, form_of, FLOAT_VALUE, POSITION_ROTATION, RGB, RGBA, RGB_F32, VALUE_WEIGHT, XY,
+    XYZ,
 };
 use crate::schema::types::*;
 
@@ -38,14 +39,6 @@ pub static OBJECT_BOUNDS: [FieldDef; 6] = [
 pub const fn object_bounds() -> Member {
     sub(b"OBND", "object_bounds", Field::Struct(&OBJECT_BOUNDS))
 }
-
-/// A colour as four bytes: red, green, blue and an unused byte.
-pub static COLOR: [FieldDef; 4] = [
-    f("red", U8),
-    f("green", U8),
-    f("blue", U8),
-    f("unused", Ty::Bytes(1)),
-];
 
 /// The number of keywords that follow (KSIZ).
 pub const fn keyword_count() -> Member {

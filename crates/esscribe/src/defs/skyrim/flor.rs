@@ -19,7 +19,7 @@ pub static FLOR: RecordDef = RecordDef {
         destructible(),
         keyword_count(),
         keywords(),
-        opt(b"PNAM", "marker_color", Field::Struct(&COLOR)),
+        opt(b"PNAM", "marker_color", Field::Struct(&RGBA)),
         opt(b"RNAM", "activate_text_override", Field::LString),
         opt(
             b"FNAM",

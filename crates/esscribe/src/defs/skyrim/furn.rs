@@ -103,7 +103,7 @@ pub static FURN: RecordDef = RecordDef {
         destructible(),
         keyword_count(),
         keywords(),
-        opt(b"PNAM", "marker_color", Field::Struct(&COLOR)),
+        opt(b"PNAM", "marker_color", Field::Struct(&RGBA)),
         opt(
             b"FNAM",
             "flags",

@@ -1,6 +1,6 @@
 //! LSCR: a load screen.
 
-use super::common::{conditions, description, editor_id, form_of};
+use super::common::{conditions, description, editor_id, form_of, XYZ};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -25,11 +25,7 @@ pub static LSCR: RecordDef = RecordDef {
             "rotation_offset_constraints",
             Field::Struct(&[f("minimum", I16), f("maximum", I16)]),
         ),
-        opt(
-            b"XNAM",
-            "initial_translation_offset",
-            Field::Struct(&[f("x", Ty::F32), f("y", Ty::F32), f("z", Ty::F32)]),
-        ),
+        opt(b"XNAM", "initial_translation_offset", Field::Struct(&XYZ)),
         opt(b"MOD2", "camera_path", Field::ZString),
     ],
 };

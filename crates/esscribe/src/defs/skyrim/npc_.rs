@@ -1,6 +1,5 @@
 //! NPC_: a non-player character (actor base).
 
-use super::cell::RGBA;
 use super::common::*;
 use crate::defs::shared::actor;
 use crate::io::Sig;
@@ -105,8 +104,6 @@ static TINT_LAYER: [Member; 4] = [
     opt(b"TINV", "interpolation_value", Field::Value(I32)),
     opt(b"TIAS", "preset", Field::Value(I16)),
 ];
-static FLOATS: [FieldDef; 1] = [f("value", Ty::F32)];
-
 /// Skyrim's non-player character (NPC_) record declaration.
 pub static NPC_: RecordDef = RecordDef {
     sig: Sig(*b"NPC_"),
@@ -234,12 +231,8 @@ pub static NPC_: RecordDef = RecordDef {
         form_of(b"DPLT", "default_package_list", &[b"FLST"]),
         form_of(b"CRIF", "crime_faction", &[b"FACT"]),
         form_of(b"FTST", "head_texture", &[b"TXST"]),
-        opt(
-            b"QNAM",
-            "texture_lighting",
-            Field::Struct(&[f("red", Ty::F32), f("green", Ty::F32), f("blue", Ty::F32)]),
-        ),
-        opt(b"NAM9", "face_morph", Field::Array(&FLOATS)),
+        opt(b"QNAM", "texture_lighting", Field::Struct(&RGB_F32)),
+        opt(b"NAM9", "face_morph", Field::Array(&FLOAT_VALUE)),
         opt(
             b"NAMA",
             "face_parts",
