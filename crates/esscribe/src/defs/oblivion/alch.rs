@@ -1,6 +1,6 @@
 //! ALCH: a potion.
 
-use super::common::*;
+use super::common::CONSUMABLE_MEMBERS;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -8,14 +8,5 @@ use crate::schema::types::*;
 pub static ALCH: RecordDef = RecordDef {
     sig: Sig(*b"ALCH"),
     title: "Potion",
-    members: &[
-        editor_id(),
-        full_name(),
-        model(),
-        icon(),
-        script(),
-        sub(b"DATA", "weight", Field::Value(Ty::F32)),
-        sub(b"ENIT", "data", Field::Struct(&CONSUMABLE)),
-        effects(),
-    ],
+    members: &CONSUMABLE_MEMBERS,
 };

@@ -1,5 +1,6 @@
 //! What armor and clothing share: biped slots and the four models.
 
+use super::common::{editor_id, enchantment, enchantment_points, full_name, script};
 use crate::schema::types::*;
 
 /// Body slots an armor or clothing item covers.
@@ -63,3 +64,20 @@ model!(FEMALE_WORLD, b"MOD4", b"MO4B", b"MO4T");
 pub const fn icon_female() -> Member {
     opt(b"ICO2", "female_icon", Field::ZString)
 }
+
+/// What armor and clothing declare before their DATA: names, script,
+/// enchantment, biped data, the four models and the two icons.
+pub static APPAREL: [Member; 12] = [
+    editor_id(),
+    full_name(),
+    script(),
+    enchantment(),
+    enchantment_points(),
+    sub(b"BMDT", "biped_data", Field::Struct(&BIPED_DATA)),
+    group("male_biped_model", &MALE_BIPED),
+    group("male_world_model", &MALE_WORLD),
+    opt(b"ICON", "male_icon", Field::ZString),
+    group("female_biped_model", &FEMALE_BIPED),
+    group("female_world_model", &FEMALE_WORLD),
+    icon_female(),
+];

@@ -1,7 +1,6 @@
 //! ARMO: armor.
 
-use super::apparel::*;
-use super::common::*;
+use super::apparel::APPAREL;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -9,20 +8,9 @@ use crate::schema::types::*;
 pub static ARMO: RecordDef = RecordDef {
     sig: Sig(*b"ARMO"),
     title: "Armor",
-    members: &[
-        editor_id(),
-        full_name(),
-        script(),
-        enchantment(),
-        enchantment_points(),
-        sub(b"BMDT", "biped_data", Field::Struct(&BIPED_DATA)),
-        group("male_biped_model", &MALE_BIPED),
-        group("male_world_model", &MALE_WORLD),
-        opt(b"ICON", "male_icon", Field::ZString),
-        group("female_biped_model", &FEMALE_BIPED),
-        group("female_world_model", &FEMALE_WORLD),
-        icon_female(),
-        sub(
+    members: &join::<_, 13>(&[
+        &APPAREL,
+        &[sub(
             b"DATA",
             "data",
             Field::Struct(&[
@@ -31,6 +19,6 @@ pub static ARMO: RecordDef = RecordDef {
                 f("health", U32),
                 f("weight", Ty::F32),
             ]),
-        ),
-    ],
+        )],
+    ]),
 };

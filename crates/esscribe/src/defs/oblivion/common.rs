@@ -2,8 +2,8 @@
 //! icon, container items, positions and ownership.
 
 pub use crate::defs::shared::common::{
-    editor_id, form, form_of, FLOAT_VALUE, POSITION_ROTATION, RGB, RGBA, RGB_F32, VALUE_WEIGHT, XY,
-    XYZ,
+    editor_id, form, form_of, value_weight, FLOAT_VALUE, POSITION_ROTATION, RGB, RGBA, RGB_F32,
+    VALUE_WEIGHT, XY, XYZ,
 };
 use crate::schema::types::*;
 
@@ -135,11 +135,6 @@ pub const fn enchantment_points() -> Member {
     opt(b"ANAM", "enchantment_points", Field::Value(U16))
 }
 
-/// An item's value and weight (DATA).
-pub const fn value_weight() -> Member {
-    sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT))
-}
-
 /// Ranges of a magic effect item: self, touch, target.
 pub static EFFECT_RANGES: EnumDef = EnumDef {
     values: &[(0, "self"), (1, "touch"), (2, "target")],
@@ -201,4 +196,16 @@ pub static CONSUMABLE: [FieldDef; 3] = [
     f("value", I32),
     f("flags", Ty::Flags(Int::U8, &CONSUMABLE_FLAGS)),
     f("unused", Ty::Bytes(3)),
+];
+
+/// A potion's or an ingredient's members: both declare the same.
+pub static CONSUMABLE_MEMBERS: [Member; 8] = [
+    editor_id(),
+    full_name(),
+    model(),
+    icon(),
+    script(),
+    sub(b"DATA", "weight", Field::Value(Ty::F32)),
+    sub(b"ENIT", "data", Field::Struct(&CONSUMABLE)),
+    effects(),
 ];

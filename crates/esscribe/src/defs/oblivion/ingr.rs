@@ -1,6 +1,6 @@
 //! INGR: an ingredient.
 
-use super::common::*;
+use super::common::CONSUMABLE_MEMBERS;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -8,14 +8,5 @@ use crate::schema::types::*;
 pub static INGR: RecordDef = RecordDef {
     sig: Sig(*b"INGR"),
     title: "Ingredient",
-    members: &[
-        editor_id(),
-        full_name(),
-        model(),
-        icon(),
-        script(),
-        sub(b"DATA", "weight", Field::Value(Ty::F32)),
-        sub(b"ENIT", "data", Field::Struct(&CONSUMABLE)),
-        effects(),
-    ],
+    members: &CONSUMABLE_MEMBERS,
 };

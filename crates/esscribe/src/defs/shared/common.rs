@@ -54,3 +54,8 @@ pub static RGBA: [FieldDef; 4] = [
 
 /// Value and weight of an inventory item.
 pub static VALUE_WEIGHT: [FieldDef; 2] = [f("value", I32), f("weight", Ty::F32)];
+
+/// An item's value and weight (DATA).
+pub const fn value_weight() -> Member {
+    sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT))
+}

@@ -13,25 +13,20 @@ pub static ACTIVATOR_FLAGS: FlagsDef = FlagsDef {
 pub static ACTI: RecordDef = RecordDef {
     sig: Sig(*b"ACTI"),
     title: "Activator",
-    members: &[
-        editor_id(),
-        scripts(),
-        object_bounds(),
-        full_name(),
-        model(),
-        destructible(),
-        keyword_count(),
-        keywords(),
-        opt(b"PNAM", "marker_color", Field::Struct(&RGBA)),
-        form_of(b"SNAM", "looping_sound", &[b"SNDR"]),
-        form_of(b"VNAM", "activation_sound", &[b"SNDR"]),
-        form_of(b"WNAM", "water_type", &[b"WATR"]),
-        opt(b"RNAM", "activate_text_override", Field::LString),
-        opt(
-            b"FNAM",
-            "flags",
-            Field::Value(Ty::Flags(Int::U16, &ACTIVATOR_FLAGS)),
-        ),
-        form_of(b"KNAM", "interaction_keyword", &[b"KYWD"]),
-    ],
+    members: &join::<_, 15>(&[
+        &ACTIVATOR_HEAD,
+        &[
+            opt(b"PNAM", "marker_color", Field::Struct(&RGBA)),
+            form_of(b"SNAM", "looping_sound", &[b"SNDR"]),
+            form_of(b"VNAM", "activation_sound", &[b"SNDR"]),
+            form_of(b"WNAM", "water_type", &[b"WATR"]),
+            opt(b"RNAM", "activate_text_override", Field::LString),
+            opt(
+                b"FNAM",
+                "flags",
+                Field::Value(Ty::Flags(Int::U16, &ACTIVATOR_FLAGS)),
+            ),
+            form_of(b"KNAM", "interaction_keyword", &[b"KYWD"]),
+        ],
+    ]),
 };

@@ -17,29 +17,24 @@ pub static AMMO_FLAGS: FlagsDef = FlagsDef {
 pub static AMMO: RecordDef = RecordDef {
     sig: Sig(*b"AMMO"),
     title: "Ammunition",
-    members: &[
-        editor_id(),
-        object_bounds(),
-        full_name(),
-        model(),
-        large_icon(),
-        small_icon(),
-        destructible(),
-        pickup_sound(),
-        drop_sound(),
-        description(b"DESC"),
-        keyword_count(),
-        keywords(),
-        sub(
-            b"DATA",
-            "data",
-            Field::Struct(&[
-                f("projectile", fid(&[b"PROJ"])),
-                f("flags", Ty::Flags(Int::U32, &AMMO_FLAGS)),
-                f("damage", Ty::F32),
-                f("value", U32),
-            ]),
-        ),
-        opt(b"ONAM", "short_name", Field::LString),
-    ],
+    members: &join::<_, 14>(&[
+        &[editor_id()],
+        &ITEM_PRESENTATION,
+        &[
+            description(b"DESC"),
+            keyword_count(),
+            keywords(),
+            sub(
+                b"DATA",
+                "data",
+                Field::Struct(&[
+                    f("projectile", fid(&[b"PROJ"])),
+                    f("flags", Ty::Flags(Int::U32, &AMMO_FLAGS)),
+                    f("damage", Ty::F32),
+                    f("value", U32),
+                ]),
+            ),
+            opt(b"ONAM", "short_name", Field::LString),
+        ],
+    ]),
 };

@@ -10,27 +10,21 @@ pub use crate::defs::shared::spel::MASTERY_LEVELS as QUALITIES;
 pub static APPA: RecordDef = RecordDef {
     sig: Sig(*b"APPA"),
     title: "Alchemical apparatus",
-    members: &[
-        editor_id(),
-        scripts(),
-        object_bounds(),
-        full_name(),
-        model(),
-        large_icon(),
-        small_icon(),
-        destructible(),
-        pickup_sound(),
-        drop_sound(),
-        opt(
-            b"QUAL",
-            "quality",
-            Field::Value(Ty::Enum(Int::I32, &QUALITIES)),
-        ),
-        description(b"DESC"),
-        opt(
-            b"DATA",
-            "data",
-            Field::Struct(&[f("value", U32), f("weight", Ty::F32)]),
-        ),
-    ],
+    members: &join::<_, 13>(&[
+        &[editor_id(), scripts()],
+        &ITEM_PRESENTATION,
+        &[
+            opt(
+                b"QUAL",
+                "quality",
+                Field::Value(Ty::Enum(Int::I32, &QUALITIES)),
+            ),
+            description(b"DESC"),
+            opt(
+                b"DATA",
+                "data",
+                Field::Struct(&[f("value", U32), f("weight", Ty::F32)]),
+            ),
+        ],
+    ]),
 };

@@ -5,8 +5,8 @@
 use super::condition::CONDITION_GROUP;
 use super::vmad::VMAD;
 pub use crate::defs::shared::common::{
-    editor_id, form, form_of, FLOAT_VALUE, POSITION_ROTATION, RGB, RGBA, RGB_F32, VALUE_WEIGHT, XY,
-    XYZ,
+    editor_id, form, form_of, value_weight, FLOAT_VALUE, POSITION_ROTATION, RGB, RGBA, RGB_F32,
+    VALUE_WEIGHT, XY, XYZ,
 };
 use crate::schema::types::*;
 
@@ -280,3 +280,30 @@ pub const fn activation_parents() -> Member {
         Field::Struct(&ACTIVATION_PARENT),
     )
 }
+
+/// What an inventory item shows and plays, in the order items store it:
+/// bounds, name, model, icons, destruction data, and the sounds of picking
+/// it up and putting it down.
+pub static ITEM_PRESENTATION: [Member; 8] = [
+    object_bounds(),
+    full_name(),
+    model(),
+    large_icon(),
+    small_icon(),
+    destructible(),
+    pickup_sound(),
+    drop_sound(),
+];
+
+/// What activators, flora, furniture and talking activators declare first:
+/// editor ID, scripts, bounds, name, model, destruction data and keywords.
+pub static ACTIVATOR_HEAD: [Member; 8] = [
+    editor_id(),
+    scripts(),
+    object_bounds(),
+    full_name(),
+    model(),
+    destructible(),
+    keyword_count(),
+    keywords(),
+];

@@ -10,24 +10,19 @@ use crate::schema::types::*;
 pub static FLOR: RecordDef = RecordDef {
     sig: Sig(*b"FLOR"),
     title: "Flora",
-    members: &[
-        editor_id(),
-        scripts(),
-        object_bounds(),
-        full_name(),
-        model(),
-        destructible(),
-        keyword_count(),
-        keywords(),
-        opt(b"PNAM", "marker_color", Field::Struct(&RGBA)),
-        opt(b"RNAM", "activate_text_override", Field::LString),
-        opt(
-            b"FNAM",
-            "flags",
-            Field::Value(Ty::Flags(Int::U16, &ACTIVATOR_FLAGS)),
-        ),
-        form_of(b"PFIG", "ingredient", &[b"INGR", b"ALCH", b"LVLI", b"MISC"]),
-        form_of(b"SNAM", "harvest_sound", &[b"SNDR"]),
-        seasonal_chances(),
-    ],
+    members: &join::<_, 14>(&[
+        &ACTIVATOR_HEAD,
+        &[
+            opt(b"PNAM", "marker_color", Field::Struct(&RGBA)),
+            opt(b"RNAM", "activate_text_override", Field::LString),
+            opt(
+                b"FNAM",
+                "flags",
+                Field::Value(Ty::Flags(Int::U16, &ACTIVATOR_FLAGS)),
+            ),
+            form_of(b"PFIG", "ingredient", &[b"INGR", b"ALCH", b"LVLI", b"MISC"]),
+            form_of(b"SNAM", "harvest_sound", &[b"SNDR"]),
+            seasonal_chances(),
+        ],
+    ]),
 };

@@ -94,45 +94,40 @@ static MARKER: [Member; 3] = [
 pub static FURN: RecordDef = RecordDef {
     sig: Sig(*b"FURN"),
     title: "Furniture",
-    members: &[
-        editor_id(),
-        scripts(),
-        object_bounds(),
-        full_name(),
-        model(),
-        destructible(),
-        keyword_count(),
-        keywords(),
-        opt(b"PNAM", "marker_color", Field::Struct(&RGBA)),
-        opt(
-            b"FNAM",
-            "flags",
-            Field::Value(Ty::Flags(Int::U16, &FURNITURE_FLAGS)),
-        ),
-        form_of(b"KNAM", "interaction_keyword", &[b"KYWD"]),
-        opt(
-            b"MNAM",
-            "active_markers",
-            Field::Value(Ty::Flags(Int::U32, &ACTIVE_MARKERS)),
-        ),
-        opt(
-            b"WBDT",
-            "workbench",
-            Field::Struct(&[
-                f("bench_type", Ty::Enum(Int::U8, &BENCH_TYPES)),
-                f("uses_skill", I8),
-            ]),
-        ),
-        form_of(b"NAM1", "associated_spell", &[b"SPEL"]),
-        groups("markers", &MARKER),
-        rep(
-            b"FNPR",
-            "marker_entry_points",
-            Field::Struct(&[
-                f("type", Ty::Enum(Int::U16, &MARKER_TYPES)),
-                f("entry_points", Ty::Flags(Int::U16, &ENTRY_POINTS)),
-            ]),
-        ),
-        opt(b"XMRK", "marker_model", Field::ZString),
-    ],
+    members: &join::<_, 17>(&[
+        &ACTIVATOR_HEAD,
+        &[
+            opt(b"PNAM", "marker_color", Field::Struct(&RGBA)),
+            opt(
+                b"FNAM",
+                "flags",
+                Field::Value(Ty::Flags(Int::U16, &FURNITURE_FLAGS)),
+            ),
+            form_of(b"KNAM", "interaction_keyword", &[b"KYWD"]),
+            opt(
+                b"MNAM",
+                "active_markers",
+                Field::Value(Ty::Flags(Int::U32, &ACTIVE_MARKERS)),
+            ),
+            opt(
+                b"WBDT",
+                "workbench",
+                Field::Struct(&[
+                    f("bench_type", Ty::Enum(Int::U8, &BENCH_TYPES)),
+                    f("uses_skill", I8),
+                ]),
+            ),
+            form_of(b"NAM1", "associated_spell", &[b"SPEL"]),
+            groups("markers", &MARKER),
+            rep(
+                b"FNPR",
+                "marker_entry_points",
+                Field::Struct(&[
+                    f("type", Ty::Enum(Int::U16, &MARKER_TYPES)),
+                    f("entry_points", Ty::Flags(Int::U16, &ENTRY_POINTS)),
+                ]),
+            ),
+            opt(b"XMRK", "marker_model", Field::ZString),
+        ],
+    ]),
 };

@@ -1,6 +1,6 @@
-//! KEYM: a key.
+//! KEYM: a key, declared as a miscellaneous item is.
 
-use super::common::*;
+use super::misc::MEMBERS;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -8,19 +8,5 @@ use crate::schema::types::*;
 pub static KEYM: RecordDef = RecordDef {
     sig: Sig(*b"KEYM"),
     title: "Key",
-    members: &[
-        editor_id(),
-        scripts(),
-        object_bounds(),
-        full_name(),
-        model(),
-        large_icon(),
-        small_icon(),
-        destructible(),
-        pickup_sound(),
-        drop_sound(),
-        keyword_count(),
-        keywords(),
-        sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT)),
-    ],
+    members: &MEMBERS,
 };
