@@ -1,12 +1,8 @@
 //! ALCH: a potion.
 
 use super::common::CONSUMABLE_MEMBERS;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Oblivion's potion (ALCH) record declaration.
-pub static ALCH: RecordDef = RecordDef {
-    sig: Sig(*b"ALCH"),
-    title: "Potion",
-    members: &CONSUMABLE_MEMBERS,
-};
+pub static ALCH: RecordDef = records::ALCH.with(&CONSUMABLE_MEMBERS);

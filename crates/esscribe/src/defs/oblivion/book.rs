@@ -1,7 +1,7 @@
 //! BOOK: a book or scroll.
 
 use super::common::{editor_id, form_of, full_name, icon, model, script};
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Book flags (DATA `flags`).
@@ -38,27 +38,23 @@ pub static SKILLS: EnumDef = EnumDef {
 };
 
 /// Oblivion's book (BOOK) record declaration.
-pub static BOOK: RecordDef = RecordDef {
-    sig: Sig(*b"BOOK"),
-    title: "Book",
-    members: &[
-        editor_id(),
-        full_name(),
-        model(),
-        icon(),
-        script(),
-        form_of(b"ENAM", "enchantment", &[b"ENCH"]),
-        opt(b"ANAM", "enchantment_points", Field::Value(U16)),
-        opt(b"DESC", "text", Field::ZString),
-        sub(
-            b"DATA",
-            "data",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U8, &BOOK_FLAGS)),
-                f("teaches", Ty::Enum(Int::I8, &SKILLS)),
-                f("value", U32),
-                f("weight", Ty::F32),
-            ]),
-        ),
-    ],
-};
+pub static BOOK: RecordDef = records::BOOK.with(&[
+    editor_id(),
+    full_name(),
+    model(),
+    icon(),
+    script(),
+    form_of(b"ENAM", "enchantment", &[b"ENCH"]),
+    opt(b"ANAM", "enchantment_points", Field::Value(U16)),
+    opt(b"DESC", "text", Field::ZString),
+    sub(
+        b"DATA",
+        "data",
+        Field::Struct(&[
+            f("flags", Ty::Flags(Int::U8, &BOOK_FLAGS)),
+            f("teaches", Ty::Enum(Int::I8, &SKILLS)),
+            f("value", U32),
+            f("weight", Ty::F32),
+        ]),
+    ),
+]);

@@ -1,7 +1,7 @@
 //! LVLI: a leveled item list.
 
 use super::lvlc::{leveled_entry, leveled_list};
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 static LEVELED_ENTRY: [FieldDef; 5] = leveled_entry(&[
@@ -10,11 +10,7 @@ static LEVELED_ENTRY: [FieldDef; 5] = leveled_entry(&[
 ]);
 
 /// Oblivion's leveled item list (LVLI) declaration.
-pub static LVLI: RecordDef = RecordDef {
-    sig: Sig(*b"LVLI"),
-    title: "Leveled item",
-    members: &join::<_, 5>(&[
-        &leveled_list(&LEVELED_ENTRY),
-        &[opt(b"DATA", "unused", Field::Value(Ty::Bytes(1)))],
-    ]),
-};
+pub static LVLI: RecordDef = records::LVLI.with(&join::<_, 5>(&[
+    &leveled_list(&LEVELED_ENTRY),
+    &[opt(b"DATA", "unused", Field::Value(Ty::Bytes(1)))],
+]));

@@ -1,7 +1,7 @@
 //! LVSP: a leveled spell list.
 
 use super::lvlc::{leveled_entry, leveled_list};
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 static LEVELED_ENTRY: [FieldDef; 5] = leveled_entry(&[b"SPEL", b"LVSP"]);
@@ -9,8 +9,4 @@ static LEVELED_ENTRY: [FieldDef; 5] = leveled_entry(&[b"SPEL", b"LVSP"]);
 static MEMBERS: [Member; 4] = leveled_list(&LEVELED_ENTRY);
 
 /// Oblivion's leveled spell list (LVSP) declaration.
-pub static LVSP: RecordDef = RecordDef {
-    sig: Sig(*b"LVSP"),
-    title: "Leveled spell",
-    members: &MEMBERS,
-};
+pub static LVSP: RecordDef = records::LVSP.with(&MEMBERS);

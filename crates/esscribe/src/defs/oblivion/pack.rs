@@ -2,7 +2,7 @@
 //! PSDT, PTDT, then the conditions (CTDA; CTDT in older files).
 
 use super::condition::CONDITION;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// AI package flags (PKDT `flags`).
@@ -137,63 +137,59 @@ static TARGET: SelectDef = SelectDef {
 };
 
 /// Oblivion's AI package (PACK) record declaration.
-pub static PACK: RecordDef = RecordDef {
-    sig: Sig(*b"PACK"),
-    title: "AI package",
-    members: &[
-        opt(b"EDID", "editor_id", Field::ZString),
-        sub(
-            b"PKDT",
-            "general",
-            Field::BySize(&[
-                (
-                    8,
-                    Field::Struct(&[
-                        f("flags", Ty::Flags(Int::U32, &PACKAGE_FLAGS)),
-                        f("type", Ty::Enum(Int::U8, &PACKAGE_TYPES)),
-                        f("unused", Ty::Bytes(3)),
-                    ]),
-                ),
-                (
-                    4,
-                    Field::Struct(&[
-                        f("flags", Ty::Flags(Int::U16, &PACKAGE_FLAGS)),
-                        f("type", Ty::Enum(Int::U8, &PACKAGE_TYPES)),
-                        f("unused", Ty::Bytes(1)),
-                    ]),
-                ),
-            ]),
-        ),
-        opt(
-            b"PLDT",
-            "location",
-            Field::Struct(&[
-                f("type", Ty::Enum(Int::I32, &LOCATION_TYPES)),
-                f("location", Ty::Select(&LOCATION)),
-                f("radius", I32),
-            ]),
-        ),
-        sub(
-            b"PSDT",
-            "schedule",
-            Field::Struct(&[
-                f("month", Ty::Enum(Int::I8, &MONTHS)),
-                f("day_of_week", Ty::Enum(Int::I8, &DAYS_OF_WEEK)),
-                f("date", Ty::Enum(Int::U8, &DATES)),
-                f("hour", Ty::Enum(Int::I8, &HOURS)),
-                f("duration_hours", I32),
-            ]),
-        ),
-        opt(
-            b"PTDT",
-            "target",
-            Field::Struct(&[
-                f("type", Ty::Enum(Int::I32, &TARGET_TYPES)),
-                f("target", Ty::Select(&TARGET)),
-                f("count", I32),
-            ]),
-        ),
-        rep(b"CTDA", "conditions", Field::Struct(&CONDITION)),
-        rep(b"CTDT", "conditions_old", Field::Struct(&CONDITION)),
-    ],
-};
+pub static PACK: RecordDef = records::PACK.with(&[
+    opt(b"EDID", "editor_id", Field::ZString),
+    sub(
+        b"PKDT",
+        "general",
+        Field::BySize(&[
+            (
+                8,
+                Field::Struct(&[
+                    f("flags", Ty::Flags(Int::U32, &PACKAGE_FLAGS)),
+                    f("type", Ty::Enum(Int::U8, &PACKAGE_TYPES)),
+                    f("unused", Ty::Bytes(3)),
+                ]),
+            ),
+            (
+                4,
+                Field::Struct(&[
+                    f("flags", Ty::Flags(Int::U16, &PACKAGE_FLAGS)),
+                    f("type", Ty::Enum(Int::U8, &PACKAGE_TYPES)),
+                    f("unused", Ty::Bytes(1)),
+                ]),
+            ),
+        ]),
+    ),
+    opt(
+        b"PLDT",
+        "location",
+        Field::Struct(&[
+            f("type", Ty::Enum(Int::I32, &LOCATION_TYPES)),
+            f("location", Ty::Select(&LOCATION)),
+            f("radius", I32),
+        ]),
+    ),
+    sub(
+        b"PSDT",
+        "schedule",
+        Field::Struct(&[
+            f("month", Ty::Enum(Int::I8, &MONTHS)),
+            f("day_of_week", Ty::Enum(Int::I8, &DAYS_OF_WEEK)),
+            f("date", Ty::Enum(Int::U8, &DATES)),
+            f("hour", Ty::Enum(Int::I8, &HOURS)),
+            f("duration_hours", I32),
+        ]),
+    ),
+    opt(
+        b"PTDT",
+        "target",
+        Field::Struct(&[
+            f("type", Ty::Enum(Int::I32, &TARGET_TYPES)),
+            f("target", Ty::Select(&TARGET)),
+            f("count", I32),
+        ]),
+    ),
+    rep(b"CTDA", "conditions", Field::Struct(&CONDITION)),
+    rep(b"CTDT", "conditions_old", Field::Struct(&CONDITION)),
+]);

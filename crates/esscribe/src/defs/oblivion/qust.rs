@@ -3,7 +3,7 @@
 
 use super::common::*;
 use super::scpt::{leading_variable_references, references, SCRIPT_HEADER};
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Quest flags (DATA `flags`).
@@ -56,25 +56,21 @@ static TARGET: [Member; 3] = [
 ];
 
 /// Oblivion's quest (QUST) record declaration.
-pub static QUST: RecordDef = RecordDef {
-    sig: Sig(*b"QUST"),
-    title: "Quest",
-    members: &[
-        editor_id(),
-        script(),
-        full_name(),
-        icon(),
-        sub(
-            b"DATA",
-            "general",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U8, &QUEST_FLAGS)),
-                f("priority", U8),
-            ]),
-        ),
-        conditions(),
-        conditions_old(),
-        groups("stages", &STAGE),
-        groups("targets", &TARGET),
-    ],
-};
+pub static QUST: RecordDef = records::QUST.with(&[
+    editor_id(),
+    script(),
+    full_name(),
+    icon(),
+    sub(
+        b"DATA",
+        "general",
+        Field::Struct(&[
+            f("flags", Ty::Flags(Int::U8, &QUEST_FLAGS)),
+            f("priority", U8),
+        ]),
+    ),
+    conditions(),
+    conditions_old(),
+    groups("stages", &STAGE),
+    groups("targets", &TARGET),
+]);

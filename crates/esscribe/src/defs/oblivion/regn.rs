@@ -2,8 +2,8 @@
 //! name, land, grass, sound).
 
 use super::common::{editor_id, icon};
+use crate::defs::shared::records;
 use crate::defs::shared::regn;
-use crate::io::Sig;
 use crate::schema::types::*;
 
 /// Region data entry types (RDAT `type`): objects, weather, map, land,
@@ -65,15 +65,11 @@ static ENTRY: [Member; 7] = [
 static MAP_AND_ENTRIES: [Member; 4] = regn::map_and_entries(&ENTRY);
 
 /// Oblivion's region (REGN) declaration.
-pub static REGN: RecordDef = RecordDef {
-    sig: Sig(*b"REGN"),
-    title: "Region",
-    members: &[
-        editor_id(),
-        icon(),
-        MAP_AND_ENTRIES[0],
-        MAP_AND_ENTRIES[1],
-        MAP_AND_ENTRIES[2],
-        MAP_AND_ENTRIES[3],
-    ],
-};
+pub static REGN: RecordDef = records::REGN.with(&[
+    editor_id(),
+    icon(),
+    MAP_AND_ENTRIES[0],
+    MAP_AND_ENTRIES[1],
+    MAP_AND_ENTRIES[2],
+    MAP_AND_ENTRIES[3],
+]);

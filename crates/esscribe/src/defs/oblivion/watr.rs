@@ -1,7 +1,7 @@
 //! WATR: a water type.
 
 use super::common::{editor_id, form_of, RGBA};
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Water flags (FNAM `flags`).
@@ -18,53 +18,49 @@ static SIMULATOR: [FieldDef; 5] = [
 ];
 
 /// Oblivion's water (WATR) record declaration.
-pub static WATR: RecordDef = RecordDef {
-    sig: Sig(*b"WATR"),
-    title: "Water",
-    members: &[
-        editor_id(),
-        opt(b"TNAM", "texture", Field::ZString),
-        opt(b"ANAM", "opacity", Field::Value(U8)),
-        opt(
-            b"FNAM",
-            "flags",
-            Field::Value(Ty::Flags(Int::U8, &WATER_FLAGS)),
-        ),
-        opt(b"MNAM", "material_id", Field::ZString),
-        form_of(b"SNAM", "sound", &[b"SOUN"]),
-        opt(
-            b"DATA",
-            "data",
-            Field::Struct(&[
-                f("wind_velocity", Ty::F32),
-                f("wind_direction", Ty::F32),
-                f("wave_amplitude", Ty::F32),
-                f("wave_frequency", Ty::F32),
-                f("sun_power", Ty::F32),
-                f("reflectivity_amount", Ty::F32),
-                f("fresnel_amount", Ty::F32),
-                f("scroll_x_speed", Ty::F32),
-                f("scroll_y_speed", Ty::F32),
-                f("fog_distance_near", Ty::F32),
-                f("fog_distance_far", Ty::F32),
-                f("shallow_color", Ty::Struct(&RGBA)),
-                f("deep_color", Ty::Struct(&RGBA)),
-                f("reflection_color", Ty::Struct(&RGBA)),
-                f("texture_blend", U8),
-                f("unused", Ty::Bytes(3)),
-                f("rain_simulator", Ty::Struct(&SIMULATOR)),
-                f("displacement_simulator", Ty::Struct(&SIMULATOR)),
-                f("damage", U16),
-            ]),
-        ),
-        opt(
-            b"GNAM",
-            "related_waters",
-            Field::Struct(&[
-                f("daytime", fid(&[b"WATR"])),
-                f("nighttime", fid(&[b"WATR"])),
-                f("underwater", fid(&[b"WATR"])),
-            ]),
-        ),
-    ],
-};
+pub static WATR: RecordDef = records::WATR.with(&[
+    editor_id(),
+    opt(b"TNAM", "texture", Field::ZString),
+    opt(b"ANAM", "opacity", Field::Value(U8)),
+    opt(
+        b"FNAM",
+        "flags",
+        Field::Value(Ty::Flags(Int::U8, &WATER_FLAGS)),
+    ),
+    opt(b"MNAM", "material_id", Field::ZString),
+    form_of(b"SNAM", "sound", &[b"SOUN"]),
+    opt(
+        b"DATA",
+        "data",
+        Field::Struct(&[
+            f("wind_velocity", Ty::F32),
+            f("wind_direction", Ty::F32),
+            f("wave_amplitude", Ty::F32),
+            f("wave_frequency", Ty::F32),
+            f("sun_power", Ty::F32),
+            f("reflectivity_amount", Ty::F32),
+            f("fresnel_amount", Ty::F32),
+            f("scroll_x_speed", Ty::F32),
+            f("scroll_y_speed", Ty::F32),
+            f("fog_distance_near", Ty::F32),
+            f("fog_distance_far", Ty::F32),
+            f("shallow_color", Ty::Struct(&RGBA)),
+            f("deep_color", Ty::Struct(&RGBA)),
+            f("reflection_color", Ty::Struct(&RGBA)),
+            f("texture_blend", U8),
+            f("unused", Ty::Bytes(3)),
+            f("rain_simulator", Ty::Struct(&SIMULATOR)),
+            f("displacement_simulator", Ty::Struct(&SIMULATOR)),
+            f("damage", U16),
+        ]),
+    ),
+    opt(
+        b"GNAM",
+        "related_waters",
+        Field::Struct(&[
+            f("daytime", fid(&[b"WATR"])),
+            f("nighttime", fid(&[b"WATR"])),
+            f("underwater", fid(&[b"WATR"])),
+        ]),
+    ),
+]);

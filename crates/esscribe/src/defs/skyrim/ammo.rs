@@ -1,7 +1,7 @@
 //! AMMO: ammunition.
 
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Ammunition flags (DATA `flags`).
@@ -14,27 +14,23 @@ pub static AMMO_FLAGS: FlagsDef = FlagsDef {
 };
 
 /// Skyrim's ammunition (AMMO) record declaration.
-pub static AMMO: RecordDef = RecordDef {
-    sig: Sig(*b"AMMO"),
-    title: "Ammunition",
-    members: &join::<_, 14>(&[
-        &[editor_id()],
-        &ITEM_PRESENTATION,
-        &[
-            description(b"DESC"),
-            keyword_count(),
-            keywords(),
-            sub(
-                b"DATA",
-                "data",
-                Field::Struct(&[
-                    f("projectile", fid(&[b"PROJ"])),
-                    f("flags", Ty::Flags(Int::U32, &AMMO_FLAGS)),
-                    f("damage", Ty::F32),
-                    f("value", U32),
-                ]),
-            ),
-            opt(b"ONAM", "short_name", Field::LString),
-        ],
-    ]),
-};
+pub static AMMO: RecordDef = records::AMMO.with(&join::<_, 14>(&[
+    &[editor_id()],
+    &ITEM_PRESENTATION,
+    &[
+        description(b"DESC"),
+        keyword_count(),
+        keywords(),
+        sub(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("projectile", fid(&[b"PROJ"])),
+                f("flags", Ty::Flags(Int::U32, &AMMO_FLAGS)),
+                f("damage", Ty::F32),
+                f("value", U32),
+            ]),
+        ),
+        opt(b"ONAM", "short_name", Field::LString),
+    ],
+]));

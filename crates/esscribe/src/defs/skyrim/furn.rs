@@ -1,7 +1,7 @@
 //! FURN: furniture (chairs, beds, crafting stations).
 
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Furniture flags (FNAM `flags`).
@@ -91,43 +91,39 @@ static MARKER: [Member; 3] = [
 ];
 
 /// Skyrim's furniture (FURN) record declaration.
-pub static FURN: RecordDef = RecordDef {
-    sig: Sig(*b"FURN"),
-    title: "Furniture",
-    members: &join::<_, 17>(&[
-        &ACTIVATOR_HEAD,
-        &[
-            opt(b"PNAM", "marker_color", Field::Struct(&RGBA)),
-            opt(
-                b"FNAM",
-                "flags",
-                Field::Value(Ty::Flags(Int::U16, &FURNITURE_FLAGS)),
-            ),
-            form_of(b"KNAM", "interaction_keyword", &[b"KYWD"]),
-            opt(
-                b"MNAM",
-                "active_markers",
-                Field::Value(Ty::Flags(Int::U32, &ACTIVE_MARKERS)),
-            ),
-            opt(
-                b"WBDT",
-                "workbench",
-                Field::Struct(&[
-                    f("bench_type", Ty::Enum(Int::U8, &BENCH_TYPES)),
-                    f("uses_skill", I8),
-                ]),
-            ),
-            form_of(b"NAM1", "associated_spell", &[b"SPEL"]),
-            groups("markers", &MARKER),
-            rep(
-                b"FNPR",
-                "marker_entry_points",
-                Field::Struct(&[
-                    f("type", Ty::Enum(Int::U16, &MARKER_TYPES)),
-                    f("entry_points", Ty::Flags(Int::U16, &ENTRY_POINTS)),
-                ]),
-            ),
-            opt(b"XMRK", "marker_model", Field::ZString),
-        ],
-    ]),
-};
+pub static FURN: RecordDef = records::FURN.with(&join::<_, 17>(&[
+    &ACTIVATOR_HEAD,
+    &[
+        opt(b"PNAM", "marker_color", Field::Struct(&RGBA)),
+        opt(
+            b"FNAM",
+            "flags",
+            Field::Value(Ty::Flags(Int::U16, &FURNITURE_FLAGS)),
+        ),
+        form_of(b"KNAM", "interaction_keyword", &[b"KYWD"]),
+        opt(
+            b"MNAM",
+            "active_markers",
+            Field::Value(Ty::Flags(Int::U32, &ACTIVE_MARKERS)),
+        ),
+        opt(
+            b"WBDT",
+            "workbench",
+            Field::Struct(&[
+                f("bench_type", Ty::Enum(Int::U8, &BENCH_TYPES)),
+                f("uses_skill", I8),
+            ]),
+        ),
+        form_of(b"NAM1", "associated_spell", &[b"SPEL"]),
+        groups("markers", &MARKER),
+        rep(
+            b"FNPR",
+            "marker_entry_points",
+            Field::Struct(&[
+                f("type", Ty::Enum(Int::U16, &MARKER_TYPES)),
+                f("entry_points", Ty::Flags(Int::U16, &ENTRY_POINTS)),
+            ]),
+        ),
+        opt(b"XMRK", "marker_model", Field::ZString),
+    ],
+]));

@@ -2,19 +2,15 @@
 //! of its value: b bool, f float, i int, s string, u unsigned.
 
 use crate::defs::shared::gmst;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Skyrim's game setting (GMST) record declaration.
-pub static GMST: RecordDef = RecordDef {
-    sig: Sig(*b"GMST"),
-    title: "Game setting",
-    members: &gmst::members(&join::<_, 5>(&[
-        &[("b*", Field::Value(Ty::Enum(Int::U32, &BOOL32)))],
-        &gmst::NUMBERS,
-        &[("s*", Field::LString), ("u*", Field::Value(U32))],
-    ])),
-};
+pub static GMST: RecordDef = records::GMST.with(&gmst::members(&join::<_, 5>(&[
+    &[("b*", Field::Value(Ty::Enum(Int::U32, &BOOL32)))],
+    &gmst::NUMBERS,
+    &[("s*", Field::LString), ("u*", Field::Value(U32))],
+])));
 
 /// A boolean stored in four bytes.
 pub static BOOL32: EnumDef = EnumDef {

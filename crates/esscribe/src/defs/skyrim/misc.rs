@@ -1,7 +1,7 @@
 //! MISC: a miscellaneous item.
 
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// A miscellaneous item's members, which keys share: names, scripts, the
@@ -13,8 +13,4 @@ pub static MEMBERS: [Member; 13] = join(&[
 ]);
 
 /// Skyrim's miscellaneous item (MISC) record declaration.
-pub static MISC: RecordDef = RecordDef {
-    sig: Sig(*b"MISC"),
-    title: "Miscellaneous item",
-    members: &MEMBERS,
-};
+pub static MISC: RecordDef = records::MISC.with(&MEMBERS);

@@ -4,7 +4,7 @@
 use super::common::{editor_id, form, form_of, full_name};
 use super::condition::CONDITION_GROUP;
 use super::vmad::QUEST_VMAD;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Quest flags (DNAM `flags`).
@@ -239,39 +239,35 @@ alias!(REFERENCE_ALIAS, b"ALST", "reference_alias_id");
 alias!(LOCATION_ALIAS, b"ALLS", "location_alias_id");
 
 /// Skyrim's quest (QUST) record declaration.
-pub static QUST: RecordDef = RecordDef {
-    sig: Sig(*b"QUST"),
-    title: "Quest",
-    members: &[
-        editor_id(),
-        opt(b"VMAD", "scripts", Field::Struct(&QUEST_VMAD)),
-        full_name(),
-        sub(
-            b"DNAM",
-            "general",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U16, &QUEST_FLAGS)),
-                f("priority", U8),
-                f("form_version", U8),
-                f("unknown", Ty::Bytes(4)),
-                f("type", Ty::Enum(Int::U32, &QUEST_TYPES)),
-            ]),
-        ),
-        opt(b"ENAM", "event", Field::Value(Ty::Char4)),
-        rep(
-            b"QTGL",
-            "text_display_globals",
-            Field::Value(fid(&[b"GLOB"])),
-        ),
-        opt(b"FLTR", "object_window_filter", Field::ZString),
-        groups("dialogue_conditions", &CONDITION_GROUP),
-        opt(b"NEXT", "end_of_dialogue_conditions", Field::Empty),
-        groups("event_conditions", &CONDITION_GROUP),
-        groups("stages", &STAGE),
-        groups("objectives", &OBJECTIVE),
-        opt(b"ANAM", "next_alias_id", Field::Value(U32)),
-        groups("reference_aliases", &REFERENCE_ALIAS),
-        groups("location_aliases", &LOCATION_ALIAS),
-        opt(b"NNAM", "description", Field::LString),
-    ],
-};
+pub static QUST: RecordDef = records::QUST.with(&[
+    editor_id(),
+    opt(b"VMAD", "scripts", Field::Struct(&QUEST_VMAD)),
+    full_name(),
+    sub(
+        b"DNAM",
+        "general",
+        Field::Struct(&[
+            f("flags", Ty::Flags(Int::U16, &QUEST_FLAGS)),
+            f("priority", U8),
+            f("form_version", U8),
+            f("unknown", Ty::Bytes(4)),
+            f("type", Ty::Enum(Int::U32, &QUEST_TYPES)),
+        ]),
+    ),
+    opt(b"ENAM", "event", Field::Value(Ty::Char4)),
+    rep(
+        b"QTGL",
+        "text_display_globals",
+        Field::Value(fid(&[b"GLOB"])),
+    ),
+    opt(b"FLTR", "object_window_filter", Field::ZString),
+    groups("dialogue_conditions", &CONDITION_GROUP),
+    opt(b"NEXT", "end_of_dialogue_conditions", Field::Empty),
+    groups("event_conditions", &CONDITION_GROUP),
+    groups("stages", &STAGE),
+    groups("objectives", &OBJECTIVE),
+    opt(b"ANAM", "next_alias_id", Field::Value(U32)),
+    groups("reference_aliases", &REFERENCE_ALIAS),
+    groups("location_aliases", &LOCATION_ALIAS),
+    opt(b"NNAM", "description", Field::LString),
+]);

@@ -4,7 +4,7 @@
 use super::cell::RGBA;
 use super::common::{editor_id, form_of, full_name};
 use super::refr::XYZ;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Water flags (FNAM `flags`).
@@ -80,34 +80,30 @@ static VISUAL_DATA: [FieldDef; 58] = [
 ];
 
 /// Skyrim's water (WATR) record declaration.
-pub static WATR: RecordDef = RecordDef {
-    sig: Sig(*b"WATR"),
-    title: "Water",
-    members: &[
-        editor_id(),
-        full_name(),
-        // Left over from earlier versions of the format.
-        rep(b"NNAM", "unused_noise_maps", Field::ZString),
-        opt(b"ANAM", "opacity", Field::Value(U8)),
-        opt(
-            b"FNAM",
-            "flags",
-            Field::Value(Ty::Flags(Int::U8, &WATER_FLAGS)),
-        ),
-        opt(b"MNAM", "unused_mnam", Field::Bytes),
-        form_of(b"TNAM", "material", &[b"MATT"]),
-        form_of(b"SNAM", "open_sound", &[b"SNDR"]),
-        form_of(b"XNAM", "spell", &[b"SPEL"]),
-        form_of(b"INAM", "image_space", &[b"IMGS"]),
-        // Damage per second in Skyrim; unused in Skyrim Special Edition.
-        opt(b"DATA", "damage_per_second", Field::Value(U16)),
-        opt(b"DNAM", "visual_data", Field::Struct(&VISUAL_DATA)),
-        opt(b"GNAM", "unused_gnam", Field::Bytes),
-        opt(b"NAM0", "linear_velocity", Field::Struct(&XYZ)),
-        opt(b"NAM1", "angular_velocity", Field::Struct(&XYZ)),
-        opt(b"NAM2", "noise_layer_1_texture", Field::ZString),
-        opt(b"NAM3", "noise_layer_2_texture", Field::ZString),
-        opt(b"NAM4", "noise_layer_3_texture", Field::ZString),
-        opt(b"NAM5", "flow_normals_texture", Field::ZString),
-    ],
-};
+pub static WATR: RecordDef = records::WATR.with(&[
+    editor_id(),
+    full_name(),
+    // Left over from earlier versions of the format.
+    rep(b"NNAM", "unused_noise_maps", Field::ZString),
+    opt(b"ANAM", "opacity", Field::Value(U8)),
+    opt(
+        b"FNAM",
+        "flags",
+        Field::Value(Ty::Flags(Int::U8, &WATER_FLAGS)),
+    ),
+    opt(b"MNAM", "unused_mnam", Field::Bytes),
+    form_of(b"TNAM", "material", &[b"MATT"]),
+    form_of(b"SNAM", "open_sound", &[b"SNDR"]),
+    form_of(b"XNAM", "spell", &[b"SPEL"]),
+    form_of(b"INAM", "image_space", &[b"IMGS"]),
+    // Damage per second in Skyrim; unused in Skyrim Special Edition.
+    opt(b"DATA", "damage_per_second", Field::Value(U16)),
+    opt(b"DNAM", "visual_data", Field::Struct(&VISUAL_DATA)),
+    opt(b"GNAM", "unused_gnam", Field::Bytes),
+    opt(b"NAM0", "linear_velocity", Field::Struct(&XYZ)),
+    opt(b"NAM1", "angular_velocity", Field::Struct(&XYZ)),
+    opt(b"NAM2", "noise_layer_1_texture", Field::ZString),
+    opt(b"NAM3", "noise_layer_2_texture", Field::ZString),
+    opt(b"NAM4", "noise_layer_3_texture", Field::ZString),
+    opt(b"NAM5", "flow_normals_texture", Field::ZString),
+]);
