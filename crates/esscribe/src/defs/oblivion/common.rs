@@ -209,3 +209,23 @@ pub static CONSUMABLE_MEMBERS: [Member; 8] = [
     sub(b"ENIT", "data", Field::Struct(&CONSUMABLE)),
     effects(),
 ];
+
+/// Face generation data of an NPC or a race: symmetric and asymmetric
+/// geometry, symmetric texture.
+pub static FACEGEN: [Member; 3] = [
+    opt(
+        b"FGGS",
+        "facegen_geometry_symmetric",
+        Field::Array(&FLOAT_VALUE),
+    ),
+    opt(
+        b"FGGA",
+        "facegen_geometry_asymmetric",
+        Field::Array(&FLOAT_VALUE),
+    ),
+    opt(
+        b"FGTS",
+        "facegen_texture_symmetric",
+        Field::Array(&FLOAT_VALUE),
+    ),
+];

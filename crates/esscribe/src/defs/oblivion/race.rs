@@ -103,62 +103,50 @@ static FEMALE_BODY_DATA: [Member; 3] = [
 ];
 
 /// Oblivion's race (RACE) record declaration.
-pub static RACE: RecordDef = records::RACE.with(&[
-    editor_id(),
-    full_name(),
-    opt(b"DESC", "description", Field::ZString),
-    rep(b"SPLO", "spells", Field::Value(fid(&[b"SPEL"]))),
-    rep(
-        b"XNAM",
-        "relations",
-        Field::Struct(&[f("faction", fid(&[b"FACT", b"RACE"])), f("modifier", I32)]),
-    ),
-    sub(
-        b"DATA",
-        "data",
-        Field::Struct(&[
-            f("skill_boosts", Ty::Struct(&SKILL_BOOSTS)),
-            f("unused", Ty::Bytes(2)),
-            f("male_height", Ty::F32),
-            f("female_height", Ty::F32),
-            f("male_weight", Ty::F32),
-            f("female_weight", Ty::F32),
-            f("flags", Ty::Flags(Int::U32, &RACE_FLAGS)),
-        ]),
-    ),
-    opt(b"VNAM", "voices", Field::Struct(&VOICES)),
-    opt(b"DNAM", "default_hair", Field::Struct(&DEFAULT_HAIR)),
-    opt(b"CNAM", "default_hair_color", Field::Value(U8)),
-    opt(b"PNAM", "facegen_main_clamp", Field::Value(Ty::F32)),
-    opt(b"UNAM", "facegen_face_clamp", Field::Value(Ty::F32)),
-    opt(
-        b"ATTR",
-        "base_attributes",
-        Field::Struct(&[
-            f("male", Ty::Struct(&ATTRIBUTES)),
-            f("female", Ty::Struct(&ATTRIBUTES)),
-        ]),
-    ),
-    group("face_data", &FACE_DATA),
-    opt(b"NAM1", "body_data_marker", Field::Empty),
-    group("male_body_data", &MALE_BODY_DATA),
-    group("female_body_data", &FEMALE_BODY_DATA),
-    opt(b"HNAM", "hairs", Field::Array(&HAIRS)),
-    opt(b"ENAM", "eyes", Field::Array(&EYES)),
-    opt(
-        b"FGGS",
-        "facegen_geometry_symmetric",
-        Field::Array(&FLOAT_VALUE),
-    ),
-    opt(
-        b"FGGA",
-        "facegen_geometry_asymmetric",
-        Field::Array(&FLOAT_VALUE),
-    ),
-    opt(
-        b"FGTS",
-        "facegen_texture_symmetric",
-        Field::Array(&FLOAT_VALUE),
-    ),
-    opt(b"SNAM", "unknown_snam", Field::Value(U16)),
-]);
+pub static RACE: RecordDef = records::RACE.with(&join::<_, 22>(&[
+    &[
+        editor_id(),
+        full_name(),
+        opt(b"DESC", "description", Field::ZString),
+        rep(b"SPLO", "spells", Field::Value(fid(&[b"SPEL"]))),
+        rep(
+            b"XNAM",
+            "relations",
+            Field::Struct(&[f("faction", fid(&[b"FACT", b"RACE"])), f("modifier", I32)]),
+        ),
+        sub(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("skill_boosts", Ty::Struct(&SKILL_BOOSTS)),
+                f("unused", Ty::Bytes(2)),
+                f("male_height", Ty::F32),
+                f("female_height", Ty::F32),
+                f("male_weight", Ty::F32),
+                f("female_weight", Ty::F32),
+                f("flags", Ty::Flags(Int::U32, &RACE_FLAGS)),
+            ]),
+        ),
+        opt(b"VNAM", "voices", Field::Struct(&VOICES)),
+        opt(b"DNAM", "default_hair", Field::Struct(&DEFAULT_HAIR)),
+        opt(b"CNAM", "default_hair_color", Field::Value(U8)),
+        opt(b"PNAM", "facegen_main_clamp", Field::Value(Ty::F32)),
+        opt(b"UNAM", "facegen_face_clamp", Field::Value(Ty::F32)),
+        opt(
+            b"ATTR",
+            "base_attributes",
+            Field::Struct(&[
+                f("male", Ty::Struct(&ATTRIBUTES)),
+                f("female", Ty::Struct(&ATTRIBUTES)),
+            ]),
+        ),
+        group("face_data", &FACE_DATA),
+        opt(b"NAM1", "body_data_marker", Field::Empty),
+        group("male_body_data", &MALE_BODY_DATA),
+        group("female_body_data", &FEMALE_BODY_DATA),
+        opt(b"HNAM", "hairs", Field::Array(&HAIRS)),
+        opt(b"ENAM", "eyes", Field::Array(&EYES)),
+    ],
+    &FACEGEN,
+    &[opt(b"SNAM", "unknown_snam", Field::Value(U16))],
+]));

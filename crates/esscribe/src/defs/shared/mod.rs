@@ -6,6 +6,7 @@ pub mod cell;
 pub mod clmt;
 pub mod common;
 pub mod cont;
+pub mod door;
 pub mod eyes;
 pub mod functions;
 pub mod glob;

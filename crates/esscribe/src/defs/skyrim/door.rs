@@ -1,6 +1,7 @@
 //! DOOR: a door.
 
 use super::common::*;
+use crate::defs::shared::door;
 use crate::defs::shared::records;
 use crate::schema::types::*;
 
@@ -16,19 +17,14 @@ pub static DOOR_FLAGS: FlagsDef = FlagsDef {
 };
 
 /// Skyrim's door (DOOR) record declaration.
-pub static DOOR: RecordDef = records::DOOR.with(&[
-    editor_id(),
-    scripts(),
-    object_bounds(),
-    full_name(),
-    model(),
-    destructible(),
-    form_of(b"SNAM", "open_sound", &[b"SNDR"]),
-    form_of(b"ANAM", "close_sound", &[b"SNDR"]),
-    form_of(b"BNAM", "loop_sound", &[b"SNDR"]),
-    opt(
-        b"FNAM",
-        "flags",
-        Field::Value(Ty::Flags(Int::U8, &DOOR_FLAGS)),
-    ),
-]);
+pub static DOOR: RecordDef = records::DOOR.with(&join::<_, 10>(&[
+    &[
+        editor_id(),
+        scripts(),
+        object_bounds(),
+        full_name(),
+        model(),
+        destructible(),
+    ],
+    &door::sounds_and_flags(&[b"SNDR"], &DOOR_FLAGS),
+]));
