@@ -15,13 +15,9 @@ pub static APPARATUS_TYPES: EnumDef = EnumDef {
 };
 
 /// Oblivion's alchemical apparatus (APPA) record declaration.
-pub static APPA: RecordDef = records::APPA.with(&[
-    editor_id(),
-    full_name(),
-    model(),
-    icon(),
-    script(),
-    sub(
+pub static APPA: RecordDef = records::APPA.with(&join::<_, 6>(&[
+    &ITEM_HEAD,
+    &[sub(
         b"DATA",
         "data",
         Field::Struct(&[
@@ -30,5 +26,5 @@ pub static APPA: RecordDef = records::APPA.with(&[
             f("weight", Ty::F32),
             f("quality", Ty::F32),
         ]),
-    ),
-]);
+    )],
+]));

@@ -1,6 +1,6 @@
 //! BOOK: a book or scroll.
 
-use super::common::{editor_id, form_of, full_name, icon, model, script};
+use super::common::{form_of, ITEM_HEAD};
 use crate::defs::shared::records;
 use crate::schema::types::*;
 
@@ -38,23 +38,21 @@ pub static SKILLS: EnumDef = EnumDef {
 };
 
 /// Oblivion's book (BOOK) record declaration.
-pub static BOOK: RecordDef = records::BOOK.with(&[
-    editor_id(),
-    full_name(),
-    model(),
-    icon(),
-    script(),
-    form_of(b"ENAM", "enchantment", &[b"ENCH"]),
-    opt(b"ANAM", "enchantment_points", Field::Value(U16)),
-    opt(b"DESC", "text", Field::ZString),
-    sub(
-        b"DATA",
-        "data",
-        Field::Struct(&[
-            f("flags", Ty::Flags(Int::U8, &BOOK_FLAGS)),
-            f("teaches", Ty::Enum(Int::I8, &SKILLS)),
-            f("value", U32),
-            f("weight", Ty::F32),
-        ]),
-    ),
-]);
+pub static BOOK: RecordDef = records::BOOK.with(&join::<_, 9>(&[
+    &ITEM_HEAD,
+    &[
+        form_of(b"ENAM", "enchantment", &[b"ENCH"]),
+        opt(b"ANAM", "enchantment_points", Field::Value(U16)),
+        opt(b"DESC", "text", Field::ZString),
+        sub(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("flags", Ty::Flags(Int::U8, &BOOK_FLAGS)),
+                f("teaches", Ty::Enum(Int::I8, &SKILLS)),
+                f("value", U32),
+                f("weight", Ty::F32),
+            ]),
+        ),
+    ],
+]));

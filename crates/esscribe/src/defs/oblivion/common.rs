@@ -22,6 +22,10 @@ pub const fn icon() -> Member {
     opt(b"ICON", "icon", Field::ZString)
 }
 
+/// What an inventory item declares first: editor ID, name, model, icon and
+/// script.
+pub static ITEM_HEAD: [Member; 5] = [editor_id(), full_name(), model(), icon(), script()];
+
 /// A model: its file, bound radius and texture file hashes.
 pub static MODEL: [Member; 3] = [
     sub(b"MODL", "file", Field::ZString),
@@ -199,16 +203,14 @@ pub static CONSUMABLE: [FieldDef; 3] = [
 ];
 
 /// A potion's or an ingredient's members: both declare the same.
-pub static CONSUMABLE_MEMBERS: [Member; 8] = [
-    editor_id(),
-    full_name(),
-    model(),
-    icon(),
-    script(),
-    sub(b"DATA", "weight", Field::Value(Ty::F32)),
-    sub(b"ENIT", "data", Field::Struct(&CONSUMABLE)),
-    effects(),
-];
+pub static CONSUMABLE_MEMBERS: [Member; 8] = join(&[
+    &ITEM_HEAD,
+    &[
+        sub(b"DATA", "weight", Field::Value(Ty::F32)),
+        sub(b"ENIT", "data", Field::Struct(&CONSUMABLE)),
+        effects(),
+    ],
+]);
 
 /// Face generation data of an NPC or a race: symmetric and asymmetric
 /// geometry, symmetric texture.

@@ -1,15 +1,8 @@
-//! KEYM: a key.
+//! KEYM: a key, declared as a miscellaneous item is.
 
-use super::common::*;
+use super::misc::MEMBERS;
 use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Oblivion's key (KEYM) record declaration.
-pub static KEYM: RecordDef = records::KEYM.with(&[
-    editor_id(),
-    full_name(),
-    model(),
-    icon(),
-    script(),
-    value_weight(),
-]);
+pub static KEYM: RecordDef = records::KEYM.with(&MEMBERS);

@@ -2,7 +2,7 @@
 //! PSDT, PTDT, then the conditions (CTDA; CTDT in older files).
 
 use super::condition::CONDITION;
-use crate::defs::shared::records;
+use crate::defs::shared::{pack, records};
 use crate::schema::types::*;
 
 /// AI package flags (PKDT `flags`).
@@ -50,11 +50,6 @@ pub static PACKAGE_TYPES: EnumDef = EnumDef {
     ],
 };
 
-/// -1 means any month.
-pub static MONTHS: EnumDef = EnumDef {
-    values: &[(-1, "any")],
-};
-
 /// Days of an AI package's schedule (PSDT), by Tamrielic weekday name; `any`
 /// for every day.
 pub static DAYS_OF_WEEK: EnumDef = EnumDef {
@@ -72,16 +67,6 @@ pub static DAYS_OF_WEEK: EnumDef = EnumDef {
         (9, "morndas_middas_fredas"),
         (10, "tirdas_and_turdas"),
     ],
-};
-
-/// 0 means any date.
-pub static DATES: EnumDef = EnumDef {
-    values: &[(0, "any")],
-};
-
-/// -1 means any hour.
-pub static HOURS: EnumDef = EnumDef {
-    values: &[(-1, "any")],
 };
 
 /// AI package location types (PLDT `type`).
@@ -173,13 +158,10 @@ pub static PACK: RecordDef = records::PACK.with(&[
     sub(
         b"PSDT",
         "schedule",
-        Field::Struct(&[
-            f("month", Ty::Enum(Int::I8, &MONTHS)),
-            f("day_of_week", Ty::Enum(Int::I8, &DAYS_OF_WEEK)),
-            f("date", Ty::Enum(Int::U8, &DATES)),
-            f("hour", Ty::Enum(Int::I8, &HOURS)),
-            f("duration_hours", I32),
-        ]),
+        Field::Struct(&join::<_, 5>(&[
+            &pack::schedule_start(&DAYS_OF_WEEK),
+            &[f("duration_hours", I32)],
+        ])),
     ),
     opt(
         b"PTDT",

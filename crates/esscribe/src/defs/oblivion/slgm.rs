@@ -7,17 +7,11 @@ use crate::schema::types::*;
 
 /// Oblivion's soul gem (SLGM) record declaration.
 pub static SLGM: RecordDef = records::SLGM.with(&join::<_, 8>(&[
-    &[
-        editor_id(),
-        full_name(),
-        model(),
-        icon(),
-        script(),
-        sub(
-            b"DATA",
-            "data",
-            Field::Struct(&[f("value", U32), f("weight", Ty::F32)]),
-        ),
-    ],
+    &ITEM_HEAD,
+    &[sub(
+        b"DATA",
+        "data",
+        Field::Struct(&[f("value", U32), f("weight", Ty::F32)]),
+    )],
     &slgm::SOUL_MEMBERS,
 ]));

@@ -17,26 +17,24 @@ pub static WEAPON_TYPES: EnumDef = EnumDef {
 };
 
 /// Oblivion's weapon (WEAP) record declaration.
-pub static WEAP: RecordDef = records::WEAP.with(&[
-    editor_id(),
-    full_name(),
-    model(),
-    icon(),
-    script(),
-    enchantment(),
-    enchantment_points(),
-    sub(
-        b"DATA",
-        "data",
-        Field::Struct(&[
-            f("type", Ty::Enum(Int::U32, &WEAPON_TYPES)),
-            f("speed", Ty::F32),
-            f("reach", Ty::F32),
-            f("ignores_normal_weapon_resistance", U32),
-            f("value", U32),
-            f("health", U32),
-            f("weight", Ty::F32),
-            f("damage", U16),
-        ]),
-    ),
-]);
+pub static WEAP: RecordDef = records::WEAP.with(&join::<_, 8>(&[
+    &ITEM_HEAD,
+    &[
+        enchantment(),
+        enchantment_points(),
+        sub(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("type", Ty::Enum(Int::U32, &WEAPON_TYPES)),
+                f("speed", Ty::F32),
+                f("reach", Ty::F32),
+                f("ignores_normal_weapon_resistance", U32),
+                f("value", U32),
+                f("health", U32),
+                f("weight", Ty::F32),
+                f("damage", U16),
+            ]),
+        ),
+    ],
+]));

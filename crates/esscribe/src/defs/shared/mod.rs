@@ -12,6 +12,7 @@ pub mod functions;
 pub mod glob;
 pub mod info;
 pub mod land;
+pub mod pack;
 pub mod race;
 pub mod records;
 pub mod refr;

@@ -8,6 +8,7 @@
 
 use super::condition::CONDITION_GROUP;
 use super::vmad::PACKAGE_VMAD;
+use crate::defs::shared::pack::{self, ANY_IF_NEGATIVE};
 use crate::defs::shared::records;
 use crate::schema::types::*;
 
@@ -68,11 +69,6 @@ pub static SPEEDS: EnumDef = EnumDef {
     values: &[(0, "walk"), (1, "jog"), (2, "run"), (3, "fast_walk")],
 };
 
-/// -1 means any month, hour or minute.
-pub static ANY_IF_NEGATIVE: EnumDef = EnumDef {
-    values: &[(-1, "any")],
-};
-
 /// Days of an AI package's schedule (PSDT): `any`, one day from Sunday
 /// to Saturday, or a set of days (weekdays, weekends, ...).
 pub static DAYS_OF_WEEK: EnumDef = EnumDef {
@@ -90,11 +86,6 @@ pub static DAYS_OF_WEEK: EnumDef = EnumDef {
         (9, "monday_wednesday_friday"),
         (10, "tuesday_thursday"),
     ],
-};
-
-/// 0 means any date.
-pub static ANY_IF_ZERO: EnumDef = EnumDef {
-    values: &[(0, "any")],
 };
 
 /// How an AI package plays its idles (IDLF `idle_flags`).
@@ -377,15 +368,14 @@ pub static PACK: RecordDef = records::PACK.with(&[
     sub(
         b"PSDT",
         "schedule",
-        Field::Struct(&[
-            f("month", Ty::Enum(Int::I8, &ANY_IF_NEGATIVE)),
-            f("day_of_week", Ty::Enum(Int::I8, &DAYS_OF_WEEK)),
-            f("date", Ty::Enum(Int::U8, &ANY_IF_ZERO)),
-            f("hour", Ty::Enum(Int::I8, &ANY_IF_NEGATIVE)),
-            f("minute", Ty::Enum(Int::I8, &ANY_IF_NEGATIVE)),
-            f("unused", Ty::Bytes(3)),
-            f("duration_minutes", I32),
-        ]),
+        Field::Struct(&join::<_, 7>(&[
+            &pack::schedule_start(&DAYS_OF_WEEK),
+            &[
+                f("minute", Ty::Enum(Int::I8, &ANY_IF_NEGATIVE)),
+                f("unused", Ty::Bytes(3)),
+                f("duration_minutes", I32),
+            ],
+        ])),
     ),
     groups("conditions", &CONDITION_GROUP),
     opt(
