@@ -3,7 +3,7 @@
 
 use super::common::*;
 use super::dial::DIALOGUE_TYPES;
-use super::scpt::{leading_variable_references, references, SCRIPT_HEADER};
+use super::scpt::RESULT_SCRIPT;
 use crate::defs::shared::info;
 use crate::defs::shared::records;
 use crate::schema::types::*;
@@ -46,32 +46,26 @@ static RESPONSE: [Member; 3] = [
 ];
 
 /// Oblivion's dialogue response (INFO) record declaration.
-pub static INFO: RecordDef = records::INFO.with(&[
-    sub(
-        b"DATA",
-        "data",
-        Field::Struct(&[
-            f("type", Ty::Enum(Int::U8, &DIALOGUE_TYPES)),
-            f("next_speaker", Ty::Enum(Int::U8, &NEXT_SPEAKERS)),
-            f("flags", Ty::Flags(Int::U8, &INFO_FLAGS)),
-        ]),
-    ),
-    form_of(b"QSTI", "quest", &[b"QUST"]),
-    form_of(b"TPIC", "topic", &[b"DIAL"]),
-    form_of(b"PNAM", "previous_info", &[b"INFO"]),
-    rep(b"NAME", "add_topics", Field::Value(fid(&[b"DIAL"]))),
-    groups("responses", &RESPONSE),
-    conditions(),
-    conditions_old(),
-    rep(b"TCLT", "choices", Field::Value(fid(&[b"DIAL"]))),
-    rep(b"TCLF", "link_from", Field::Value(fid(&[b"DIAL"]))),
-    opt(
-        b"SCHR",
-        "result_script_header",
-        Field::Struct(&SCRIPT_HEADER),
-    ),
-    opt(b"SCDA", "result_script_compiled", Field::Opaque),
-    opt(b"SCTX", "result_script_source", Field::Text),
-    leading_variable_references(),
-    references(),
-]);
+pub static INFO: RecordDef = records::INFO.with(&join::<_, 15>(&[
+    &[
+        sub(
+            b"DATA",
+            "data",
+            Field::Struct(&[
+                f("type", Ty::Enum(Int::U8, &DIALOGUE_TYPES)),
+                f("next_speaker", Ty::Enum(Int::U8, &NEXT_SPEAKERS)),
+                f("flags", Ty::Flags(Int::U8, &INFO_FLAGS)),
+            ]),
+        ),
+        form_of(b"QSTI", "quest", &[b"QUST"]),
+        form_of(b"TPIC", "topic", &[b"DIAL"]),
+        form_of(b"PNAM", "previous_info", &[b"INFO"]),
+        rep(b"NAME", "add_topics", Field::Value(fid(&[b"DIAL"]))),
+        groups("responses", &RESPONSE),
+        conditions(),
+        conditions_old(),
+        rep(b"TCLT", "choices", Field::Value(fid(&[b"DIAL"]))),
+        rep(b"TCLF", "link_from", Field::Value(fid(&[b"DIAL"]))),
+    ],
+    &RESULT_SCRIPT,
+]));

@@ -2,7 +2,7 @@
 //! and targets.
 
 use super::common::*;
-use super::scpt::{leading_variable_references, references, SCRIPT_HEADER};
+use super::scpt::RESULT_SCRIPT;
 use crate::defs::shared::records;
 use crate::schema::types::*;
 
@@ -20,21 +20,15 @@ pub static TARGET_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "compass_marker_ignores_locks")],
 };
 
-static LOG_ENTRY: [Member; 9] = [
-    sub(b"QSDT", "complete_quest", Field::Value(Ty::Bool)),
-    conditions(),
-    conditions_old(),
-    opt(b"CNAM", "log_entry", Field::ZString),
-    opt(
-        b"SCHR",
-        "result_script_header",
-        Field::Struct(&SCRIPT_HEADER),
-    ),
-    opt(b"SCDA", "result_script_compiled", Field::Opaque),
-    opt(b"SCTX", "result_script_source", Field::Text),
-    leading_variable_references(),
-    references(),
-];
+static LOG_ENTRY: [Member; 9] = join(&[
+    &[
+        sub(b"QSDT", "complete_quest", Field::Value(Ty::Bool)),
+        conditions(),
+        conditions_old(),
+        opt(b"CNAM", "log_entry", Field::ZString),
+    ],
+    &RESULT_SCRIPT,
+]);
 
 static STAGE: [Member; 2] = [
     sub(b"INDX", "index", Field::Value(I16)),

@@ -2,6 +2,7 @@
 //! base attributes, the head and body parts and their models, and the
 //! face it starts from.
 
+use super::actor::ATTRIBUTE_VALUES;
 use super::book::SKILLS;
 use super::common::*;
 use crate::defs::shared::race;
@@ -50,17 +51,6 @@ const fn male_female(targets: Targets) -> [FieldDef; 2] {
 
 static VOICES: [FieldDef; 2] = male_female(&[b"RACE"]);
 static DEFAULT_HAIR: [FieldDef; 2] = male_female(&[b"HAIR"]);
-
-static ATTRIBUTES: [FieldDef; 8] = [
-    f("strength", U8),
-    f("intelligence", U8),
-    f("willpower", U8),
-    f("agility", U8),
-    f("speed", U8),
-    f("endurance", U8),
-    f("personality", U8),
-    f("luck", U8),
-];
 
 static HAIRS: [FieldDef; 1] = [f("form", fid(&[b"HAIR"]))];
 static EYES: [FieldDef; 1] = [f("form", fid(&[b"EYES"]))];
@@ -136,8 +126,8 @@ pub static RACE: RecordDef = records::RACE.with(&join::<_, 22>(&[
             b"ATTR",
             "base_attributes",
             Field::Struct(&[
-                f("male", Ty::Struct(&ATTRIBUTES)),
-                f("female", Ty::Struct(&ATTRIBUTES)),
+                f("male", Ty::Struct(&ATTRIBUTE_VALUES)),
+                f("female", Ty::Struct(&ATTRIBUTE_VALUES)),
             ]),
         ),
         group("face_data", &FACE_DATA),
