@@ -307,3 +307,17 @@ pub static ACTIVATOR_HEAD: [Member; 8] = [
     keyword_count(),
     keywords(),
 ];
+
+/// The form lists of packages that override an actor's own when it watches
+/// a fight, finds a dead body, warns as a guard and fights: NPCs and quest
+/// aliases have them.
+pub static OVERRIDE_PACKAGE_LISTS: [Member; 4] = [
+    form_of(b"SPOR", "spectator_override_package_list", &[b"FLST"]),
+    form_of(
+        b"OCOR",
+        "observe_dead_body_override_package_list",
+        &[b"FLST"],
+    ),
+    form_of(b"GWOR", "guard_warn_override_package_list", &[b"FLST"]),
+    form_of(b"ECOR", "combat_override_package_list", &[b"FLST"]),
+];

@@ -1,7 +1,10 @@
 //! QUST: a quest: its settings, stages with log entries, objectives and
 //! aliases.
 
-use super::common::{editor_id, form, form_of, full_name};
+use super::common::{
+    conditions, editor_id, form, form_of, full_name, item_count, items, keyword_count, keywords,
+    OVERRIDE_PACKAGE_LISTS, PLACED,
+};
 use super::condition::CONDITION_GROUP;
 use super::vmad::QUEST_VMAD;
 use crate::defs::shared::records;
@@ -167,71 +170,57 @@ static OBJECTIVE: [Member; 4] = [
 /// What a reference alias and a location alias share after their ID.
 macro_rules! alias {
     ($name:ident, $id_sig:literal, $id_name:literal) => {
-        static $name: [Member; 32] = [
-            sub($id_sig, $id_name, Field::Value(U32)),
-            opt(b"ALID", "name", Field::ZString),
-            opt(
-                b"FNAM",
-                "flags",
-                Field::Value(Ty::Flags(Int::U32, &ALIAS_FLAGS)),
-            ),
-            opt(b"ALFI", "force_into_alias_when_filled", Field::Value(I32)),
-            form_of(b"ALFL", "specific_location", &[b"LCTN"]),
-            form_of(
-                b"ALFR",
-                "forced_reference",
-                &[
-                    b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON",
-                    b"PFLA", b"PHZD",
-                ],
-            ),
-            form_of(b"ALUA", "unique_actor", &[b"NPC_"]),
-            opt(b"ALFA", "location_alias", Field::Value(I32)),
-            form_of(b"KNAM", "location_keyword", &[b"KYWD"]),
-            form_of(b"ALRT", "reference_type", &[b"LCRT"]),
-            form(b"ALCO", "create_object"),
-            opt(
-                b"ALCA",
-                "create_at",
-                Field::Struct(&[f("alias", I16), f("create", Ty::Enum(Int::U16, &CREATE_AT))]),
-            ),
-            opt(
-                b"ALCL",
-                "create_level",
-                Field::Value(Ty::Enum(Int::U32, &CREATE_LEVELS)),
-            ),
-            form_of(b"ALEQ", "external_alias_quest", &[b"QUST"]),
-            opt(b"ALEA", "external_alias", Field::Value(I32)),
-            opt(b"ALFE", "from_event", Field::Value(Ty::Char4)),
-            opt(b"ALFD", "event_data", Field::Value(Ty::Char4)),
-            groups("conditions", &CONDITION_GROUP),
-            opt(b"KSIZ", "keyword_count", Field::Value(U32)),
-            opt(
-                b"KWDA",
-                "keywords",
-                Field::Array(&[f("keyword", fid(&[b"KYWD"]))]),
-            ),
-            opt(b"COCT", "item_count", Field::Value(U32)),
-            groups("items", &super::common::CONTAINER_ITEM),
-            form_of(b"SPOR", "spectator_override_package_list", &[b"FLST"]),
-            form_of(
-                b"OCOR",
-                "observe_dead_body_override_package_list",
-                &[b"FLST"],
-            ),
-            form_of(b"GWOR", "guard_warn_override_package_list", &[b"FLST"]),
-            form_of(b"ECOR", "combat_override_package_list", &[b"FLST"]),
-            form_of(b"ALDN", "display_name", &[b"MESG"]),
-            rep(b"ALSP", "spells", Field::Value(fid(&[b"SPEL"]))),
-            rep(b"ALFC", "factions", Field::Value(fid(&[b"FACT"]))),
-            rep(b"ALPC", "packages", Field::Value(fid(&[b"PACK"]))),
-            form_of(
-                b"VTCK",
-                "voice_types",
-                &[b"NPC_", b"FACT", b"FLST", b"VTYP"],
-            ),
-            opt(b"ALED", "end", Field::Empty),
-        ];
+        static $name: [Member; 32] = join(&[
+            &[
+                sub($id_sig, $id_name, Field::Value(U32)),
+                opt(b"ALID", "name", Field::ZString),
+                opt(
+                    b"FNAM",
+                    "flags",
+                    Field::Value(Ty::Flags(Int::U32, &ALIAS_FLAGS)),
+                ),
+                opt(b"ALFI", "force_into_alias_when_filled", Field::Value(I32)),
+                form_of(b"ALFL", "specific_location", &[b"LCTN"]),
+                form_of(b"ALFR", "forced_reference", PLACED),
+                form_of(b"ALUA", "unique_actor", &[b"NPC_"]),
+                opt(b"ALFA", "location_alias", Field::Value(I32)),
+                form_of(b"KNAM", "location_keyword", &[b"KYWD"]),
+                form_of(b"ALRT", "reference_type", &[b"LCRT"]),
+                form(b"ALCO", "create_object"),
+                opt(
+                    b"ALCA",
+                    "create_at",
+                    Field::Struct(&[f("alias", I16), f("create", Ty::Enum(Int::U16, &CREATE_AT))]),
+                ),
+                opt(
+                    b"ALCL",
+                    "create_level",
+                    Field::Value(Ty::Enum(Int::U32, &CREATE_LEVELS)),
+                ),
+                form_of(b"ALEQ", "external_alias_quest", &[b"QUST"]),
+                opt(b"ALEA", "external_alias", Field::Value(I32)),
+                opt(b"ALFE", "from_event", Field::Value(Ty::Char4)),
+                opt(b"ALFD", "event_data", Field::Value(Ty::Char4)),
+                conditions(),
+                keyword_count(),
+                keywords(),
+                item_count(),
+                items(),
+            ],
+            &OVERRIDE_PACKAGE_LISTS,
+            &[
+                form_of(b"ALDN", "display_name", &[b"MESG"]),
+                rep(b"ALSP", "spells", Field::Value(fid(&[b"SPEL"]))),
+                rep(b"ALFC", "factions", Field::Value(fid(&[b"FACT"]))),
+                rep(b"ALPC", "packages", Field::Value(fid(&[b"PACK"]))),
+                form_of(
+                    b"VTCK",
+                    "voice_types",
+                    &[b"NPC_", b"FACT", b"FLST", b"VTYP"],
+                ),
+                opt(b"ALED", "end", Field::Empty),
+            ],
+        ]);
     };
 }
 

@@ -112,17 +112,26 @@ pub static PATROL: [Member; 6] = [
     rep(b"PDTO", "topics", Field::Struct(&super::pack::TOPIC)),
 ];
 
-/// One bone of a ragdoll pose (XRGD): bone ID, position and rotation.
-pub static RAGDOLL_BONE: [FieldDef; 8] = [
-    f("bone_id", U8),
-    f("unused", Ty::Bytes(3)),
-    f("position_x", Ty::F32),
-    f("position_y", Ty::F32),
-    f("position_z", Ty::F32),
-    f("rotation_x", Ty::F32),
-    f("rotation_y", Ty::F32),
-    f("rotation_z", Ty::F32),
+static REFLECTION: [FieldDef; 2] = [
+    f("water", fid(&[b"REFR"])),
+    f("type", Ty::Flags(Int::U32, &WATER_FLAGS)),
 ];
+
+/// The water references that reflect or refract this one (XPWR), each with
+/// how it does.
+pub const fn reflected_refracted_by() -> Member {
+    rep(
+        b"XPWR",
+        "reflected_refracted_by",
+        Field::Struct(&REFLECTION),
+    )
+}
+
+/// One bone of a ragdoll pose (XRGD): bone ID, position and rotation.
+pub static RAGDOLL_BONE: [FieldDef; 8] = join(&[
+    &[f("bone_id", U8), f("unused", Ty::Bytes(3))],
+    &POSITION_ROTATION,
+]);
 
 static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", fid(&[b"LCRT"]))];
 
@@ -188,14 +197,7 @@ pub static REFR: RecordDef = records::REFR.with(&[
     opt(b"XRGD", "ragdoll", Field::Array(&RAGDOLL_BONE)),
     opt(b"XRGB", "ragdoll_biped_rotation", Field::Struct(&XYZ)),
     opt(b"XRDS", "radius", Field::Value(Ty::F32)),
-    rep(
-        b"XPWR",
-        "reflected_refracted_by",
-        Field::Struct(&[
-            f("water", fid(&[b"REFR"])),
-            f("type", Ty::Flags(Int::U32, &WATER_FLAGS)),
-        ]),
-    ),
+    reflected_refracted_by(),
     rep(b"XLTW", "lit_water", Field::Value(fid(&[b"REFR"]))),
     form_of(b"XEMI", "emittance", &[b"LIGH", b"REGN"]),
     opt(

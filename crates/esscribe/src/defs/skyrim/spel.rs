@@ -39,8 +39,9 @@ pub static SPELL_DATA: [FieldDef; 9] = [
     f("half_cost_perk", fid(&[b"PERK"])),
 ];
 
-/// Skyrim's spell (SPEL) record declaration.
-pub static SPEL: RecordDef = records::SPEL.with(&[
+/// What spells and scrolls declare first: names, bounds, keywords, menu
+/// object, equip type and description.
+pub static SPELL_HEAD: [Member; 8] = [
     editor_id(),
     object_bounds(),
     full_name(),
@@ -49,6 +50,10 @@ pub static SPEL: RecordDef = records::SPEL.with(&[
     form_of(b"MDOB", "menu_display_object", &[b"STAT"]),
     form_of(b"ETYP", "equip_type", &[b"EQUP"]),
     description(b"DESC"),
-    sub(b"SPIT", "data", Field::Struct(&SPELL_DATA)),
-    effects(),
-]);
+];
+
+/// Skyrim's spell (SPEL) record declaration.
+pub static SPEL: RecordDef = records::SPEL.with(&join::<_, 10>(&[
+    &SPELL_HEAD,
+    &[sub(b"SPIT", "data", Field::Struct(&SPELL_DATA)), effects()],
+]));
