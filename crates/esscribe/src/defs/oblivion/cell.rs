@@ -19,7 +19,7 @@ pub static CELL_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-/// Cell music types (XCMT `music`).
+/// Music types of a cell, region or worldspace.
 pub static MUSIC_TYPES: EnumDef = EnumDef {
     values: &[(0, "default"), (1, "public"), (2, "dungeon")],
 };

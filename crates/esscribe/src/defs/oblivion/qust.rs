@@ -3,6 +3,7 @@
 
 use super::common::*;
 use super::scpt::RESULT_SCRIPT;
+pub use crate::defs::shared::qust::TARGET_FLAGS;
 use crate::defs::shared::records;
 use crate::schema::types::*;
 
@@ -13,11 +14,6 @@ pub static QUEST_FLAGS: FlagsDef = FlagsDef {
         (0x04, "allow_repeated_conversation_topics"),
         (0x08, "allow_repeated_stages"),
     ],
-};
-
-/// Quest target flags (QSTA `flags`).
-pub static TARGET_FLAGS: FlagsDef = FlagsDef {
-    bits: &[(0x01, "compass_marker_ignores_locks")],
 };
 
 static LOG_ENTRY: [Member; 9] = join(&[

@@ -3,12 +3,8 @@
 use super::common::*;
 use crate::defs::shared::records;
 use crate::defs::shared::refr;
+pub use crate::defs::shared::refr::LOCK_FLAGS;
 use crate::schema::types::*;
-
-/// Lock flags (XLOC `flags`).
-pub static LOCK_FLAGS: FlagsDef = FlagsDef {
-    bits: &[(0x04, "leveled_lock")],
-};
 
 /// Map marker flags (FNAM `flags`).
 pub static MAP_MARKER_FLAGS: FlagsDef = FlagsDef {

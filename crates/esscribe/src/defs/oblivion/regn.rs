@@ -1,6 +1,7 @@
 //! REGN: a region: its area, then data entries (objects, weather, map
 //! name, land, grass, sound).
 
+pub use super::cell::MUSIC_TYPES;
 use super::common::{editor_id, icon};
 use crate::defs::shared::records;
 use crate::defs::shared::regn;
@@ -10,11 +11,6 @@ use crate::schema::types::*;
 /// grass, sound.
 pub static ENTRY_TYPES: EnumDef = EnumDef {
     values: &regn::ENTRY_TYPE_VALUES,
-};
-
-/// Region music types (RDMD `music`).
-pub static MUSIC_TYPES: EnumDef = EnumDef {
-    values: &[(0, "default"), (1, "public"), (2, "dungeon")],
 };
 
 static OBJECT: [FieldDef; 20] = join(&[

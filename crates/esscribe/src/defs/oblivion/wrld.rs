@@ -1,5 +1,6 @@
 //! WRLD: a worldspace.
 
+pub use super::cell::MUSIC_TYPES;
 use super::common::{editor_id, form_of, full_name, icon};
 use crate::defs::shared::records;
 use crate::defs::shared::wrld;
@@ -11,11 +12,6 @@ pub static WORLD_FLAGS: FlagsDef = FlagsDef {
         &wrld::FLAG_BITS,
         &[(0x04, "oblivion_worldspace"), (0x10, "no_lod_water")],
     ]),
-};
-
-/// Worldspace music types (SNAM `music`).
-pub static MUSIC_TYPES: EnumDef = EnumDef {
-    values: &[(0, "default"), (1, "public"), (2, "dungeon")],
 };
 
 static MAP_DATA: [FieldDef; 6] = join(&[&wrld::MAP_CELLS]);

@@ -13,6 +13,7 @@ pub mod glob;
 pub mod info;
 pub mod land;
 pub mod pack;
+pub mod qust;
 pub mod race;
 pub mod records;
 pub mod refr;

@@ -20,6 +20,11 @@ pub const fn map_marker(
     ]
 }
 
+/// Lock flags (XLOC `flags`).
+pub static LOCK_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x04, "leveled_lock")],
+};
+
 /// What activating a reference does.
 pub static ACTION_FLAGS: FlagsDef = FlagsDef {
     bits: &[

@@ -1,13 +1,9 @@
 //! FURN: furniture (chairs, beds, crafting stations).
 
+use super::acti::ACTIVATOR_FLAGS;
 use super::common::*;
 use crate::defs::shared::records;
 use crate::schema::types::*;
-
-/// Furniture flags (FNAM `flags`).
-pub static FURNITURE_FLAGS: FlagsDef = FlagsDef {
-    bits: &[(0x01, "no_displacement"), (0x02, "ignored_by_sandbox")],
-};
 
 /// Furniture markers in use (MNAM `active_markers`): sit markers 0 to
 /// 23, then properties of the furniture (disables activation, perch,
@@ -98,7 +94,7 @@ pub static FURN: RecordDef = records::FURN.with(&join::<_, 17>(&[
         opt(
             b"FNAM",
             "flags",
-            Field::Value(Ty::Flags(Int::U16, &FURNITURE_FLAGS)),
+            Field::Value(Ty::Flags(Int::U16, &ACTIVATOR_FLAGS)),
         ),
         form_of(b"KNAM", "interaction_keyword", &[b"KYWD"]),
         opt(

@@ -1,6 +1,7 @@
 //! NPC_: a non-player character (actor base).
 
 use super::common::*;
+pub use super::mgef::SOUND_LEVELS;
 use crate::defs::shared::actor;
 use crate::defs::shared::records;
 use crate::schema::types::*;
@@ -65,11 +66,6 @@ pub static SOUND_TYPES: EnumDef = EnumDef {
             (21, "play_random_loop"),
         ],
     ]),
-};
-
-/// Sound levels: loud, normal, silent, very loud.
-pub static SOUND_LEVELS: EnumDef = EnumDef {
-    values: &[(0, "loud"), (1, "normal"), (2, "silent"), (3, "very_loud")],
 };
 
 /// One attack: its data (ATKD) and animation event name (ATKE).

@@ -7,6 +7,7 @@ use super::common::{
 };
 use super::condition::CONDITION_GROUP;
 use super::vmad::QUEST_VMAD;
+pub use crate::defs::shared::qust::TARGET_FLAGS;
 use crate::defs::shared::records;
 use crate::schema::types::*;
 
@@ -68,11 +69,6 @@ pub static LOG_ENTRY_FLAGS: FlagsDef = FlagsDef {
 /// Quest objective flags (FNAM `flags`).
 pub static OBJECTIVE_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "ored_with_previous")],
-};
-
-/// Quest objective target flags (QSTA `flags`).
-pub static TARGET_FLAGS: FlagsDef = FlagsDef {
-    bits: &[(0x01, "compass_marker_ignores_locks")],
 };
 
 /// Quest alias flags (FNAM `flags`).

@@ -5,6 +5,7 @@ use super::common::{activation_parents, editor_id, form_of, scripts, PLACED};
 pub use super::common::{POSITION_ROTATION, XYZ};
 use crate::defs::shared::records;
 use crate::defs::shared::refr;
+pub use crate::defs::shared::refr::LOCK_FLAGS;
 use crate::schema::types::*;
 
 /// Primitive shapes of a placed trigger or room bound (XPRM `type`).
@@ -33,11 +34,6 @@ pub static LOCK_LEVELS: EnumDef = EnumDef {
         (100, "master"),
         (255, "requires_key"),
     ],
-};
-
-/// Lock flags (XLOC `flags`).
-pub static LOCK_FLAGS: FlagsDef = FlagsDef {
-    bits: &[(0x04, "leveled_lock")],
 };
 
 /// Enable-parent flags (XESP `flags`).

@@ -1,6 +1,7 @@
 //! WEAP: a weapon.
 
 use super::common::*;
+pub use super::mgef::SOUND_LEVELS;
 use crate::defs::shared::records;
 use crate::schema::types::*;
 
@@ -68,11 +69,6 @@ pub static ON_HIT: EnumDef = EnumDef {
 /// Weapon critical hit flags (CRDT `flags`): on death.
 pub static CRITICAL_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "on_death")],
-};
-
-/// Sound levels: loud, normal, silent, very loud.
-pub static SOUND_LEVELS: EnumDef = EnumDef {
-    values: &[(0, "loud"), (1, "normal"), (2, "silent"), (3, "very_loud")],
 };
 
 /// Skyrim's weapon (WEAP) record declaration.
