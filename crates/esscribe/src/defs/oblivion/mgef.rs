@@ -1,7 +1,7 @@
 //! MGEF: a magic effect. Its editor ID is its four-letter effect code.
 
 use super::common::{editor_id, full_name, icon, model, MAGIC_SCHOOLS};
-use crate::defs::shared::records;
+use crate::defs::shared::{mgef, records};
 use crate::schema::types::*;
 
 /// Magic effect flags (DATA `flags`).
@@ -45,25 +45,26 @@ pub static MGEF: RecordDef = records::MGEF.with(&[
     sub(
         b"DATA",
         "data",
-        Field::Struct(&[
-            f("flags", Ty::Flags(Int::U32, &EFFECT_FLAGS)),
-            f("base_cost", Ty::F32),
-            f("associated_item_or_actor_value", U32),
-            f("magic_school", Ty::Enum(Int::U32, &MAGIC_SCHOOLS)),
-            f("resist_value", U32),
-            f("counter_effect_count", U16),
-            f("unused", Ty::Bytes(2)),
-            f("light", fid(&[b"LIGH"])),
-            f("projectile_speed", Ty::F32),
-            f("effect_shader", fid(&[b"EFSH"])),
-            f("enchant_effect", fid(&[b"EFSH"])),
-            f("casting_sound", fid(&[b"SOUN"])),
-            f("bolt_sound", fid(&[b"SOUN"])),
-            f("hit_sound", fid(&[b"SOUN"])),
-            f("area_sound", fid(&[b"SOUN"])),
-            f("constant_effect_enchantment_factor", Ty::F32),
-            f("constant_effect_barter_factor", Ty::F32),
-        ]),
+        Field::Struct(&join::<_, 17>(&[
+            &mgef::flags_and_cost(&EFFECT_FLAGS),
+            &[
+                f("associated_item_or_actor_value", U32),
+                f("magic_school", Ty::Enum(Int::U32, &MAGIC_SCHOOLS)),
+                f("resist_value", U32),
+                f("counter_effect_count", U16),
+                f("unused", Ty::Bytes(2)),
+                f("light", fid(&[b"LIGH"])),
+                f("projectile_speed", Ty::F32),
+                f("effect_shader", fid(&[b"EFSH"])),
+                f("enchant_effect", fid(&[b"EFSH"])),
+                f("casting_sound", fid(&[b"SOUN"])),
+                f("bolt_sound", fid(&[b"SOUN"])),
+                f("hit_sound", fid(&[b"SOUN"])),
+                f("area_sound", fid(&[b"SOUN"])),
+                f("constant_effect_enchantment_factor", Ty::F32),
+                f("constant_effect_barter_factor", Ty::F32),
+            ],
+        ])),
     ),
     opt(b"ESCE", "counter_effects", Field::Array(&CODE)),
 ]);

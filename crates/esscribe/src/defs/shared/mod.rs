@@ -24,6 +24,7 @@ pub mod efsh;
 pub mod gmst;
 pub mod gras;
 pub mod ligh;
+pub mod mgef;
 pub mod slgm;
 pub mod spel;
 pub mod tes4;
