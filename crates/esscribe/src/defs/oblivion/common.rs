@@ -26,12 +26,22 @@ pub const fn icon() -> Member {
 /// script.
 pub static ITEM_HEAD: [Member; 5] = [editor_id(), full_name(), model(), icon(), script()];
 
-/// A model: its file, bound radius and texture file hashes.
-pub static MODEL: [Member; 3] = [
-    sub(b"MODL", "file", Field::ZString),
-    opt(b"MODB", "bound_radius", Field::Value(Ty::F32)),
-    opt(b"MODT", "texture_hashes", Field::Opaque),
-];
+macro_rules! model {
+    ($name:ident, $file:literal, $bound:literal, $hashes:literal) => {
+        /// A model under one set of signatures: its file, bound radius
+        /// and texture file hashes.
+        pub static $name: [Member; 3] = [
+            sub($file, "file", Field::ZString),
+            opt($bound, "bound_radius", Field::Value(Ty::F32)),
+            opt($hashes, "texture_hashes", Field::Opaque),
+        ];
+    };
+}
+
+model!(MODEL, b"MODL", b"MODB", b"MODT");
+model!(MODEL_2, b"MOD2", b"MO2B", b"MO2T");
+model!(MODEL_3, b"MOD3", b"MO3B", b"MO3T");
+model!(MODEL_4, b"MOD4", b"MO4B", b"MO4T");
 
 /// The model group (MODL, MODB, MODT); see [`MODEL`].
 pub const fn model() -> Member {
