@@ -215,16 +215,11 @@ pub static REFR: RecordDef = records::REFR.with(&[
     opt(
         b"XTEL",
         "teleport_destination",
-        Field::Struct(&[
-            f("door", fid(&[b"REFR"])),
-            f("position_x", Ty::F32),
-            f("position_y", Ty::F32),
-            f("position_z", Ty::F32),
-            f("rotation_x", Ty::F32),
-            f("rotation_y", Ty::F32),
-            f("rotation_z", Ty::F32),
-            f("flags", Ty::Flags(Int::U32, &TELEPORT_FLAGS)),
-        ]),
+        Field::Struct(&join::<_, 8>(&[
+            &[f("door", fid(&[b"REFR"]))],
+            &POSITION_ROTATION,
+            &[f("flags", Ty::Flags(Int::U32, &TELEPORT_FLAGS))],
+        ])),
     ),
     form_of(b"XTNM", "teleport_message_box", &[b"MESG"]),
     form_of(b"XMBR", "multibound_reference", &[b"REFR"]),
