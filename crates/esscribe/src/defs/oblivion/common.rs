@@ -5,6 +5,7 @@ pub use crate::defs::shared::common::{
     editor_id, form, form_of, value_weight, FLOAT_VALUE, POSITION_ROTATION, RGB, RGBA, RGB_F32,
     VALUE_WEIGHT, XY, XYZ,
 };
+use crate::defs::shared::refr;
 use crate::schema::types::*;
 
 /// The in-game name (FULL), a Windows-1252 string.
@@ -91,14 +92,11 @@ pub const fn owner_global() -> Member {
 
 /// Enable-parent flags (XESP `flags`).
 pub static ENABLE_PARENT_FLAGS: FlagsDef = FlagsDef {
-    bits: &[(0x01, "set_enable_state_opposite_to_parent")],
+    bits: &refr::ENABLE_PARENT_FLAG_BITS,
 };
 
-static ENABLE_PARENT: [FieldDef; 3] = [
-    f("reference", fid(&[b"REFR", b"ACHR", b"ACRE"])),
-    f("flags", Ty::Flags(Int::U8, &ENABLE_PARENT_FLAGS)),
-    f("unused", Ty::Bytes(3)),
-];
+static ENABLE_PARENT: [FieldDef; 3] =
+    refr::enable_parent(&[b"REFR", b"ACHR", b"ACRE"], &ENABLE_PARENT_FLAGS);
 
 /// The reference whose enabled state this one follows (XESP).
 pub const fn enable_parent() -> Member {

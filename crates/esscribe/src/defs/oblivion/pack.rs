@@ -105,11 +105,7 @@ static LOCATION: SelectDef = SelectDef {
 
 /// AI package target types (PTDT `type`).
 pub static TARGET_TYPES: EnumDef = EnumDef {
-    values: &[
-        (0, "specific_reference"),
-        (1, "object_id"),
-        (2, "object_type"),
-    ],
+    values: &pack::TARGET_TYPE_VALUES,
 };
 
 static TARGET: SelectDef = SelectDef {

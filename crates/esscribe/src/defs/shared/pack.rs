@@ -1,4 +1,5 @@
-//! PACK, in both games: when a package's schedule starts.
+//! PACK, in both games: when a package's schedule starts, and the target
+//! types both have.
 
 use crate::schema::types::*;
 
@@ -11,6 +12,13 @@ pub static ANY_IF_NEGATIVE: EnumDef = EnumDef {
 pub static ANY_IF_ZERO: EnumDef = EnumDef {
     values: &[(0, "any")],
 };
+
+/// The package target types both games have.
+pub static TARGET_TYPE_VALUES: [(i64, &str); 3] = [
+    (0, "specific_reference"),
+    (1, "object_id"),
+    (2, "object_type"),
+];
 
 /// The start of a package's schedule (PSDT): month, day of the week (named
 /// as the game names days), date and hour, each of which may be any.

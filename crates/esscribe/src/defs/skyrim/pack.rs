@@ -195,14 +195,10 @@ pub static LOCATION: [FieldDef; 3] = [
 
 /// AI package target types.
 pub static TARGET_TYPES: EnumDef = EnumDef {
-    values: &[
-        (0, "specific_reference"),
-        (1, "object_id"),
-        (2, "object_type"),
-        (3, "linked_reference"),
-        (4, "reference_alias"),
-        (6, "self"),
-    ],
+    values: &join::<_, 6>(&[
+        &pack::TARGET_TYPE_VALUES,
+        &[(3, "linked_reference"), (4, "reference_alias"), (6, "self")],
+    ]),
 };
 
 static TARGET_VALUE: SelectDef = SelectDef {

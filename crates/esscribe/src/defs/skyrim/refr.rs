@@ -38,10 +38,7 @@ pub static LOCK_LEVELS: EnumDef = EnumDef {
 
 /// Enable-parent flags (XESP `flags`).
 pub static ENABLE_PARENT_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "set_enable_state_opposite_to_parent"),
-        (0x02, "pop_in"),
-    ],
+    bits: &join::<_, 2>(&[&refr::ENABLE_PARENT_FLAG_BITS, &[(0x02, "pop_in")]]),
 };
 
 /// Map marker flags (FNAM `flags`).
@@ -132,11 +129,7 @@ pub static RAGDOLL_BONE: [FieldDef; 8] = join(&[
 static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", fid(&[b"LCRT"]))];
 
 /// The enable parent (XESP): reference and flags.
-pub static ENABLE_PARENT: [FieldDef; 3] = [
-    f("reference", fid(PLACED)),
-    f("flags", Ty::Flags(Int::U8, &ENABLE_PARENT_FLAGS)),
-    f("unused", Ty::Bytes(3)),
-];
+pub static ENABLE_PARENT: [FieldDef; 3] = refr::enable_parent(PLACED, &ENABLE_PARENT_FLAGS);
 
 /// What a placed object may be an instance of.
 const BASE_OBJECTS: Targets = &[
