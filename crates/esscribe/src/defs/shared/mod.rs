@@ -28,5 +28,6 @@ pub mod mgef;
 pub mod slgm;
 pub mod spel;
 pub mod tes4;
+pub mod watr;
 pub mod wrld;
 pub mod wthr;

@@ -4,16 +4,15 @@
 use super::cell::RGBA;
 use super::common::{editor_id, form_of, full_name};
 use super::refr::XYZ;
-use crate::defs::shared::records;
+use crate::defs::shared::{records, watr};
 use crate::schema::types::*;
 
 /// Water flags (FNAM `flags`).
 pub static WATER_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "causes_damage"),
-        (0x08, "enable_flowmap"),
-        (0x10, "blend_normals"),
-    ],
+    bits: &join::<_, 3>(&[
+        &watr::FLAG_BITS,
+        &[(0x08, "enable_flowmap"), (0x10, "blend_normals")],
+    ]),
 };
 
 /// DNAM: 228 bytes in Skyrim, 232 in Skyrim Special Edition (with the
@@ -80,30 +79,29 @@ static VISUAL_DATA: [FieldDef; 58] = [
 ];
 
 /// Skyrim's water (WATR) record declaration.
-pub static WATR: RecordDef = records::WATR.with(&[
-    editor_id(),
-    full_name(),
-    // Left over from earlier versions of the format.
-    rep(b"NNAM", "unused_noise_maps", Field::ZString),
-    opt(b"ANAM", "opacity", Field::Value(U8)),
-    opt(
-        b"FNAM",
-        "flags",
-        Field::Value(Ty::Flags(Int::U8, &WATER_FLAGS)),
-    ),
-    opt(b"MNAM", "unused_mnam", Field::Bytes),
-    form_of(b"TNAM", "material", &[b"MATT"]),
-    form_of(b"SNAM", "open_sound", &[b"SNDR"]),
-    form_of(b"XNAM", "spell", &[b"SPEL"]),
-    form_of(b"INAM", "image_space", &[b"IMGS"]),
-    // Damage per second in Skyrim; unused in Skyrim Special Edition.
-    opt(b"DATA", "damage_per_second", Field::Value(U16)),
-    opt(b"DNAM", "visual_data", Field::Struct(&VISUAL_DATA)),
-    opt(b"GNAM", "unused_gnam", Field::Bytes),
-    opt(b"NAM0", "linear_velocity", Field::Struct(&XYZ)),
-    opt(b"NAM1", "angular_velocity", Field::Struct(&XYZ)),
-    opt(b"NAM2", "noise_layer_1_texture", Field::ZString),
-    opt(b"NAM3", "noise_layer_2_texture", Field::ZString),
-    opt(b"NAM4", "noise_layer_3_texture", Field::ZString),
-    opt(b"NAM5", "flow_normals_texture", Field::ZString),
-]);
+pub static WATR: RecordDef = records::WATR.with(&join::<_, 19>(&[
+    &[
+        editor_id(),
+        full_name(),
+        // Left over from earlier versions of the format.
+        rep(b"NNAM", "unused_noise_maps", Field::ZString),
+    ],
+    &watr::opacity_and_flags(&WATER_FLAGS),
+    &[
+        opt(b"MNAM", "unused_mnam", Field::Bytes),
+        form_of(b"TNAM", "material", &[b"MATT"]),
+        form_of(b"SNAM", "open_sound", &[b"SNDR"]),
+        form_of(b"XNAM", "spell", &[b"SPEL"]),
+        form_of(b"INAM", "image_space", &[b"IMGS"]),
+        // Damage per second in Skyrim; unused in Skyrim Special Edition.
+        opt(b"DATA", "damage_per_second", Field::Value(U16)),
+        opt(b"DNAM", "visual_data", Field::Struct(&VISUAL_DATA)),
+        opt(b"GNAM", "unused_gnam", Field::Bytes),
+        opt(b"NAM0", "linear_velocity", Field::Struct(&XYZ)),
+        opt(b"NAM1", "angular_velocity", Field::Struct(&XYZ)),
+        opt(b"NAM2", "noise_layer_1_texture", Field::ZString),
+        opt(b"NAM3", "noise_layer_2_texture", Field::ZString),
+        opt(b"NAM4", "noise_layer_3_texture", Field::ZString),
+        opt(b"NAM5", "flow_normals_texture", Field::ZString),
+    ],
+]));
