@@ -25,7 +25,7 @@ pub const fn leveled_entry(targets: Targets) -> [FieldDef; 5] {
 }
 
 /// What every leveled list declares first: editor ID, chance none, flags
-/// and the entries, each one a `entry`.
+/// and the entries, each an `entry`.
 pub const fn leveled_list(entry: &'static [FieldDef; 5]) -> [Member; 4] {
     [
         editor_id(),
