@@ -350,6 +350,24 @@ pub struct RecordDef {
     pub members: &'static [Member],
 }
 
+impl RecordDef {
+    /// A record type with no members yet: its signature and title, for a
+    /// type both games declare; each game adds its members with
+    /// [`RecordDef::with`].
+    pub const fn named(sig: &[u8; 4], title: &'static str) -> RecordDef {
+        RecordDef {
+            sig: Sig(*sig),
+            title,
+            members: &[],
+        }
+    }
+
+    /// This record type with `members`.
+    pub const fn with(self, members: &'static [Member]) -> RecordDef {
+        RecordDef { members, ..self }
+    }
+}
+
 // Constructors that keep declarations reading like tables.
 
 /// A required subrecord.

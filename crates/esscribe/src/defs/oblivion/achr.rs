@@ -1,7 +1,7 @@
 //! ACHR: a placed NPC.
 
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 static UNUSED_CELL: [Member; 2] = [
@@ -10,19 +10,15 @@ static UNUSED_CELL: [Member; 2] = [
 ];
 
 /// Oblivion's placed NPC (ACHR) record declaration.
-pub static ACHR: RecordDef = RecordDef {
-    sig: Sig(*b"ACHR"),
-    title: "Placed NPC",
-    members: &[
-        editor_id(),
-        sub(b"NAME", "base", Field::Value(fid(&[b"NPC_"]))),
-        group("unused_cell", &UNUSED_CELL),
-        distant_lod(),
-        enable_parent(),
-        form_of(b"XMRC", "merchant_container", &[b"REFR"]),
-        form_of(b"XHRS", "horse", &[b"ACRE"]),
-        ragdoll(),
-        scale(),
-        position_rotation(),
-    ],
-};
+pub static ACHR: RecordDef = records::ACHR.with(&[
+    editor_id(),
+    sub(b"NAME", "base", Field::Value(fid(&[b"NPC_"]))),
+    group("unused_cell", &UNUSED_CELL),
+    distant_lod(),
+    enable_parent(),
+    form_of(b"XMRC", "merchant_container", &[b"REFR"]),
+    form_of(b"XHRS", "horse", &[b"ACRE"]),
+    ragdoll(),
+    scale(),
+    position_rotation(),
+]);

@@ -25,6 +25,28 @@ pub static SERVICE_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// The eight attributes, one byte each, in the game's order (a race's base
+/// attributes; the end of an NPC's or creature's stats).
+pub static ATTRIBUTE_VALUES: [FieldDef; 8] = [
+    f("strength", U8),
+    f("intelligence", U8),
+    f("willpower", U8),
+    f("agility", U8),
+    f("speed", U8),
+    f("endurance", U8),
+    f("personality", U8),
+    f("luck", U8),
+];
+
+/// An NPC's or creature's configuration (ACBS): its flags (NPC or
+/// creature flags) and stats.
+pub const fn configuration(flags: &'static FlagsDef) -> [FieldDef; 2] {
+    [
+        f("flags", Ty::Flags(Int::U32, flags)),
+        f("stats", Ty::Struct(&CONFIGURATION_TAIL)),
+    ]
+}
+
 /// The stats that end an NPC's or creature's configuration (ACBS): spell
 /// points, fatigue, barter gold, level and its auto-calculation bounds.
 pub static CONFIGURATION_TAIL: [FieldDef; 6] = [

@@ -1,16 +1,12 @@
 //! ANIO: an animated object.
 
 use super::common::{editor_id, model};
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Oblivion's animated object (ANIO) record declaration.
-pub static ANIO: RecordDef = RecordDef {
-    sig: Sig(*b"ANIO"),
-    title: "Animated object",
-    members: &[
-        editor_id(),
-        model(),
-        sub(b"DATA", "idle_animation", Field::Value(fid(&[b"IDLE"]))),
-    ],
-};
+pub static ANIO: RecordDef = records::ANIO.with(&[
+    editor_id(),
+    model(),
+    sub(b"DATA", "idle_animation", Field::Value(fid(&[b"IDLE"]))),
+]);

@@ -1,7 +1,7 @@
 //! APPA: an alchemical apparatus.
 
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Alchemical apparatus types (apparatus DATA `type`).
@@ -15,24 +15,16 @@ pub static APPARATUS_TYPES: EnumDef = EnumDef {
 };
 
 /// Oblivion's alchemical apparatus (APPA) record declaration.
-pub static APPA: RecordDef = RecordDef {
-    sig: Sig(*b"APPA"),
-    title: "Alchemical apparatus",
-    members: &[
-        editor_id(),
-        full_name(),
-        model(),
-        icon(),
-        script(),
-        sub(
-            b"DATA",
-            "data",
-            Field::Struct(&[
-                f("type", Ty::Enum(Int::U8, &APPARATUS_TYPES)),
-                f("value", U32),
-                f("weight", Ty::F32),
-                f("quality", Ty::F32),
-            ]),
-        ),
-    ],
-};
+pub static APPA: RecordDef = records::APPA.with(&join::<_, 6>(&[
+    &ITEM_HEAD,
+    &[sub(
+        b"DATA",
+        "data",
+        Field::Struct(&[
+            f("type", Ty::Enum(Int::U8, &APPARATUS_TYPES)),
+            f("value", U32),
+            f("weight", Ty::F32),
+            f("quality", Ty::F32),
+        ]),
+    )],
+]));

@@ -1,5 +1,9 @@
-//! What armor and clothing share: biped slots and the four models.
+//! What armor and clothing share: biped slots, the four models (male and
+//! female, worn and on the ground) and the icons.
 
+use super::common::{
+    editor_id, enchantment, enchantment_points, full_name, script, MODEL, MODEL_2, MODEL_3, MODEL_4,
+};
 use crate::schema::types::*;
 
 /// Body slots an armor or clothing item covers.
@@ -42,24 +46,24 @@ pub static BIPED_DATA: [FieldDef; 3] = [
     f("unused", Ty::Bytes(1)),
 ];
 
-macro_rules! model {
-    ($name:ident, $file:literal, $bound:literal, $hashes:literal) => {
-        /// One of an apparel item's four models (male or female, worn or
-        /// on the ground): file, bound radius and texture hashes.
-        pub static $name: [Member; 3] = [
-            sub($file, "file", Field::ZString),
-            opt($bound, "bound_radius", Field::Value(Ty::F32)),
-            opt($hashes, "texture_hashes", Field::Opaque),
-        ];
-    };
-}
-
-model!(MALE_BIPED, b"MODL", b"MODB", b"MODT");
-model!(MALE_WORLD, b"MOD2", b"MO2B", b"MO2T");
-model!(FEMALE_BIPED, b"MOD3", b"MO3B", b"MO3T");
-model!(FEMALE_WORLD, b"MOD4", b"MO4B", b"MO4T");
-
 /// The female inventory icon (ICO2), a path under Textures.
 pub const fn icon_female() -> Member {
     opt(b"ICO2", "female_icon", Field::ZString)
 }
+
+/// What armor and clothing declare before their DATA: names, script,
+/// enchantment, biped data, the four models and the two icons.
+pub static APPAREL: [Member; 12] = [
+    editor_id(),
+    full_name(),
+    script(),
+    enchantment(),
+    enchantment_points(),
+    sub(b"BMDT", "biped_data", Field::Struct(&BIPED_DATA)),
+    group("male_biped_model", &MODEL),
+    group("male_world_model", &MODEL_2),
+    opt(b"ICON", "male_icon", Field::ZString),
+    group("female_biped_model", &MODEL_3),
+    group("female_world_model", &MODEL_4),
+    icon_female(),
+];

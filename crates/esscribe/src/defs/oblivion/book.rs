@@ -1,7 +1,7 @@
 //! BOOK: a book or scroll.
 
-use super::common::{editor_id, form_of, full_name, icon, model, script};
-use crate::io::Sig;
+use super::common::{form_of, ITEM_HEAD};
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Book flags (DATA `flags`).
@@ -38,15 +38,9 @@ pub static SKILLS: EnumDef = EnumDef {
 };
 
 /// Oblivion's book (BOOK) record declaration.
-pub static BOOK: RecordDef = RecordDef {
-    sig: Sig(*b"BOOK"),
-    title: "Book",
-    members: &[
-        editor_id(),
-        full_name(),
-        model(),
-        icon(),
-        script(),
+pub static BOOK: RecordDef = records::BOOK.with(&join::<_, 9>(&[
+    &ITEM_HEAD,
+    &[
         form_of(b"ENAM", "enchantment", &[b"ENCH"]),
         opt(b"ANAM", "enchantment_points", Field::Value(U16)),
         opt(b"DESC", "text", Field::ZString),
@@ -61,4 +55,4 @@ pub static BOOK: RecordDef = RecordDef {
             ]),
         ),
     ],
-};
+]));

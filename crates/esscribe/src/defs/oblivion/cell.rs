@@ -3,7 +3,7 @@
 
 use super::common::*;
 use crate::defs::shared::cell;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Cell flags (DATA `flags`).
@@ -19,7 +19,7 @@ pub static CELL_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-/// Cell music types (XCMT `music`).
+/// Music types of a cell, region or worldspace.
 pub static MUSIC_TYPES: EnumDef = EnumDef {
     values: &[(0, "default"), (1, "public"), (2, "dungeon")],
 };
@@ -34,30 +34,26 @@ pub static LIGHTING: [FieldDef; 9] = join(&[
 static REGION: [FieldDef; 1] = [f("region", fid(&[b"REGN"]))];
 
 /// Oblivion's cell (CELL) record declaration.
-pub static CELL: RecordDef = RecordDef {
-    sig: Sig(*b"CELL"),
-    title: "Cell",
-    members: &[
-        editor_id(),
-        full_name(),
-        sub(
-            b"DATA",
-            "flags",
-            Field::Value(Ty::Flags(Int::U8, &CELL_FLAGS)),
-        ),
-        opt(b"XCLC", "grid", Field::Struct(&[f("x", I32), f("y", I32)])),
-        opt(b"XCLL", "lighting", Field::Struct(&LIGHTING)),
-        opt(b"XCLR", "regions", Field::Array(&REGION)),
-        owner(),
-        owner_rank(),
-        owner_global(),
-        opt(
-            b"XCMT",
-            "music",
-            Field::Value(Ty::Enum(Int::U8, &MUSIC_TYPES)),
-        ),
-        opt(b"XCLW", "water_height", Field::Value(Ty::F32)),
-        form_of(b"XCCM", "climate", &[b"CLMT"]),
-        form_of(b"XCWT", "water", &[b"WATR"]),
-    ],
-};
+pub static CELL: RecordDef = records::CELL.with(&[
+    editor_id(),
+    full_name(),
+    sub(
+        b"DATA",
+        "flags",
+        Field::Value(Ty::Flags(Int::U8, &CELL_FLAGS)),
+    ),
+    opt(b"XCLC", "grid", Field::Struct(&[f("x", I32), f("y", I32)])),
+    opt(b"XCLL", "lighting", Field::Struct(&LIGHTING)),
+    opt(b"XCLR", "regions", Field::Array(&REGION)),
+    owner(),
+    owner_rank(),
+    owner_global(),
+    opt(
+        b"XCMT",
+        "music",
+        Field::Value(Ty::Enum(Int::U8, &MUSIC_TYPES)),
+    ),
+    opt(b"XCLW", "water_height", Field::Value(Ty::F32)),
+    form_of(b"XCCM", "climate", &[b"CLMT"]),
+    form_of(b"XCWT", "water", &[b"WATR"]),
+]);

@@ -1,7 +1,6 @@
 //! CLOT: clothing.
 
-use super::apparel::*;
-use super::common::*;
+use super::apparel::APPAREL;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -9,23 +8,12 @@ use crate::schema::types::*;
 pub static CLOT: RecordDef = RecordDef {
     sig: Sig(*b"CLOT"),
     title: "Clothing",
-    members: &[
-        editor_id(),
-        full_name(),
-        script(),
-        enchantment(),
-        enchantment_points(),
-        sub(b"BMDT", "biped_data", Field::Struct(&BIPED_DATA)),
-        group("male_biped_model", &MALE_BIPED),
-        group("male_world_model", &MALE_WORLD),
-        opt(b"ICON", "male_icon", Field::ZString),
-        group("female_biped_model", &FEMALE_BIPED),
-        group("female_world_model", &FEMALE_WORLD),
-        icon_female(),
-        sub(
+    members: &join::<_, 13>(&[
+        &APPAREL,
+        &[sub(
             b"DATA",
             "data",
             Field::Struct(&[f("value", U32), f("weight", Ty::F32)]),
-        ),
-    ],
+        )],
+    ]),
 };

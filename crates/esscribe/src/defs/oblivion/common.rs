@@ -2,8 +2,10 @@
 //! icon, container items, positions and ownership.
 
 pub use crate::defs::shared::common::{
-    editor_id, form, form_of, POSITION_ROTATION, RGBA, VALUE_WEIGHT, XYZ,
+    editor_id, form, form_of, value_weight, FLOAT_VALUE, POSITION_ROTATION, RGB, RGBA, RGB_F32,
+    VALUE_WEIGHT, XY, XYZ,
 };
+use crate::defs::shared::refr;
 use crate::schema::types::*;
 
 /// The in-game name (FULL), a Windows-1252 string.
@@ -21,12 +23,26 @@ pub const fn icon() -> Member {
     opt(b"ICON", "icon", Field::ZString)
 }
 
-/// A model: its file, bound radius and texture file hashes.
-pub static MODEL: [Member; 3] = [
-    sub(b"MODL", "file", Field::ZString),
-    opt(b"MODB", "bound_radius", Field::Value(Ty::F32)),
-    opt(b"MODT", "texture_hashes", Field::Opaque),
-];
+/// What an inventory item declares first: editor ID, name, model, icon and
+/// script.
+pub static ITEM_HEAD: [Member; 5] = [editor_id(), full_name(), model(), icon(), script()];
+
+macro_rules! model {
+    ($name:ident, $file:literal, $bound:literal, $hashes:literal) => {
+        /// A model under one set of signatures: its file, bound radius
+        /// and texture file hashes.
+        pub static $name: [Member; 3] = [
+            sub($file, "file", Field::ZString),
+            opt($bound, "bound_radius", Field::Value(Ty::F32)),
+            opt($hashes, "texture_hashes", Field::Opaque),
+        ];
+    };
+}
+
+model!(MODEL, b"MODL", b"MODB", b"MODT");
+model!(MODEL_2, b"MOD2", b"MO2B", b"MO2T");
+model!(MODEL_3, b"MOD3", b"MO3B", b"MO3T");
+model!(MODEL_4, b"MOD4", b"MO4B", b"MO4T");
 
 /// The model group (MODL, MODB, MODT); see [`MODEL`].
 pub const fn model() -> Member {
@@ -76,14 +92,11 @@ pub const fn owner_global() -> Member {
 
 /// Enable-parent flags (XESP `flags`).
 pub static ENABLE_PARENT_FLAGS: FlagsDef = FlagsDef {
-    bits: &[(0x01, "set_enable_state_opposite_to_parent")],
+    bits: &refr::ENABLE_PARENT_FLAG_BITS,
 };
 
-static ENABLE_PARENT: [FieldDef; 3] = [
-    f("reference", fid(&[b"REFR", b"ACHR", b"ACRE"])),
-    f("flags", Ty::Flags(Int::U8, &ENABLE_PARENT_FLAGS)),
-    f("unused", Ty::Bytes(3)),
-];
+static ENABLE_PARENT: [FieldDef; 3] =
+    refr::enable_parent(&[b"REFR", b"ACHR", b"ACRE"], &ENABLE_PARENT_FLAGS);
 
 /// The reference whose enabled state this one follows (XESP).
 pub const fn enable_parent() -> Member {
@@ -132,11 +145,6 @@ pub const fn enchantment() -> Member {
 /// Enchantment points of an enchantable item (ANAM).
 pub const fn enchantment_points() -> Member {
     opt(b"ANAM", "enchantment_points", Field::Value(U16))
-}
-
-/// An item's value and weight (DATA).
-pub const fn value_weight() -> Member {
-    sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT))
 }
 
 /// Ranges of a magic effect item: self, touch, target.
@@ -200,4 +208,34 @@ pub static CONSUMABLE: [FieldDef; 3] = [
     f("value", I32),
     f("flags", Ty::Flags(Int::U8, &CONSUMABLE_FLAGS)),
     f("unused", Ty::Bytes(3)),
+];
+
+/// A potion's or an ingredient's members: both declare the same.
+pub static CONSUMABLE_MEMBERS: [Member; 8] = join(&[
+    &ITEM_HEAD,
+    &[
+        sub(b"DATA", "weight", Field::Value(Ty::F32)),
+        sub(b"ENIT", "data", Field::Struct(&CONSUMABLE)),
+        effects(),
+    ],
+]);
+
+/// Face generation data of an NPC or a race: symmetric and asymmetric
+/// geometry, symmetric texture.
+pub static FACEGEN: [Member; 3] = [
+    opt(
+        b"FGGS",
+        "facegen_geometry_symmetric",
+        Field::Array(&FLOAT_VALUE),
+    ),
+    opt(
+        b"FGGA",
+        "facegen_geometry_asymmetric",
+        Field::Array(&FLOAT_VALUE),
+    ),
+    opt(
+        b"FGTS",
+        "facegen_texture_symmetric",
+        Field::Array(&FLOAT_VALUE),
+    ),
 ];

@@ -28,12 +28,6 @@ static PARAMETER_2: SelectDef = condition::parameter(&PARAMETER_2_CASES);
 
 /// 24 bytes; 20 in older files, which lack the last field.
 pub static CONDITION: [FieldDef; 8] = join(&[
-    &condition::head(
-        &CONDITION_TYPE,
-        &condition::COMPARISON_VALUE,
-        &FUNCTIONS,
-        &PARAMETER_1,
-        &PARAMETER_2,
-    ),
+    &condition::head(&CONDITION_TYPE, &FUNCTIONS, &PARAMETER_1, &PARAMETER_2),
     &[f("unused_3", Ty::Bytes(4))],
 ]);

@@ -2,7 +2,7 @@
 
 use super::common::{editor_id, form_of, full_name, items, model, script};
 use crate::defs::shared::cont;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Container flags (DATA `flags`).
@@ -13,17 +13,13 @@ pub static CONTAINER_FLAGS: FlagsDef = FlagsDef {
 static DATA: [FieldDef; 2] = cont::data(&CONTAINER_FLAGS);
 
 /// Oblivion's container (CONT) declaration.
-pub static CONT: RecordDef = RecordDef {
-    sig: Sig(*b"CONT"),
-    title: "Container",
-    members: &[
-        editor_id(),
-        full_name(),
-        model(),
-        script(),
-        items(),
-        sub(b"DATA", "data", Field::Struct(&DATA)),
-        form_of(b"SNAM", "open_sound", &[b"SOUN"]),
-        form_of(b"QNAM", "close_sound", &[b"SOUN"]),
-    ],
-};
+pub static CONT: RecordDef = records::CONT.with(&[
+    editor_id(),
+    full_name(),
+    model(),
+    script(),
+    items(),
+    sub(b"DATA", "data", Field::Struct(&DATA)),
+    form_of(b"SNAM", "open_sound", &[b"SOUN"]),
+    form_of(b"QNAM", "close_sound", &[b"SOUN"]),
+]);

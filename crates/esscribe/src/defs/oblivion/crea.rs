@@ -51,6 +51,8 @@ static SOUND: [Member; 2] = actor::sound(&[b"SOUN"]);
 
 static SOUND_TYPE: [Member; 2] = actor::sound_type(&SOUND_TYPES, &SOUND);
 
+static CONFIGURATION: [FieldDef; 2] = configuration(&CREATURE_FLAGS);
+
 /// Oblivion's creature (CREA) record declaration.
 pub static CREA: RecordDef = RecordDef {
     sig: Sig(*b"CREA"),
@@ -62,14 +64,7 @@ pub static CREA: RecordDef = RecordDef {
         spells(),
         opt(b"NIFZ", "models", Field::Array(&NAMES)),
         opt(b"NIFT", "model_list_textures", Field::Opaque),
-        sub(
-            b"ACBS",
-            "configuration",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U32, &CREATURE_FLAGS)),
-                f("stats", Ty::Struct(&CONFIGURATION_TAIL)),
-            ]),
-        ),
+        sub(b"ACBS", "configuration", Field::Struct(&CONFIGURATION)),
         factions(),
         form_of(b"INAM", "death_item", &[b"LVLI"]),
         script(),
@@ -80,25 +75,20 @@ pub static CREA: RecordDef = RecordDef {
         sub(
             b"DATA",
             "data",
-            Field::Struct(&[
-                f("type", Ty::Enum(Int::U8, &CREATURE_TYPES)),
-                f("combat_skill", U8),
-                f("magic_skill", U8),
-                f("stealth_skill", U8),
-                f("soul", U8),
-                f("unused", Ty::Bytes(1)),
-                f("health", U16),
-                f("unused_2", Ty::Bytes(2)),
-                f("attack_damage", U16),
-                f("strength", U8),
-                f("intelligence", U8),
-                f("willpower", U8),
-                f("agility", U8),
-                f("speed", U8),
-                f("endurance", U8),
-                f("personality", U8),
-                f("luck", U8),
-            ]),
+            Field::Struct(&join::<_, 17>(&[
+                &[
+                    f("type", Ty::Enum(Int::U8, &CREATURE_TYPES)),
+                    f("combat_skill", U8),
+                    f("magic_skill", U8),
+                    f("stealth_skill", U8),
+                    f("soul", U8),
+                    f("unused", Ty::Bytes(1)),
+                    f("health", U16),
+                    f("unused_2", Ty::Bytes(2)),
+                    f("attack_damage", U16),
+                ],
+                &ATTRIBUTE_VALUES,
+            ])),
         ),
         opt(b"RNAM", "attack_reach", Field::Value(U8)),
         form_of(b"ZNAM", "combat_style", &[b"CSTY"]),

@@ -1,6 +1,6 @@
 //! CSTY: a combat style.
 
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Combat style flags.
@@ -88,12 +88,8 @@ static ADVANCED: [FieldDef; 21] = [
 ];
 
 /// Oblivion's combat style (CSTY) record declaration.
-pub static CSTY: RecordDef = RecordDef {
-    sig: Sig(*b"CSTY"),
-    title: "Combat style",
-    members: &[
-        opt(b"EDID", "editor_id", Field::ZString),
-        sub(b"CSTD", "standard", Field::Struct(&STANDARD)),
-        opt(b"CSAD", "advanced", Field::Struct(&ADVANCED)),
-    ],
-};
+pub static CSTY: RecordDef = records::CSTY.with(&[
+    opt(b"EDID", "editor_id", Field::ZString),
+    sub(b"CSTD", "standard", Field::Struct(&STANDARD)),
+    opt(b"CSAD", "advanced", Field::Struct(&ADVANCED)),
+]);

@@ -1,7 +1,7 @@
 //! DIAL: a dialogue topic.
 
 use super::common::{editor_id, full_name};
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Dialogue topic types, as DIAL and INFO DATA give them.
@@ -18,18 +18,14 @@ pub static DIALOGUE_TYPES: EnumDef = EnumDef {
 };
 
 /// Oblivion's dialogue topic (DIAL) record declaration.
-pub static DIAL: RecordDef = RecordDef {
-    sig: Sig(*b"DIAL"),
-    title: "Dialogue topic",
-    members: &[
-        editor_id(),
-        rep(b"QSTI", "quests", Field::Value(fid(&[b"QUST"]))),
-        rep(b"QSTR", "quests_2", Field::Value(fid(&[b"QUST"]))),
-        full_name(),
-        sub(
-            b"DATA",
-            "type",
-            Field::Value(Ty::Enum(Int::U8, &DIALOGUE_TYPES)),
-        ),
-    ],
-};
+pub static DIAL: RecordDef = records::DIAL.with(&[
+    editor_id(),
+    rep(b"QSTI", "quests", Field::Value(fid(&[b"QUST"]))),
+    rep(b"QSTR", "quests_2", Field::Value(fid(&[b"QUST"]))),
+    full_name(),
+    sub(
+        b"DATA",
+        "type",
+        Field::Value(Ty::Enum(Int::U8, &DIALOGUE_TYPES)),
+    ),
+]);

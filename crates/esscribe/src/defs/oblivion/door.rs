@@ -1,7 +1,8 @@
 //! DOOR: a door.
 
-use super::common::{editor_id, form_of, full_name, model, script};
-use crate::io::Sig;
+use super::common::{editor_id, full_name, model, script};
+use crate::defs::shared::door;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Door flags (FNAM `flags`).
@@ -15,26 +16,12 @@ pub static DOOR_FLAGS: FlagsDef = FlagsDef {
 };
 
 /// Oblivion's door (DOOR) record declaration.
-pub static DOOR: RecordDef = RecordDef {
-    sig: Sig(*b"DOOR"),
-    title: "Door",
-    members: &[
-        editor_id(),
-        full_name(),
-        model(),
-        script(),
-        form_of(b"SNAM", "open_sound", &[b"SOUN"]),
-        form_of(b"ANAM", "close_sound", &[b"SOUN"]),
-        form_of(b"BNAM", "loop_sound", &[b"SOUN"]),
-        opt(
-            b"FNAM",
-            "flags",
-            Field::Value(Ty::Flags(Int::U8, &DOOR_FLAGS)),
-        ),
-        rep(
-            b"TNAM",
-            "random_teleport_destinations",
-            Field::Value(fid(&[b"CELL", b"WRLD"])),
-        ),
-    ],
-};
+pub static DOOR: RecordDef = records::DOOR.with(&join::<_, 9>(&[
+    &[editor_id(), full_name(), model(), script()],
+    &door::sounds_and_flags(&[b"SOUN"], &DOOR_FLAGS),
+    &[rep(
+        b"TNAM",
+        "random_teleport_destinations",
+        Field::Value(fid(&[b"CELL", b"WRLD"])),
+    )],
+]));

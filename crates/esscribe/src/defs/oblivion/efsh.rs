@@ -3,7 +3,7 @@
 
 use super::common::editor_id;
 use crate::defs::shared::efsh::{self, color, float};
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Effect shader flags.
@@ -29,13 +29,9 @@ static SHADER: [FieldDef; 57] = join(&[
 ]);
 
 /// Oblivion's effect shader (EFSH) record declaration.
-pub static EFSH: RecordDef = RecordDef {
-    sig: Sig(*b"EFSH"),
-    title: "Effect shader",
-    members: &[
-        editor_id(),
-        opt(b"ICON", "fill_texture", Field::ZString),
-        opt(b"ICO2", "particle_shader_texture", Field::ZString),
-        opt(b"DATA", "data", Field::Struct(&SHADER)),
-    ],
-};
+pub static EFSH: RecordDef = records::EFSH.with(&[
+    editor_id(),
+    opt(b"ICON", "fill_texture", Field::ZString),
+    opt(b"ICO2", "particle_shader_texture", Field::ZString),
+    opt(b"DATA", "data", Field::Struct(&SHADER)),
+]);

@@ -1,7 +1,7 @@
 //! ENCH: an enchantment.
 
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Enchantment types (ENIT `type`): scroll, staff, weapon, apparel.
@@ -10,23 +10,19 @@ pub static ENCHANTMENT_TYPES: EnumDef = EnumDef {
 };
 
 /// Oblivion's enchantment (ENCH) record declaration.
-pub static ENCH: RecordDef = RecordDef {
-    sig: Sig(*b"ENCH"),
-    title: "Enchantment",
-    members: &[
-        editor_id(),
-        full_name(),
-        sub(
-            b"ENIT",
-            "data",
-            Field::Struct(&[
-                f("type", Ty::Enum(Int::U32, &ENCHANTMENT_TYPES)),
-                f("charge_amount", U32),
-                f("enchant_cost", U32),
-                f("no_auto_calculation", Ty::Bool),
-                f("unused", Ty::Bytes(3)),
-            ]),
-        ),
-        effects(),
-    ],
-};
+pub static ENCH: RecordDef = records::ENCH.with(&[
+    editor_id(),
+    full_name(),
+    sub(
+        b"ENIT",
+        "data",
+        Field::Struct(&[
+            f("type", Ty::Enum(Int::U32, &ENCHANTMENT_TYPES)),
+            f("charge_amount", U32),
+            f("enchant_cost", U32),
+            f("no_auto_calculation", Ty::Bool),
+            f("unused", Ty::Bytes(3)),
+        ]),
+    ),
+    effects(),
+]);

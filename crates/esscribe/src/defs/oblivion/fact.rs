@@ -1,6 +1,6 @@
 //! FACT: a faction.
 
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 static FACTION_FLAGS: FlagsDef = FlagsDef {
@@ -12,31 +12,27 @@ static FACTION_FLAGS: FlagsDef = FlagsDef {
 };
 
 /// Oblivion's faction (FACT) record declaration.
-pub static FACT: RecordDef = RecordDef {
-    sig: Sig(*b"FACT"),
-    title: "Faction",
-    members: &[
-        opt(b"EDID", "editor_id", Field::ZString),
-        opt(b"FULL", "name", Field::ZString),
-        rep(
-            b"XNAM",
-            "relations",
-            Field::Struct(&[f("faction", fid(&[b"FACT", b"RACE"])), f("modifier", I32)]),
-        ),
-        opt(
-            b"DATA",
-            "flags",
-            Field::Value(Ty::Flags(Int::U8, &FACTION_FLAGS)),
-        ),
-        opt(b"CNAM", "crime_gold_multiplier", Field::Value(Ty::F32)),
-        groups(
-            "ranks",
-            &[
-                sub(b"RNAM", "rank", Field::Value(I32)),
-                opt(b"MNAM", "male", Field::ZString),
-                opt(b"FNAM", "female", Field::ZString),
-                opt(b"INAM", "insignia", Field::ZString),
-            ],
-        ),
-    ],
-};
+pub static FACT: RecordDef = records::FACT.with(&[
+    opt(b"EDID", "editor_id", Field::ZString),
+    opt(b"FULL", "name", Field::ZString),
+    rep(
+        b"XNAM",
+        "relations",
+        Field::Struct(&[f("faction", fid(&[b"FACT", b"RACE"])), f("modifier", I32)]),
+    ),
+    opt(
+        b"DATA",
+        "flags",
+        Field::Value(Ty::Flags(Int::U8, &FACTION_FLAGS)),
+    ),
+    opt(b"CNAM", "crime_gold_multiplier", Field::Value(Ty::F32)),
+    groups(
+        "ranks",
+        &[
+            sub(b"RNAM", "rank", Field::Value(I32)),
+            opt(b"MNAM", "male", Field::ZString),
+            opt(b"FNAM", "female", Field::ZString),
+            opt(b"INAM", "insignia", Field::ZString),
+        ],
+    ),
+]);

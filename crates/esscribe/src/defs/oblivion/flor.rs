@@ -1,28 +1,24 @@
 //! FLOR: flora (a harvestable plant).
 
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Oblivion's flora (FLOR) record declaration.
-pub static FLOR: RecordDef = RecordDef {
-    sig: Sig(*b"FLOR"),
-    title: "Flora",
-    members: &[
-        editor_id(),
-        full_name(),
-        model(),
-        script(),
-        form_of(b"PFIG", "ingredient", &[b"INGR"]),
-        opt(
-            b"PFPC",
-            "seasonal_chances",
-            Field::Struct(&[
-                f("spring", U8),
-                f("summer", U8),
-                f("fall", U8),
-                f("winter", U8),
-            ]),
-        ),
-    ],
-};
+pub static FLOR: RecordDef = records::FLOR.with(&[
+    editor_id(),
+    full_name(),
+    model(),
+    script(),
+    form_of(b"PFIG", "ingredient", &[b"INGR"]),
+    opt(
+        b"PFPC",
+        "seasonal_chances",
+        Field::Struct(&[
+            f("spring", U8),
+            f("summer", U8),
+            f("fall", U8),
+            f("winter", U8),
+        ]),
+    ),
+]);

@@ -2,12 +2,11 @@
 //! of its value: f float, i int, s string.
 
 use crate::defs::shared::gmst;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Oblivion's game setting (GMST) record declaration.
-pub static GMST: RecordDef = RecordDef {
-    sig: Sig(*b"GMST"),
-    title: "Game setting",
-    members: &gmst::members(&join::<_, 3>(&[&gmst::NUMBERS, &[("s*", Field::ZString)]])),
-};
+pub static GMST: RecordDef = records::GMST.with(&gmst::members(&join::<_, 3>(&[
+    &gmst::NUMBERS,
+    &[("s*", Field::ZString)],
+])));

@@ -2,29 +2,21 @@
 
 use super::common::{editor_id, model};
 use crate::defs::shared::gras;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
-/// Oblivion's grass (GRAS) record declaration.
-pub static GRAS: RecordDef = RecordDef {
-    sig: Sig(*b"GRAS"),
-    title: "Grass",
-    members: &[
-        editor_id(),
-        model(),
-        sub(
-            b"DATA",
-            "data",
-            Field::Struct(&join::<_, 13>(&[
-                &gras::DENSITY_SLOPE,
-                &[
-                    f("unused", Ty::Bytes(1)),
-                    f("units_from_water", U16),
-                    f("unused_2", Ty::Bytes(2)),
-                ],
-                &gras::PLACEMENT,
-                &[f("unused_3", Ty::Bytes(3))],
-            ])),
-        ),
+static DATA: [FieldDef; 13] = gras::data(
+    [
+        f("unused", Ty::Bytes(1)),
+        f("units_from_water", U16),
+        f("unused_2", Ty::Bytes(2)),
     ],
-};
+    f("unused_3", Ty::Bytes(3)),
+);
+
+/// Oblivion's grass (GRAS) record declaration.
+pub static GRAS: RecordDef = records::GRAS.with(&[
+    editor_id(),
+    model(),
+    sub(b"DATA", "data", Field::Struct(&DATA)),
+]);

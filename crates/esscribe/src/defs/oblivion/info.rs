@@ -3,9 +3,9 @@
 
 use super::common::*;
 use super::dial::DIALOGUE_TYPES;
-use super::scpt::{leading_variable_references, references, SCRIPT_HEADER};
+use super::scpt::RESULT_SCRIPT;
 use crate::defs::shared::info;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Who speaks next after a dialogue response (DATA `next_speaker`).
@@ -46,10 +46,8 @@ static RESPONSE: [Member; 3] = [
 ];
 
 /// Oblivion's dialogue response (INFO) record declaration.
-pub static INFO: RecordDef = RecordDef {
-    sig: Sig(*b"INFO"),
-    title: "Dialogue response",
-    members: &[
+pub static INFO: RecordDef = records::INFO.with(&join::<_, 15>(&[
+    &[
         sub(
             b"DATA",
             "data",
@@ -68,14 +66,6 @@ pub static INFO: RecordDef = RecordDef {
         conditions_old(),
         rep(b"TCLT", "choices", Field::Value(fid(&[b"DIAL"]))),
         rep(b"TCLF", "link_from", Field::Value(fid(&[b"DIAL"]))),
-        opt(
-            b"SCHR",
-            "result_script_header",
-            Field::Struct(&SCRIPT_HEADER),
-        ),
-        opt(b"SCDA", "result_script_compiled", Field::Opaque),
-        opt(b"SCTX", "result_script_source", Field::Text),
-        leading_variable_references(),
-        references(),
     ],
-};
+    &RESULT_SCRIPT,
+]));

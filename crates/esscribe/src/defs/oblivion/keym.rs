@@ -1,19 +1,8 @@
-//! KEYM: a key.
+//! KEYM: a key, declared as a miscellaneous item is.
 
-use super::common::*;
-use crate::io::Sig;
+use super::misc::MEMBERS;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Oblivion's key (KEYM) record declaration.
-pub static KEYM: RecordDef = RecordDef {
-    sig: Sig(*b"KEYM"),
-    title: "Key",
-    members: &[
-        editor_id(),
-        full_name(),
-        model(),
-        icon(),
-        script(),
-        value_weight(),
-    ],
-};
+pub static KEYM: RecordDef = records::KEYM.with(&MEMBERS);

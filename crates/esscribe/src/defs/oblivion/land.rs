@@ -2,7 +2,7 @@
 //! ([`crate::defs::shared::land`]).
 
 use crate::defs::shared::land;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Landscape flags (DATA).
@@ -11,8 +11,4 @@ pub static LAND_FLAGS: FlagsDef = FlagsDef {
 };
 
 /// Oblivion's landscape (LAND) record declaration.
-pub static LAND: RecordDef = RecordDef {
-    sig: Sig(*b"LAND"),
-    title: "Landscape",
-    members: &land::members(&LAND_FLAGS),
-};
+pub static LAND: RecordDef = records::LAND.with(&land::members(&LAND_FLAGS));

@@ -2,7 +2,7 @@
 
 use super::common::{editor_id, form_of, full_name, icon, model, script};
 use crate::defs::shared::ligh;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Light flags (dynamic, can be carried, negative, flicker, ...).
@@ -15,17 +15,13 @@ static DATA_HEAD: [FieldDef; 6] = ligh::data_head(&LIGHT_FLAGS);
 static DATA: [FieldDef; 8] = join(&[&DATA_HEAD, &[f("value", U32), f("weight", Ty::F32)]]);
 
 /// Oblivion's light (LIGH) declaration.
-pub static LIGH: RecordDef = RecordDef {
-    sig: Sig(*b"LIGH"),
-    title: "Light",
-    members: &[
-        editor_id(),
-        model(),
-        script(),
-        full_name(),
-        icon(),
-        sub(b"DATA", "data", Field::Struct(&DATA)),
-        opt(b"FNAM", "fade_value", Field::Value(Ty::F32)),
-        form_of(b"SNAM", "sound", &[b"SOUN"]),
-    ],
-};
+pub static LIGH: RecordDef = records::LIGH.with(&[
+    editor_id(),
+    model(),
+    script(),
+    full_name(),
+    icon(),
+    sub(b"DATA", "data", Field::Struct(&DATA)),
+    opt(b"FNAM", "fade_value", Field::Value(Ty::F32)),
+    form_of(b"SNAM", "sound", &[b"SOUN"]),
+]);

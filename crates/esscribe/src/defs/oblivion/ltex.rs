@@ -1,7 +1,7 @@
 //! LTEX: a landscape texture.
 
 use super::common::{editor_id, icon};
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Landscape texture material types (HNAM `material_type`).
@@ -26,22 +26,18 @@ pub static MATERIAL_TYPES: EnumDef = EnumDef {
 };
 
 /// Oblivion's landscape texture (LTEX) record declaration.
-pub static LTEX: RecordDef = RecordDef {
-    sig: Sig(*b"LTEX"),
-    title: "Landscape texture",
-    members: &[
-        editor_id(),
-        icon(),
-        opt(
-            b"HNAM",
-            "havok",
-            Field::Struct(&[
-                f("material_type", Ty::Enum(Int::U8, &MATERIAL_TYPES)),
-                f("friction", U8),
-                f("restitution", U8),
-            ]),
-        ),
-        opt(b"SNAM", "texture_specular_exponent", Field::Value(U8)),
-        rep(b"GNAM", "grasses", Field::Value(fid(&[b"GRAS"]))),
-    ],
-};
+pub static LTEX: RecordDef = records::LTEX.with(&[
+    editor_id(),
+    icon(),
+    opt(
+        b"HNAM",
+        "havok",
+        Field::Struct(&[
+            f("material_type", Ty::Enum(Int::U8, &MATERIAL_TYPES)),
+            f("friction", U8),
+            f("restitution", U8),
+        ]),
+    ),
+    opt(b"SNAM", "texture_specular_exponent", Field::Value(U8)),
+    rep(b"GNAM", "grasses", Field::Value(fid(&[b"GRAS"]))),
+]);

@@ -24,13 +24,10 @@ pub const fn leveled_entry(targets: Targets) -> [FieldDef; 5] {
     ]
 }
 
-static LEVELED_ENTRY: [FieldDef; 5] = leveled_entry(&[b"NPC_", b"CREA", b"LVLC"]);
-
-/// Oblivion's leveled creature (LVLC) record declaration.
-pub static LVLC: RecordDef = RecordDef {
-    sig: Sig(*b"LVLC"),
-    title: "Leveled creature",
-    members: &[
+/// What every leveled list declares first: editor ID, chance none, flags
+/// and the entries, each an `entry`.
+pub const fn leveled_list(entry: &'static [FieldDef; 5]) -> [Member; 4] {
+    [
         editor_id(),
         opt(b"LVLD", "chance_none", Field::Value(U8)),
         opt(
@@ -38,8 +35,21 @@ pub static LVLC: RecordDef = RecordDef {
             "flags",
             Field::Value(Ty::Flags(Int::U8, &LEVELED_FLAGS)),
         ),
-        rep(b"LVLO", "entries", Field::Struct(&LEVELED_ENTRY)),
-        script(),
-        form_of(b"TNAM", "creature_template", &[b"NPC_", b"CREA"]),
-    ],
+        rep(b"LVLO", "entries", Field::Struct(entry)),
+    ]
+}
+
+static LEVELED_ENTRY: [FieldDef; 5] = leveled_entry(&[b"NPC_", b"CREA", b"LVLC"]);
+
+/// Oblivion's leveled creature (LVLC) record declaration.
+pub static LVLC: RecordDef = RecordDef {
+    sig: Sig(*b"LVLC"),
+    title: "Leveled creature",
+    members: &join::<_, 6>(&[
+        &leveled_list(&LEVELED_ENTRY),
+        &[
+            script(),
+            form_of(b"TNAM", "creature_template", &[b"NPC_", b"CREA"]),
+        ],
+    ]),
 };

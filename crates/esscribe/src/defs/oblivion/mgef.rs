@@ -1,7 +1,7 @@
 //! MGEF: a magic effect. Its editor ID is its four-letter effect code.
 
 use super::common::{editor_id, full_name, icon, model, MAGIC_SCHOOLS};
-use crate::io::Sig;
+use crate::defs::shared::{mgef, records};
 use crate::schema::types::*;
 
 /// Magic effect flags (DATA `flags`).
@@ -36,21 +36,18 @@ pub static EFFECT_FLAGS: FlagsDef = FlagsDef {
 static CODE: [FieldDef; 1] = [f("effect", Ty::Char4)];
 
 /// Oblivion's magic effect (MGEF) record declaration.
-pub static MGEF: RecordDef = RecordDef {
-    sig: Sig(*b"MGEF"),
-    title: "Magic effect",
-    members: &[
-        editor_id(),
-        full_name(),
-        opt(b"DESC", "description", Field::ZString),
-        icon(),
-        model(),
-        sub(
-            b"DATA",
-            "data",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U32, &EFFECT_FLAGS)),
-                f("base_cost", Ty::F32),
+pub static MGEF: RecordDef = records::MGEF.with(&[
+    editor_id(),
+    full_name(),
+    opt(b"DESC", "description", Field::ZString),
+    icon(),
+    model(),
+    sub(
+        b"DATA",
+        "data",
+        Field::Struct(&join::<_, 17>(&[
+            &mgef::flags_and_cost(&EFFECT_FLAGS),
+            &[
                 f("associated_item_or_actor_value", U32),
                 f("magic_school", Ty::Enum(Int::U32, &MAGIC_SCHOOLS)),
                 f("resist_value", U32),
@@ -66,8 +63,8 @@ pub static MGEF: RecordDef = RecordDef {
                 f("area_sound", fid(&[b"SOUN"])),
                 f("constant_effect_enchantment_factor", Ty::F32),
                 f("constant_effect_barter_factor", Ty::F32),
-            ]),
-        ),
-        opt(b"ESCE", "counter_effects", Field::Array(&CODE)),
-    ],
-};
+            ],
+        ])),
+    ),
+    opt(b"ESCE", "counter_effects", Field::Array(&CODE)),
+]);

@@ -2,7 +2,7 @@
 
 use super::actor::*;
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// NPC flags (ACBS `flags`).
@@ -21,24 +21,15 @@ pub static NPC_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-static FLOATS: [FieldDef; 1] = [f("value", Ty::F32)];
+static CONFIGURATION: [FieldDef; 2] = configuration(&NPC_FLAGS);
 
 /// Oblivion's non-player character (NPC_) record declaration.
-pub static NPC_: RecordDef = RecordDef {
-    sig: Sig(*b"NPC_"),
-    title: "Non-player character",
-    members: &[
+pub static NPC_: RecordDef = records::NPC_.with(&join::<_, 24>(&[
+    &[
         editor_id(),
         full_name(),
         model(),
-        sub(
-            b"ACBS",
-            "configuration",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U32, &NPC_FLAGS)),
-                f("stats", Ty::Struct(&CONFIGURATION_TAIL)),
-            ]),
-        ),
+        sub(b"ACBS", "configuration", Field::Struct(&CONFIGURATION)),
         factions(),
         form_of(b"INAM", "death_item", &[b"LVLI"]),
         form_of(b"RNAM", "race", &[b"RACE"]),
@@ -52,52 +43,41 @@ pub static NPC_: RecordDef = RecordDef {
         sub(
             b"DATA",
             "stats",
-            Field::Struct(&[
-                f("armorer", U8),
-                f("athletics", U8),
-                f("blade", U8),
-                f("block", U8),
-                f("blunt", U8),
-                f("hand_to_hand", U8),
-                f("heavy_armor", U8),
-                f("alchemy", U8),
-                f("alteration", U8),
-                f("conjuration", U8),
-                f("destruction", U8),
-                f("illusion", U8),
-                f("mysticism", U8),
-                f("restoration", U8),
-                f("acrobatics", U8),
-                f("light_armor", U8),
-                f("marksman", U8),
-                f("mercantile", U8),
-                f("security", U8),
-                f("sneak", U8),
-                f("speechcraft", U8),
-                f("health", U16),
-                f("unused", Ty::Bytes(2)),
-                f("strength", U8),
-                f("intelligence", U8),
-                f("willpower", U8),
-                f("agility", U8),
-                f("speed", U8),
-                f("endurance", U8),
-                f("personality", U8),
-                f("luck", U8),
-            ]),
+            Field::Struct(&join::<_, 31>(&[
+                &[
+                    f("armorer", U8),
+                    f("athletics", U8),
+                    f("blade", U8),
+                    f("block", U8),
+                    f("blunt", U8),
+                    f("hand_to_hand", U8),
+                    f("heavy_armor", U8),
+                    f("alchemy", U8),
+                    f("alteration", U8),
+                    f("conjuration", U8),
+                    f("destruction", U8),
+                    f("illusion", U8),
+                    f("mysticism", U8),
+                    f("restoration", U8),
+                    f("acrobatics", U8),
+                    f("light_armor", U8),
+                    f("marksman", U8),
+                    f("mercantile", U8),
+                    f("security", U8),
+                    f("sneak", U8),
+                    f("speechcraft", U8),
+                    f("health", U16),
+                    f("unused", Ty::Bytes(2)),
+                ],
+                &ATTRIBUTE_VALUES,
+            ])),
         ),
         form_of(b"HNAM", "hair", &[b"HAIR"]),
         opt(b"LNAM", "hair_length", Field::Value(Ty::F32)),
         rep(b"ENAM", "eyes", Field::Value(fid(&[b"EYES"]))),
         opt(b"HCLR", "hair_color", Field::Struct(&RGBA)),
         form_of(b"ZNAM", "combat_style", &[b"CSTY"]),
-        opt(b"FGGS", "facegen_geometry_symmetric", Field::Array(&FLOATS)),
-        opt(
-            b"FGGA",
-            "facegen_geometry_asymmetric",
-            Field::Array(&FLOATS),
-        ),
-        opt(b"FGTS", "facegen_texture_symmetric", Field::Array(&FLOATS)),
-        opt(b"FNAM", "unknown", Field::Value(U16)),
     ],
-};
+    &FACEGEN,
+    &[opt(b"FNAM", "unknown", Field::Value(U16))],
+]));

@@ -2,7 +2,7 @@
 //! PSDT, PTDT, then the conditions (CTDA; CTDT in older files).
 
 use super::condition::CONDITION;
-use crate::io::Sig;
+use crate::defs::shared::{pack, records};
 use crate::schema::types::*;
 
 /// AI package flags (PKDT `flags`).
@@ -50,11 +50,6 @@ pub static PACKAGE_TYPES: EnumDef = EnumDef {
     ],
 };
 
-/// -1 means any month.
-pub static MONTHS: EnumDef = EnumDef {
-    values: &[(-1, "any")],
-};
-
 /// Days of an AI package's schedule (PSDT), by Tamrielic weekday name; `any`
 /// for every day.
 pub static DAYS_OF_WEEK: EnumDef = EnumDef {
@@ -72,16 +67,6 @@ pub static DAYS_OF_WEEK: EnumDef = EnumDef {
         (9, "morndas_middas_fredas"),
         (10, "tirdas_and_turdas"),
     ],
-};
-
-/// 0 means any date.
-pub static DATES: EnumDef = EnumDef {
-    values: &[(0, "any")],
-};
-
-/// -1 means any hour.
-pub static HOURS: EnumDef = EnumDef {
-    values: &[(-1, "any")],
 };
 
 /// AI package location types (PLDT `type`).
@@ -120,11 +105,7 @@ static LOCATION: SelectDef = SelectDef {
 
 /// AI package target types (PTDT `type`).
 pub static TARGET_TYPES: EnumDef = EnumDef {
-    values: &[
-        (0, "specific_reference"),
-        (1, "object_id"),
-        (2, "object_type"),
-    ],
+    values: &pack::TARGET_TYPE_VALUES,
 };
 
 static TARGET: SelectDef = SelectDef {
@@ -137,63 +118,56 @@ static TARGET: SelectDef = SelectDef {
 };
 
 /// Oblivion's AI package (PACK) record declaration.
-pub static PACK: RecordDef = RecordDef {
-    sig: Sig(*b"PACK"),
-    title: "AI package",
-    members: &[
-        opt(b"EDID", "editor_id", Field::ZString),
-        sub(
-            b"PKDT",
-            "general",
-            Field::BySize(&[
-                (
-                    8,
-                    Field::Struct(&[
-                        f("flags", Ty::Flags(Int::U32, &PACKAGE_FLAGS)),
-                        f("type", Ty::Enum(Int::U8, &PACKAGE_TYPES)),
-                        f("unused", Ty::Bytes(3)),
-                    ]),
-                ),
-                (
-                    4,
-                    Field::Struct(&[
-                        f("flags", Ty::Flags(Int::U16, &PACKAGE_FLAGS)),
-                        f("type", Ty::Enum(Int::U8, &PACKAGE_TYPES)),
-                        f("unused", Ty::Bytes(1)),
-                    ]),
-                ),
-            ]),
-        ),
-        opt(
-            b"PLDT",
-            "location",
-            Field::Struct(&[
-                f("type", Ty::Enum(Int::I32, &LOCATION_TYPES)),
-                f("location", Ty::Select(&LOCATION)),
-                f("radius", I32),
-            ]),
-        ),
-        sub(
-            b"PSDT",
-            "schedule",
-            Field::Struct(&[
-                f("month", Ty::Enum(Int::I8, &MONTHS)),
-                f("day_of_week", Ty::Enum(Int::I8, &DAYS_OF_WEEK)),
-                f("date", Ty::Enum(Int::U8, &DATES)),
-                f("hour", Ty::Enum(Int::I8, &HOURS)),
-                f("duration_hours", I32),
-            ]),
-        ),
-        opt(
-            b"PTDT",
-            "target",
-            Field::Struct(&[
-                f("type", Ty::Enum(Int::I32, &TARGET_TYPES)),
-                f("target", Ty::Select(&TARGET)),
-                f("count", I32),
-            ]),
-        ),
-        rep(b"CTDA", "conditions", Field::Struct(&CONDITION)),
-        rep(b"CTDT", "conditions_old", Field::Struct(&CONDITION)),
-    ],
-};
+pub static PACK: RecordDef = records::PACK.with(&[
+    opt(b"EDID", "editor_id", Field::ZString),
+    sub(
+        b"PKDT",
+        "general",
+        Field::BySize(&[
+            (
+                8,
+                Field::Struct(&[
+                    f("flags", Ty::Flags(Int::U32, &PACKAGE_FLAGS)),
+                    f("type", Ty::Enum(Int::U8, &PACKAGE_TYPES)),
+                    f("unused", Ty::Bytes(3)),
+                ]),
+            ),
+            (
+                4,
+                Field::Struct(&[
+                    f("flags", Ty::Flags(Int::U16, &PACKAGE_FLAGS)),
+                    f("type", Ty::Enum(Int::U8, &PACKAGE_TYPES)),
+                    f("unused", Ty::Bytes(1)),
+                ]),
+            ),
+        ]),
+    ),
+    opt(
+        b"PLDT",
+        "location",
+        Field::Struct(&[
+            f("type", Ty::Enum(Int::I32, &LOCATION_TYPES)),
+            f("location", Ty::Select(&LOCATION)),
+            f("radius", I32),
+        ]),
+    ),
+    sub(
+        b"PSDT",
+        "schedule",
+        Field::Struct(&join::<_, 5>(&[
+            &pack::schedule_start(&DAYS_OF_WEEK),
+            &[f("duration_hours", I32)],
+        ])),
+    ),
+    opt(
+        b"PTDT",
+        "target",
+        Field::Struct(&[
+            f("type", Ty::Enum(Int::I32, &TARGET_TYPES)),
+            f("target", Ty::Select(&TARGET)),
+            f("count", I32),
+        ]),
+    ),
+    rep(b"CTDA", "conditions", Field::Struct(&CONDITION)),
+    rep(b"CTDT", "conditions_old", Field::Struct(&CONDITION)),
+]);

@@ -2,8 +2,9 @@
 //! and targets.
 
 use super::common::*;
-use super::scpt::{leading_variable_references, references, SCRIPT_HEADER};
-use crate::io::Sig;
+use super::scpt::RESULT_SCRIPT;
+pub use crate::defs::shared::qust::TARGET_FLAGS;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Quest flags (DATA `flags`).
@@ -15,26 +16,15 @@ pub static QUEST_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-/// Quest target flags (QSTA `flags`).
-pub static TARGET_FLAGS: FlagsDef = FlagsDef {
-    bits: &[(0x01, "compass_marker_ignores_locks")],
-};
-
-static LOG_ENTRY: [Member; 9] = [
-    sub(b"QSDT", "complete_quest", Field::Value(Ty::Bool)),
-    conditions(),
-    conditions_old(),
-    opt(b"CNAM", "log_entry", Field::ZString),
-    opt(
-        b"SCHR",
-        "result_script_header",
-        Field::Struct(&SCRIPT_HEADER),
-    ),
-    opt(b"SCDA", "result_script_compiled", Field::Opaque),
-    opt(b"SCTX", "result_script_source", Field::Text),
-    leading_variable_references(),
-    references(),
-];
+static LOG_ENTRY: [Member; 9] = join(&[
+    &[
+        sub(b"QSDT", "complete_quest", Field::Value(Ty::Bool)),
+        conditions(),
+        conditions_old(),
+        opt(b"CNAM", "log_entry", Field::ZString),
+    ],
+    &RESULT_SCRIPT,
+]);
 
 static STAGE: [Member; 2] = [
     sub(b"INDX", "index", Field::Value(I16)),
@@ -56,25 +46,21 @@ static TARGET: [Member; 3] = [
 ];
 
 /// Oblivion's quest (QUST) record declaration.
-pub static QUST: RecordDef = RecordDef {
-    sig: Sig(*b"QUST"),
-    title: "Quest",
-    members: &[
-        editor_id(),
-        script(),
-        full_name(),
-        icon(),
-        sub(
-            b"DATA",
-            "general",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U8, &QUEST_FLAGS)),
-                f("priority", U8),
-            ]),
-        ),
-        conditions(),
-        conditions_old(),
-        groups("stages", &STAGE),
-        groups("targets", &TARGET),
-    ],
-};
+pub static QUST: RecordDef = records::QUST.with(&[
+    editor_id(),
+    script(),
+    full_name(),
+    icon(),
+    sub(
+        b"DATA",
+        "general",
+        Field::Struct(&[
+            f("flags", Ty::Flags(Int::U8, &QUEST_FLAGS)),
+            f("priority", U8),
+        ]),
+    ),
+    conditions(),
+    conditions_old(),
+    groups("stages", &STAGE),
+    groups("targets", &TARGET),
+]);

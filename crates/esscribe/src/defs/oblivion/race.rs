@@ -2,10 +2,11 @@
 //! base attributes, the head and body parts and their models, and the
 //! face it starts from.
 
+use super::actor::ATTRIBUTE_VALUES;
 use super::book::SKILLS;
 use super::common::*;
 use crate::defs::shared::race;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Race flags (DATA `flags`): playable.
@@ -51,21 +52,8 @@ const fn male_female(targets: Targets) -> [FieldDef; 2] {
 static VOICES: [FieldDef; 2] = male_female(&[b"RACE"]);
 static DEFAULT_HAIR: [FieldDef; 2] = male_female(&[b"HAIR"]);
 
-static ATTRIBUTES: [FieldDef; 8] = [
-    f("strength", U8),
-    f("intelligence", U8),
-    f("willpower", U8),
-    f("agility", U8),
-    f("speed", U8),
-    f("endurance", U8),
-    f("personality", U8),
-    f("luck", U8),
-];
-
 static HAIRS: [FieldDef; 1] = [f("form", fid(&[b"HAIR"]))];
 static EYES: [FieldDef; 1] = [f("form", fid(&[b"EYES"]))];
-
-static FLOATS: [FieldDef; 1] = [f("value", Ty::F32)];
 
 /// A head part: which one, its model and (for the eyes) its texture.
 static FACE_PART: [Member; 3] = [
@@ -105,10 +93,8 @@ static FEMALE_BODY_DATA: [Member; 3] = [
 ];
 
 /// Oblivion's race (RACE) record declaration.
-pub static RACE: RecordDef = RecordDef {
-    sig: Sig(*b"RACE"),
-    title: "Race",
-    members: &[
+pub static RACE: RecordDef = records::RACE.with(&join::<_, 22>(&[
+    &[
         editor_id(),
         full_name(),
         opt(b"DESC", "description", Field::ZString),
@@ -140,8 +126,8 @@ pub static RACE: RecordDef = RecordDef {
             b"ATTR",
             "base_attributes",
             Field::Struct(&[
-                f("male", Ty::Struct(&ATTRIBUTES)),
-                f("female", Ty::Struct(&ATTRIBUTES)),
+                f("male", Ty::Struct(&ATTRIBUTE_VALUES)),
+                f("female", Ty::Struct(&ATTRIBUTE_VALUES)),
             ]),
         ),
         group("face_data", &FACE_DATA),
@@ -150,13 +136,7 @@ pub static RACE: RecordDef = RecordDef {
         group("female_body_data", &FEMALE_BODY_DATA),
         opt(b"HNAM", "hairs", Field::Array(&HAIRS)),
         opt(b"ENAM", "eyes", Field::Array(&EYES)),
-        opt(b"FGGS", "facegen_geometry_symmetric", Field::Array(&FLOATS)),
-        opt(
-            b"FGGA",
-            "facegen_geometry_asymmetric",
-            Field::Array(&FLOATS),
-        ),
-        opt(b"FGTS", "facegen_texture_symmetric", Field::Array(&FLOATS)),
-        opt(b"SNAM", "unknown_snam", Field::Value(U16)),
     ],
-};
+    &FACEGEN,
+    &[opt(b"SNAM", "unknown_snam", Field::Value(U16))],
+]));

@@ -1,20 +1,16 @@
 //! REGN: a region: its area, then data entries (objects, weather, map
 //! name, land, grass, sound).
 
+pub use super::cell::MUSIC_TYPES;
 use super::common::{editor_id, icon};
+use crate::defs::shared::records;
 use crate::defs::shared::regn;
-use crate::io::Sig;
 use crate::schema::types::*;
 
 /// Region data entry types (RDAT `type`): objects, weather, map, land,
 /// grass, sound.
 pub static ENTRY_TYPES: EnumDef = EnumDef {
     values: &regn::ENTRY_TYPE_VALUES,
-};
-
-/// Region music types (RDMD `music`).
-pub static MUSIC_TYPES: EnumDef = EnumDef {
-    values: &[(0, "default"), (1, "public"), (2, "dungeon")],
 };
 
 static OBJECT: [FieldDef; 20] = join(&[
@@ -65,15 +61,11 @@ static ENTRY: [Member; 7] = [
 static MAP_AND_ENTRIES: [Member; 4] = regn::map_and_entries(&ENTRY);
 
 /// Oblivion's region (REGN) declaration.
-pub static REGN: RecordDef = RecordDef {
-    sig: Sig(*b"REGN"),
-    title: "Region",
-    members: &[
-        editor_id(),
-        icon(),
-        MAP_AND_ENTRIES[0],
-        MAP_AND_ENTRIES[1],
-        MAP_AND_ENTRIES[2],
-        MAP_AND_ENTRIES[3],
-    ],
-};
+pub static REGN: RecordDef = records::REGN.with(&[
+    editor_id(),
+    icon(),
+    MAP_AND_ENTRIES[0],
+    MAP_AND_ENTRIES[1],
+    MAP_AND_ENTRIES[2],
+    MAP_AND_ENTRIES[3],
+]);

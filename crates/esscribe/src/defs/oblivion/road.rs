@@ -1,11 +1,10 @@
 //! ROAD: the road network of a worldspace: points, and for each point the
 //! positions of the points it connects to.
 
+use super::common::XYZ;
 use super::pgrd::POINT;
 use crate::io::Sig;
 use crate::schema::types::*;
-
-static CONNECTION: [FieldDef; 3] = [f("x", Ty::F32), f("y", Ty::F32), f("z", Ty::F32)];
 
 /// Oblivion's road (ROAD) record declaration.
 pub static ROAD: RecordDef = RecordDef {
@@ -15,6 +14,6 @@ pub static ROAD: RecordDef = RecordDef {
         opt(b"PGRP", "points", Field::Array(&POINT)),
         // The points each point connects to, as many per point as its
         // connection count, in the order of the points.
-        opt(b"PGRR", "connections", Field::Array(&CONNECTION)),
+        opt(b"PGRR", "connections", Field::Array(&XYZ)),
     ],
 };

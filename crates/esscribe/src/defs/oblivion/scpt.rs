@@ -58,6 +58,20 @@ pub const fn references() -> Member {
     groups("references", &REFERENCE_RUN)
 }
 
+/// A result script, run when a dialogue response is said or a quest stage
+/// is reached: header, compiled code, source and references.
+pub static RESULT_SCRIPT: [Member; 5] = [
+    opt(
+        b"SCHR",
+        "result_script_header",
+        Field::Struct(&SCRIPT_HEADER),
+    ),
+    opt(b"SCDA", "result_script_compiled", Field::Opaque),
+    opt(b"SCTX", "result_script_source", Field::Text),
+    leading_variable_references(),
+    references(),
+];
+
 /// Oblivion's script (SCPT) record declaration.
 pub static SCPT: RecordDef = RecordDef {
     sig: Sig(*b"SCPT"),

@@ -8,17 +8,15 @@ use crate::schema::types::*;
 pub static SGST: RecordDef = RecordDef {
     sig: Sig(*b"SGST"),
     title: "Sigil stone",
-    members: &[
-        editor_id(),
-        full_name(),
-        model(),
-        icon(),
-        script(),
-        effects(),
-        sub(
-            b"DATA",
-            "data",
-            Field::Struct(&[f("uses", U8), f("value", U32), f("weight", Ty::F32)]),
-        ),
-    ],
+    members: &join::<_, 7>(&[
+        &ITEM_HEAD,
+        &[
+            effects(),
+            sub(
+                b"DATA",
+                "data",
+                Field::Struct(&[f("uses", U8), f("value", U32), f("weight", Ty::F32)]),
+            ),
+        ],
+    ]),
 };

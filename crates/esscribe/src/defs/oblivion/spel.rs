@@ -1,8 +1,8 @@
 //! SPEL: a spell (also abilities, powers and diseases).
 
 use super::common::*;
+use crate::defs::shared::records;
 use crate::defs::shared::spel;
-use crate::io::Sig;
 use crate::schema::types::*;
 
 /// Spell types (SPIT `type`): spell, disease, power, ...
@@ -27,24 +27,20 @@ pub static SPELL_FLAGS: FlagsDef = FlagsDef {
 };
 
 /// Oblivion's spell (SPEL) record declaration.
-pub static SPEL: RecordDef = RecordDef {
-    sig: Sig(*b"SPEL"),
-    title: "Spell",
-    members: &[
-        editor_id(),
-        full_name(),
-        sub(
-            b"SPIT",
-            "data",
-            Field::Struct(&[
-                f("type", Ty::Enum(Int::U32, &SPELL_TYPES)),
-                f("cost", U32),
-                f("level", Ty::Enum(Int::U8, &SPELL_LEVELS)),
-                f("unused", Ty::Bytes(3)),
-                f("flags", Ty::Flags(Int::U8, &SPELL_FLAGS)),
-                f("unused_2", Ty::Bytes(3)),
-            ]),
-        ),
-        effects(),
-    ],
-};
+pub static SPEL: RecordDef = records::SPEL.with(&[
+    editor_id(),
+    full_name(),
+    sub(
+        b"SPIT",
+        "data",
+        Field::Struct(&[
+            f("type", Ty::Enum(Int::U32, &SPELL_TYPES)),
+            f("cost", U32),
+            f("level", Ty::Enum(Int::U8, &SPELL_LEVELS)),
+            f("unused", Ty::Bytes(3)),
+            f("flags", Ty::Flags(Int::U8, &SPELL_FLAGS)),
+            f("unused_2", Ty::Bytes(3)),
+        ]),
+    ),
+    effects(),
+]);

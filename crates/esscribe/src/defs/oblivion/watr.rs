@@ -1,12 +1,12 @@
 //! WATR: a water type.
 
 use super::common::{editor_id, form_of, RGBA};
-use crate::io::Sig;
+use crate::defs::shared::{records, watr};
 use crate::schema::types::*;
 
 /// Water flags (FNAM `flags`).
 pub static WATER_FLAGS: FlagsDef = FlagsDef {
-    bits: &[(0x01, "causes_damage"), (0x02, "reflective")],
+    bits: &join::<_, 2>(&[&watr::FLAG_BITS, &[(0x02, "reflective")]]),
 };
 
 static SIMULATOR: [FieldDef; 5] = [
@@ -18,18 +18,10 @@ static SIMULATOR: [FieldDef; 5] = [
 ];
 
 /// Oblivion's water (WATR) record declaration.
-pub static WATR: RecordDef = RecordDef {
-    sig: Sig(*b"WATR"),
-    title: "Water",
-    members: &[
-        editor_id(),
-        opt(b"TNAM", "texture", Field::ZString),
-        opt(b"ANAM", "opacity", Field::Value(U8)),
-        opt(
-            b"FNAM",
-            "flags",
-            Field::Value(Ty::Flags(Int::U8, &WATER_FLAGS)),
-        ),
+pub static WATR: RecordDef = records::WATR.with(&join::<_, 8>(&[
+    &[editor_id(), opt(b"TNAM", "texture", Field::ZString)],
+    &watr::opacity_and_flags(&WATER_FLAGS),
+    &[
         opt(b"MNAM", "material_id", Field::ZString),
         form_of(b"SNAM", "sound", &[b"SOUN"]),
         opt(
@@ -67,4 +59,4 @@ pub static WATR: RecordDef = RecordDef {
             ]),
         ),
     ],
-};
+]));

@@ -1,7 +1,7 @@
 //! WEAP: a weapon.
 
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Weapon types (DATA `type`).
@@ -17,15 +17,9 @@ pub static WEAPON_TYPES: EnumDef = EnumDef {
 };
 
 /// Oblivion's weapon (WEAP) record declaration.
-pub static WEAP: RecordDef = RecordDef {
-    sig: Sig(*b"WEAP"),
-    title: "Weapon",
-    members: &[
-        editor_id(),
-        full_name(),
-        model(),
-        icon(),
-        script(),
+pub static WEAP: RecordDef = records::WEAP.with(&join::<_, 8>(&[
+    &ITEM_HEAD,
+    &[
         enchantment(),
         enchantment_points(),
         sub(
@@ -43,4 +37,4 @@ pub static WEAP: RecordDef = RecordDef {
             ]),
         ),
     ],
-};
+]));

@@ -2,8 +2,8 @@
 //! settings, wind, precipitation, lightning and sounds.
 
 use super::common::*;
+use crate::defs::shared::records;
 use crate::defs::shared::wthr::{self, TIMES};
-use crate::io::Sig;
 use crate::schema::types::*;
 
 /// Weather classification flags: pleasant, cloudy, rainy, snow.
@@ -35,37 +35,33 @@ static DATA: [FieldDef; 15] = join(&[
 ]);
 
 /// Oblivion's weather (WTHR) record declaration.
-pub static WTHR: RecordDef = RecordDef {
-    sig: Sig(*b"WTHR"),
-    title: "Weather",
-    members: &[
-        editor_id(),
-        opt(b"CNAM", "lower_cloud_texture", Field::ZString),
-        opt(b"DNAM", "upper_cloud_texture", Field::ZString),
-        model(),
-        opt(b"NAM0", "colors", Field::Struct(&COLORS)),
-        opt(b"FNAM", "fog_distance", Field::Struct(&wthr::FOG_DISTANCE)),
-        opt(
-            b"HNAM",
-            "hdr",
-            Field::Struct(&[
-                f("eye_adapt_speed", Ty::F32),
-                f("blur_radius", Ty::F32),
-                f("blur_passes", Ty::F32),
-                f("emissive_multiplier", Ty::F32),
-                f("target_lum", Ty::F32),
-                f("upper_lum_clamp", Ty::F32),
-                f("bright_scale", Ty::F32),
-                f("bright_clamp", Ty::F32),
-                f("lum_ramp_no_texture", Ty::F32),
-                f("lum_ramp_min", Ty::F32),
-                f("lum_ramp_max", Ty::F32),
-                f("sunlight_dimmer", Ty::F32),
-                f("grass_dimmer", Ty::F32),
-                f("tree_dimmer", Ty::F32),
-            ]),
-        ),
-        opt(b"DATA", "data", Field::Struct(&DATA)),
-        rep(b"SNAM", "sounds", Field::Struct(&SOUND)),
-    ],
-};
+pub static WTHR: RecordDef = records::WTHR.with(&[
+    editor_id(),
+    opt(b"CNAM", "lower_cloud_texture", Field::ZString),
+    opt(b"DNAM", "upper_cloud_texture", Field::ZString),
+    model(),
+    opt(b"NAM0", "colors", Field::Struct(&COLORS)),
+    opt(b"FNAM", "fog_distance", Field::Struct(&wthr::FOG_DISTANCE)),
+    opt(
+        b"HNAM",
+        "hdr",
+        Field::Struct(&[
+            f("eye_adapt_speed", Ty::F32),
+            f("blur_radius", Ty::F32),
+            f("blur_passes", Ty::F32),
+            f("emissive_multiplier", Ty::F32),
+            f("target_lum", Ty::F32),
+            f("upper_lum_clamp", Ty::F32),
+            f("bright_scale", Ty::F32),
+            f("bright_clamp", Ty::F32),
+            f("lum_ramp_no_texture", Ty::F32),
+            f("lum_ramp_min", Ty::F32),
+            f("lum_ramp_max", Ty::F32),
+            f("sunlight_dimmer", Ty::F32),
+            f("grass_dimmer", Ty::F32),
+            f("tree_dimmer", Ty::F32),
+        ]),
+    ),
+    opt(b"DATA", "data", Field::Struct(&DATA)),
+    rep(b"SNAM", "sounds", Field::Struct(&SOUND)),
+]);

@@ -32,6 +32,18 @@ pub static POSITION_ROTATION: [FieldDef; 6] = [
 /// A point or vector as three floats.
 pub static XYZ: [FieldDef; 3] = [f("x", Ty::F32), f("y", Ty::F32), f("z", Ty::F32)];
 
+/// A point on a plane as two floats.
+pub static XY: [FieldDef; 2] = [f("x", Ty::F32), f("y", Ty::F32)];
+
+/// A colour as red, green, blue bytes, with no fourth byte.
+pub static RGB: [FieldDef; 3] = [f("red", U8), f("green", U8), f("blue", U8)];
+
+/// A colour as red, green, blue floats from 0 to 1.
+pub static RGB_F32: [FieldDef; 3] = [f("red", Ty::F32), f("green", Ty::F32), f("blue", Ty::F32)];
+
+/// One float of a list of floats (face morphs and face geometry).
+pub static FLOAT_VALUE: [FieldDef; 1] = [f("value", Ty::F32)];
+
 /// A color as red, green, blue bytes and an unused byte.
 pub static RGBA: [FieldDef; 4] = [
     f("red", U8),
@@ -42,3 +54,8 @@ pub static RGBA: [FieldDef; 4] = [
 
 /// Value and weight of an inventory item.
 pub static VALUE_WEIGHT: [FieldDef; 2] = [f("value", I32), f("weight", Ty::F32)];
+
+/// An item's value and weight (DATA).
+pub const fn value_weight() -> Member {
+    sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT))
+}

@@ -17,10 +17,9 @@ pub static OPERATORS: EnumDef = EnumDef {
 };
 
 /// The fields a condition starts with in both games, read with the game's
-/// type bits, comparison value, function table and parameters.
+/// type bits, function table and parameters.
 pub const fn head(
     kind: &'static [BitField],
-    comparison: &'static SelectDef,
     functions: &'static EnumDef,
     parameter_1: &'static SelectDef,
     parameter_2: &'static SelectDef,
@@ -28,7 +27,7 @@ pub const fn head(
     [
         f("type", Ty::Bits(Int::U8, kind)),
         f("unused", Ty::Bytes(3)),
-        f("comparison_value", Ty::Select(comparison)),
+        f("comparison_value", Ty::Select(&COMPARISON_VALUE)),
         f("function", Ty::Enum(Int::U16, functions)),
         f("unused_2", Ty::Bytes(2)),
         f("parameter_1", Ty::Select(parameter_1)),

@@ -34,6 +34,12 @@ pub static DENSITY_SLOPE: [FieldDef; 3] = [
     f("maximum_slope", U8),
 ];
 
+/// GRAS DATA: density and slopes, the game's three fields about water
+/// (named differently in each game), placement, and the game's padding.
+pub const fn data(water: [FieldDef; 3], padding: FieldDef) -> [FieldDef; 13] {
+    join(&[&DENSITY_SLOPE, &water, &PLACEMENT, &[padding]])
+}
+
 /// Where the grass grows against water, how it varies and its flags.
 pub static PLACEMENT: [FieldDef; 6] = [
     f("units_from_water_type", Ty::Enum(Int::U32, &WATER_TYPES)),

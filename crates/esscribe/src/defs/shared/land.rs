@@ -1,6 +1,7 @@
 //! LAND, in both games: the landscape of one exterior cell: normals,
 //! heights, colours and texture layers.
 
+use super::common::RGB;
 use crate::schema::types::*;
 
 /// The flags both games give the same meaning.
@@ -13,8 +14,6 @@ pub static FLAG_BITS: [(u64, &str); 5] = [
 ];
 
 static NORMAL: [FieldDef; 3] = [f("x", I8), f("y", I8), f("z", I8)];
-
-static COLOR: [FieldDef; 3] = [f("red", U8), f("green", U8), f("blue", U8)];
 
 static LAYER: [FieldDef; 4] = [
     f("texture", fid(&[b"LTEX"])),
@@ -56,7 +55,7 @@ pub const fn members(flags: &'static FlagsDef) -> [Member; 6] {
         opt(b"DATA", "flags", Field::Value(Ty::Flags(Int::U32, flags))),
         opt(b"VNML", "vertex_normals", Field::Array(&NORMAL)),
         opt(b"VHGT", "vertex_heights", Field::Struct(&HEIGHTS)),
-        opt(b"VCLR", "vertex_colors", Field::Array(&COLOR)),
+        opt(b"VCLR", "vertex_colors", Field::Array(&RGB)),
         groups("quadrants", &QUADRANT),
         opt(b"VTEX", "textures", Field::Array(&TEXTURE)),
     ]

@@ -20,6 +20,25 @@ pub const fn map_marker(
     ]
 }
 
+/// The enable-parent flags both games have.
+pub static ENABLE_PARENT_FLAG_BITS: [(u64, &str); 1] =
+    [(0x01, "set_enable_state_opposite_to_parent")];
+
+/// The enable parent (XESP): the reference (of one of the game's placed
+/// types) whose enabled state this one follows, and the game's flags.
+pub const fn enable_parent(references: Targets, flags: &'static FlagsDef) -> [FieldDef; 3] {
+    [
+        f("reference", fid(references)),
+        f("flags", Ty::Flags(Int::U8, flags)),
+        f("unused", Ty::Bytes(3)),
+    ]
+}
+
+/// Lock flags (XLOC `flags`).
+pub static LOCK_FLAGS: FlagsDef = FlagsDef {
+    bits: &[(0x04, "leveled_lock")],
+};
+
 /// What activating a reference does.
 pub static ACTION_FLAGS: FlagsDef = FlagsDef {
     bits: &[

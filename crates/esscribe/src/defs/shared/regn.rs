@@ -1,7 +1,7 @@
 //! REGN, in both games: a region's area, its entry types and the parts of
 //! its object and sound entries that mean the same.
 
-use super::common::RGBA;
+use super::common::{RGBA, XY};
 use crate::schema::types::*;
 
 /// The entry types both games have.
@@ -38,12 +38,10 @@ pub static SOUND_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-static POINT: [FieldDef; 2] = [f("x", Ty::F32), f("y", Ty::F32)];
-
 /// One area of the region: its edge fall-off and outline.
 pub static AREA: [Member; 2] = [
     sub(b"RPLI", "edge_fall_off", Field::Value(U32)),
-    opt(b"RPLD", "points", Field::Array(&POINT)),
+    opt(b"RPLD", "points", Field::Array(&XY)),
 ];
 
 /// An object entry's density, slopes and flags.

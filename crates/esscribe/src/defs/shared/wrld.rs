@@ -1,6 +1,7 @@
 //! WRLD, in both games: the flags they share, the map's size and corner
 //! cells, and the flags with the object bounds.
 
+use super::common::XY;
 use crate::schema::types::*;
 
 /// The flags both games have at the same bits.
@@ -15,8 +16,6 @@ pub static MAP_CELLS: [FieldDef; 6] = [
     f("south_east_cell_x", I16),
     f("south_east_cell_y", I16),
 ];
-
-static XY: [FieldDef; 2] = [f("x", Ty::F32), f("y", Ty::F32)];
 
 /// The world's flags (the game's) and the bounds of its objects.
 pub const fn flags_and_bounds(flags: &'static FlagsDef) -> [Member; 3] {

@@ -1,7 +1,7 @@
 //! ACTI: an activator.
 
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Activator flags (FNAM `flags`), also used by flora.
@@ -10,19 +10,10 @@ pub static ACTIVATOR_FLAGS: FlagsDef = FlagsDef {
 };
 
 /// Skyrim's activator (ACTI) record declaration.
-pub static ACTI: RecordDef = RecordDef {
-    sig: Sig(*b"ACTI"),
-    title: "Activator",
-    members: &[
-        editor_id(),
-        scripts(),
-        object_bounds(),
-        full_name(),
-        model(),
-        destructible(),
-        keyword_count(),
-        keywords(),
-        opt(b"PNAM", "marker_color", Field::Struct(&COLOR)),
+pub static ACTI: RecordDef = records::ACTI.with(&join::<_, 15>(&[
+    &ACTIVATOR_HEAD,
+    &[
+        opt(b"PNAM", "marker_color", Field::Struct(&RGBA)),
         form_of(b"SNAM", "looping_sound", &[b"SNDR"]),
         form_of(b"VNAM", "activation_sound", &[b"SNDR"]),
         form_of(b"WNAM", "water_type", &[b"WATR"]),
@@ -34,4 +25,4 @@ pub static ACTI: RecordDef = RecordDef {
         ),
         form_of(b"KNAM", "interaction_keyword", &[b"KYWD"]),
     ],
-};
+]));

@@ -1,7 +1,7 @@
 //! AMMO: ammunition.
 
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Ammunition flags (DATA `flags`).
@@ -14,19 +14,10 @@ pub static AMMO_FLAGS: FlagsDef = FlagsDef {
 };
 
 /// Skyrim's ammunition (AMMO) record declaration.
-pub static AMMO: RecordDef = RecordDef {
-    sig: Sig(*b"AMMO"),
-    title: "Ammunition",
-    members: &[
-        editor_id(),
-        object_bounds(),
-        full_name(),
-        model(),
-        large_icon(),
-        small_icon(),
-        destructible(),
-        pickup_sound(),
-        drop_sound(),
+pub static AMMO: RecordDef = records::AMMO.with(&join::<_, 14>(&[
+    &[editor_id()],
+    &ITEM_PRESENTATION,
+    &[
         description(b"DESC"),
         keyword_count(),
         keywords(),
@@ -42,4 +33,4 @@ pub static AMMO: RecordDef = RecordDef {
         ),
         opt(b"ONAM", "short_name", Field::LString),
     ],
-};
+]));

@@ -1,16 +1,12 @@
 //! ANIO: an animated object.
 
 use super::common::{editor_id, model};
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Skyrim's animated object (ANIO) record declaration.
-pub static ANIO: RecordDef = RecordDef {
-    sig: Sig(*b"ANIO"),
-    title: "Animated object",
-    members: &[
-        editor_id(),
-        model(),
-        opt(b"BNAM", "unload_event", Field::ZString),
-    ],
-};
+pub static ANIO: RecordDef = records::ANIO.with(&[
+    editor_id(),
+    model(),
+    opt(b"BNAM", "unload_event", Field::ZString),
+]);

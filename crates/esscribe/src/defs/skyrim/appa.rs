@@ -1,26 +1,16 @@
 //! APPA: an alchemical apparatus.
 
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 pub use crate::defs::shared::spel::MASTERY_LEVELS as QUALITIES;
 
 /// Skyrim's alchemical apparatus (APPA) record declaration.
-pub static APPA: RecordDef = RecordDef {
-    sig: Sig(*b"APPA"),
-    title: "Alchemical apparatus",
-    members: &[
-        editor_id(),
-        scripts(),
-        object_bounds(),
-        full_name(),
-        model(),
-        large_icon(),
-        small_icon(),
-        destructible(),
-        pickup_sound(),
-        drop_sound(),
+pub static APPA: RecordDef = records::APPA.with(&join::<_, 13>(&[
+    &[editor_id(), scripts()],
+    &ITEM_PRESENTATION,
+    &[
         opt(
             b"QUAL",
             "quality",
@@ -33,4 +23,4 @@ pub static APPA: RecordDef = RecordDef {
             Field::Struct(&[f("value", U32), f("weight", Ty::F32)]),
         ),
     ],
-};
+]));

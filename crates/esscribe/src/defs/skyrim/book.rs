@@ -1,7 +1,7 @@
 //! BOOK: a book, note or scroll.
 
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Book flags (DATA `flags`).
@@ -28,36 +28,32 @@ static TEACHES: SelectDef = SelectDef {
 };
 
 /// Skyrim's book (BOOK) record declaration.
-pub static BOOK: RecordDef = RecordDef {
-    sig: Sig(*b"BOOK"),
-    title: "Book",
-    members: &[
-        editor_id(),
-        scripts(),
-        object_bounds(),
-        full_name(),
-        model(),
-        large_icon(),
-        small_icon(),
-        description(b"DESC"),
-        destructible(),
-        pickup_sound(),
-        drop_sound(),
-        keyword_count(),
-        keywords(),
-        sub(
-            b"DATA",
-            "data",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U8, &BOOK_FLAGS)),
-                f("type", Ty::Enum(Int::U8, &BOOK_TYPES)),
-                f("unused", Ty::Bytes(2)),
-                f("teaches", Ty::Select(&TEACHES)),
-                f("value", U32),
-                f("weight", Ty::F32),
-            ]),
-        ),
-        form_of(b"INAM", "inventory_art", &[b"STAT"]),
-        opt(b"CNAM", "inventory_description", Field::LString),
-    ],
-};
+pub static BOOK: RecordDef = records::BOOK.with(&[
+    editor_id(),
+    scripts(),
+    object_bounds(),
+    full_name(),
+    model(),
+    large_icon(),
+    small_icon(),
+    description(b"DESC"),
+    destructible(),
+    pickup_sound(),
+    drop_sound(),
+    keyword_count(),
+    keywords(),
+    sub(
+        b"DATA",
+        "data",
+        Field::Struct(&[
+            f("flags", Ty::Flags(Int::U8, &BOOK_FLAGS)),
+            f("type", Ty::Enum(Int::U8, &BOOK_TYPES)),
+            f("unused", Ty::Bytes(2)),
+            f("teaches", Ty::Select(&TEACHES)),
+            f("value", U32),
+            f("weight", Ty::F32),
+        ]),
+    ),
+    form_of(b"INAM", "inventory_art", &[b"STAT"]),
+    opt(b"CNAM", "inventory_description", Field::LString),
+]);

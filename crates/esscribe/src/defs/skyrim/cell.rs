@@ -3,7 +3,7 @@
 pub use super::common::RGBA;
 use super::common::{editor_id, form_of, full_name};
 use crate::defs::shared::cell;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Cell flags (DATA `flags`).
@@ -71,63 +71,59 @@ pub static LIGHTING: [FieldDef; 23] = join(&[
 ]);
 
 /// Skyrim's cell (CELL) record declaration.
-pub static CELL: RecordDef = RecordDef {
-    sig: Sig(*b"CELL"),
-    title: "Cell",
-    members: &[
-        editor_id(),
-        full_name(),
-        sub(
-            b"DATA",
-            "flags",
-            // Early files hold one byte; the one-byte form is shown as an
-            // object so that it builds back to one byte.
-            Field::BySize(&[
-                (2, Field::Value(Ty::Flags(Int::U16, &CELL_FLAGS))),
-                (
-                    1,
-                    Field::Struct(&[f("flags_8_bit", Ty::Flags(Int::U8, &CELL_FLAGS))]),
-                ),
-            ]),
-        ),
-        opt(
-            b"XCLC",
-            "grid",
-            Field::Struct(&[
-                f("x", I32),
-                f("y", I32),
-                f("flags", Ty::Flags(Int::U32, &GRID_FLAGS)),
-            ]),
-        ),
-        opt(b"XCLL", "lighting", Field::Struct(&LIGHTING)),
-        opt(b"TVDT", "occlusion_data", Field::Opaque),
-        opt(b"MHDT", "max_height_data", Field::Opaque),
-        form_of(b"LTMP", "lighting_template", &[b"LGTM"]),
-        opt(
-            b"LNAM",
-            "lighting_inherits",
-            Field::Value(Ty::Flags(Int::U32, &INHERIT_FLAGS)),
-        ),
-        opt(b"XCLW", "water_height", Field::Value(Ty::F32)),
-        opt(b"XNAM", "water_noise_texture", Field::ZString),
-        opt(
-            b"XCLR",
-            "regions",
-            Field::Array(&[f("region", fid(&[b"REGN"]))]),
-        ),
-        form_of(b"XLCN", "location", &[b"LCTN"]),
-        opt(b"XWCN", "unknown_water_count", Field::Value(U32)),
-        opt(b"XWCS", "unknown_water_count_2", Field::Value(U32)),
-        opt(b"XWCU", "water_velocity", Field::Bytes),
-        form_of(b"XCWT", "water", &[b"WATR"]),
-        form_of(b"XOWN", "owner", &[b"FACT", b"ACHR", b"NPC_"]),
-        opt(b"XRNK", "faction_rank", Field::Value(I32)),
-        form_of(b"XILL", "lock_list", &[b"FLST", b"NPC_"]),
-        opt(b"XWEM", "water_environment_map", Field::ZString),
-        form_of(b"XCCM", "sky_weather_from_region", &[b"REGN"]),
-        form_of(b"XCAS", "acoustic_space", &[b"ASPC"]),
-        form_of(b"XEZN", "encounter_zone", &[b"ECZN"]),
-        form_of(b"XCMO", "music_type", &[b"MUSC"]),
-        form_of(b"XCIM", "image_space", &[b"IMGS"]),
-    ],
-};
+pub static CELL: RecordDef = records::CELL.with(&[
+    editor_id(),
+    full_name(),
+    sub(
+        b"DATA",
+        "flags",
+        // Early files hold one byte; the one-byte form is shown as an
+        // object so that it builds back to one byte.
+        Field::BySize(&[
+            (2, Field::Value(Ty::Flags(Int::U16, &CELL_FLAGS))),
+            (
+                1,
+                Field::Struct(&[f("flags_8_bit", Ty::Flags(Int::U8, &CELL_FLAGS))]),
+            ),
+        ]),
+    ),
+    opt(
+        b"XCLC",
+        "grid",
+        Field::Struct(&[
+            f("x", I32),
+            f("y", I32),
+            f("flags", Ty::Flags(Int::U32, &GRID_FLAGS)),
+        ]),
+    ),
+    opt(b"XCLL", "lighting", Field::Struct(&LIGHTING)),
+    opt(b"TVDT", "occlusion_data", Field::Opaque),
+    opt(b"MHDT", "max_height_data", Field::Opaque),
+    form_of(b"LTMP", "lighting_template", &[b"LGTM"]),
+    opt(
+        b"LNAM",
+        "lighting_inherits",
+        Field::Value(Ty::Flags(Int::U32, &INHERIT_FLAGS)),
+    ),
+    opt(b"XCLW", "water_height", Field::Value(Ty::F32)),
+    opt(b"XNAM", "water_noise_texture", Field::ZString),
+    opt(
+        b"XCLR",
+        "regions",
+        Field::Array(&[f("region", fid(&[b"REGN"]))]),
+    ),
+    form_of(b"XLCN", "location", &[b"LCTN"]),
+    opt(b"XWCN", "unknown_water_count", Field::Value(U32)),
+    opt(b"XWCS", "unknown_water_count_2", Field::Value(U32)),
+    opt(b"XWCU", "water_velocity", Field::Bytes),
+    form_of(b"XCWT", "water", &[b"WATR"]),
+    form_of(b"XOWN", "owner", &[b"FACT", b"ACHR", b"NPC_"]),
+    opt(b"XRNK", "faction_rank", Field::Value(I32)),
+    form_of(b"XILL", "lock_list", &[b"FLST", b"NPC_"]),
+    opt(b"XWEM", "water_environment_map", Field::ZString),
+    form_of(b"XCCM", "sky_weather_from_region", &[b"REGN"]),
+    form_of(b"XCAS", "acoustic_space", &[b"ASPC"]),
+    form_of(b"XEZN", "encounter_zone", &[b"ECZN"]),
+    form_of(b"XCMO", "music_type", &[b"MUSC"]),
+    form_of(b"XCIM", "image_space", &[b"IMGS"]),
+]);

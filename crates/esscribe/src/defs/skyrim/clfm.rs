@@ -1,6 +1,6 @@
 //! CLFM: a color form.
 
-use super::common::{editor_id, full_name, COLOR};
+use super::common::{editor_id, full_name, RGBA};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -11,7 +11,7 @@ pub static CLFM: RecordDef = RecordDef {
     members: &[
         editor_id(),
         full_name(),
-        opt(b"CNAM", "color", Field::Struct(&COLOR)),
+        opt(b"CNAM", "color", Field::Struct(&RGBA)),
         opt(b"FNAM", "playable", Field::Value(U32)),
     ],
 };

@@ -2,7 +2,7 @@
 
 use super::common::model;
 use crate::defs::shared::clmt;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 static WEATHER: [FieldDef; 3] = [
@@ -12,8 +12,4 @@ static WEATHER: [FieldDef; 3] = [
 ];
 
 /// Skyrim's climate (CLMT) record declaration.
-pub static CLMT: RecordDef = RecordDef {
-    sig: Sig(*b"CLMT"),
-    title: "Climate",
-    members: &clmt::members(&WEATHER, model()),
-};
+pub static CLMT: RecordDef = records::CLMT.with(&clmt::members(&WEATHER, model()));

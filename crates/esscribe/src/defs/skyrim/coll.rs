@@ -1,6 +1,6 @@
 //! COLL: a collision layer.
 
-use super::common::{description, editor_id, COLOR};
+use super::common::{description, editor_id, RGBA};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -23,7 +23,7 @@ pub static COLL: RecordDef = RecordDef {
         editor_id(),
         description(b"DESC"),
         opt(b"BNAM", "index", Field::Value(U32)),
-        opt(b"FNAM", "debug_color", Field::Struct(&COLOR)),
+        opt(b"FNAM", "debug_color", Field::Struct(&RGBA)),
         opt(
             b"GNAM",
             "flags",

@@ -5,7 +5,8 @@
 use super::condition::CONDITION_GROUP;
 use super::vmad::VMAD;
 pub use crate::defs::shared::common::{
-    editor_id, form, form_of, POSITION_ROTATION, RGBA, VALUE_WEIGHT, XYZ,
+    editor_id, form, form_of, value_weight, FLOAT_VALUE, POSITION_ROTATION, RGB, RGBA, RGB_F32,
+    VALUE_WEIGHT, XY, XYZ,
 };
 use crate::schema::types::*;
 
@@ -38,14 +39,6 @@ pub static OBJECT_BOUNDS: [FieldDef; 6] = [
 pub const fn object_bounds() -> Member {
     sub(b"OBND", "object_bounds", Field::Struct(&OBJECT_BOUNDS))
 }
-
-/// A colour as four bytes: red, green, blue and an unused byte.
-pub static COLOR: [FieldDef; 4] = [
-    f("red", U8),
-    f("green", U8),
-    f("blue", U8),
-    f("unused", Ty::Bytes(1)),
-];
 
 /// The number of keywords that follow (KSIZ).
 pub const fn keyword_count() -> Member {
@@ -287,3 +280,44 @@ pub const fn activation_parents() -> Member {
         Field::Struct(&ACTIVATION_PARENT),
     )
 }
+
+/// What an inventory item shows and plays, in the order items store it:
+/// bounds, name, model, icons, destruction data, and the sounds of picking
+/// it up and putting it down.
+pub static ITEM_PRESENTATION: [Member; 8] = [
+    object_bounds(),
+    full_name(),
+    model(),
+    large_icon(),
+    small_icon(),
+    destructible(),
+    pickup_sound(),
+    drop_sound(),
+];
+
+/// What activators, flora, furniture and talking activators declare first:
+/// editor ID, scripts, bounds, name, model, destruction data and keywords.
+pub static ACTIVATOR_HEAD: [Member; 8] = [
+    editor_id(),
+    scripts(),
+    object_bounds(),
+    full_name(),
+    model(),
+    destructible(),
+    keyword_count(),
+    keywords(),
+];
+
+/// The form lists of packages that override an actor's own when it watches
+/// a fight, finds a dead body, warns as a guard and fights: NPCs and quest
+/// aliases have them.
+pub static OVERRIDE_PACKAGE_LISTS: [Member; 4] = [
+    form_of(b"SPOR", "spectator_override_package_list", &[b"FLST"]),
+    form_of(
+        b"OCOR",
+        "observe_dead_body_override_package_list",
+        &[b"FLST"],
+    ),
+    form_of(b"GWOR", "guard_warn_override_package_list", &[b"FLST"]),
+    form_of(b"ECOR", "combat_override_package_list", &[b"FLST"]),
+];

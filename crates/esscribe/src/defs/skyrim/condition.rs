@@ -79,13 +79,7 @@ static REFERENCE: SelectDef = SelectDef {
 /// function, its two parameters, what it runs on, reference and the third
 /// parameter.
 pub static CONDITION: [FieldDef; 10] = join(&[
-    &condition::head(
-        &CONDITION_TYPE,
-        &condition::COMPARISON_VALUE,
-        &FUNCTIONS,
-        &PARAMETER_1,
-        &PARAMETER_2,
-    ),
+    &condition::head(&CONDITION_TYPE, &FUNCTIONS, &PARAMETER_1, &PARAMETER_2),
     &[
         f("run_on", Ty::Enum(Int::U32, &RUN_ON)),
         f("reference", Ty::Select(&REFERENCE)),

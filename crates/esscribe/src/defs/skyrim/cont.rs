@@ -2,7 +2,7 @@
 
 use super::common::*;
 use crate::defs::shared::cont;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Container flags (DATA `flags`).
@@ -17,20 +17,16 @@ pub static CONTAINER_FLAGS: FlagsDef = FlagsDef {
 static DATA: [FieldDef; 2] = cont::data(&CONTAINER_FLAGS);
 
 /// Skyrim's container (CONT) declaration.
-pub static CONT: RecordDef = RecordDef {
-    sig: Sig(*b"CONT"),
-    title: "Container",
-    members: &[
-        editor_id(),
-        scripts(),
-        object_bounds(),
-        full_name(),
-        model(),
-        item_count(),
-        items(),
-        destructible(),
-        sub(b"DATA", "data", Field::Struct(&DATA)),
-        form_of(b"SNAM", "open_sound", &[b"SNDR"]),
-        form_of(b"QNAM", "close_sound", &[b"SNDR"]),
-    ],
-};
+pub static CONT: RecordDef = records::CONT.with(&[
+    editor_id(),
+    scripts(),
+    object_bounds(),
+    full_name(),
+    model(),
+    item_count(),
+    items(),
+    destructible(),
+    sub(b"DATA", "data", Field::Struct(&DATA)),
+    form_of(b"SNAM", "open_sound", &[b"SNDR"]),
+    form_of(b"QNAM", "close_sound", &[b"SNDR"]),
+]);

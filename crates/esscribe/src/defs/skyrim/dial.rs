@@ -1,7 +1,7 @@
 //! DIAL: a dialogue topic.
 
 use super::common::{editor_id, form_of, full_name};
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Dialogue topic flags (DATA `flags`).
@@ -24,25 +24,21 @@ pub static CATEGORIES: EnumDef = EnumDef {
 };
 
 /// Skyrim's dialogue topic (DIAL) record declaration.
-pub static DIAL: RecordDef = RecordDef {
-    sig: Sig(*b"DIAL"),
-    title: "Dialogue topic",
-    members: &[
-        editor_id(),
-        full_name(),
-        opt(b"PNAM", "priority", Field::Value(Ty::F32)),
-        form_of(b"BNAM", "branch", &[b"DLBR"]),
-        form_of(b"QNAM", "quest", &[b"QUST"]),
-        opt(
-            b"DATA",
-            "data",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U8, &TOPIC_FLAGS)),
-                f("category", Ty::Enum(Int::U8, &CATEGORIES)),
-                f("subtype", U16),
-            ]),
-        ),
-        opt(b"SNAM", "subtype_name", Field::Value(Ty::Char4)),
-        opt(b"TIFC", "info_count", Field::Value(U32)),
-    ],
-};
+pub static DIAL: RecordDef = records::DIAL.with(&[
+    editor_id(),
+    full_name(),
+    opt(b"PNAM", "priority", Field::Value(Ty::F32)),
+    form_of(b"BNAM", "branch", &[b"DLBR"]),
+    form_of(b"QNAM", "quest", &[b"QUST"]),
+    opt(
+        b"DATA",
+        "data",
+        Field::Struct(&[
+            f("flags", Ty::Flags(Int::U8, &TOPIC_FLAGS)),
+            f("category", Ty::Enum(Int::U8, &CATEGORIES)),
+            f("subtype", U16),
+        ]),
+    ),
+    opt(b"SNAM", "subtype_name", Field::Value(Ty::Char4)),
+    opt(b"TIFC", "info_count", Field::Value(U32)),
+]);

@@ -1,7 +1,8 @@
 //! DOOR: a door.
 
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::door;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Door flags (FNAM `flags`).
@@ -16,23 +17,14 @@ pub static DOOR_FLAGS: FlagsDef = FlagsDef {
 };
 
 /// Skyrim's door (DOOR) record declaration.
-pub static DOOR: RecordDef = RecordDef {
-    sig: Sig(*b"DOOR"),
-    title: "Door",
-    members: &[
+pub static DOOR: RecordDef = records::DOOR.with(&join::<_, 10>(&[
+    &[
         editor_id(),
         scripts(),
         object_bounds(),
         full_name(),
         model(),
         destructible(),
-        form_of(b"SNAM", "open_sound", &[b"SNDR"]),
-        form_of(b"ANAM", "close_sound", &[b"SNDR"]),
-        form_of(b"BNAM", "loop_sound", &[b"SNDR"]),
-        opt(
-            b"FNAM",
-            "flags",
-            Field::Value(Ty::Flags(Int::U8, &DOOR_FLAGS)),
-        ),
     ],
-};
+    &door::sounds_and_flags(&[b"SNDR"], &DOOR_FLAGS),
+]));

@@ -4,7 +4,7 @@
 use super::common::editor_id;
 use crate::defs::shared::efsh::{self, color, float};
 pub use crate::defs::shared::efsh::{BLEND_MODES, BLEND_OPERATIONS, Z_TEST_FUNCTIONS};
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Effect shader flags.
@@ -84,16 +84,12 @@ static SHADER: [FieldDef; 100] = join(&[
 ]);
 
 /// Skyrim's effect shader (EFSH) record declaration.
-pub static EFSH: RecordDef = RecordDef {
-    sig: Sig(*b"EFSH"),
-    title: "Effect shader",
-    members: &[
-        editor_id(),
-        opt(b"ICON", "fill_texture", Field::ZString),
-        opt(b"ICO2", "particle_shader_texture", Field::ZString),
-        opt(b"NAM7", "holes_texture", Field::ZString),
-        opt(b"NAM8", "membrane_palette_texture", Field::ZString),
-        opt(b"NAM9", "particle_palette_texture", Field::ZString),
-        opt(b"DATA", "data", Field::Struct(&SHADER)),
-    ],
-};
+pub static EFSH: RecordDef = records::EFSH.with(&[
+    editor_id(),
+    opt(b"ICON", "fill_texture", Field::ZString),
+    opt(b"ICO2", "particle_shader_texture", Field::ZString),
+    opt(b"NAM7", "holes_texture", Field::ZString),
+    opt(b"NAM8", "membrane_palette_texture", Field::ZString),
+    opt(b"NAM9", "particle_palette_texture", Field::ZString),
+    opt(b"DATA", "data", Field::Struct(&SHADER)),
+]);

@@ -2,7 +2,7 @@
 
 use super::common::*;
 use super::magic::{CASTING_TYPES, DELIVERY_TYPES};
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Enchantment flags (ENIT `flags`).
@@ -16,28 +16,24 @@ pub static ENCHANTMENT_TYPES: EnumDef = EnumDef {
 };
 
 /// Skyrim's enchantment (ENCH) record declaration.
-pub static ENCH: RecordDef = RecordDef {
-    sig: Sig(*b"ENCH"),
-    title: "Enchantment",
-    members: &[
-        editor_id(),
-        object_bounds(),
-        full_name(),
-        sub(
-            b"ENIT",
-            "data",
-            Field::Struct(&[
-                f("enchantment_cost", I32),
-                f("flags", Ty::Flags(Int::U32, &ENCHANTMENT_FLAGS)),
-                f("casting_type", Ty::Enum(Int::U32, &CASTING_TYPES)),
-                f("enchantment_amount", I32),
-                f("delivery", Ty::Enum(Int::U32, &DELIVERY_TYPES)),
-                f("enchant_type", Ty::Enum(Int::U32, &ENCHANTMENT_TYPES)),
-                f("charge_time", Ty::F32),
-                f("base_enchantment", fid(&[b"ENCH"])),
-                f("worn_restrictions", fid(&[b"FLST"])),
-            ]),
-        ),
-        effects(),
-    ],
-};
+pub static ENCH: RecordDef = records::ENCH.with(&[
+    editor_id(),
+    object_bounds(),
+    full_name(),
+    sub(
+        b"ENIT",
+        "data",
+        Field::Struct(&[
+            f("enchantment_cost", I32),
+            f("flags", Ty::Flags(Int::U32, &ENCHANTMENT_FLAGS)),
+            f("casting_type", Ty::Enum(Int::U32, &CASTING_TYPES)),
+            f("enchantment_amount", I32),
+            f("delivery", Ty::Enum(Int::U32, &DELIVERY_TYPES)),
+            f("enchant_type", Ty::Enum(Int::U32, &ENCHANTMENT_TYPES)),
+            f("charge_time", Ty::F32),
+            f("base_enchantment", fid(&[b"ENCH"])),
+            f("worn_restrictions", fid(&[b"FLST"])),
+        ]),
+    ),
+    effects(),
+]);

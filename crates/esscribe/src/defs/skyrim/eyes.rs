@@ -2,7 +2,7 @@
 
 use super::common::full_name;
 use crate::defs::shared::eyes;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Eyes flags (DATA): playable, not male, not female.
@@ -11,8 +11,4 @@ pub static EYES_FLAGS: FlagsDef = FlagsDef {
 };
 
 /// Skyrim's eyes (EYES) record declaration.
-pub static EYES: RecordDef = RecordDef {
-    sig: Sig(*b"EYES"),
-    title: "Eyes",
-    members: &eyes::members(full_name(), &EYES_FLAGS),
-};
+pub static EYES: RecordDef = records::EYES.with(&eyes::members(full_name(), &EYES_FLAGS));

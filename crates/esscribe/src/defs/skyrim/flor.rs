@@ -3,23 +3,14 @@
 use super::acti::ACTIVATOR_FLAGS;
 use super::common::*;
 use super::seasons::seasonal_chances;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Skyrim's flora (FLOR) record declaration.
-pub static FLOR: RecordDef = RecordDef {
-    sig: Sig(*b"FLOR"),
-    title: "Flora",
-    members: &[
-        editor_id(),
-        scripts(),
-        object_bounds(),
-        full_name(),
-        model(),
-        destructible(),
-        keyword_count(),
-        keywords(),
-        opt(b"PNAM", "marker_color", Field::Struct(&COLOR)),
+pub static FLOR: RecordDef = records::FLOR.with(&join::<_, 14>(&[
+    &ACTIVATOR_HEAD,
+    &[
+        opt(b"PNAM", "marker_color", Field::Struct(&RGBA)),
         opt(b"RNAM", "activate_text_override", Field::LString),
         opt(
             b"FNAM",
@@ -30,4 +21,4 @@ pub static FLOR: RecordDef = RecordDef {
         form_of(b"SNAM", "harvest_sound", &[b"SNDR"]),
         seasonal_chances(),
     ],
-};
+]));

@@ -1,13 +1,9 @@
 //! FURN: furniture (chairs, beds, crafting stations).
 
+use super::acti::ACTIVATOR_FLAGS;
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
-
-/// Furniture flags (FNAM `flags`).
-pub static FURNITURE_FLAGS: FlagsDef = FlagsDef {
-    bits: &[(0x01, "no_displacement"), (0x02, "ignored_by_sandbox")],
-};
 
 /// Furniture markers in use (MNAM `active_markers`): sit markers 0 to
 /// 23, then properties of the furniture (disables activation, perch,
@@ -91,23 +87,14 @@ static MARKER: [Member; 3] = [
 ];
 
 /// Skyrim's furniture (FURN) record declaration.
-pub static FURN: RecordDef = RecordDef {
-    sig: Sig(*b"FURN"),
-    title: "Furniture",
-    members: &[
-        editor_id(),
-        scripts(),
-        object_bounds(),
-        full_name(),
-        model(),
-        destructible(),
-        keyword_count(),
-        keywords(),
-        opt(b"PNAM", "marker_color", Field::Struct(&COLOR)),
+pub static FURN: RecordDef = records::FURN.with(&join::<_, 17>(&[
+    &ACTIVATOR_HEAD,
+    &[
+        opt(b"PNAM", "marker_color", Field::Struct(&RGBA)),
         opt(
             b"FNAM",
             "flags",
-            Field::Value(Ty::Flags(Int::U16, &FURNITURE_FLAGS)),
+            Field::Value(Ty::Flags(Int::U16, &ACTIVATOR_FLAGS)),
         ),
         form_of(b"KNAM", "interaction_keyword", &[b"KYWD"]),
         opt(
@@ -135,4 +122,4 @@ pub static FURN: RecordDef = RecordDef {
         ),
         opt(b"XMRK", "marker_model", Field::ZString),
     ],
-};
+]));

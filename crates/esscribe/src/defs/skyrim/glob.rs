@@ -2,12 +2,8 @@
 
 pub use crate::defs::shared::glob::GLOBAL_TYPES;
 use crate::defs::shared::glob::MEMBERS;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Skyrim's global variable (GLOB) record declaration.
-pub static GLOB: RecordDef = RecordDef {
-    sig: Sig(*b"GLOB"),
-    title: "Global variable",
-    members: &MEMBERS,
-};
+pub static GLOB: RecordDef = records::GLOB.with(&MEMBERS);

@@ -1,22 +1,14 @@
 //! GMST: a game setting. The first letter of its editor ID gives the type
 //! of its value: b bool, f float, i int, s string, u unsigned.
 
+use super::fact::NO_YES;
 use crate::defs::shared::gmst;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Skyrim's game setting (GMST) record declaration.
-pub static GMST: RecordDef = RecordDef {
-    sig: Sig(*b"GMST"),
-    title: "Game setting",
-    members: &gmst::members(&join::<_, 5>(&[
-        &[("b*", Field::Value(Ty::Enum(Int::U32, &BOOL32)))],
-        &gmst::NUMBERS,
-        &[("s*", Field::LString), ("u*", Field::Value(U32))],
-    ])),
-};
-
-/// A boolean stored in four bytes.
-pub static BOOL32: EnumDef = EnumDef {
-    values: &[(0, "false"), (1, "true")],
-};
+pub static GMST: RecordDef = records::GMST.with(&gmst::members(&join::<_, 5>(&[
+    &[("b*", Field::Value(Ty::Enum(Int::U32, &NO_YES)))],
+    &gmst::NUMBERS,
+    &[("s*", Field::LString), ("u*", Field::Value(U32))],
+])));

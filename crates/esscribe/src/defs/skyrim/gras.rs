@@ -2,30 +2,22 @@
 
 use super::common::{editor_id, model, object_bounds};
 use crate::defs::shared::gras;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
-/// Skyrim's grass (GRAS) record declaration.
-pub static GRAS: RecordDef = RecordDef {
-    sig: Sig(*b"GRAS"),
-    title: "Grass",
-    members: &[
-        editor_id(),
-        object_bounds(),
-        model(),
-        sub(
-            b"DATA",
-            "data",
-            Field::Struct(&join::<_, 13>(&[
-                &gras::DENSITY_SLOPE,
-                &[
-                    f("unknown", U8),
-                    f("units_from_water", U16),
-                    f("unknown_2", U16),
-                ],
-                &gras::PLACEMENT,
-                &[f("unknown_3", Ty::Bytes(3))],
-            ])),
-        ),
+static DATA: [FieldDef; 13] = gras::data(
+    [
+        f("unknown", U8),
+        f("units_from_water", U16),
+        f("unknown_2", U16),
     ],
-};
+    f("unknown_3", Ty::Bytes(3)),
+);
+
+/// Skyrim's grass (GRAS) record declaration.
+pub static GRAS: RecordDef = records::GRAS.with(&[
+    editor_id(),
+    object_bounds(),
+    model(),
+    sub(b"DATA", "data", Field::Struct(&DATA)),
+]);

@@ -3,7 +3,7 @@
 use super::common::{conditions, editor_id, form_of};
 use super::vmad::INFO_VMAD;
 use crate::defs::shared::info;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Dialogue response flags (ENAM `flags`).
@@ -65,35 +65,31 @@ static RESPONSE: [Member; 6] = [
 ];
 
 /// Skyrim's dialogue response (INFO) record declaration.
-pub static INFO: RecordDef = RecordDef {
-    sig: Sig(*b"INFO"),
-    title: "Dialogue response",
-    members: &[
-        editor_id(),
-        opt(b"VMAD", "scripts", Field::Struct(&INFO_VMAD)),
-        opt(b"DATA", "unused", Field::Bytes),
-        opt(
-            b"ENAM",
-            "response_data",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U16, &RESPONSE_FLAGS)),
-                f("reset_hours_scaled", U16),
-            ]),
-        ),
-        form_of(b"TPIC", "topic", &[b"DIAL"]),
-        form_of(b"PNAM", "previous_info", &[b"INFO"]),
-        opt(
-            b"CNAM",
-            "favor_level",
-            Field::Value(Ty::Enum(Int::U8, &FAVOR_LEVELS)),
-        ),
-        rep(b"TCLT", "link_to", Field::Value(fid(&[b"DIAL"]))),
-        form_of(b"DNAM", "response_data_from", &[b"INFO"]),
-        groups("responses", &RESPONSE),
-        conditions(),
-        opt(b"RNAM", "prompt", Field::LString),
-        form_of(b"ANAM", "speaker", &[b"NPC_"]),
-        form_of(b"TWAT", "walk_away_topic", &[b"DIAL"]),
-        form_of(b"ONAM", "audio_output_override", &[b"SOPM"]),
-    ],
-};
+pub static INFO: RecordDef = records::INFO.with(&[
+    editor_id(),
+    opt(b"VMAD", "scripts", Field::Struct(&INFO_VMAD)),
+    opt(b"DATA", "unused", Field::Bytes),
+    opt(
+        b"ENAM",
+        "response_data",
+        Field::Struct(&[
+            f("flags", Ty::Flags(Int::U16, &RESPONSE_FLAGS)),
+            f("reset_hours_scaled", U16),
+        ]),
+    ),
+    form_of(b"TPIC", "topic", &[b"DIAL"]),
+    form_of(b"PNAM", "previous_info", &[b"INFO"]),
+    opt(
+        b"CNAM",
+        "favor_level",
+        Field::Value(Ty::Enum(Int::U8, &FAVOR_LEVELS)),
+    ),
+    rep(b"TCLT", "link_to", Field::Value(fid(&[b"DIAL"]))),
+    form_of(b"DNAM", "response_data_from", &[b"INFO"]),
+    groups("responses", &RESPONSE),
+    conditions(),
+    opt(b"RNAM", "prompt", Field::LString),
+    form_of(b"ANAM", "speaker", &[b"NPC_"]),
+    form_of(b"TWAT", "walk_away_topic", &[b"DIAL"]),
+    form_of(b"ONAM", "audio_output_override", &[b"SOPM"]),
+]);

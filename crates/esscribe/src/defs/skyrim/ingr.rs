@@ -1,7 +1,7 @@
 //! INGR: an ingredient.
 
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Ingredient flags (ENIT `flags`).
@@ -14,31 +14,27 @@ pub static INGREDIENT_FLAGS: FlagsDef = FlagsDef {
 };
 
 /// Skyrim's ingredient (INGR) record declaration.
-pub static INGR: RecordDef = RecordDef {
-    sig: Sig(*b"INGR"),
-    title: "Ingredient",
-    members: &[
-        editor_id(),
-        scripts(),
-        object_bounds(),
-        full_name(),
-        keyword_count(),
-        keywords(),
-        model(),
-        large_icon(),
-        small_icon(),
-        form_of(b"ETYP", "equip_type", &[b"EQUP"]),
-        pickup_sound(),
-        drop_sound(),
-        sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT)),
-        sub(
-            b"ENIT",
-            "effect_data",
-            Field::Struct(&[
-                f("ingredient_value", I32),
-                f("flags", Ty::Flags(Int::U32, &INGREDIENT_FLAGS)),
-            ]),
-        ),
-        effects(),
-    ],
-};
+pub static INGR: RecordDef = records::INGR.with(&[
+    editor_id(),
+    scripts(),
+    object_bounds(),
+    full_name(),
+    keyword_count(),
+    keywords(),
+    model(),
+    large_icon(),
+    small_icon(),
+    form_of(b"ETYP", "equip_type", &[b"EQUP"]),
+    pickup_sound(),
+    drop_sound(),
+    sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT)),
+    sub(
+        b"ENIT",
+        "effect_data",
+        Field::Struct(&[
+            f("ingredient_value", I32),
+            f("flags", Ty::Flags(Int::U32, &INGREDIENT_FLAGS)),
+        ]),
+    ),
+    effects(),
+]);

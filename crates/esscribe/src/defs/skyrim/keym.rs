@@ -1,26 +1,8 @@
-//! KEYM: a key.
+//! KEYM: a key, declared as a miscellaneous item is.
 
-use super::common::*;
-use crate::io::Sig;
+use super::misc::MEMBERS;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Skyrim's key (KEYM) record declaration.
-pub static KEYM: RecordDef = RecordDef {
-    sig: Sig(*b"KEYM"),
-    title: "Key",
-    members: &[
-        editor_id(),
-        scripts(),
-        object_bounds(),
-        full_name(),
-        model(),
-        large_icon(),
-        small_icon(),
-        destructible(),
-        pickup_sound(),
-        drop_sound(),
-        keyword_count(),
-        keywords(),
-        sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT)),
-    ],
-};
+pub static KEYM: RecordDef = records::KEYM.with(&MEMBERS);

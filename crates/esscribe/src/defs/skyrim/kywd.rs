@@ -1,6 +1,6 @@
 //! KYWD: a keyword.
 
-use super::common::{editor_id, COLOR};
+use super::common::{editor_id, RGBA};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -8,5 +8,5 @@ use crate::schema::types::*;
 pub static KYWD: RecordDef = RecordDef {
     sig: Sig(*b"KYWD"),
     title: "Keyword",
-    members: &[editor_id(), opt(b"CNAM", "color", Field::Struct(&COLOR))],
+    members: &[editor_id(), opt(b"CNAM", "color", Field::Struct(&RGBA))],
 };

@@ -2,7 +2,7 @@
 //! ([`crate::defs::shared::land`]), with one member more.
 
 use crate::defs::shared::land;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Landscape flags (DATA).
@@ -11,12 +11,8 @@ pub static LAND_FLAGS: FlagsDef = FlagsDef {
 };
 
 /// Skyrim's landscape (LAND) record declaration.
-pub static LAND: RecordDef = RecordDef {
-    sig: Sig(*b"LAND"),
-    title: "Landscape",
-    members: &join::<_, 7>(&[
-        &land::members(&LAND_FLAGS),
-        // Read by the game, not seen in its own files.
-        &[rep(b"MPCD", "unknown_mpcd", Field::Bytes)],
-    ]),
-};
+pub static LAND: RecordDef = records::LAND.with(&join::<_, 7>(&[
+    &land::members(&LAND_FLAGS),
+    // Read by the game, not seen in its own files.
+    &[rep(b"MPCD", "unknown_mpcd", Field::Bytes)],
+]));

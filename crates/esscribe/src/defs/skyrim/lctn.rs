@@ -2,7 +2,7 @@
 //! special, encounter cells, markers, enable points), then name,
 //! keywords, parent and markers.
 
-use super::common::{editor_id, form_of, full_name, keyword_count, keywords, COLOR, PLACED};
+use super::common::{editor_id, form_of, full_name, keyword_count, keywords, PLACED, RGBA};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -93,6 +93,6 @@ pub static LCTN: RecordDef = RecordDef {
         form_of(b"MNAM", "world_location_marker", &[b"REFR"]),
         opt(b"RNAM", "world_location_radius", Field::Value(Ty::F32)),
         form_of(b"NAM0", "horse_marker", &[b"REFR"]),
-        opt(b"CNAM", "color", Field::Struct(&COLOR)),
+        opt(b"CNAM", "color", Field::Struct(&RGBA)),
     ],
 };

@@ -2,7 +2,7 @@
 
 use super::common::*;
 use crate::defs::shared::ligh;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Light flags (dynamic, can be carried, flicker, shadow types, ...).
@@ -33,20 +33,16 @@ static DATA: [FieldDef; 12] = join(&[
 ]);
 
 /// Skyrim's light (LIGH) declaration.
-pub static LIGH: RecordDef = RecordDef {
-    sig: Sig(*b"LIGH"),
-    title: "Light",
-    members: &[
-        editor_id(),
-        scripts(),
-        object_bounds(),
-        model(),
-        destructible(),
-        full_name(),
-        large_icon(),
-        small_icon(),
-        sub(b"DATA", "data", Field::Struct(&DATA)),
-        opt(b"FNAM", "fade_value", Field::Value(Ty::F32)),
-        form_of(b"SNAM", "sound", &[b"SNDR"]),
-    ],
-};
+pub static LIGH: RecordDef = records::LIGH.with(&[
+    editor_id(),
+    scripts(),
+    object_bounds(),
+    model(),
+    destructible(),
+    full_name(),
+    large_icon(),
+    small_icon(),
+    sub(b"DATA", "data", Field::Struct(&DATA)),
+    opt(b"FNAM", "fade_value", Field::Value(Ty::F32)),
+    form_of(b"SNAM", "sound", &[b"SNDR"]),
+]);

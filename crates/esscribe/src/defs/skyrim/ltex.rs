@@ -1,23 +1,19 @@
 //! LTEX: a landscape texture.
 
 use super::common::{editor_id, form_of};
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Skyrim's landscape texture (LTEX) record declaration.
-pub static LTEX: RecordDef = RecordDef {
-    sig: Sig(*b"LTEX"),
-    title: "Landscape texture",
-    members: &[
-        editor_id(),
-        form_of(b"TNAM", "texture_set", &[b"TXST"]),
-        form_of(b"MNAM", "material_type", &[b"MATT"]),
-        opt(
-            b"HNAM",
-            "havok",
-            Field::Struct(&[f("friction", U8), f("restitution", U8)]),
-        ),
-        opt(b"SNAM", "texture_specular_exponent", Field::Value(U8)),
-        rep(b"GNAM", "grasses", Field::Value(fid(&[b"GRAS"]))),
-    ],
-};
+pub static LTEX: RecordDef = records::LTEX.with(&[
+    editor_id(),
+    form_of(b"TNAM", "texture_set", &[b"TXST"]),
+    form_of(b"MNAM", "material_type", &[b"MATT"]),
+    opt(
+        b"HNAM",
+        "havok",
+        Field::Struct(&[f("friction", U8), f("restitution", U8)]),
+    ),
+    opt(b"SNAM", "texture_specular_exponent", Field::Value(U8)),
+    rep(b"GNAM", "grasses", Field::Value(fid(&[b"GRAS"]))),
+]);

@@ -2,20 +2,16 @@
 
 use super::common::{editor_id, object_bounds};
 use super::leveled::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Skyrim's leveled item (LVLI) record declaration.
-pub static LVLI: RecordDef = RecordDef {
-    sig: Sig(*b"LVLI"),
-    title: "Leveled item",
-    members: &[
-        editor_id(),
-        object_bounds(),
-        chance_none(),
-        flags(),
-        use_global(),
-        entry_count(),
-        entries(&ITEM_ENTRY),
-    ],
-};
+pub static LVLI: RecordDef = records::LVLI.with(&[
+    editor_id(),
+    object_bounds(),
+    chance_none(),
+    flags(),
+    use_global(),
+    entry_count(),
+    entries(&ITEM_ENTRY),
+]);

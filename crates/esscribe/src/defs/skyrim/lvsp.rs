@@ -2,19 +2,15 @@
 
 use super::common::{editor_id, object_bounds};
 use super::leveled::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Skyrim's leveled spell (LVSP) record declaration.
-pub static LVSP: RecordDef = RecordDef {
-    sig: Sig(*b"LVSP"),
-    title: "Leveled spell",
-    members: &[
-        editor_id(),
-        object_bounds(),
-        chance_none(),
-        flags(),
-        entry_count(),
-        entries(&SPELL_ENTRY),
-    ],
-};
+pub static LVSP: RecordDef = records::LVSP.with(&[
+    editor_id(),
+    object_bounds(),
+    chance_none(),
+    flags(),
+    entry_count(),
+    entries(&SPELL_ENTRY),
+]);

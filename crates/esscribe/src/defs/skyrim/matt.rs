@@ -1,6 +1,6 @@
 //! MATT: a material type.
 
-use super::common::{editor_id, form_of};
+use super::common::{editor_id, form_of, RGB_F32};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -17,11 +17,7 @@ pub static MATT: RecordDef = RecordDef {
         editor_id(),
         form_of(b"PNAM", "parent", &[b"MATT"]),
         opt(b"MNAM", "name", Field::ZString),
-        opt(
-            b"CNAM",
-            "havok_display_color",
-            Field::Struct(&[f("red", Ty::F32), f("green", Ty::F32), f("blue", Ty::F32)]),
-        ),
+        opt(b"CNAM", "havok_display_color", Field::Struct(&RGB_F32)),
         opt(b"BNAM", "buoyancy", Field::Value(Ty::F32)),
         opt(
             b"FNAM",

@@ -2,7 +2,7 @@
 
 use super::common::{conditions, editor_id, full_name, keyword_count, keywords, scripts};
 use super::magic::{CASTING_TYPES, DELIVERY_TYPES};
-use crate::io::Sig;
+use crate::defs::shared::{mgef, records};
 use crate::schema::types::*;
 
 /// Magic effect flags (DATA `flags`).
@@ -99,26 +99,23 @@ pub static EFFECT_SOUND_TYPES: EnumDef = EnumDef {
 };
 
 /// Skyrim's magic effect (MGEF) record declaration.
-pub static MGEF: RecordDef = RecordDef {
-    sig: Sig(*b"MGEF"),
-    title: "Magic effect",
-    members: &[
-        editor_id(),
-        scripts(),
-        full_name(),
-        opt(
-            b"MDOB",
-            "menu_display_object",
-            Field::Value(fid(&[b"STAT"])),
-        ),
-        keyword_count(),
-        keywords(),
-        sub(
-            b"DATA",
-            "data",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U32, &EFFECT_FLAGS)),
-                f("base_cost", Ty::F32),
+pub static MGEF: RecordDef = records::MGEF.with(&[
+    editor_id(),
+    scripts(),
+    full_name(),
+    opt(
+        b"MDOB",
+        "menu_display_object",
+        Field::Value(fid(&[b"STAT"])),
+    ),
+    keyword_count(),
+    keywords(),
+    sub(
+        b"DATA",
+        "data",
+        Field::Struct(&join::<_, 39>(&[
+            &mgef::flags_and_cost(&EFFECT_FLAGS),
+            &[
                 f("associated_item", Ty::FormId),
                 f("magic_skill", I32),
                 f("resist_value", I32),
@@ -156,18 +153,18 @@ pub static MGEF: RecordDef = RecordDef {
                 f("casting_sound_level", Ty::Enum(Int::U32, &SOUND_LEVELS)),
                 f("script_effect_ai_score", Ty::F32),
                 f("script_effect_ai_delay_time", Ty::F32),
-            ]),
-        ),
-        rep(b"ESCE", "counter_effects", Field::Value(fid(&[b"MGEF"]))),
-        opt(
-            b"SNDD",
-            "sounds",
-            Field::Array(&[
-                f("type", Ty::Enum(Int::U32, &EFFECT_SOUND_TYPES)),
-                f("sound", fid(&[b"SNDR"])),
-            ]),
-        ),
-        opt(b"DNAM", "description", Field::LString),
-        conditions(),
-    ],
-};
+            ],
+        ])),
+    ),
+    rep(b"ESCE", "counter_effects", Field::Value(fid(&[b"MGEF"]))),
+    opt(
+        b"SNDD",
+        "sounds",
+        Field::Array(&[
+            f("type", Ty::Enum(Int::U32, &EFFECT_SOUND_TYPES)),
+            f("sound", fid(&[b"SNDR"])),
+        ]),
+    ),
+    opt(b"DNAM", "description", Field::LString),
+    conditions(),
+]);

@@ -1,26 +1,16 @@
 //! MISC: a miscellaneous item.
 
 use super::common::*;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
+/// A miscellaneous item's members, which keys share: names, scripts, the
+/// item's presentation, keywords, value and weight.
+pub static MEMBERS: [Member; 13] = join(&[
+    &[editor_id(), scripts()],
+    &ITEM_PRESENTATION,
+    &[keyword_count(), keywords(), value_weight()],
+]);
+
 /// Skyrim's miscellaneous item (MISC) record declaration.
-pub static MISC: RecordDef = RecordDef {
-    sig: Sig(*b"MISC"),
-    title: "Miscellaneous item",
-    members: &[
-        editor_id(),
-        scripts(),
-        object_bounds(),
-        full_name(),
-        model(),
-        large_icon(),
-        small_icon(),
-        destructible(),
-        pickup_sound(),
-        drop_sound(),
-        keyword_count(),
-        keywords(),
-        sub(b"DATA", "data", Field::Struct(&VALUE_WEIGHT)),
-    ],
-};
+pub static MISC: RecordDef = records::MISC.with(&MEMBERS);

@@ -1,10 +1,9 @@
 //! NAVM: a navigation mesh: vertices, triangles, links to other meshes,
 //! doors, cover, and a grid that finds triangles by position.
 
+use super::common::XYZ;
 use crate::io::Sig;
 use crate::schema::types::*;
-
-static VERTEX: [FieldDef; 3] = [f("x", Ty::F32), f("y", Ty::F32), f("z", Ty::F32)];
 
 static TRIANGLE: [FieldDef; 8] = [
     f("vertex_1", I16),
@@ -47,7 +46,7 @@ static GEOMETRY: [FieldDef; 19] = [
     f("magic", U32),
     f("parent_worldspace", fid(&[b"WRLD"])),
     f("parent", Ty::Select(&PARENT)),
-    f("vertices", Ty::List(Int::U32, &VERTEX)),
+    f("vertices", Ty::List(Int::U32, &XYZ)),
     f("triangles", Ty::List(Int::U32, &TRIANGLE)),
     f("edge_links", Ty::List(Int::U32, &EDGE_LINK)),
     f("door_triangles", Ty::List(Int::U32, &DOOR_TRIANGLE)),

@@ -1,9 +1,9 @@
 //! NPC_: a non-player character (actor base).
 
-use super::cell::RGBA;
 use super::common::*;
+pub use super::mgef::SOUND_LEVELS;
 use crate::defs::shared::actor;
-use crate::io::Sig;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// NPC flags (ACBS `flags`).
@@ -68,11 +68,6 @@ pub static SOUND_TYPES: EnumDef = EnumDef {
     ]),
 };
 
-/// Sound levels: loud, normal, silent, very loud.
-pub static SOUND_LEVELS: EnumDef = EnumDef {
-    values: &[(0, "loud"), (1, "normal"), (2, "silent"), (3, "very_loud")],
-};
-
 /// One attack: its data (ATKD) and animation event name (ATKE).
 pub static ATTACK: [Member; 2] = [
     sub(
@@ -105,13 +100,9 @@ static TINT_LAYER: [Member; 4] = [
     opt(b"TINV", "interpolation_value", Field::Value(I32)),
     opt(b"TIAS", "preset", Field::Value(I16)),
 ];
-static FLOATS: [FieldDef; 1] = [f("value", Ty::F32)];
-
 /// Skyrim's non-player character (NPC_) record declaration.
-pub static NPC_: RecordDef = RecordDef {
-    sig: Sig(*b"NPC_"),
-    title: "Non-player character",
-    members: &[
+pub static NPC_: RecordDef = records::NPC_.with(&join::<_, 52>(&[
+    &[
         editor_id(),
         scripts(),
         object_bounds(),
@@ -156,14 +147,9 @@ pub static NPC_: RecordDef = RecordDef {
         form_of(b"ANAM", "far_away_model", &[b"ARMO"]),
         form_of(b"ATKR", "attack_race", &[b"RACE"]),
         groups("attacks", &ATTACK),
-        form_of(b"SPOR", "spectator_override_package_list", &[b"FLST"]),
-        form_of(
-            b"OCOR",
-            "observe_dead_body_override_package_list",
-            &[b"FLST"],
-        ),
-        form_of(b"GWOR", "guard_warn_override_package_list", &[b"FLST"]),
-        form_of(b"ECOR", "combat_override_package_list", &[b"FLST"]),
+    ],
+    &OVERRIDE_PACKAGE_LISTS,
+    &[
         opt(b"PRKZ", "perk_count", Field::Value(U32)),
         rep(
             b"PRKR",
@@ -234,12 +220,8 @@ pub static NPC_: RecordDef = RecordDef {
         form_of(b"DPLT", "default_package_list", &[b"FLST"]),
         form_of(b"CRIF", "crime_faction", &[b"FACT"]),
         form_of(b"FTST", "head_texture", &[b"TXST"]),
-        opt(
-            b"QNAM",
-            "texture_lighting",
-            Field::Struct(&[f("red", Ty::F32), f("green", Ty::F32), f("blue", Ty::F32)]),
-        ),
-        opt(b"NAM9", "face_morph", Field::Array(&FLOATS)),
+        opt(b"QNAM", "texture_lighting", Field::Struct(&RGB_F32)),
+        opt(b"NAM9", "face_morph", Field::Array(&FLOAT_VALUE)),
         opt(
             b"NAMA",
             "face_parts",
@@ -252,4 +234,4 @@ pub static NPC_: RecordDef = RecordDef {
         ),
         groups("tint_layers", &TINT_LAYER),
     ],
-};
+]));

@@ -8,7 +8,8 @@
 
 use super::condition::CONDITION_GROUP;
 use super::vmad::PACKAGE_VMAD;
-use crate::io::Sig;
+use crate::defs::shared::pack::{self, ANY_IF_NEGATIVE};
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// AI package flags (PKDT `flags`; PFO2 set and clear flags).
@@ -68,11 +69,6 @@ pub static SPEEDS: EnumDef = EnumDef {
     values: &[(0, "walk"), (1, "jog"), (2, "run"), (3, "fast_walk")],
 };
 
-/// -1 means any month, hour or minute.
-pub static ANY_IF_NEGATIVE: EnumDef = EnumDef {
-    values: &[(-1, "any")],
-};
-
 /// Days of an AI package's schedule (PSDT): `any`, one day from Sunday
 /// to Saturday, or a set of days (weekdays, weekends, ...).
 pub static DAYS_OF_WEEK: EnumDef = EnumDef {
@@ -90,11 +86,6 @@ pub static DAYS_OF_WEEK: EnumDef = EnumDef {
         (9, "monday_wednesday_friday"),
         (10, "tuesday_thursday"),
     ],
-};
-
-/// 0 means any date.
-pub static ANY_IF_ZERO: EnumDef = EnumDef {
-    values: &[(0, "any")],
 };
 
 /// How an AI package plays its idles (IDLF `idle_flags`).
@@ -204,14 +195,10 @@ pub static LOCATION: [FieldDef; 3] = [
 
 /// AI package target types.
 pub static TARGET_TYPES: EnumDef = EnumDef {
-    values: &[
-        (0, "specific_reference"),
-        (1, "object_id"),
-        (2, "object_type"),
-        (3, "linked_reference"),
-        (4, "reference_alias"),
-        (6, "self"),
-    ],
+    values: &join::<_, 6>(&[
+        &pack::TARGET_TYPE_VALUES,
+        &[(3, "linked_reference"), (4, "reference_alias"), (6, "self")],
+    ]),
 };
 
 static TARGET_VALUE: SelectDef = SelectDef {
@@ -355,91 +342,86 @@ static ON_END: [Member; 7] = action(b"POEA");
 static ON_CHANGE: [Member; 7] = action(b"POCA");
 
 /// Skyrim's AI package (PACK) record declaration.
-pub static PACK: RecordDef = RecordDef {
-    sig: Sig(*b"PACK"),
-    title: "AI package",
-    members: &[
-        opt(b"EDID", "editor_id", Field::ZString),
-        opt(b"VMAD", "scripts", Field::Struct(&PACKAGE_VMAD)),
-        sub(
-            b"PKDT",
-            "general",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U32, &PACKAGE_FLAGS)),
-                f("type", Ty::Enum(Int::U8, &PACKAGE_TYPES)),
-                f(
-                    "interrupt_override",
-                    Ty::Enum(Int::U8, &INTERRUPT_OVERRIDES),
-                ),
-                f("preferred_speed", Ty::Enum(Int::U8, &SPEEDS)),
-                f("unknown", Ty::Bytes(1)),
-                f("interrupt_flags", Ty::Flags(Int::U16, &INTERRUPT_FLAGS)),
-                f("unknown_2", Ty::Bytes(2)),
-            ]),
-        ),
-        sub(
-            b"PSDT",
-            "schedule",
-            Field::Struct(&[
-                f("month", Ty::Enum(Int::I8, &ANY_IF_NEGATIVE)),
-                f("day_of_week", Ty::Enum(Int::I8, &DAYS_OF_WEEK)),
-                f("date", Ty::Enum(Int::U8, &ANY_IF_ZERO)),
-                f("hour", Ty::Enum(Int::I8, &ANY_IF_NEGATIVE)),
+pub static PACK: RecordDef = records::PACK.with(&[
+    opt(b"EDID", "editor_id", Field::ZString),
+    opt(b"VMAD", "scripts", Field::Struct(&PACKAGE_VMAD)),
+    sub(
+        b"PKDT",
+        "general",
+        Field::Struct(&[
+            f("flags", Ty::Flags(Int::U32, &PACKAGE_FLAGS)),
+            f("type", Ty::Enum(Int::U8, &PACKAGE_TYPES)),
+            f(
+                "interrupt_override",
+                Ty::Enum(Int::U8, &INTERRUPT_OVERRIDES),
+            ),
+            f("preferred_speed", Ty::Enum(Int::U8, &SPEEDS)),
+            f("unknown", Ty::Bytes(1)),
+            f("interrupt_flags", Ty::Flags(Int::U16, &INTERRUPT_FLAGS)),
+            f("unknown_2", Ty::Bytes(2)),
+        ]),
+    ),
+    sub(
+        b"PSDT",
+        "schedule",
+        Field::Struct(&join::<_, 7>(&[
+            &pack::schedule_start(&DAYS_OF_WEEK),
+            &[
                 f("minute", Ty::Enum(Int::I8, &ANY_IF_NEGATIVE)),
                 f("unused", Ty::Bytes(3)),
                 f("duration_minutes", I32),
-            ]),
-        ),
-        groups("conditions", &CONDITION_GROUP),
-        opt(
-            b"IDLF",
-            "idle_flags",
-            Field::Value(Ty::Enum(Int::U8, &IDLE_FLAGS)),
-        ),
-        opt(
-            b"IDLC",
-            "idle_count",
-            Field::Struct(&[f("count", U8), f("unused", Ty::Bytes(3))]),
-        ),
-        opt(b"IDLT", "idle_timer", Field::Value(Ty::F32)),
-        opt(
-            b"IDLA",
-            "idle_animations",
-            Field::Array(&[f("idle", fid(&[b"IDLE"]))]),
-        ),
-        opt(
-            b"IDLB",
-            "idle_unknown",
-            Field::Struct(&[f("unknown", Ty::Bytes(4))]),
-        ),
-        opt(b"CNAM", "combat_style", Field::Value(fid(&[b"CSTY"]))),
-        opt(b"QNAM", "owner_quest", Field::Value(fid(&[b"QUST"]))),
-        sub(
-            b"PKCU",
-            "counter",
-            Field::Struct(&[
-                f("data_input_count", U32),
-                f("template", fid(&[b"PACK"])),
-                f("version", U32),
-            ]),
-        ),
-        paired("data_inputs", &INPUT, b"UNAM", "id", Field::Value(I8)),
-        sub(b"XNAM", "marker", Field::Value(I8)),
-        tree("procedure_tree", &BRANCH, ("branch", "child_count")),
-        groups(
-            "procedure_data",
-            &[
-                sub(b"UNAM", "id", Field::Value(I8)),
-                opt(b"BNAM", "name", Field::ZString),
-                opt(
-                    b"PNAM",
-                    "flags",
-                    Field::Value(Ty::Flags(Int::U32, &ACTIVITY_FLAGS)),
-                ),
             ],
-        ),
-        group("on_begin", &ON_BEGIN),
-        group("on_end", &ON_END),
-        group("on_change", &ON_CHANGE),
-    ],
-};
+        ])),
+    ),
+    groups("conditions", &CONDITION_GROUP),
+    opt(
+        b"IDLF",
+        "idle_flags",
+        Field::Value(Ty::Enum(Int::U8, &IDLE_FLAGS)),
+    ),
+    opt(
+        b"IDLC",
+        "idle_count",
+        Field::Struct(&[f("count", U8), f("unused", Ty::Bytes(3))]),
+    ),
+    opt(b"IDLT", "idle_timer", Field::Value(Ty::F32)),
+    opt(
+        b"IDLA",
+        "idle_animations",
+        Field::Array(&[f("idle", fid(&[b"IDLE"]))]),
+    ),
+    opt(
+        b"IDLB",
+        "idle_unknown",
+        Field::Struct(&[f("unknown", Ty::Bytes(4))]),
+    ),
+    opt(b"CNAM", "combat_style", Field::Value(fid(&[b"CSTY"]))),
+    opt(b"QNAM", "owner_quest", Field::Value(fid(&[b"QUST"]))),
+    sub(
+        b"PKCU",
+        "counter",
+        Field::Struct(&[
+            f("data_input_count", U32),
+            f("template", fid(&[b"PACK"])),
+            f("version", U32),
+        ]),
+    ),
+    paired("data_inputs", &INPUT, b"UNAM", "id", Field::Value(I8)),
+    sub(b"XNAM", "marker", Field::Value(I8)),
+    tree("procedure_tree", &BRANCH, ("branch", "child_count")),
+    groups(
+        "procedure_data",
+        &[
+            sub(b"UNAM", "id", Field::Value(I8)),
+            opt(b"BNAM", "name", Field::ZString),
+            opt(
+                b"PNAM",
+                "flags",
+                Field::Value(Ty::Flags(Int::U32, &ACTIVITY_FLAGS)),
+            ),
+        ],
+    ),
+    group("on_begin", &ON_BEGIN),
+    group("on_end", &ON_END),
+    group("on_change", &ON_CHANGE),
+]);

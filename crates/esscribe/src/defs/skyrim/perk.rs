@@ -3,14 +3,10 @@
 
 use super::common::{conditions, description, editor_id, form_of, full_name};
 use super::condition::CONDITION_GROUP;
+pub use super::fact::NO_YES;
 use super::vmad::PERK_VMAD;
 use crate::io::Sig;
 use crate::schema::types::*;
-
-/// A boolean stored as an integer: `false` (0) or `true` (1).
-pub static NO_YES: EnumDef = EnumDef {
-    values: &[(0, "false"), (1, "true")],
-};
 
 /// Perk effect types (PRKE `type`): quest stage, ability, entry point.
 pub static EFFECT_TYPES: EnumDef = EnumDef {

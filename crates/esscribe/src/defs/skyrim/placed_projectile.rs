@@ -3,7 +3,9 @@
 //! The eight types share one layout; only the signature differs.
 
 use super::common::{activation_parents, editor_id, form_of, scripts};
-use super::refr::{ENABLE_PARENT, LINKED_REFERENCE, POSITION_ROTATION, WATER_FLAGS, XYZ};
+use super::refr::{
+    reflected_refracted_by, ENABLE_PARENT, LINKED_REFERENCE, POSITION_ROTATION, XYZ,
+};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -24,14 +26,7 @@ pub static PLACED_PROJECTILE: [Member; 21] = [
     opt(b"XRNK", "faction_rank", Field::Value(I32)),
     opt(b"XHTW", "head_tracking_weight", Field::Value(Ty::F32)),
     opt(b"XFVC", "favor_cost", Field::Value(Ty::F32)),
-    rep(
-        b"XPWR",
-        "reflected_refracted_by",
-        Field::Struct(&[
-            f("water", fid(&[b"REFR"])),
-            f("type", Ty::Flags(Int::U32, &WATER_FLAGS)),
-        ]),
-    ),
+    reflected_refracted_by(),
     groups("linked_references", &LINKED_REFERENCE),
     opt(b"XAPD", "activation_parent_flags", Field::Value(U8)),
     activation_parents(),

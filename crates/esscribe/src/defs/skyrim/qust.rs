@@ -1,10 +1,14 @@
 //! QUST: a quest: its settings, stages with log entries, objectives and
 //! aliases.
 
-use super::common::{editor_id, form, form_of, full_name};
+use super::common::{
+    conditions, editor_id, form, form_of, full_name, item_count, items, keyword_count, keywords,
+    OVERRIDE_PACKAGE_LISTS, PLACED,
+};
 use super::condition::CONDITION_GROUP;
 use super::vmad::QUEST_VMAD;
-use crate::io::Sig;
+pub use crate::defs::shared::qust::TARGET_FLAGS;
+use crate::defs::shared::records;
 use crate::schema::types::*;
 
 /// Quest flags (DNAM `flags`).
@@ -65,11 +69,6 @@ pub static LOG_ENTRY_FLAGS: FlagsDef = FlagsDef {
 /// Quest objective flags (FNAM `flags`).
 pub static OBJECTIVE_FLAGS: FlagsDef = FlagsDef {
     bits: &[(0x01, "ored_with_previous")],
-};
-
-/// Quest objective target flags (QSTA `flags`).
-pub static TARGET_FLAGS: FlagsDef = FlagsDef {
-    bits: &[(0x01, "compass_marker_ignores_locks")],
 };
 
 /// Quest alias flags (FNAM `flags`).
@@ -167,71 +166,57 @@ static OBJECTIVE: [Member; 4] = [
 /// What a reference alias and a location alias share after their ID.
 macro_rules! alias {
     ($name:ident, $id_sig:literal, $id_name:literal) => {
-        static $name: [Member; 32] = [
-            sub($id_sig, $id_name, Field::Value(U32)),
-            opt(b"ALID", "name", Field::ZString),
-            opt(
-                b"FNAM",
-                "flags",
-                Field::Value(Ty::Flags(Int::U32, &ALIAS_FLAGS)),
-            ),
-            opt(b"ALFI", "force_into_alias_when_filled", Field::Value(I32)),
-            form_of(b"ALFL", "specific_location", &[b"LCTN"]),
-            form_of(
-                b"ALFR",
-                "forced_reference",
-                &[
-                    b"REFR", b"ACHR", b"PGRE", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON",
-                    b"PFLA", b"PHZD",
-                ],
-            ),
-            form_of(b"ALUA", "unique_actor", &[b"NPC_"]),
-            opt(b"ALFA", "location_alias", Field::Value(I32)),
-            form_of(b"KNAM", "location_keyword", &[b"KYWD"]),
-            form_of(b"ALRT", "reference_type", &[b"LCRT"]),
-            form(b"ALCO", "create_object"),
-            opt(
-                b"ALCA",
-                "create_at",
-                Field::Struct(&[f("alias", I16), f("create", Ty::Enum(Int::U16, &CREATE_AT))]),
-            ),
-            opt(
-                b"ALCL",
-                "create_level",
-                Field::Value(Ty::Enum(Int::U32, &CREATE_LEVELS)),
-            ),
-            form_of(b"ALEQ", "external_alias_quest", &[b"QUST"]),
-            opt(b"ALEA", "external_alias", Field::Value(I32)),
-            opt(b"ALFE", "from_event", Field::Value(Ty::Char4)),
-            opt(b"ALFD", "event_data", Field::Value(Ty::Char4)),
-            groups("conditions", &CONDITION_GROUP),
-            opt(b"KSIZ", "keyword_count", Field::Value(U32)),
-            opt(
-                b"KWDA",
-                "keywords",
-                Field::Array(&[f("keyword", fid(&[b"KYWD"]))]),
-            ),
-            opt(b"COCT", "item_count", Field::Value(U32)),
-            groups("items", &super::common::CONTAINER_ITEM),
-            form_of(b"SPOR", "spectator_override_package_list", &[b"FLST"]),
-            form_of(
-                b"OCOR",
-                "observe_dead_body_override_package_list",
-                &[b"FLST"],
-            ),
-            form_of(b"GWOR", "guard_warn_override_package_list", &[b"FLST"]),
-            form_of(b"ECOR", "combat_override_package_list", &[b"FLST"]),
-            form_of(b"ALDN", "display_name", &[b"MESG"]),
-            rep(b"ALSP", "spells", Field::Value(fid(&[b"SPEL"]))),
-            rep(b"ALFC", "factions", Field::Value(fid(&[b"FACT"]))),
-            rep(b"ALPC", "packages", Field::Value(fid(&[b"PACK"]))),
-            form_of(
-                b"VTCK",
-                "voice_types",
-                &[b"NPC_", b"FACT", b"FLST", b"VTYP"],
-            ),
-            opt(b"ALED", "end", Field::Empty),
-        ];
+        static $name: [Member; 32] = join(&[
+            &[
+                sub($id_sig, $id_name, Field::Value(U32)),
+                opt(b"ALID", "name", Field::ZString),
+                opt(
+                    b"FNAM",
+                    "flags",
+                    Field::Value(Ty::Flags(Int::U32, &ALIAS_FLAGS)),
+                ),
+                opt(b"ALFI", "force_into_alias_when_filled", Field::Value(I32)),
+                form_of(b"ALFL", "specific_location", &[b"LCTN"]),
+                form_of(b"ALFR", "forced_reference", PLACED),
+                form_of(b"ALUA", "unique_actor", &[b"NPC_"]),
+                opt(b"ALFA", "location_alias", Field::Value(I32)),
+                form_of(b"KNAM", "location_keyword", &[b"KYWD"]),
+                form_of(b"ALRT", "reference_type", &[b"LCRT"]),
+                form(b"ALCO", "create_object"),
+                opt(
+                    b"ALCA",
+                    "create_at",
+                    Field::Struct(&[f("alias", I16), f("create", Ty::Enum(Int::U16, &CREATE_AT))]),
+                ),
+                opt(
+                    b"ALCL",
+                    "create_level",
+                    Field::Value(Ty::Enum(Int::U32, &CREATE_LEVELS)),
+                ),
+                form_of(b"ALEQ", "external_alias_quest", &[b"QUST"]),
+                opt(b"ALEA", "external_alias", Field::Value(I32)),
+                opt(b"ALFE", "from_event", Field::Value(Ty::Char4)),
+                opt(b"ALFD", "event_data", Field::Value(Ty::Char4)),
+                conditions(),
+                keyword_count(),
+                keywords(),
+                item_count(),
+                items(),
+            ],
+            &OVERRIDE_PACKAGE_LISTS,
+            &[
+                form_of(b"ALDN", "display_name", &[b"MESG"]),
+                rep(b"ALSP", "spells", Field::Value(fid(&[b"SPEL"]))),
+                rep(b"ALFC", "factions", Field::Value(fid(&[b"FACT"]))),
+                rep(b"ALPC", "packages", Field::Value(fid(&[b"PACK"]))),
+                form_of(
+                    b"VTCK",
+                    "voice_types",
+                    &[b"NPC_", b"FACT", b"FLST", b"VTYP"],
+                ),
+                opt(b"ALED", "end", Field::Empty),
+            ],
+        ]);
     };
 }
 
@@ -239,39 +224,35 @@ alias!(REFERENCE_ALIAS, b"ALST", "reference_alias_id");
 alias!(LOCATION_ALIAS, b"ALLS", "location_alias_id");
 
 /// Skyrim's quest (QUST) record declaration.
-pub static QUST: RecordDef = RecordDef {
-    sig: Sig(*b"QUST"),
-    title: "Quest",
-    members: &[
-        editor_id(),
-        opt(b"VMAD", "scripts", Field::Struct(&QUEST_VMAD)),
-        full_name(),
-        sub(
-            b"DNAM",
-            "general",
-            Field::Struct(&[
-                f("flags", Ty::Flags(Int::U16, &QUEST_FLAGS)),
-                f("priority", U8),
-                f("form_version", U8),
-                f("unknown", Ty::Bytes(4)),
-                f("type", Ty::Enum(Int::U32, &QUEST_TYPES)),
-            ]),
-        ),
-        opt(b"ENAM", "event", Field::Value(Ty::Char4)),
-        rep(
-            b"QTGL",
-            "text_display_globals",
-            Field::Value(fid(&[b"GLOB"])),
-        ),
-        opt(b"FLTR", "object_window_filter", Field::ZString),
-        groups("dialogue_conditions", &CONDITION_GROUP),
-        opt(b"NEXT", "end_of_dialogue_conditions", Field::Empty),
-        groups("event_conditions", &CONDITION_GROUP),
-        groups("stages", &STAGE),
-        groups("objectives", &OBJECTIVE),
-        opt(b"ANAM", "next_alias_id", Field::Value(U32)),
-        groups("reference_aliases", &REFERENCE_ALIAS),
-        groups("location_aliases", &LOCATION_ALIAS),
-        opt(b"NNAM", "description", Field::LString),
-    ],
-};
+pub static QUST: RecordDef = records::QUST.with(&[
+    editor_id(),
+    opt(b"VMAD", "scripts", Field::Struct(&QUEST_VMAD)),
+    full_name(),
+    sub(
+        b"DNAM",
+        "general",
+        Field::Struct(&[
+            f("flags", Ty::Flags(Int::U16, &QUEST_FLAGS)),
+            f("priority", U8),
+            f("form_version", U8),
+            f("unknown", Ty::Bytes(4)),
+            f("type", Ty::Enum(Int::U32, &QUEST_TYPES)),
+        ]),
+    ),
+    opt(b"ENAM", "event", Field::Value(Ty::Char4)),
+    rep(
+        b"QTGL",
+        "text_display_globals",
+        Field::Value(fid(&[b"GLOB"])),
+    ),
+    opt(b"FLTR", "object_window_filter", Field::ZString),
+    groups("dialogue_conditions", &CONDITION_GROUP),
+    opt(b"NEXT", "end_of_dialogue_conditions", Field::Empty),
+    groups("event_conditions", &CONDITION_GROUP),
+    groups("stages", &STAGE),
+    groups("objectives", &OBJECTIVE),
+    opt(b"ANAM", "next_alias_id", Field::Value(U32)),
+    groups("reference_aliases", &REFERENCE_ALIAS),
+    groups("location_aliases", &LOCATION_ALIAS),
+    opt(b"NNAM", "description", Field::LString),
+]);

@@ -3,8 +3,9 @@
 
 use super::common::{activation_parents, editor_id, form_of, scripts, PLACED};
 pub use super::common::{POSITION_ROTATION, XYZ};
+use crate::defs::shared::records;
 use crate::defs::shared::refr;
-use crate::io::Sig;
+pub use crate::defs::shared::refr::LOCK_FLAGS;
 use crate::schema::types::*;
 
 /// Primitive shapes of a placed trigger or room bound (XPRM `type`).
@@ -35,17 +36,9 @@ pub static LOCK_LEVELS: EnumDef = EnumDef {
     ],
 };
 
-/// Lock flags (XLOC `flags`).
-pub static LOCK_FLAGS: FlagsDef = FlagsDef {
-    bits: &[(0x04, "leveled_lock")],
-};
-
 /// Enable-parent flags (XESP `flags`).
 pub static ENABLE_PARENT_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "set_enable_state_opposite_to_parent"),
-        (0x02, "pop_in"),
-    ],
+    bits: &join::<_, 2>(&[&refr::ENABLE_PARENT_FLAG_BITS, &[(0x02, "pop_in")]]),
 };
 
 /// Map marker flags (FNAM `flags`).
@@ -112,26 +105,31 @@ pub static PATROL: [Member; 6] = [
     rep(b"PDTO", "topics", Field::Struct(&super::pack::TOPIC)),
 ];
 
-/// One bone of a ragdoll pose (XRGD): bone ID, position and rotation.
-pub static RAGDOLL_BONE: [FieldDef; 8] = [
-    f("bone_id", U8),
-    f("unused", Ty::Bytes(3)),
-    f("position_x", Ty::F32),
-    f("position_y", Ty::F32),
-    f("position_z", Ty::F32),
-    f("rotation_x", Ty::F32),
-    f("rotation_y", Ty::F32),
-    f("rotation_z", Ty::F32),
+static REFLECTION: [FieldDef; 2] = [
+    f("water", fid(&[b"REFR"])),
+    f("type", Ty::Flags(Int::U32, &WATER_FLAGS)),
 ];
+
+/// The water references that reflect or refract this one (XPWR), each with
+/// how it does.
+pub const fn reflected_refracted_by() -> Member {
+    rep(
+        b"XPWR",
+        "reflected_refracted_by",
+        Field::Struct(&REFLECTION),
+    )
+}
+
+/// One bone of a ragdoll pose (XRGD): bone ID, position and rotation.
+pub static RAGDOLL_BONE: [FieldDef; 8] = join(&[
+    &[f("bone_id", U8), f("unused", Ty::Bytes(3))],
+    &POSITION_ROTATION,
+]);
 
 static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", fid(&[b"LCRT"]))];
 
 /// The enable parent (XESP): reference and flags.
-pub static ENABLE_PARENT: [FieldDef; 3] = [
-    f("reference", fid(PLACED)),
-    f("flags", Ty::Flags(Int::U8, &ENABLE_PARENT_FLAGS)),
-    f("unused", Ty::Bytes(3)),
-];
+pub static ENABLE_PARENT: [FieldDef; 3] = refr::enable_parent(PLACED, &ENABLE_PARENT_FLAGS);
 
 /// What a placed object may be an instance of.
 const BASE_OBJECTS: Targets = &[
@@ -141,188 +139,172 @@ const BASE_OBJECTS: Targets = &[
 ];
 
 /// Skyrim's placed object (REFR) declaration.
-pub static REFR: RecordDef = RecordDef {
-    sig: Sig(*b"REFR"),
-    title: "Placed object",
-    members: &[
-        editor_id(),
-        scripts(),
-        sub(b"NAME", "base", Field::Value(fid(BASE_OBJECTS))),
-        opt(b"XMBO", "bound_half_extents", Field::Struct(&XYZ)),
-        opt(
-            b"XPRM",
-            "primitive",
-            Field::Struct(&[
-                f("bounds_x", Ty::F32),
-                f("bounds_y", Ty::F32),
-                f("bounds_z", Ty::F32),
-                f("red", Ty::F32),
-                f("green", Ty::F32),
-                f("blue", Ty::F32),
-                f("unknown", Ty::F32),
-                f("type", Ty::Enum(Int::U32, &PRIMITIVE_TYPES)),
-            ]),
-        ),
-        opt(
-            b"XOCP",
-            "occlusion_plane",
-            Field::Struct(&[
-                f("width", Ty::F32),
-                f("height", Ty::F32),
-                f("position_x", Ty::F32),
-                f("position_y", Ty::F32),
-                f("position_z", Ty::F32),
-                f("rotation_q1", Ty::F32),
-                f("rotation_q2", Ty::F32),
-                f("rotation_q3", Ty::F32),
-                f("rotation_q4", Ty::F32),
-            ]),
-        ),
-        opt(
-            b"XPOD",
-            "portals",
-            Field::Array(&[
-                f("origin", fid(&[b"REFR"])),
-                f("destination", fid(&[b"REFR"])),
-            ]),
-        ),
-        group("room", &ROOM),
-        opt(b"XMBP", "multibound_primitive", Field::Empty),
-        opt(b"XRGD", "ragdoll", Field::Array(&RAGDOLL_BONE)),
-        opt(b"XRGB", "ragdoll_biped_rotation", Field::Struct(&XYZ)),
-        opt(b"XRDS", "radius", Field::Value(Ty::F32)),
-        rep(
-            b"XPWR",
-            "reflected_refracted_by",
-            Field::Struct(&[
-                f("water", fid(&[b"REFR"])),
-                f("type", Ty::Flags(Int::U32, &WATER_FLAGS)),
-            ]),
-        ),
-        rep(b"XLTW", "lit_water", Field::Value(fid(&[b"REFR"]))),
-        form_of(b"XEMI", "emittance", &[b"LIGH", b"REGN"]),
-        opt(
-            b"XLIG",
-            "light",
-            Field::Struct(&[
-                f("fov_offset", Ty::F32),
-                f("fade_offset", Ty::F32),
-                f("end_distance_cap", Ty::F32),
-                f("shadow_depth_bias", Ty::F32),
-                f("unknown", Ty::Bytes(4)),
-            ]),
-        ),
-        opt(
-            b"XALP",
-            "alpha",
-            Field::Struct(&[f("cutoff", U8), f("base", U8)]),
-        ),
-        opt(
-            b"XTEL",
-            "teleport_destination",
-            Field::Struct(&[
-                f("door", fid(&[b"REFR"])),
-                f("position_x", Ty::F32),
-                f("position_y", Ty::F32),
-                f("position_z", Ty::F32),
-                f("rotation_x", Ty::F32),
-                f("rotation_y", Ty::F32),
-                f("rotation_z", Ty::F32),
-                f("flags", Ty::Flags(Int::U32, &TELEPORT_FLAGS)),
-            ]),
-        ),
-        form_of(b"XTNM", "teleport_message_box", &[b"MESG"]),
-        form_of(b"XMBR", "multibound_reference", &[b"REFR"]),
-        opt(b"XWCN", "unknown_xwcn", Field::Bytes),
-        opt(b"XWCS", "unknown_xwcs", Field::Bytes),
-        opt(
-            b"XWCU",
-            "water_velocity",
-            Field::Struct(&[
-                f("x_offset", Ty::F32),
-                f("y_offset", Ty::F32),
-                f("z_offset", Ty::F32),
-                f("unknown", Ty::Bytes(4)),
-                f("x_angle", Ty::F32),
-                f("y_angle", Ty::F32),
-                f("z_angle", Ty::F32),
-            ]),
-        ),
-        opt(
-            b"XCVL",
-            "unknown_xcvl",
-            Field::Struct(&[
-                f("unknown", Ty::Bytes(4)),
-                f("x_angle", Ty::F32),
-                f("unknown_2", Ty::Bytes(4)),
-            ]),
-        ),
-        opt(b"XCZA", "unknown_xcza", Field::Bytes),
-        form_of(b"XCZC", "unknown_xczc", &[b"CELL"]),
-        opt(b"XSCL", "scale", Field::Value(Ty::F32)),
-        form_of(b"XSPC", "spawn_container", &[b"REFR"]),
-        opt(b"XAPD", "activation_parent_flags", Field::Value(U8)),
-        activation_parents(),
-        form_of(b"XLIB", "leveled_item_base_object", &[b"LVLI"]),
-        opt(b"XLCM", "level_modifier", Field::Value(I32)),
-        form_of(b"XLCN", "persistent_location", &[b"LCTN"]),
-        opt(b"XTRI", "collision_layer", Field::Value(U32)),
-        opt(
-            b"XLOC",
-            "lock",
-            Field::Struct(&[
-                f("level", Ty::Enum(Int::U8, &LOCK_LEVELS)),
-                f("unused", Ty::Bytes(3)),
-                f("key", fid(&[b"KEYM"])),
-                f("flags", Ty::Flags(Int::U8, &LOCK_FLAGS)),
-                f("unused_2", Ty::Bytes(3)),
-                f("unknown", Ty::Bytes(8)),
-            ]),
-        ),
-        form_of(b"XEZN", "encounter_zone", &[b"ECZN"]),
-        opt(
-            b"XNDP",
-            "navigation_door_link",
-            Field::Struct(&[
-                f("navmesh", fid(&[b"NAVM"])),
-                f("triangle", U16),
-                f("unused", Ty::Bytes(2)),
-            ]),
-        ),
-        opt(
-            b"XLRT",
-            "location_ref_types",
-            Field::Array(&LOCATION_REF_TYPE),
-        ),
-        opt(b"XIS2", "ignored_by_sandbox", Field::Empty),
-        form_of(b"XOWN", "owner", &[b"FACT", b"ACHR", b"NPC_"]),
-        opt(b"XRNK", "faction_rank", Field::Value(I32)),
-        opt(b"XCNT", "item_count", Field::Value(I32)),
-        opt(b"XCHG", "charge", Field::Value(Ty::F32)),
-        form_of(b"XLRL", "location_reference", &[b"LCRT", b"LCTN"]),
-        opt(b"XESP", "enable_parent", Field::Struct(&ENABLE_PARENT)),
-        groups("linked_references", &LINKED_REFERENCE),
-        groups("patrol", &PATROL),
-        opt(
-            b"XACT",
-            "action_flags",
-            Field::Value(Ty::Flags(Int::U32, &ACTION_FLAGS)),
-        ),
-        opt(b"XHTW", "head_tracking_weight", Field::Value(Ty::F32)),
-        opt(b"XFVC", "favor_cost", Field::Value(Ty::F32)),
-        opt(b"ONAM", "open_by_default", Field::Empty),
-        group("map_marker", &MAP_MARKER),
-        form_of(
-            b"XATR",
-            "attach_reference",
-            &[
-                b"REFR", b"PGRE", b"PHZD", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
-            ],
-        ),
-        sub(
-            b"DATA",
-            "position_rotation",
-            Field::Struct(&POSITION_ROTATION),
-        ),
-    ],
-};
+pub static REFR: RecordDef = records::REFR.with(&[
+    editor_id(),
+    scripts(),
+    sub(b"NAME", "base", Field::Value(fid(BASE_OBJECTS))),
+    opt(b"XMBO", "bound_half_extents", Field::Struct(&XYZ)),
+    opt(
+        b"XPRM",
+        "primitive",
+        Field::Struct(&[
+            f("bounds_x", Ty::F32),
+            f("bounds_y", Ty::F32),
+            f("bounds_z", Ty::F32),
+            f("red", Ty::F32),
+            f("green", Ty::F32),
+            f("blue", Ty::F32),
+            f("unknown", Ty::F32),
+            f("type", Ty::Enum(Int::U32, &PRIMITIVE_TYPES)),
+        ]),
+    ),
+    opt(
+        b"XOCP",
+        "occlusion_plane",
+        Field::Struct(&[
+            f("width", Ty::F32),
+            f("height", Ty::F32),
+            f("position_x", Ty::F32),
+            f("position_y", Ty::F32),
+            f("position_z", Ty::F32),
+            f("rotation_q1", Ty::F32),
+            f("rotation_q2", Ty::F32),
+            f("rotation_q3", Ty::F32),
+            f("rotation_q4", Ty::F32),
+        ]),
+    ),
+    opt(
+        b"XPOD",
+        "portals",
+        Field::Array(&[
+            f("origin", fid(&[b"REFR"])),
+            f("destination", fid(&[b"REFR"])),
+        ]),
+    ),
+    group("room", &ROOM),
+    opt(b"XMBP", "multibound_primitive", Field::Empty),
+    opt(b"XRGD", "ragdoll", Field::Array(&RAGDOLL_BONE)),
+    opt(b"XRGB", "ragdoll_biped_rotation", Field::Struct(&XYZ)),
+    opt(b"XRDS", "radius", Field::Value(Ty::F32)),
+    reflected_refracted_by(),
+    rep(b"XLTW", "lit_water", Field::Value(fid(&[b"REFR"]))),
+    form_of(b"XEMI", "emittance", &[b"LIGH", b"REGN"]),
+    opt(
+        b"XLIG",
+        "light",
+        Field::Struct(&[
+            f("fov_offset", Ty::F32),
+            f("fade_offset", Ty::F32),
+            f("end_distance_cap", Ty::F32),
+            f("shadow_depth_bias", Ty::F32),
+            f("unknown", Ty::Bytes(4)),
+        ]),
+    ),
+    opt(
+        b"XALP",
+        "alpha",
+        Field::Struct(&[f("cutoff", U8), f("base", U8)]),
+    ),
+    opt(
+        b"XTEL",
+        "teleport_destination",
+        Field::Struct(&join::<_, 8>(&[
+            &[f("door", fid(&[b"REFR"]))],
+            &POSITION_ROTATION,
+            &[f("flags", Ty::Flags(Int::U32, &TELEPORT_FLAGS))],
+        ])),
+    ),
+    form_of(b"XTNM", "teleport_message_box", &[b"MESG"]),
+    form_of(b"XMBR", "multibound_reference", &[b"REFR"]),
+    opt(b"XWCN", "unknown_xwcn", Field::Bytes),
+    opt(b"XWCS", "unknown_xwcs", Field::Bytes),
+    opt(
+        b"XWCU",
+        "water_velocity",
+        Field::Struct(&[
+            f("x_offset", Ty::F32),
+            f("y_offset", Ty::F32),
+            f("z_offset", Ty::F32),
+            f("unknown", Ty::Bytes(4)),
+            f("x_angle", Ty::F32),
+            f("y_angle", Ty::F32),
+            f("z_angle", Ty::F32),
+        ]),
+    ),
+    opt(
+        b"XCVL",
+        "unknown_xcvl",
+        Field::Struct(&[
+            f("unknown", Ty::Bytes(4)),
+            f("x_angle", Ty::F32),
+            f("unknown_2", Ty::Bytes(4)),
+        ]),
+    ),
+    opt(b"XCZA", "unknown_xcza", Field::Bytes),
+    form_of(b"XCZC", "unknown_xczc", &[b"CELL"]),
+    opt(b"XSCL", "scale", Field::Value(Ty::F32)),
+    form_of(b"XSPC", "spawn_container", &[b"REFR"]),
+    opt(b"XAPD", "activation_parent_flags", Field::Value(U8)),
+    activation_parents(),
+    form_of(b"XLIB", "leveled_item_base_object", &[b"LVLI"]),
+    opt(b"XLCM", "level_modifier", Field::Value(I32)),
+    form_of(b"XLCN", "persistent_location", &[b"LCTN"]),
+    opt(b"XTRI", "collision_layer", Field::Value(U32)),
+    opt(
+        b"XLOC",
+        "lock",
+        Field::Struct(&[
+            f("level", Ty::Enum(Int::U8, &LOCK_LEVELS)),
+            f("unused", Ty::Bytes(3)),
+            f("key", fid(&[b"KEYM"])),
+            f("flags", Ty::Flags(Int::U8, &LOCK_FLAGS)),
+            f("unused_2", Ty::Bytes(3)),
+            f("unknown", Ty::Bytes(8)),
+        ]),
+    ),
+    form_of(b"XEZN", "encounter_zone", &[b"ECZN"]),
+    opt(
+        b"XNDP",
+        "navigation_door_link",
+        Field::Struct(&[
+            f("navmesh", fid(&[b"NAVM"])),
+            f("triangle", U16),
+            f("unused", Ty::Bytes(2)),
+        ]),
+    ),
+    opt(
+        b"XLRT",
+        "location_ref_types",
+        Field::Array(&LOCATION_REF_TYPE),
+    ),
+    opt(b"XIS2", "ignored_by_sandbox", Field::Empty),
+    form_of(b"XOWN", "owner", &[b"FACT", b"ACHR", b"NPC_"]),
+    opt(b"XRNK", "faction_rank", Field::Value(I32)),
+    opt(b"XCNT", "item_count", Field::Value(I32)),
+    opt(b"XCHG", "charge", Field::Value(Ty::F32)),
+    form_of(b"XLRL", "location_reference", &[b"LCRT", b"LCTN"]),
+    opt(b"XESP", "enable_parent", Field::Struct(&ENABLE_PARENT)),
+    groups("linked_references", &LINKED_REFERENCE),
+    groups("patrol", &PATROL),
+    opt(
+        b"XACT",
+        "action_flags",
+        Field::Value(Ty::Flags(Int::U32, &ACTION_FLAGS)),
+    ),
+    opt(b"XHTW", "head_tracking_weight", Field::Value(Ty::F32)),
+    opt(b"XFVC", "favor_cost", Field::Value(Ty::F32)),
+    opt(b"ONAM", "open_by_default", Field::Empty),
+    group("map_marker", &MAP_MARKER),
+    form_of(
+        b"XATR",
+        "attach_reference",
+        &[
+            b"REFR", b"PGRE", b"PHZD", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
+        ],
+    ),
+    sub(
+        b"DATA",
+        "position_rotation",
+        Field::Struct(&POSITION_ROTATION),
+    ),
+]);

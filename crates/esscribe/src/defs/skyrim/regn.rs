@@ -2,8 +2,8 @@
 //! weather, map name, grass, sound).
 
 use super::common::{editor_id, form_of, large_icon, small_icon};
+use crate::defs::shared::records;
 use crate::defs::shared::regn;
-use crate::io::Sig;
 use crate::schema::types::*;
 
 /// Region data entry types (RDAT `type`).
@@ -72,14 +72,10 @@ static ENTRY: [Member; 9] = [
 static MAP_AND_ENTRIES: [Member; 4] = regn::map_and_entries(&ENTRY);
 
 /// Skyrim's region (REGN) declaration.
-pub static REGN: RecordDef = RecordDef {
-    sig: Sig(*b"REGN"),
-    title: "Region",
-    members: &[
-        editor_id(),
-        MAP_AND_ENTRIES[0],
-        MAP_AND_ENTRIES[1],
-        MAP_AND_ENTRIES[2],
-        MAP_AND_ENTRIES[3],
-    ],
-};
+pub static REGN: RecordDef = records::REGN.with(&[
+    editor_id(),
+    MAP_AND_ENTRIES[0],
+    MAP_AND_ENTRIES[1],
+    MAP_AND_ENTRIES[2],
+    MAP_AND_ENTRIES[3],
+]);

@@ -1,18 +1,10 @@
 //! SCOL: a static collection (several statics placed as one object).
 
-use super::common::{editor_id, form_of, model, object_bounds};
+use super::common::{editor_id, form_of, model, object_bounds, POSITION_ROTATION};
 use crate::io::Sig;
 use crate::schema::types::*;
 
-static PLACEMENT: [FieldDef; 7] = [
-    f("position_x", Ty::F32),
-    f("position_y", Ty::F32),
-    f("position_z", Ty::F32),
-    f("rotation_x", Ty::F32),
-    f("rotation_y", Ty::F32),
-    f("rotation_z", Ty::F32),
-    f("scale", Ty::F32),
-];
+static PLACEMENT: [FieldDef; 7] = join(&[&POSITION_ROTATION, &[f("scale", Ty::F32)]]);
 
 /// A static and every place it stands in the collection.
 static PART: [Member; 2] = [

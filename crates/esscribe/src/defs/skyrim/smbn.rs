@@ -1,7 +1,6 @@
 //! SMBN: a story manager branch node.
 
-use super::common::editor_id;
-use super::story::*;
+use super::story::BRANCH_NODE;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -9,17 +8,5 @@ use crate::schema::types::*;
 pub static SMBN: RecordDef = RecordDef {
     sig: Sig(*b"SMBN"),
     title: "Story manager branch node",
-    members: &[
-        editor_id(),
-        parent(),
-        previous_sibling(),
-        condition_count(),
-        node_conditions(),
-        opt(
-            b"DNAM",
-            "flags",
-            Field::Value(Ty::Flags(Int::U32, &NODE_FLAGS)),
-        ),
-        max_concurrent_quests(),
-    ],
+    members: &BRANCH_NODE,
 };

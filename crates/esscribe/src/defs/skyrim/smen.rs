@@ -1,7 +1,6 @@
-//! SMEN: a story manager event node.
+//! SMEN: a story manager event node: a branch node that answers one event.
 
-use super::common::editor_id;
-use super::story::*;
+use super::story::BRANCH_NODE;
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -9,18 +8,8 @@ use crate::schema::types::*;
 pub static SMEN: RecordDef = RecordDef {
     sig: Sig(*b"SMEN"),
     title: "Story manager event node",
-    members: &[
-        editor_id(),
-        parent(),
-        previous_sibling(),
-        condition_count(),
-        node_conditions(),
-        opt(
-            b"DNAM",
-            "flags",
-            Field::Value(Ty::Flags(Int::U32, &NODE_FLAGS)),
-        ),
-        max_concurrent_quests(),
-        opt(b"ENAM", "event_type", Field::Value(Ty::Char4)),
-    ],
+    members: &join::<_, 8>(&[
+        &BRANCH_NODE,
+        &[opt(b"ENAM", "event_type", Field::Value(Ty::Char4))],
+    ]),
 };

@@ -1,6 +1,5 @@
 //! SMQN: a story manager quest node.
 
-use super::common::editor_id;
 use super::story::*;
 use crate::io::Sig;
 use crate::schema::types::*;
@@ -15,23 +14,21 @@ static QUEST: [Member; 3] = [
 pub static SMQN: RecordDef = RecordDef {
     sig: Sig(*b"SMQN"),
     title: "Story manager quest node",
-    members: &[
-        editor_id(),
-        parent(),
-        previous_sibling(),
-        condition_count(),
-        node_conditions(),
-        opt(
-            b"DNAM",
-            "flags",
-            Field::Struct(&[
-                f("node_flags", Ty::Flags(Int::U16, &NODE_FLAGS)),
-                f("quest_flags", Ty::Flags(Int::U16, &QUEST_NODE_FLAGS)),
-            ]),
-        ),
-        max_concurrent_quests(),
-        opt(b"MNAM", "quests_to_run", Field::Value(U32)),
-        opt(b"QNAM", "quest_count", Field::Value(U32)),
-        groups("quests", &QUEST),
-    ],
+    members: &join::<_, 10>(&[
+        &NODE,
+        &[
+            opt(
+                b"DNAM",
+                "flags",
+                Field::Struct(&[
+                    f("node_flags", Ty::Flags(Int::U16, &NODE_FLAGS)),
+                    f("quest_flags", Ty::Flags(Int::U16, &QUEST_NODE_FLAGS)),
+                ]),
+            ),
+            max_concurrent_quests(),
+            opt(b"MNAM", "quests_to_run", Field::Value(U32)),
+            opt(b"QNAM", "quest_count", Field::Value(U32)),
+            groups("quests", &QUEST),
+        ],
+    ]),
 };

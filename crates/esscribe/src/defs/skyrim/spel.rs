@@ -2,8 +2,8 @@
 
 use super::common::*;
 use super::magic::{CASTING_TYPES, DELIVERY_TYPES};
+use crate::defs::shared::records;
 use crate::defs::shared::spel;
-use crate::io::Sig;
 use crate::schema::types::*;
 
 /// Spell flags (SPIT `flags`).
@@ -39,20 +39,21 @@ pub static SPELL_DATA: [FieldDef; 9] = [
     f("half_cost_perk", fid(&[b"PERK"])),
 ];
 
+/// What spells and scrolls declare first: names, bounds, keywords, menu
+/// object, equip type and description.
+pub static SPELL_HEAD: [Member; 8] = [
+    editor_id(),
+    object_bounds(),
+    full_name(),
+    keyword_count(),
+    keywords(),
+    form_of(b"MDOB", "menu_display_object", &[b"STAT"]),
+    form_of(b"ETYP", "equip_type", &[b"EQUP"]),
+    description(b"DESC"),
+];
+
 /// Skyrim's spell (SPEL) record declaration.
-pub static SPEL: RecordDef = RecordDef {
-    sig: Sig(*b"SPEL"),
-    title: "Spell",
-    members: &[
-        editor_id(),
-        object_bounds(),
-        full_name(),
-        keyword_count(),
-        keywords(),
-        form_of(b"MDOB", "menu_display_object", &[b"STAT"]),
-        form_of(b"ETYP", "equip_type", &[b"EQUP"]),
-        description(b"DESC"),
-        sub(b"SPIT", "data", Field::Struct(&SPELL_DATA)),
-        effects(),
-    ],
-};
+pub static SPEL: RecordDef = records::SPEL.with(&join::<_, 10>(&[
+    &SPELL_HEAD,
+    &[sub(b"SPIT", "data", Field::Struct(&SPELL_DATA)), effects()],
+]));

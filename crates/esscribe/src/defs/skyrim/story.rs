@@ -1,6 +1,6 @@
 //! What story manager nodes share: parent, previous sibling, conditions.
 
-use super::common::{conditions, form_of};
+use super::common::{conditions, editor_id, form_of};
 use crate::schema::types::*;
 
 /// Story manager node flags (DNAM): random, warn if no child quest started.
@@ -41,3 +41,27 @@ pub const fn node_conditions() -> Member {
 pub const fn max_concurrent_quests() -> Member {
     opt(b"XNAM", "max_concurrent_quests", Field::Value(U32))
 }
+
+/// What every node declares first: editor ID, place in the tree and
+/// conditions.
+pub static NODE: [Member; 5] = [
+    editor_id(),
+    parent(),
+    previous_sibling(),
+    condition_count(),
+    node_conditions(),
+];
+
+/// A branch or event node: the node, its flags and how many quests it
+/// starts at once.
+pub static BRANCH_NODE: [Member; 7] = join(&[
+    &NODE,
+    &[
+        opt(
+            b"DNAM",
+            "flags",
+            Field::Value(Ty::Flags(Int::U32, &NODE_FLAGS)),
+        ),
+        max_concurrent_quests(),
+    ],
+]);

@@ -8,19 +8,14 @@ use crate::schema::types::*;
 pub static TACT: RecordDef = RecordDef {
     sig: Sig(*b"TACT"),
     title: "Talking activator",
-    members: &[
-        editor_id(),
-        scripts(),
-        object_bounds(),
-        full_name(),
-        model(),
-        destructible(),
-        keyword_count(),
-        keywords(),
-        // Left over from earlier versions of the editor, which resets it.
-        opt(b"PNAM", "unknown_pnam", Field::Bytes),
-        form_of(b"SNAM", "looping_sound", &[b"SNDR"]),
-        opt(b"FNAM", "unknown_fnam", Field::Bytes),
-        form_of(b"VNAM", "voice_type", &[b"VTYP"]),
-    ],
+    members: &join::<_, 12>(&[
+        &ACTIVATOR_HEAD,
+        &[
+            // Left over from earlier versions of the editor, which resets it.
+            opt(b"PNAM", "unknown_pnam", Field::Bytes),
+            form_of(b"SNAM", "looping_sound", &[b"SNDR"]),
+            opt(b"FNAM", "unknown_fnam", Field::Bytes),
+            form_of(b"VNAM", "voice_type", &[b"VTYP"]),
+        ],
+    ]),
 };

@@ -4,16 +4,15 @@
 use super::cell::RGBA;
 use super::common::{editor_id, form_of, full_name};
 use super::refr::XYZ;
-use crate::io::Sig;
+use crate::defs::shared::{records, watr};
 use crate::schema::types::*;
 
 /// Water flags (FNAM `flags`).
 pub static WATER_FLAGS: FlagsDef = FlagsDef {
-    bits: &[
-        (0x01, "causes_damage"),
-        (0x08, "enable_flowmap"),
-        (0x10, "blend_normals"),
-    ],
+    bits: &join::<_, 3>(&[
+        &watr::FLAG_BITS,
+        &[(0x08, "enable_flowmap"), (0x10, "blend_normals")],
+    ]),
 };
 
 /// DNAM: 228 bytes in Skyrim, 232 in Skyrim Special Edition (with the
@@ -80,20 +79,15 @@ static VISUAL_DATA: [FieldDef; 58] = [
 ];
 
 /// Skyrim's water (WATR) record declaration.
-pub static WATR: RecordDef = RecordDef {
-    sig: Sig(*b"WATR"),
-    title: "Water",
-    members: &[
+pub static WATR: RecordDef = records::WATR.with(&join::<_, 19>(&[
+    &[
         editor_id(),
         full_name(),
         // Left over from earlier versions of the format.
         rep(b"NNAM", "unused_noise_maps", Field::ZString),
-        opt(b"ANAM", "opacity", Field::Value(U8)),
-        opt(
-            b"FNAM",
-            "flags",
-            Field::Value(Ty::Flags(Int::U8, &WATER_FLAGS)),
-        ),
+    ],
+    &watr::opacity_and_flags(&WATER_FLAGS),
+    &[
         opt(b"MNAM", "unused_mnam", Field::Bytes),
         form_of(b"TNAM", "material", &[b"MATT"]),
         form_of(b"SNAM", "open_sound", &[b"SNDR"]),
@@ -110,4 +104,4 @@ pub static WATR: RecordDef = RecordDef {
         opt(b"NAM4", "noise_layer_3_texture", Field::ZString),
         opt(b"NAM5", "flow_normals_texture", Field::ZString),
     ],
-};
+]));

@@ -4,8 +4,8 @@
 
 use super::common::{editor_id, form_of, MODEL};
 use super::lgtm::DIRECTIONAL_AMBIENT;
+use crate::defs::shared::records;
 use crate::defs::shared::wthr::{self, TIMES};
-use crate::io::Sig;
 use crate::schema::types::*;
 
 /// Weather flags: classification (pleasant, cloudy, rainy, snow) and sky
@@ -127,81 +127,77 @@ static DATA: [FieldDef; 18] = join(&[
 ]);
 
 /// Skyrim's weather (WTHR) record declaration.
-pub static WTHR: RecordDef = RecordDef {
-    sig: Sig(*b"WTHR"),
-    title: "Weather",
-    members: &[
-        editor_id(),
-        // The texture of each cloud layer, from 00TX for layer 0 on, in
-        // the order of the characters (after 90TX comes :0TX).
-        opt(b"00TX", "cloud_texture_0", Field::ZString),
-        opt(b"10TX", "cloud_texture_1", Field::ZString),
-        opt(b"20TX", "cloud_texture_2", Field::ZString),
-        opt(b"30TX", "cloud_texture_3", Field::ZString),
-        opt(b"40TX", "cloud_texture_4", Field::ZString),
-        opt(b"50TX", "cloud_texture_5", Field::ZString),
-        opt(b"60TX", "cloud_texture_6", Field::ZString),
-        opt(b"70TX", "cloud_texture_7", Field::ZString),
-        opt(b"80TX", "cloud_texture_8", Field::ZString),
-        opt(b"90TX", "cloud_texture_9", Field::ZString),
-        opt(b":0TX", "cloud_texture_10", Field::ZString),
-        opt(b";0TX", "cloud_texture_11", Field::ZString),
-        opt(b"<0TX", "cloud_texture_12", Field::ZString),
-        opt(b"=0TX", "cloud_texture_13", Field::ZString),
-        opt(b">0TX", "cloud_texture_14", Field::ZString),
-        opt(b"?0TX", "cloud_texture_15", Field::ZString),
-        opt(b"@0TX", "cloud_texture_16", Field::ZString),
-        opt(b"A0TX", "cloud_texture_17", Field::ZString),
-        opt(b"B0TX", "cloud_texture_18", Field::ZString),
-        opt(b"C0TX", "cloud_texture_19", Field::ZString),
-        opt(b"D0TX", "cloud_texture_20", Field::ZString),
-        opt(b"E0TX", "cloud_texture_21", Field::ZString),
-        opt(b"F0TX", "cloud_texture_22", Field::ZString),
-        opt(b"G0TX", "cloud_texture_23", Field::ZString),
-        opt(b"H0TX", "cloud_texture_24", Field::ZString),
-        opt(b"I0TX", "cloud_texture_25", Field::ZString),
-        opt(b"J0TX", "cloud_texture_26", Field::ZString),
-        opt(b"K0TX", "cloud_texture_27", Field::ZString),
-        opt(b"L0TX", "cloud_texture_28", Field::ZString),
-        // Left over from earlier versions of the format.
-        opt(b"DNAM", "unused_dnam", Field::Bytes),
-        opt(b"CNAM", "unused_cnam", Field::Bytes),
-        opt(b"ANAM", "unused_anam", Field::Bytes),
-        opt(b"BNAM", "unused_bnam", Field::Bytes),
-        opt(b"LNAM", "cloud_layer_count", Field::Value(U32)),
-        form_of(b"MNAM", "precipitation", &[b"SPGD"]),
-        form_of(b"NNAM", "visual_effect", &[b"RFCT"]),
-        opt(b"ONAM", "unused_onam", Field::Bytes),
-        // One byte per cloud layer: 0 is -0.1, 127 is 0, 254 is 0.1.
-        opt(b"RNAM", "cloud_speed_y", Field::Array(&SPEED)),
-        opt(b"QNAM", "cloud_speed_x", Field::Array(&SPEED)),
-        opt(b"PNAM", "cloud_colors", Field::Array(&TIMES)),
-        opt(b"JNAM", "cloud_alphas", Field::Array(&ALPHAS)),
-        opt(b"NAM0", "colors", Field::Struct(&COLORS)),
-        opt(b"FNAM", "fog_distance", Field::Struct(&FOG_DISTANCE)),
-        opt(b"DATA", "data", Field::Struct(&DATA)),
-        opt(
-            b"NAM1",
-            "disabled_cloud_layers",
-            Field::Value(Ty::Flags(Int::U32, &CLOUD_LAYERS)),
-        ),
-        rep(b"SNAM", "sounds", Field::Struct(&SOUND)),
-        rep(b"TNAM", "sky_statics", Field::Value(fid(&[b"STAT"]))),
-        opt(b"IMSP", "image_spaces", Field::Struct(&IMAGE_SPACES)),
-        opt(
-            b"HNAM",
-            "volumetric_lighting",
-            Field::Struct(&VOLUMETRIC_LIGHTING),
-        ),
-        // Sunrise, day, sunset and night, in that order.
-        rep(
-            b"DALC",
-            "directional_ambient",
-            Field::Struct(&DIRECTIONAL_AMBIENT),
-        ),
-        opt(b"NAM2", "unused_nam2", Field::Bytes),
-        opt(b"NAM3", "unused_nam3", Field::Bytes),
-        group("aurora", &MODEL),
-        form_of(b"GNAM", "sun_glare_lens_flare", &[b"LENS"]),
-    ],
-};
+pub static WTHR: RecordDef = records::WTHR.with(&[
+    editor_id(),
+    // The texture of each cloud layer, from 00TX for layer 0 on, in
+    // the order of the characters (after 90TX comes :0TX).
+    opt(b"00TX", "cloud_texture_0", Field::ZString),
+    opt(b"10TX", "cloud_texture_1", Field::ZString),
+    opt(b"20TX", "cloud_texture_2", Field::ZString),
+    opt(b"30TX", "cloud_texture_3", Field::ZString),
+    opt(b"40TX", "cloud_texture_4", Field::ZString),
+    opt(b"50TX", "cloud_texture_5", Field::ZString),
+    opt(b"60TX", "cloud_texture_6", Field::ZString),
+    opt(b"70TX", "cloud_texture_7", Field::ZString),
+    opt(b"80TX", "cloud_texture_8", Field::ZString),
+    opt(b"90TX", "cloud_texture_9", Field::ZString),
+    opt(b":0TX", "cloud_texture_10", Field::ZString),
+    opt(b";0TX", "cloud_texture_11", Field::ZString),
+    opt(b"<0TX", "cloud_texture_12", Field::ZString),
+    opt(b"=0TX", "cloud_texture_13", Field::ZString),
+    opt(b">0TX", "cloud_texture_14", Field::ZString),
+    opt(b"?0TX", "cloud_texture_15", Field::ZString),
+    opt(b"@0TX", "cloud_texture_16", Field::ZString),
+    opt(b"A0TX", "cloud_texture_17", Field::ZString),
+    opt(b"B0TX", "cloud_texture_18", Field::ZString),
+    opt(b"C0TX", "cloud_texture_19", Field::ZString),
+    opt(b"D0TX", "cloud_texture_20", Field::ZString),
+    opt(b"E0TX", "cloud_texture_21", Field::ZString),
+    opt(b"F0TX", "cloud_texture_22", Field::ZString),
+    opt(b"G0TX", "cloud_texture_23", Field::ZString),
+    opt(b"H0TX", "cloud_texture_24", Field::ZString),
+    opt(b"I0TX", "cloud_texture_25", Field::ZString),
+    opt(b"J0TX", "cloud_texture_26", Field::ZString),
+    opt(b"K0TX", "cloud_texture_27", Field::ZString),
+    opt(b"L0TX", "cloud_texture_28", Field::ZString),
+    // Left over from earlier versions of the format.
+    opt(b"DNAM", "unused_dnam", Field::Bytes),
+    opt(b"CNAM", "unused_cnam", Field::Bytes),
+    opt(b"ANAM", "unused_anam", Field::Bytes),
+    opt(b"BNAM", "unused_bnam", Field::Bytes),
+    opt(b"LNAM", "cloud_layer_count", Field::Value(U32)),
+    form_of(b"MNAM", "precipitation", &[b"SPGD"]),
+    form_of(b"NNAM", "visual_effect", &[b"RFCT"]),
+    opt(b"ONAM", "unused_onam", Field::Bytes),
+    // One byte per cloud layer: 0 is -0.1, 127 is 0, 254 is 0.1.
+    opt(b"RNAM", "cloud_speed_y", Field::Array(&SPEED)),
+    opt(b"QNAM", "cloud_speed_x", Field::Array(&SPEED)),
+    opt(b"PNAM", "cloud_colors", Field::Array(&TIMES)),
+    opt(b"JNAM", "cloud_alphas", Field::Array(&ALPHAS)),
+    opt(b"NAM0", "colors", Field::Struct(&COLORS)),
+    opt(b"FNAM", "fog_distance", Field::Struct(&FOG_DISTANCE)),
+    opt(b"DATA", "data", Field::Struct(&DATA)),
+    opt(
+        b"NAM1",
+        "disabled_cloud_layers",
+        Field::Value(Ty::Flags(Int::U32, &CLOUD_LAYERS)),
+    ),
+    rep(b"SNAM", "sounds", Field::Struct(&SOUND)),
+    rep(b"TNAM", "sky_statics", Field::Value(fid(&[b"STAT"]))),
+    opt(b"IMSP", "image_spaces", Field::Struct(&IMAGE_SPACES)),
+    opt(
+        b"HNAM",
+        "volumetric_lighting",
+        Field::Struct(&VOLUMETRIC_LIGHTING),
+    ),
+    // Sunrise, day, sunset and night, in that order.
+    rep(
+        b"DALC",
+        "directional_ambient",
+        Field::Struct(&DIRECTIONAL_AMBIENT),
+    ),
+    opt(b"NAM2", "unused_nam2", Field::Bytes),
+    opt(b"NAM3", "unused_nam3", Field::Bytes),
+    group("aurora", &MODEL),
+    form_of(b"GNAM", "sun_glare_lens_flare", &[b"LENS"]),
+]);
