@@ -1100,24 +1100,8 @@ pub fn build_plugin(doc: &Value) -> Result<Built> {
         // A light flag on a plugin whose new records do not fit would make
         // the game load its records under other form IDs.
         let light = crate::plugin::light::check_light(&plugin).map_err(|e| bad("header", e))?;
-        if !light.can_be_light() {
-            let first = light
-                .out_of_range
-                .first()
-                .map(|r| format!(", the first {} {}", r.sig, r.form_id))
-                .unwrap_or_default();
-            return Err(bad(
-                "header",
-                format!(
-                    "the light flag (0x200) is set, but {} of its {} new records are outside object IDs 0x{:03X}-0x{:03X}{first} (a light plugin of header version {:.2} holds at most {}); `esscribe esl check` lists them",
-                    light.out_of_range.len(),
-                    light.new_records,
-                    light.range.0,
-                    light.range.1,
-                    light.version,
-                    light.capacity
-                ),
-            ));
+        if let Some(why) = light.refusal() {
+            return Err(bad("header", why));
         }
     }
     Ok(Built {

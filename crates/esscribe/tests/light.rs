@@ -96,3 +96,29 @@ fn build_refuses_a_light_flag_on_a_plugin_out_of_range() {
     let built = esscribe::json::build_plugin(&doc).unwrap();
     assert!(built.plugin.to_bytes().unwrap() == scribe);
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn pack_refuses_a_light_flag_on_a_tree_out_of_range() {
+    use esscribe::tree::{self, MemoryTree};
+    let data = common::file("skyrim-plugins/mintylightningmod.esp");
+    let plugin = Plugin::parse(&data).unwrap();
+    let mut made = MemoryTree::default();
+    tree::unpack(&plugin, "mintylightningmod.esp", &mut made).unwrap();
+    assert!(tree::pack(&made).unwrap().bytes == data);
+    let header = made.files.get_mut(tree::HEADER_FILE).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_slice(header).unwrap();
+    let flags = doc["header"]["flags"].as_str().unwrap();
+    let flags = u32::from_str_radix(flags.trim_start_matches("0x"), 16).unwrap();
+    doc["header"]["flags"] = format!("0x{:08X}", flags | 0x200).into();
+    *header = tree::to_text(&doc);
+    let Err(e) = tree::pack(&made) else {
+        panic!("a light flag on a tree out of range is refused")
+    };
+    assert!(
+        e.to_string().starts_with(
+            "plugin.json: the light flag (0x200) is set, but 156 of its 161 new records are outside object IDs 0x800-0xFFF, the first "
+        ),
+        "{e}"
+    );
+}

@@ -58,6 +58,28 @@ impl LightCheck {
     pub fn can_be_light(&self) -> bool {
         self.out_of_range.is_empty() && self.new_records <= self.capacity
     }
+
+    /// Why a plugin flagged light must not be written so, for an error:
+    /// `None` when its new records fit.
+    pub fn refusal(&self) -> Option<String> {
+        if self.can_be_light() {
+            return None;
+        }
+        let first = self
+            .out_of_range
+            .first()
+            .map(|r| format!(", the first {} {}", r.sig, r.form_id))
+            .unwrap_or_default();
+        Some(format!(
+            "the light flag (0x200) is set, but {} of its {} new records are outside object IDs 0x{:03X}-0x{:03X}{first} (a light plugin of header version {:.2} holds at most {}); `esscribe esl check` lists them",
+            self.out_of_range.len(),
+            self.new_records,
+            self.range.0,
+            self.range.1,
+            self.version,
+            self.capacity
+        ))
+    }
 }
 
 /// Checks whether a Skyrim plugin's new records fit a light plugin's

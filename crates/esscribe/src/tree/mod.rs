@@ -798,6 +798,15 @@ pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
             bytes.splice(..header_len, new_header);
         }
     }
+    if game == Game::Skyrim && header.header.flags & crate::plugin::FLAG_LIGHT != 0 {
+        // As `build` does: a light flag on new records that do not fit
+        // would load them under other form IDs.
+        let plugin = Plugin::parse_as(&bytes, game).map_err(|e| bad(HEADER_FILE, e))?;
+        let light = crate::plugin::light::check_light(&plugin).map_err(|e| bad(HEADER_FILE, e))?;
+        if let Some(why) = light.refusal() {
+            return Err(bad(HEADER_FILE, why));
+        }
+    }
     Ok(Packed {
         bytes,
         game,
