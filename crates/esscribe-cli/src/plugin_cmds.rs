@@ -6,7 +6,7 @@ use crate::GameOpt;
 use anyhow::{bail, Context as _, Result};
 use esscribe::io::{decode_cp1252, to_hex};
 use esscribe::plugin::{first_difference, Entry, Plugin, Record, SubrecordRef};
-use esscribe::{FormId, Sig};
+use esscribe::{FormId, Game, Sig};
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -158,28 +158,18 @@ fn show_data(sub: &SubrecordRef<'_>) -> String {
     }
 }
 
-/// Record header flags: hex, then the names of the bits every record type
-/// shares.
-pub(crate) fn record_flags(sig: Sig, flags: u32) -> String {
-    let mut names = Vec::new();
-    let header = sig.0 == *b"TES4";
-    let known: &[(u32, &str)] = if header {
-        &[(0x1, "master"), (0x80, "localized"), (0x200, "light")]
-    } else {
-        &[
-            (0x20, "deleted"),
-            (0x400, "persistent"),
-            (0x800, "initially disabled"),
-            (0x1000, "ignored"),
-            (0x8000, "visible when distant"),
-            (0x40000, "compressed"),
-        ]
-    };
-    for (bit, name) in known {
-        if flags & bit != 0 {
-            names.push(*name);
-        }
-    }
+/// Record header flags for people: hex, then the names the record's type
+/// gives its bits (`0x00000420 (deleted, persistent)`).
+pub(crate) fn record_flags(game: Game, sig: Sig, flags: u32) -> String {
+    let shown = esscribe::json::record_flags_json(game, sig, flags);
+    let names: Vec<String> = shown
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v.as_str())
+        .filter(|n| !n.starts_with("0x"))
+        .map(|n| n.replace('_', " "))
+        .collect();
     if names.is_empty() {
         format!("0x{flags:08X}")
     } else {
@@ -219,7 +209,7 @@ fn dump_record(
         "{pad}{} {} flags {} at 0x{:X} ({} bytes{extra})",
         h.sig,
         h.form_id,
-        record_flags(h.sig, h.flags),
+        record_flags(plugin.game, h.sig, h.flags),
         r.offset,
         h.data_size
     );

@@ -111,7 +111,7 @@ fn header_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Map<String, Value
     let mut m = Map::new();
     m.insert("type".into(), Value::from(h.sig.to_string()));
     m.insert("form_id".into(), ctx.show(h.form_id));
-    m.insert("flags".into(), Value::from(format!("0x{:08X}", h.flags)));
+    m.insert("flags".into(), record_flags_json(game, h.sig, h.flags));
     m.insert("version_control".into(), Value::from(h.version_control));
     if game == Game::Skyrim {
         m.insert("form_version".into(), Value::from(h.form_version));
@@ -121,6 +121,29 @@ fn header_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Map<String, Value
         m.insert("zlib_original".into(), Value::from(b64().encode(stored)));
     }
     m
+}
+
+/// A record header's flags as JSON: the names of the bits set, in bit
+/// order, a bit without a name for the record's type as hex
+/// (`["persistent", "0x80"]`).
+pub fn record_flags_json(game: Game, sig: Sig, flags: u32) -> Value {
+    schema::value::flags_value(
+        crate::defs::shared::record_flags::record_flags(game, sig.0),
+        flags as u64,
+    )
+}
+
+/// A record header's flags from JSON: a list of names and hex bits as
+/// [`record_flags_json`] writes them, or one hex number
+/// (`"0x00000400"`).
+fn record_flags_from_json(game: Game, sig: Sig, m: &Map<String, Value>, path: &str) -> Result<u32> {
+    let v = get(m, "flags", path)?;
+    if v.is_string() {
+        return get_hex_u32(m, "flags", path);
+    }
+    let defs = crate::defs::shared::record_flags::record_flags(game, sig.0);
+    let n = schema::codec::json_flags(defs, v).map_err(|e| bad(path, format!("\"flags\": {e}")))?;
+    u32::try_from(n).map_err(|_| bad(path, format!("\"flags\": 0x{n:X} does not fit 32 bits")))
 }
 
 /// A subrecord of an undeclared record as JSON.
@@ -664,7 +687,7 @@ impl Builder {
             })
             .map_err(|e| bad(&format!("{path} ({sig})"), format!("\"form_id\": {e}")))?;
         let path = &format!("{path} ({sig} {form_id})");
-        let flags = get_hex_u32(m, "flags", path)?;
+        let flags = record_flags_from_json(game, sig, m, path)?;
         let compressed = flags & crate::plugin::FLAG_COMPRESSED != 0;
         let mut allowed = vec!["type", "form_id", "flags", "version_control"];
         if game == Game::Skyrim {

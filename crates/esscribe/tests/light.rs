@@ -77,9 +77,10 @@ fn build_refuses_a_light_flag_on_a_plugin_out_of_range() {
     let mut doc = esscribe::json::plugin_to_json(&plugin, "mintylightningmod.esp").unwrap();
     // Built as it is, and refused with the light flag set.
     esscribe::json::build_plugin(&doc).unwrap();
-    let flags = doc["header"]["flags"].as_str().unwrap();
-    let flags = u32::from_str_radix(flags.trim_start_matches("0x"), 16).unwrap();
-    doc["header"]["flags"] = format!("0x{:08X}", flags | 0x200).into();
+    doc["header"]["flags"]
+        .as_array_mut()
+        .unwrap()
+        .push("light".into());
     let Err(e) = esscribe::json::build_plugin(&doc) else {
         panic!("a light flag on a plugin out of range is refused")
     };
@@ -108,9 +109,10 @@ fn pack_refuses_a_light_flag_on_a_tree_out_of_range() {
     assert!(tree::pack(&made).unwrap().bytes == data);
     let header = made.files.get_mut(tree::HEADER_FILE).unwrap();
     let mut doc: serde_json::Value = serde_json::from_slice(header).unwrap();
-    let flags = doc["header"]["flags"].as_str().unwrap();
-    let flags = u32::from_str_radix(flags.trim_start_matches("0x"), 16).unwrap();
-    doc["header"]["flags"] = format!("0x{:08X}", flags | 0x200).into();
+    doc["header"]["flags"]
+        .as_array_mut()
+        .unwrap()
+        .push("light".into());
     *header = tree::to_text(&doc);
     let Err(e) = tree::pack(&made) else {
         panic!("a light flag on a tree out of range is refused")

@@ -396,7 +396,7 @@ pub fn record(s: &Served, plugin: &str, id: &str) -> Answer {
         "plugin": o.plugin(p).name,
         "form_id": local_id_text(rec.header.form_id),
         "type": rec.header.sig.to_string(),
-        "flags": crate::plugin_cmds::record_flags(rec.header.sig, rec.header.flags),
+        "flags": crate::plugin_cmds::record_flags(game, rec.header.sig, rec.header.flags),
         "described": o.describe(global),
         "load_order_id": o.show_id(global),
         "size": size,
@@ -538,7 +538,11 @@ fn comparable(o: &LoadOrder<'_>, plugin: usize, r: &Record<'_>) -> Vec<(String, 
         let flags = r.header.flags & !esscribe::plugin::FLAG_COMPRESSED;
         m.insert(
             "flags".into(),
-            Value::from(crate::plugin_cmds::record_flags(r.header.sig, flags)),
+            Value::from(crate::plugin_cmds::record_flags(
+                o.game(),
+                r.header.sig,
+                flags,
+            )),
         );
     }
     o.name_refs(plugin, &mut v);

@@ -194,7 +194,7 @@ fn json_f64(v: &Value) -> Option<f64> {
     v.as_f64()
 }
 
-fn json_flags(defs: &FlagsDef, v: &Value) -> Result<u64, Error> {
+pub(crate) fn json_flags(defs: &FlagsDef, v: &Value) -> Result<u64, Error> {
     if let Some(n) = v.as_u64() {
         return Ok(n);
     }

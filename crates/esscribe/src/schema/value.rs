@@ -309,7 +309,7 @@ fn enum_value(defs: &EnumDef, int: Int, v: i64) -> Value {
     }
 }
 
-fn flags_value(defs: &FlagsDef, v: u64) -> Value {
+pub(crate) fn flags_value(defs: &FlagsDef, v: u64) -> Value {
     let mut names = Vec::new();
     let mut left = v;
     for (bit, name) in defs.bits {

@@ -15,6 +15,7 @@ pub mod land;
 pub mod pack;
 pub mod qust;
 pub mod race;
+pub mod record_flags;
 pub mod records;
 pub mod refr;
 pub mod regn;
