@@ -490,18 +490,20 @@ fn fits_group(sig: Sig, g: &GroupHeader) -> bool {
 /// How many subrecords a record's fields keep as bytes: unexpected
 /// subrecords (`!SIG`), subrecords that did not fit (`_hex`) and bytes left
 /// over after declared fields (`_rest`).
-fn raw_markers(v: &Value) -> usize {
-    match v {
-        Value::Object(m) => m
-            .iter()
-            .map(|(k, v)| {
-                let own = (k.starts_with('!') || k == "_hex" || k == "_rest") as usize;
-                own + raw_markers(v)
-            })
-            .sum(),
-        Value::Array(list) => list.iter().map(raw_markers).sum(),
-        _ => 0,
+fn raw_markers(m: &Map<String, Value>) -> usize {
+    fn within(v: &Value) -> usize {
+        match v {
+            Value::Object(m) => raw_markers(m),
+            Value::Array(list) => list.iter().map(within).sum(),
+            _ => 0,
+        }
     }
+    m.iter()
+        .map(|(k, v)| {
+            let own = (k.starts_with('!') || k == "_hex" || k == "_rest") as usize;
+            own + within(v)
+        })
+        .sum()
 }
 
 /// What reading a built record back by its declaration must give.
@@ -752,10 +754,7 @@ impl Builder {
                 forms: Some(&self.ctx),
             };
             let data = schema::encode_data_in(def, fields, cx).map_err(|e| bad(path, e))?;
-            (
-                data,
-                ReadBack::AtMostRaw(raw_markers(&Value::Object(fields.clone()))),
-            )
+            (data, ReadBack::AtMostRaw(raw_markers(fields)))
         } else if let Some(list) = m.get("subrecords") {
             let list = list
                 .as_array()

@@ -155,7 +155,15 @@ fn json_int(v: &Value, int: Int) -> Option<i64> {
 /// same bits. Values JSON cannot hold (NaN, infinities) keep their bits.
 pub fn f32_value(x: f32) -> Value {
     if x.is_finite() {
-        let shortest: f64 = x.to_string().parse().expect("a float prints as a float");
+        // The shortest decimal that gives back the f32, read as an f64;
+        // printed on the stack, as this runs for every float shown.
+        use std::io::Write as _;
+        let mut buf = [0u8; 64];
+        let mut cursor = std::io::Cursor::new(&mut buf[..]);
+        write!(cursor, "{x}").expect("an f32 prints in 64 bytes");
+        let len = cursor.position() as usize;
+        let text = std::str::from_utf8(&buf[..len]).expect("a float prints as ASCII");
+        let shortest: f64 = text.parse().expect("a float prints as a float");
         Value::from(shortest)
     } else {
         let mut m = Map::new();

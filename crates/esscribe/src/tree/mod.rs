@@ -18,6 +18,7 @@
 //! the same tree; [`pack`] gives back its bytes.
 
 pub mod merge;
+mod text;
 
 use crate::io::{decode_cp1252, from_hex, Error, FormId, Result};
 use crate::json::{self, group_header_json, PieceBuilder};
@@ -399,7 +400,8 @@ fn editor_id_of(v: &Value) -> Option<String> {
 /// Text of a JSON value as the tree writes it: pretty printed, `\n`
 /// line endings, a final newline.
 pub fn to_text(v: &Value) -> Vec<u8> {
-    let mut out = serde_json::to_vec_pretty(v).expect("a JSON value always prints");
+    let mut out = Vec::with_capacity(4096);
+    text::write_pretty(v, &mut out);
     out.push(b'\n');
     out
 }
