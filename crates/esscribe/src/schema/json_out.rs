@@ -27,6 +27,11 @@ impl Keys {
         if !out.contains_key(name) {
             return name.to_string();
         }
+        self.taken(out, name)
+    }
+
+    /// A key for `name` when the name itself is taken.
+    fn taken(&mut self, out: &Map<String, Value>, name: &str) -> String {
         if !self.0.contains_key(name) {
             self.0.insert(name.to_string(), 1);
         }
@@ -57,12 +62,25 @@ pub(super) fn insert(
                 return;
             }
         }
-        let key = keys.unique(out, name);
-        out.insert(key, Value::Array(vec![value]));
+        put(out, keys, name, Value::Array(vec![value]));
     } else {
-        let key = keys.unique(out, name);
-        out.insert(key, value);
+        put(out, keys, name, value);
     }
+}
+
+/// Adds a value under `name`, or under the next free `name#n`: the name
+/// is looked up once where it is free, as most are.
+fn put(out: &mut Map<String, Value>, keys: &mut Keys, name: &str, value: Value) {
+    use serde_json::map::Entry;
+    let value = match out.entry(name) {
+        Entry::Vacant(free) => {
+            free.insert(value);
+            return;
+        }
+        Entry::Occupied(_) => value,
+    };
+    let key = keys.taken(out, name);
+    out.insert(key, value);
 }
 
 pub(super) fn raw_value(sub: &SubrecordRef<'_>) -> Value {

@@ -98,6 +98,15 @@ fn string(s: &str, out: &mut Vec<u8>) {
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push(b'"');
+    // Most strings (hex, names, form IDs) need no escape: one pass that
+    // the compiler can run over many bytes at once finds that.
+    if !bytes.iter().fold(false, |seen, &b| {
+        seen | (b < 0x20 || b == b'"' || b == b'\\')
+    }) {
+        out.extend_from_slice(bytes);
+        out.push(b'"');
+        return;
+    }
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
         let short = match b {
