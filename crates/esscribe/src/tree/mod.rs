@@ -434,8 +434,11 @@ struct Folder {
     names: Names,
     /// The entries' names, in order.
     out: Vec<String>,
-    /// The stems of the records' files, by form ID, for naming the groups
-    /// of their children.
+    /// The records whose children's group is in this folder: only their
+    /// stems are kept.
+    parents: HashSet<FormId>,
+    /// The stems of those records' files, by form ID, for naming the
+    /// groups of their children.
     stems: HashMap<FormId, String>,
 }
 
@@ -460,7 +463,19 @@ impl Unpacker<'_, '_, '_> {
                 })
                 .collect()
         };
-        let mut folder = Folder::default();
+        let mut folder = Folder {
+            parents: entries
+                .iter()
+                .filter_map(|e| match e {
+                    Entry::Group(g) => match g.header.label() {
+                        GroupLabel::Parent(id) => Some(id),
+                        _ => None,
+                    },
+                    Entry::Record(_) => None,
+                })
+                .collect(),
+            ..Folder::default()
+        };
         folder.names.take(GROUP_FILE, "");
         folder.names.take(HEADER_FILE, "");
         folder.out.reserve(entries.len());
@@ -504,9 +519,11 @@ impl Unpacker<'_, '_, '_> {
                     let name = folder.names.take(&stem, ".json");
                     let path = join(dir, &name);
                     pending.push((path.clone(), text));
-                    folder
-                        .stems
-                        .insert(r.header.form_id, name[..name.len() - 5].to_string());
+                    if folder.parents.contains(&r.header.form_id) {
+                        folder
+                            .stems
+                            .insert(r.header.form_id, name[..name.len() - 5].to_string());
+                    }
                     self.paths.insert(r.header.form_id, path);
                     folder.out.push(name);
                 }
