@@ -4,7 +4,7 @@
 //! a declaration that would not give back the same bytes leaves the
 //! record raw: decoding can never lose data.
 
-use super::codec::{encode_field, FormCtx, Siblings};
+use super::codec::{encode_field, Enc, FormCtx, Siblings};
 use super::json_in::*;
 use super::members::*;
 use super::record::*;
@@ -251,7 +251,11 @@ pub fn decode(
     let view = view(def, subs, ctx);
     let original = encode_refs(subs);
     // The safety net: the declaration must give back exactly the input.
-    let exact = |d: &Decoded| encode_data(def, &d.fields).is_ok_and(|back| back == original);
+    // Encoded into room for the original, which it must match.
+    let exact = |d: &Decoded| {
+        let mut back = Vec::with_capacity(original.len());
+        encode_seq(def.members, &d.fields, &mut back, Enc::default()).is_ok() && back == original
+    };
     // Most records come back whole at the first try; only a record that
     // does not is shown again checking each subrecord, so that one odd
     // subrecord stays bytes without turning its whole record raw.
@@ -268,7 +272,8 @@ pub fn decode(
 }
 
 pub(super) fn encode_refs(subs: &[SubrecordRef<'_>]) -> Vec<u8> {
-    let mut out = Vec::new();
+    // A subrecord's header is six bytes, ten with an `XXXX` before it.
+    let mut out = Vec::with_capacity(subs.iter().map(|s| s.data.len() + 10).sum());
     for s in subs {
         write_subrecord(&mut out, s.sig, s.data, s.size_form);
     }
