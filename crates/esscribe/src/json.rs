@@ -513,18 +513,20 @@ fn fits_group(sig: Sig, g: &GroupHeader) -> bool {
 /// How many subrecords a record's fields keep as bytes: unexpected
 /// subrecords (`!SIG`), subrecords that did not fit (`_hex`) and bytes left
 /// over after declared fields (`_rest`).
-fn raw_markers(v: &Value) -> usize {
-    match v {
-        Value::Object(m) => m
-            .iter()
-            .map(|(k, v)| {
-                let own = (k.starts_with('!') || k == "_hex" || k == "_rest") as usize;
-                own + raw_markers(v)
-            })
-            .sum(),
-        Value::Array(list) => list.iter().map(raw_markers).sum(),
-        _ => 0,
+fn raw_markers(m: &Map<String, Value>) -> usize {
+    fn within(v: &Value) -> usize {
+        match v {
+            Value::Object(m) => raw_markers(m),
+            Value::Array(list) => list.iter().map(within).sum(),
+            _ => 0,
+        }
     }
+    m.iter()
+        .map(|(k, v)| {
+            let own = (k.starts_with('!') || k == "_hex" || k == "_rest") as usize;
+            own + within(v)
+        })
+        .sum()
 }
 
 /// What reading a built record back by its declaration must give.
@@ -608,6 +610,23 @@ impl Built {
     }
 }
 
+/// Notes in `seen` that `form_id` is the form ID of the record at `path`;
+/// one met before is refused.
+fn claim_in(
+    seen: &mut std::collections::HashMap<FormId, String>,
+    form_id: FormId,
+    path: &str,
+) -> Result<()> {
+    if let Some(first) = seen.get(&form_id) {
+        return Err(bad(
+            path,
+            format!("form ID {form_id} is already the form ID of {first}"),
+        ));
+    }
+    seen.insert(form_id, path.to_string());
+    Ok(())
+}
+
 /// Builds records and groups from JSON, checking what a plugin needs.
 struct Builder {
     game: Game,
@@ -642,14 +661,7 @@ impl Builder {
     /// Notes that `form_id` is the form ID of the record at `path`; one
     /// met before is refused.
     fn claim(&mut self, form_id: FormId, path: &str) -> Result<()> {
-        if let Some(first) = self.seen.get(&form_id) {
-            return Err(bad(
-                path,
-                format!("form ID {form_id} is already the form ID of {first}"),
-            ));
-        }
-        self.seen.insert(form_id, path.to_string());
-        Ok(())
+        claim_in(&mut self.seen, form_id, path)
     }
 
     /// A record from its JSON, checked but for its form ID being new:
@@ -775,10 +787,7 @@ impl Builder {
                 forms: Some(&self.ctx),
             };
             let data = schema::encode_data_in(def, fields, cx).map_err(|e| bad(path, e))?;
-            (
-                data,
-                ReadBack::AtMostRaw(raw_markers(&Value::Object(fields.clone()))),
-            )
+            (data, ReadBack::AtMostRaw(raw_markers(fields)))
         } else if let Some(list) = m.get("subrecords") {
             let list = list
                 .as_array()
@@ -877,7 +886,7 @@ impl Builder {
     /// A group's header from its JSON; `extra` are the keys besides the
     /// header's that the object may hold.
     fn group_header(
-        &mut self,
+        &self,
         m: &Map<String, Value>,
         path: &str,
         extra: &[&str],
@@ -1363,6 +1372,10 @@ pub fn diff_values(old: &Value, new: &Value) -> Vec<ValueChange> {
 /// never held at once.
 pub struct PieceBuilder {
     builder: Builder,
+    /// Form IDs met so far, with where: kept apart from the builder, so
+    /// that records are built on other threads while earlier ones are
+    /// claimed.
+    seen: std::sync::Mutex<std::collections::HashMap<FormId, String>>,
 }
 
 impl PieceBuilder {
@@ -1400,7 +1413,8 @@ impl PieceBuilder {
             localized: game == Game::Skyrim && record.header.flags & 0x80 != 0,
             strings: None,
         };
-        Ok((PieceBuilder { builder }, record))
+        let seen = Default::default();
+        Ok((PieceBuilder { builder, seen }, record))
     }
 
     /// One record from its JSON form, in a group like `parent` (`None`
@@ -1411,7 +1425,9 @@ impl PieceBuilder {
         path: &str,
         parent: Option<&GroupHeader>,
     ) -> Result<Record<'static>> {
-        self.builder.record(v, path, parent, false)
+        let (record, path, _) = self.builder.make_record(v, path, parent, false)?;
+        self.claim(record.header.form_id, &path)?;
+        Ok(record)
     }
 
     /// One record from its JSON form, like [`record`](Self::record) but
@@ -1430,14 +1446,15 @@ impl PieceBuilder {
 
     /// Notes that `form_id` is the form ID of the record at `path` (as
     /// built by [`build`](Self::build)); one met before is refused.
-    pub fn claim(&mut self, form_id: FormId, path: &str) -> Result<()> {
-        self.builder.claim(form_id, path)
+    pub fn claim(&self, form_id: FormId, path: &str) -> Result<()> {
+        let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
+        claim_in(&mut seen, form_id, path)
     }
 
     /// A group's header from the JSON [`group_header_json`] makes; `extra`
     /// are further keys the object may hold.
     pub fn group_header(
-        &mut self,
+        &self,
         m: &Map<String, Value>,
         path: &str,
         extra: &[&str],

@@ -101,3 +101,35 @@ fn names_out_of_the_tree_are_refused() {
         "{e}"
     );
 }
+
+/// The tree's own printer gives, for every record of every corpus plugin
+/// (its header included), the very text serde's pretty printer gives.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn every_record_text_is_serde_pretty_print_of_its_json() {
+    for path in common::plugins() {
+        let bytes = std::fs::read(&path).unwrap();
+        let plugin = Plugin::parse(&bytes).unwrap();
+        let ctx = tree::tree_ctx(&plugin);
+        let mut records = 0;
+        for rec in std::iter::once(&plugin.header).chain(plugin.records()) {
+            let v = esscribe::json::record_to_json(rec, plugin.game, &ctx)
+                .unwrap()
+                .value;
+            let mut reference = serde_json::to_vec_pretty(&v).unwrap();
+            reference.push(b'\n');
+            let text = tree::to_text(&v);
+            assert!(
+                text == reference,
+                "{}: {} {}: the tree's text differs from serde's:\n{}\n---\n{}",
+                path.display(),
+                rec.header.sig,
+                rec.header.form_id,
+                String::from_utf8_lossy(&text),
+                String::from_utf8_lossy(&reference)
+            );
+            records += 1;
+        }
+        assert!(records > 0, "{}: no records", path.display());
+    }
+}

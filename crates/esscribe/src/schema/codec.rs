@@ -41,11 +41,11 @@ impl FormCtx {
     /// the null form ID (0) and when no plugin is known for it.
     pub fn show(&self, id: FormId) -> Value {
         if id.0 == 0 {
-            return Value::String(id.to_string());
+            return Value::String(plain_form_id(id));
         }
         let owner = crate::plugin::Plugin::form_id_owner(&self.masters, id, &self.own_name);
         if owner.is_empty() {
-            Value::String(id.to_string())
+            Value::String(plain_form_id(id))
         } else {
             Value::String(format!("{id} ({owner})"))
         }
@@ -151,11 +151,31 @@ fn json_int(v: &Value, int: Int) -> Option<i64> {
     v.as_i64()
 }
 
+/// A form ID as its `Display` writes it (`0x` and eight upper-case hex
+/// digits), without the formatting machinery: it is shown for every form
+/// ID a record holds.
+fn plain_form_id(id: FormId) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+    let mut text = *b"0x00000000";
+    for (i, digit) in text[2..].iter_mut().enumerate() {
+        *digit = DIGITS[(id.0 >> (28 - 4 * i) & 0xF) as usize];
+    }
+    String::from_utf8(text.to_vec()).expect("hex digits are ASCII")
+}
+
 /// An f32 as JSON: its shortest decimal form, which reads back to the
 /// same bits. Values JSON cannot hold (NaN, infinities) keep their bits.
 pub fn f32_value(x: f32) -> Value {
     if x.is_finite() {
-        let shortest: f64 = x.to_string().parse().expect("a float prints as a float");
+        // The shortest decimal that gives back the f32, read as an f64;
+        // printed on the stack, as this runs for every float shown.
+        use std::io::Write as _;
+        let mut buf = [0u8; 64];
+        let mut cursor = std::io::Cursor::new(&mut buf[..]);
+        write!(cursor, "{x}").expect("an f32 prints in 64 bytes");
+        let len = cursor.position() as usize;
+        let text = std::str::from_utf8(&buf[..len]).expect("a float prints as ASCII");
+        let shortest: f64 = text.parse().expect("a float prints as a float");
         Value::from(shortest)
     } else {
         let mut m = Map::new();
@@ -520,9 +540,24 @@ fn encode_fields(
         fields.len()
     };
     let mark = earlier.len();
+    // A struct made by decoding holds its fields in declaration order:
+    // each is first looked for at the next key in the map, and looked up
+    // by name only where it is not there. The keys taken in order are all
+    // field names, so when they are all the keys none is unknown.
+    let mut next = m.iter().peekable();
+    let mut in_order = 0;
     for fd in &fields[..end] {
         let owned;
-        let v = match m.get(fd.name) {
+        let found = match next.peek() {
+            Some((key, v)) if key.as_str() == fd.name && fd.name != "_rest" => {
+                let v = *v;
+                next.next();
+                in_order += 1;
+                Some(v)
+            }
+            _ => m.get(fd.name),
+        };
+        let v = match found {
             Some(v) => v,
             None if matches!(fd.ty, Ty::If(_)) => continue,
             None => {
@@ -536,6 +571,9 @@ fn encode_fields(
         }
     }
     earlier.truncate(mark);
+    if in_order == m.len() {
+        return Ok(());
+    }
     for key in m.keys() {
         if key != "_rest" && !fields.iter().any(|fd| fd.name == key) {
             let names: Vec<_> = fields.iter().map(|fd| fd.name).collect();

@@ -119,41 +119,43 @@ pub(super) fn encode_entry(
     if let Member::Paired(p) = member {
         return encode_paired(p, v, out, cx).map_err(|e| e.at_field(key));
     }
-    let flattened;
-    let items: Vec<&Value> = if repeats(member) {
-        let list = v
-            .as_array()
-            .ok_or_else(|| bad(format!("expected a list, found {v}")).at_field(key))?;
-        if matches!(member, Member::Group(GroupDef { tree: Some(_), .. })) {
-            let mut flat = Vec::new();
-            for node in list {
-                flatten_node(node.clone(), &mut flat);
-            }
-            flattened = flat;
-            flattened.iter().collect()
-        } else {
-            list.iter().collect()
-        }
-    } else {
-        vec![v]
-    };
-    for (i, item) in items.into_iter().enumerate() {
+    let repeating = repeats(member);
+    let mut encode_item = |i: usize, item: &Value| -> Result<(), Error> {
         let at = |e: Error| {
-            if repeats(member) {
+            if repeating {
                 e.at_field(&i.to_string()).at_field(key)
             } else {
                 e.at_field(key)
             }
         };
         match member {
-            Member::Sub(def) => encode_sub(def, item, fields, out, cx).map_err(at)?,
+            Member::Sub(def) => encode_sub(def, item, fields, out, cx).map_err(at),
             Member::Group(g) => {
                 let m = item
                     .as_object()
                     .ok_or_else(|| at(bad(format!("expected an object, found {item}"))))?;
-                encode_seq(g.members, m, out, cx).map_err(at)?;
+                encode_seq(g.members, m, out, cx).map_err(at)
             }
             Member::Paired(_) => unreachable!("handled above"),
+        }
+    };
+    if !repeating {
+        return encode_item(0, v);
+    }
+    let list = v
+        .as_array()
+        .ok_or_else(|| bad(format!("expected a list, found {v}")).at_field(key))?;
+    if matches!(member, Member::Group(GroupDef { tree: Some(_), .. })) {
+        let mut flat = Vec::new();
+        for node in list {
+            flatten_node(node.clone(), &mut flat);
+        }
+        for (i, item) in flat.iter().enumerate() {
+            encode_item(i, item)?;
+        }
+    } else {
+        for (i, item) in list.iter().enumerate() {
+            encode_item(i, item)?;
         }
     }
     Ok(())

@@ -4,7 +4,7 @@
 //! a declaration that would not give back the same bytes leaves the
 //! record raw: decoding can never lose data.
 
-use super::codec::{encode_field, FormCtx, Siblings};
+use super::codec::{encode_field, Enc, FormCtx, Siblings};
 use super::json_in::*;
 use super::members::*;
 use super::record::*;
@@ -27,6 +27,11 @@ impl Keys {
         if !out.contains_key(name) {
             return name.to_string();
         }
+        self.taken(out, name)
+    }
+
+    /// A key for `name` when the name itself is taken.
+    fn taken(&mut self, out: &Map<String, Value>, name: &str) -> String {
         if !self.0.contains_key(name) {
             self.0.insert(name.to_string(), 1);
         }
@@ -57,12 +62,25 @@ pub(super) fn insert(
                 return;
             }
         }
-        let key = keys.unique(out, name);
-        out.insert(key, Value::Array(vec![value]));
+        put(out, keys, name, Value::Array(vec![value]));
     } else {
-        let key = keys.unique(out, name);
-        out.insert(key, value);
+        put(out, keys, name, value);
     }
+}
+
+/// Adds a value under `name`, or under the next free `name#n`: the name
+/// is looked up once where it is free, as most are.
+fn put(out: &mut Map<String, Value>, keys: &mut Keys, name: &str, value: Value) {
+    use serde_json::map::Entry;
+    let value = match out.entry(name) {
+        Entry::Vacant(free) => {
+            free.insert(value);
+            return;
+        }
+        Entry::Occupied(_) => value,
+    };
+    let key = keys.taken(out, name);
+    out.insert(key, value);
 }
 
 pub(super) fn raw_value(sub: &SubrecordRef<'_>) -> Value {
@@ -233,7 +251,11 @@ pub fn decode(
     let view = view(def, subs, ctx);
     let original = encode_refs(subs);
     // The safety net: the declaration must give back exactly the input.
-    let exact = |d: &Decoded| encode_data(def, &d.fields).is_ok_and(|back| back == original);
+    // Encoded into room for the original, which it must match.
+    let exact = |d: &Decoded| {
+        let mut back = Vec::with_capacity(original.len());
+        encode_seq(def.members, &d.fields, &mut back, Enc::default()).is_ok() && back == original
+    };
     // Most records come back whole at the first try; only a record that
     // does not is shown again checking each subrecord, so that one odd
     // subrecord stays bytes without turning its whole record raw.
@@ -250,7 +272,8 @@ pub fn decode(
 }
 
 pub(super) fn encode_refs(subs: &[SubrecordRef<'_>]) -> Vec<u8> {
-    let mut out = Vec::new();
+    // A subrecord's header is six bytes, ten with an `XXXX` before it.
+    let mut out = Vec::with_capacity(subs.iter().map(|s| s.data.len() + 10).sum());
     for s in subs {
         write_subrecord(&mut out, s.sig, s.data, s.size_form);
     }

@@ -268,11 +268,15 @@ impl<'v, 'a> Val<'v, 'a> {
                 }
                 Value::Object(m)
             }
-            FieldValue::Struct(_) => Value::Object(
-                self.children()
-                    .map(|c| (c.name().to_string(), c.to_json(ctx, siblings)))
-                    .collect(),
-            ),
+            FieldValue::Struct(_) => {
+                // Sized once: the children are counted before they are
+                // made.
+                let mut m = Map::with_capacity(self.children().count());
+                for c in self.children() {
+                    m.insert(c.name().to_string(), c.to_json(ctx, siblings));
+                }
+                Value::Object(m)
+            }
             FieldValue::List(_) => {
                 Value::Array(self.children().map(|c| c.to_json(ctx, siblings)).collect())
             }

@@ -18,6 +18,7 @@
 //! the same tree; [`pack`] gives back its bytes.
 
 pub mod merge;
+mod text;
 
 use crate::io::{decode_cp1252, from_hex, Error, FormId, Result};
 use crate::json::{self, group_header_json, PieceBuilder};
@@ -399,18 +400,22 @@ fn editor_id_of(v: &Value) -> Option<String> {
 /// Text of a JSON value as the tree writes it: pretty printed, `\n`
 /// line endings, a final newline.
 pub fn to_text(v: &Value) -> Vec<u8> {
-    let mut out = serde_json::to_vec_pretty(v).expect("a JSON value always prints");
+    let mut out = Vec::with_capacity(4096);
+    text::write_pretty(v, &mut out);
     out.push(b'\n');
     out
 }
 
-/// A record's editor ID, and its text as the tree holds it.
-type RecordText = (Option<String>, Vec<u8>);
+/// The stem of a record's file name (before any `~n` that tells it apart
+/// from another), and its text as the tree holds it.
+type RecordText = (String, Vec<u8>);
 
-/// A record as the tree holds it: its text and its editor ID.
+/// A record as the tree holds it: the stem of its file's name and its
+/// text.
 fn record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<RecordText> {
     let v = json::record_to_json(rec, game, ctx)?.value;
-    Ok((editor_id_of(&v), to_text(&v)))
+    let stem = record_stem(rec.header.form_id, editor_id_of(&v).as_deref());
+    Ok((stem, to_text(&v)))
 }
 
 /// The path of each record's file, by form ID: what [`unpack`] gives back
@@ -421,6 +426,20 @@ struct Unpacker<'s, 'p, 'a> {
     plugin: &'p Plugin<'a>,
     ctx: &'s FormCtx,
     paths: RecordPaths,
+}
+
+/// The names given in one folder so far.
+#[derive(Default)]
+struct Folder {
+    names: Names,
+    /// The entries' names, in order.
+    out: Vec<String>,
+    /// The records whose children's group is in this folder: only their
+    /// stems are kept.
+    parents: HashSet<FormId>,
+    /// The stems of those records' files, by form ID, for naming the
+    /// groups of their children.
+    stems: HashMap<FormId, String>,
 }
 
 impl Unpacker<'_, '_, '_> {
@@ -434,53 +453,97 @@ impl Unpacker<'_, '_, '_> {
         /// Records made into text at once: enough to share among threads,
         /// few enough to keep memory small.
         const BATCH: usize = 512;
-        let game = self.plugin.game;
-        let ctx = self.ctx;
-        let mut names = Names::default();
-        names.take(GROUP_FILE, "");
-        names.take(HEADER_FILE, "");
-        let mut out = Vec::with_capacity(entries.len());
-        let mut stems: HashMap<FormId, String> = HashMap::new();
-        for batch in entries.chunks(BATCH) {
-            let texts: Vec<Option<Result<RecordText>>> = batch
+        let (game, ctx) = (self.plugin.game, self.ctx);
+        let make = |batch: &[Entry<'_>]| -> Vec<Option<Result<RecordText>>> {
+            batch
                 .par_iter()
                 .map(|e| match e {
                     Entry::Record(r) => Some(record_text(r, game, ctx)),
                     Entry::Group(_) => None,
                 })
-                .collect();
-            let mut pending = Vec::new();
-            for (e, text) in batch.iter().zip(texts) {
-                match (e, text) {
-                    (Entry::Record(r), Some(text)) => {
-                        let (edid, text) = text?;
-                        let stem = record_stem(r.header.form_id, edid.as_deref());
-                        let name = names.take(&stem, ".json");
-                        let path = join(dir, &name);
-                        pending.push((path.clone(), text));
-                        stems.insert(r.header.form_id, name[..name.len() - 5].to_string());
-                        self.paths.insert(r.header.form_id, path);
-                        out.push(name);
-                    }
-                    (Entry::Group(g), _) => {
-                        // Files come in the plugin's order.
-                        sink.files(std::mem::take(&mut pending))?;
-                        let stem = group_stem(&g.header, &stems);
-                        let name = names.take(&stem, "");
-                        let path = join(dir, &name);
-                        sink.folder(&path)?;
-                        let children = self.list(&g.children, &path, sink)?;
-                        let mut m = group_header_json(&g.header, game, ctx);
-                        m.insert("entries".into(), Value::from(children));
-                        sink.file(&join(&path, GROUP_FILE), &to_text(&Value::Object(m)))?;
-                        out.push(name);
-                    }
-                    (Entry::Record(_), None) => unreachable!("every record is made into text"),
+                .collect()
+        };
+        let mut folder = Folder {
+            parents: entries
+                .iter()
+                .filter_map(|e| match e {
+                    Entry::Group(g) => match g.header.label() {
+                        GroupLabel::Parent(id) => Some(id),
+                        _ => None,
+                    },
+                    Entry::Record(_) => None,
+                })
+                .collect(),
+            ..Folder::default()
+        };
+        folder.names.take(GROUP_FILE, "");
+        folder.names.take(HEADER_FILE, "");
+        folder.out.reserve(entries.len());
+        let batches: Vec<&[Entry<'_>]> = entries.chunks(BATCH).collect();
+        let mut ready = batches.first().map(|b| make(b));
+        for (i, batch) in batches.iter().enumerate() {
+            let texts = ready.take().expect("each batch is made before its turn");
+            // The next batch is made while this one is named and handed
+            // to the sink, so that the threads making text never wait for
+            // that.
+            let mut next = None;
+            let placed = rayon::in_place_scope(|s| {
+                if let Some(after) = batches.get(i + 1) {
+                    let (make, next) = (&make, &mut next);
+                    s.spawn(move |_| *next = Some(make(after)));
                 }
-            }
-            sink.files(pending)?;
+                self.place(batch, texts, dir, sink, &mut folder)
+            });
+            placed?;
+            ready = next;
         }
-        Ok(out)
+        Ok(folder.out)
+    }
+
+    /// Names the records of a batch, made into text, and hands them to
+    /// the sink in order, with the groups among them.
+    fn place(
+        &mut self,
+        batch: &[Entry<'_>],
+        texts: Vec<Option<Result<RecordText>>>,
+        dir: &str,
+        sink: &mut dyn TreeSink,
+        folder: &mut Folder,
+    ) -> Result<()> {
+        let (game, ctx) = (self.plugin.game, self.ctx);
+        let mut pending = Vec::new();
+        for (e, text) in batch.iter().zip(texts) {
+            match (e, text) {
+                (Entry::Record(r), Some(text)) => {
+                    let (stem, text) = text?;
+                    let name = folder.names.take(&stem, ".json");
+                    let path = join(dir, &name);
+                    pending.push((path.clone(), text));
+                    if folder.parents.contains(&r.header.form_id) {
+                        folder
+                            .stems
+                            .insert(r.header.form_id, name[..name.len() - 5].to_string());
+                    }
+                    self.paths.insert(r.header.form_id, path);
+                    folder.out.push(name);
+                }
+                (Entry::Group(g), _) => {
+                    // Files come in the plugin's order.
+                    sink.files(std::mem::take(&mut pending))?;
+                    let stem = group_stem(&g.header, &folder.stems);
+                    let name = folder.names.take(&stem, "");
+                    let path = join(dir, &name);
+                    sink.folder(&path)?;
+                    let children = self.list(&g.children, &path, sink)?;
+                    let mut m = group_header_json(&g.header, game, ctx);
+                    m.insert("entries".into(), Value::from(children));
+                    sink.file(&join(&path, GROUP_FILE), &to_text(&Value::Object(m)))?;
+                    folder.out.push(name);
+                }
+                (Entry::Record(_), None) => unreachable!("every record is made into text"),
+            }
+        }
+        sink.files(pending)
     }
 }
 
@@ -585,9 +648,12 @@ fn entry_names(m: &Map<String, Value>, path: &str) -> Result<Vec<String>> {
         .collect()
 }
 
+/// A record file read, parsed and built, or where that failed.
+type Built = Result<Record<'static>>;
+
 struct Packer<'s> {
     source: &'s dyn TreeSource,
-    builder: PieceBuilder,
+    builder: &'s PieceBuilder,
     game: Game,
     out: Vec<u8>,
     entries: usize,
@@ -646,10 +712,10 @@ impl Packer<'_> {
         self.check_listed(names, dir, &listing)?;
         /// Record files read and parsed at once, in parallel.
         const BATCH: usize = 512;
-        for batch in names.chunks(BATCH) {
-            let (source, builder) = (self.source, &self.builder);
-            // Read, parsed and built in parallel; written in order.
-            let built: Vec<Option<Result<Record<'static>>>> = batch
+        let (source, builder) = (self.source, self.builder);
+        // Read, parsed and built in parallel; written in order.
+        let build = |batch: &[String]| -> Vec<Option<Built>> {
+            batch
                 .par_iter()
                 .map(|name| {
                     is_record_name(name).then(|| {
@@ -658,32 +724,61 @@ impl Packer<'_> {
                         builder.build(&value, &path, parent)
                     })
                 })
-                .collect();
-            for (name, record) in batch.iter().zip(built) {
-                let path = join(dir, name);
-                self.entries += 1;
-                match record {
-                    Some(record) => {
-                        let rec = record?;
-                        self.builder.claim(rec.header.form_id, &path)?;
-                        rec.write(&mut self.out, self.game)?;
-                        self.records += 1;
-                    }
-                    None => {
-                        let file = join(&path, GROUP_FILE);
-                        let v = parse_json(&self.source.read(&file)?, &file)?;
-                        let m = v
-                            .as_object()
-                            .ok_or_else(|| bad(&file, "expected a JSON object"))?;
-                        let header = self.builder.group_header(m, &file, &["entries"])?;
-                        let children = entry_names(m, &file)?;
-                        let start = self.out.len();
-                        header.write(&mut self.out, self.game);
-                        self.list(&children, &path, Some(&header), depth + 1)?;
-                        let size = u32::try_from(self.out.len() - start)
-                            .map_err(|_| bad(&path, "group larger than 4 GiB"))?;
-                        self.out[start + 4..start + 8].copy_from_slice(&size.to_le_bytes());
-                    }
+                .collect()
+        };
+        let batches: Vec<&[String]> = names.chunks(BATCH).collect();
+        let mut ready = batches.first().map(|b| build(b));
+        for (i, batch) in batches.iter().enumerate() {
+            let built = ready.take().expect("each batch is built before its turn");
+            // The next batch is built while this one is written, so that
+            // the threads building records never wait for that.
+            let mut next = None;
+            let placed = rayon::in_place_scope(|s| {
+                if let Some(after) = batches.get(i + 1) {
+                    let (build, next) = (&build, &mut next);
+                    s.spawn(move |_| *next = Some(build(after)));
+                }
+                self.place(batch, built, dir, depth)
+            });
+            placed?;
+            ready = next;
+        }
+        Ok(())
+    }
+
+    /// Writes the records of a batch, built, in order, with the groups
+    /// among them.
+    fn place(
+        &mut self,
+        batch: &[String],
+        built: Vec<Option<Built>>,
+        dir: &str,
+        depth: usize,
+    ) -> Result<()> {
+        for (name, record) in batch.iter().zip(built) {
+            let path = join(dir, name);
+            self.entries += 1;
+            match record {
+                Some(record) => {
+                    let rec = record?;
+                    self.builder.claim(rec.header.form_id, &path)?;
+                    rec.write(&mut self.out, self.game)?;
+                    self.records += 1;
+                }
+                None => {
+                    let file = join(&path, GROUP_FILE);
+                    let v = parse_json(&self.source.read(&file)?, &file)?;
+                    let m = v
+                        .as_object()
+                        .ok_or_else(|| bad(&file, "expected a JSON object"))?;
+                    let header = self.builder.group_header(m, &file, &["entries"])?;
+                    let children = entry_names(m, &file)?;
+                    let start = self.out.len();
+                    header.write(&mut self.out, self.game);
+                    self.list(&children, &path, Some(&header), depth + 1)?;
+                    let size = u32::try_from(self.out.len() - start)
+                        .map_err(|_| bad(&path, "group larger than 4 GiB"))?;
+                    self.out[start + 4..start + 8].copy_from_slice(&size.to_le_bytes());
                 }
             }
         }
@@ -778,7 +873,7 @@ pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
         PieceBuilder::new(game, &file, header_v, &format!("{HEADER_FILE}: header"))?;
     let mut p = Packer {
         source,
-        builder,
+        builder: &builder,
         game,
         out: Vec::new(),
         entries: 0,
