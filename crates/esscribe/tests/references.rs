@@ -39,15 +39,15 @@ fn real_plugins_refer_to_records_of_allowed_types() {
     for (rel, expected) in [
         ("oblivion-plugins/OOArena.esp", 18),
         ("oblivion-plugins/OOStartingMod.esp", 76),
-        ("oblivion-plugins/OblivionOnline.esp", 40),
+        ("oblivion-plugins/OblivionOnline.esp", 51),
         ("oblivion-plugins/RowYourBoat.esp", 25),
-        ("skyrim-plugins/Campfire.esm", 1271),
+        ("skyrim-plugins/Campfire.esm", 2451),
         ("skyrim-plugins/CampfireTutorial_Chair.esp", 0),
-        ("skyrim-plugins/DawnOfTheSilverHand.esp", 3739),
-        ("skyrim-plugins/MarkekrausChairHorse.esp", 509),
-        ("skyrim-plugins/MarkekrausSentientChairsOfSkyrim.esp", 1588),
+        ("skyrim-plugins/DawnOfTheSilverHand.esp", 4160),
+        ("skyrim-plugins/MarkekrausChairHorse.esp", 522),
+        ("skyrim-plugins/MarkekrausSentientChairsOfSkyrim.esp", 1728),
         ("skyrim-plugins/Requiem_DawnOfTheSilverHand.esp", 14),
-        ("skyrim-plugins/Scribe.esp", 56),
+        ("skyrim-plugins/Scribe.esp", 106),
         ("skyrim-plugins/UndeadTrinity_PACKonly.esp", 0),
         ("skyrim-plugins/mintylightningmod.esp", 156),
     ] {
@@ -181,5 +181,114 @@ fn a_reference_into_a_master_given_beside_is_checked() {
             FormId(0x01019158)
         ),
         Some((Sig(*b"QUST"), Some("DSilHand_iR05Trigger")))
+    );
+}
+
+/// The condition parameters of a record, as (path, form ID, targets).
+fn parameters(plugin: &Plugin<'_>, name: &str, record: u32) -> Vec<(String, u32, Vec<String>)> {
+    let ctx = form_ctx(plugin, name);
+    let record = plugin.find_record(FormId(record)).unwrap();
+    record_form_refs(record, catalog(plugin.game), &ctx)
+        .unwrap()
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.path.contains("parameter"))
+        .map(|r| {
+            let targets = r.targets.iter().map(|t| Sig(**t).to_string()).collect();
+            (r.path, r.form_id.0, targets)
+        })
+        .collect()
+}
+
+fn owned(expected: &[(&str, u32, &[&str])]) -> Vec<(String, u32, Vec<String>)> {
+    expected
+        .iter()
+        .map(|(path, id, targets)| {
+            let targets = targets.iter().map(|t| t.to_string()).collect();
+            (path.to_string(), *id, targets)
+        })
+        .collect()
+}
+
+/// A condition's parameter names the record types its function takes: an
+/// item, a global or a quest, by the function.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn skyrim_condition_parameters_name_their_targets() {
+    let name = "Campfire.esm";
+    let data = common::file("skyrim-plugins/Campfire.esm");
+    let plugin = Plugin::parse(&data).unwrap();
+    const ITEMS: &[&str] = &[
+        "ALCH", "AMMO", "ARMO", "BOOK", "COBJ", "FLST", "INGR", "KEYM", "LIGH", "LVLI", "MISC",
+        "SCRL", "SLGM", "WEAP",
+    ];
+    assert_eq!(
+        parameters(&plugin, name, 0x0203233E),
+        owned(&[
+            ("conditions.0.condition.parameter_1", 0x01CC0E0B, ITEMS),
+            ("conditions.1.condition.parameter_1", 0x01CC0E0C, &["GLOB"]),
+            ("conditions.2.condition.parameter_1", 0x01CC0E0D, &["GLOB"]),
+            ("conditions.3.condition.parameter_1", 0x02022033, &["QUST"]),
+            ("conditions.4.condition.parameter_1", 0x02022033, &["QUST"]),
+            ("conditions.5.condition.parameter_1", 0x02075842, &["GLOB"]),
+        ])
+    );
+    assert_eq!(
+        parameters(&plugin, name, 0x0204A4C5),
+        owned(&[
+            ("conditions.0.condition.parameter_1", 0x0206DC4D, &["GLOB"]),
+            ("conditions.1.condition.parameter_1", 0x0204381A, &["GLOB"]),
+            ("conditions.2.condition.parameter_1", 0x000F82F4, &["KYWD"]),
+        ])
+    );
+}
+
+/// In Oblivion a reference parameter names the placed types.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn oblivion_condition_parameters_name_their_targets() {
+    let name = "OblivionOnline.esp";
+    let data = common::file("oblivion-plugins/OblivionOnline.esp");
+    let plugin = Plugin::parse(&data).unwrap();
+    assert_eq!(
+        parameters(&plugin, name, 0x01045996),
+        owned(&[(
+            "conditions.0.parameter_1",
+            0x01025971,
+            &["ACHR", "ACRE", "REFR"]
+        )])
+    );
+}
+
+/// A condition whose function reads a global (GetGlobalValue), edited to
+/// name a quest, is reported.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_condition_on_a_quest_where_a_global_belongs_is_reported() {
+    let name = "Campfire.esm";
+    let data = common::file("skyrim-plugins/Campfire.esm");
+    let field = "conditions.5.condition.parameter_1";
+    let built = edited(&data, name, 0x0203233E, field, "0x02022033");
+    let plugin = Plugin::parse(&built).unwrap();
+    let mut index = RecordIndex::new();
+    index.add(&plugin, name).unwrap();
+    let found = wrong_targets(&plugin, name, &index).unwrap();
+    assert_eq!(
+        found,
+        [WrongTarget {
+            sig: "COBJ".into(),
+            form_id: "0x0203233E (Campfire.esm)".into(),
+            editor_id: "_Camp_FireMiscRecipe_TinderStraw".into(),
+            field: field.into(),
+            target: "0x02022033 (Campfire.esm)".into(),
+            target_sig: "QUST".into(),
+            target_editor_id: "_Camp_MainQuest".into(),
+            allowed: vec!["GLOB".into()],
+        }]
+    );
+    assert_eq!(
+        found[0].to_string(),
+        "conditions.5.condition.parameter_1 points to QUST 0x02022033 (Campfire.esm) \
+         _Camp_MainQuest, but may point only to GLOB"
     );
 }

@@ -16,10 +16,14 @@ pub static CONDITION_FLAGS: FlagsDef = FlagsDef {
 /// The type byte: operator and flags.
 pub static CONDITION_TYPE: [BitField; 2] = condition::condition_type(&CONDITION_FLAGS);
 
-static PARAMETER_1_CASES: [(Match, Ty); 3] =
-    condition::parameter_cases(FORM_PARAMETER_1, FLOAT_PARAMETER_1, AXIS_PARAMETER_1);
-static PARAMETER_2_CASES: [(Match, Ty); 3] =
-    condition::parameter_cases(FORM_PARAMETER_2, FLOAT_PARAMETER_2, AXIS_PARAMETER_2);
+static PARAMETER_1_CASES: [(Match, Ty); 21] = join(&[
+    &FORM_PARAMETER_1,
+    &condition::parameter_cases(FLOAT_PARAMETER_1, AXIS_PARAMETER_1),
+]);
+static PARAMETER_2_CASES: [(Match, Ty); 6] = join(&[
+    &FORM_PARAMETER_2,
+    &condition::parameter_cases(FLOAT_PARAMETER_2, AXIS_PARAMETER_2),
+]);
 
 /// What a parameter holds depends on the function.
 static PARAMETER_1: SelectDef = condition::parameter(&PARAMETER_1_CASES);

@@ -3,7 +3,7 @@
 //! script-extender functions.
 
 use crate::defs::shared::functions as shared;
-use crate::schema::types::{join, EnumDef};
+use crate::schema::types::{fid, join, EnumDef, Match, Targets, Ty};
 
 /// Condition function names by index.
 pub static FUNCTIONS: EnumDef = EnumDef {
@@ -73,15 +73,80 @@ pub static FUNCTIONS: EnumDef = EnumDef {
     ]),
 };
 
-/// Functions whose parameter 1 values hold a form ID.
-pub static FORM_PARAMETER_1: &[i64] = &join::<_, 75>(&[
-    &shared::FORM_PARAMETER_1,
+// The record types each parameter type may name, in Oblivion.
+
+/// An item that can be carried.
+const INVENTORY_OBJECT: Targets = &[
+    b"ALCH", b"AMMO", b"APPA", b"ARMO", b"BOOK", b"CLOT", b"INGR", b"KEYM", b"LIGH", b"MISC",
+    b"SGST", b"SLGM", b"WEAP",
+];
+/// A base object: anything that can be placed or used.
+const BASE_OBJECT: Targets = &[
+    b"ACTI", b"ALCH", b"AMMO", b"APPA", b"ARMO", b"BOOK", b"CLOT", b"CONT", b"CREA", b"DOOR",
+    b"FLOR", b"FURN", b"GRAS", b"INGR", b"KEYM", b"LIGH", b"LVLC", b"MISC", b"NPC_", b"SBSP",
+    b"SGST", b"SLGM", b"SOUN", b"STAT", b"TREE", b"WEAP",
+];
+/// An actor's base record.
+const ACTOR_BASE: Targets = &[b"CREA", b"NPC_"];
+/// A furniture.
+const FURNITURE: Targets = &[b"FURN"];
+/// A spell.
+const SPELL: Targets = &[b"SPEL"];
+/// A birthsign.
+const BIRTHSIGN: Targets = &[b"BSGN"];
+/// A worldspace.
+const WORLDSPACE: Targets = &[b"WRLD"];
+/// A placed actor.
+const ACTOR: Targets = &[b"ACHR", b"ACRE"];
+/// A placed object.
+const REFERENCE: Targets = &[b"ACHR", b"ACRE", b"REFR"];
+
+/// Parameter 1 is a faction.
+static FACTION_1: &[i64] = &join::<_, 9>(&[&shared::FACTION_1, &[201]]);
+/// Parameter 1 is a package.
+static PACKAGE_1: &[i64] = &join::<_, 23>(&[
+    &shared::PACKAGE_1,
     &[
-        1, 27, 32, 42, 43, 44, 45, 53, 66, 76, 99, 122, 136, 161, 162, 172, 180, 197, 201, 224,
-        288, 1122, 1884, 2213, 2214, 2215, 2216, 2217, 2218, 2219, 2220, 2221, 2222, 2223, 2224,
-        2225, 2226, 2227, 2228, 2229, 2230, 2231, 2232, 2233,
+        1884, 2213, 2214, 2215, 2216, 2217, 2218, 2219, 2220, 2221, 2222, 2223, 2224, 2225, 2226,
+        2227, 2228, 2229, 2230, 2231, 2232, 2233,
     ],
 ]);
+/// Parameter 1 is a spell.
+static SPELL_1: &[i64] = &[223, 1122];
+/// Parameter 1 is a birthsign.
+static BIRTHSIGN_1: &[i64] = &[224];
+/// Parameter 1 is a placed actor.
+static ACTOR_1: &[i64] = &join::<_, 10>(&[&shared::ACTOR_1, &[76, 180, 288]]);
+
+/// Functions whose parameter 1 values hold a form ID, one case per
+/// parameter type: the functions and the record types they may name.
+pub static FORM_PARAMETER_1: [(Match, Ty); 19] = [
+    (
+        Match::OneOf(&shared::INVENTORY_OBJECT_1),
+        fid(INVENTORY_OBJECT),
+    ),
+    (Match::OneOf(&shared::QUEST_1), fid(shared::QUEST)),
+    (Match::OneOf(FACTION_1), fid(shared::FACTION)),
+    (Match::OneOf(&shared::CELL_1), fid(shared::CELL)),
+    (Match::OneOf(&shared::CLASS_1), fid(shared::CLASS)),
+    (Match::OneOf(&shared::RACE_1), fid(shared::RACE)),
+    (Match::OneOf(&shared::BASE_OBJECT_1), fid(BASE_OBJECT)),
+    (Match::OneOf(&shared::GLOBAL_1), fid(shared::GLOBAL)),
+    (Match::OneOf(&shared::ACTOR_BASE_1), fid(ACTOR_BASE)),
+    (Match::OneOf(&shared::WEATHER_1), fid(shared::WEATHER)),
+    (Match::OneOf(PACKAGE_1), fid(shared::PACKAGE)),
+    (Match::OneOf(&shared::FURNITURE_1), fid(FURNITURE)),
+    (
+        Match::OneOf(&shared::MAGIC_EFFECT_1),
+        fid(shared::MAGIC_EFFECT),
+    ),
+    (Match::OneOf(SPELL_1), fid(SPELL)),
+    (Match::OneOf(BIRTHSIGN_1), fid(BIRTHSIGN)),
+    (Match::OneOf(&shared::OWNER_1), fid(shared::OWNER)),
+    (Match::OneOf(&shared::WORLDSPACE_1), fid(WORLDSPACE)),
+    (Match::OneOf(ACTOR_1), fid(ACTOR)),
+    (Match::OneOf(&shared::REFERENCE_1), fid(REFERENCE)),
+];
 
 /// Functions whose parameter 1 values hold a float.
 pub static FLOAT_PARAMETER_1: &[i64] = &[];
@@ -89,8 +154,17 @@ pub static FLOAT_PARAMETER_1: &[i64] = &[];
 /// Functions whose parameter 1 values name an axis.
 pub static AXIS_PARAMETER_1: &[i64] = &shared::AXIS_PARAMETER_1;
 
-/// Functions whose parameter 2 values hold a form ID.
-pub static FORM_PARAMETER_2: &[i64] = &join::<_, 4>(&[&shared::FORM_PARAMETER_2, &[60, 230, 1124]]);
+/// Parameter 2 is a class.
+static CLASS_2: &[i64] = &[1124];
+
+/// Functions whose parameter 2 values hold a form ID, one case per
+/// parameter type.
+pub static FORM_PARAMETER_2: [(Match, Ty); 4] = [
+    (Match::OneOf(&shared::ACTOR_2), fid(ACTOR)),
+    (Match::OneOf(&shared::REFERENCE_2), fid(REFERENCE)),
+    (Match::OneOf(&shared::OWNER_2), fid(shared::OWNER)),
+    (Match::OneOf(CLASS_2), fid(shared::CLASS)),
+];
 
 /// Functions whose parameter 2 values hold a float.
 pub static FLOAT_PARAMETER_2: &[i64] = &[];

@@ -59,15 +59,11 @@ pub static COMPARISON_VALUE: SelectDef = SelectDef {
     default: Ty::F32,
 };
 
-/// What a parameter holds by the function: a form ID, a float or an axis
-/// for the functions of the game's lists given.
-pub const fn parameter_cases(
-    forms: &'static [i64],
-    floats: &'static [i64],
-    axes: &'static [i64],
-) -> [(Match, Ty); 3] {
+/// What a parameter holds by the function besides a form ID: a float or
+/// an axis for the functions of the game's lists given. The form ID cases
+/// come first, from the game's table of parameter types.
+pub const fn parameter_cases(floats: &'static [i64], axes: &'static [i64]) -> [(Match, Ty); 2] {
     [
-        (Match::OneOf(forms), Ty::FormId),
         (Match::OneOf(floats), Ty::F32),
         (Match::OneOf(axes), Ty::Enum(Int::U32, &AXES)),
     ]

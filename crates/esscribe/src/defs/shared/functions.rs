@@ -1,7 +1,9 @@
 //! The condition functions both games have, under the same index and
-//! name, and which of them take a form ID, a float or an axis. Each game's
-//! table adds its own ([`crate::defs::oblivion::functions`],
+//! name, and which of them take a form ID (by the parameter's type), a
+//! float or an axis. Each game's table adds its own ([`crate::defs::oblivion::functions`],
 //! [`crate::defs::skyrim::functions`]).
+
+use crate::schema::types::Targets;
 
 /// Condition function names by index, in both games.
 pub static FUNCTIONS: [(i64, &str); 138] = [
@@ -145,14 +147,76 @@ pub static FUNCTIONS: [(i64, &str); 138] = [
     (361, "GetTimeDead"),
 ];
 
-/// Functions of both games whose parameter 1 values hold a form ID.
-pub static FORM_PARAMETER_1: [i64; 31] = [
-    47, 56, 58, 59, 60, 67, 68, 69, 71, 72, 73, 74, 79, 84, 129, 130, 132, 149, 163, 182, 193, 195,
-    199, 214, 223, 228, 230, 246, 278, 280, 310,
-];
+// Which functions take a form ID, by the type of the parameter: one list
+// of function indexes per parameter type, the `_1` lists for parameter 1
+// and the `_2` lists for parameter 2. Each game's table gives every
+// parameter type the record types it may name; the lists here hold the
+// functions both games read with the same parameter type.
+
+/// Parameter 1 is an item that can be carried.
+pub static INVENTORY_OBJECT_1: [i64; 2] = [47, 182];
+/// Parameter 1 is a quest.
+pub static QUEST_1: [i64; 4] = [56, 58, 59, 79];
+/// Parameter 1 is a faction.
+pub static FACTION_1: [i64; 8] = [60, 71, 73, 132, 193, 195, 197, 199];
+/// Parameter 1 is a cell.
+pub static CELL_1: [i64; 3] = [67, 230, 280];
+/// Parameter 1 is a class.
+pub static CLASS_1: [i64; 3] = [68, 129, 228];
+/// Parameter 1 is a race.
+pub static RACE_1: [i64; 2] = [69, 130];
+/// Parameter 1 is a base object: anything that can be placed or used.
+pub static BASE_OBJECT_1: [i64; 2] = [72, 246];
+/// Parameter 1 is a global variable.
+pub static GLOBAL_1: [i64; 1] = [74];
+/// Parameter 1 is an actor's base record.
+pub static ACTOR_BASE_1: [i64; 1] = [84];
+/// Parameter 1 is a weather.
+pub static WEATHER_1: [i64; 1] = [149];
+/// Parameter 1 is a package.
+pub static PACKAGE_1: [i64; 1] = [161];
+/// Parameter 1 is a furniture.
+pub static FURNITURE_1: [i64; 1] = [163];
+/// Parameter 1 is a magic effect.
+pub static MAGIC_EFFECT_1: [i64; 1] = [214];
+/// Parameter 1 is an owner: a faction or an actor's base record.
+pub static OWNER_1: [i64; 1] = [278];
+/// Parameter 1 is a worldspace.
+pub static WORLDSPACE_1: [i64; 1] = [310];
+/// Parameter 1 is a placed actor.
+pub static ACTOR_1: [i64; 7] = [42, 43, 44, 45, 66, 122, 172];
+/// Parameter 1 is a placed object.
+pub static REFERENCE_1: [i64; 7] = [1, 27, 32, 53, 99, 136, 162];
 
 /// Functions of both games whose parameter 1 values name an axis.
 pub static AXIS_PARAMETER_1: [i64; 4] = [6, 8, 10, 11];
 
-/// Functions of both games whose parameter 2 values hold a form ID.
-pub static FORM_PARAMETER_2: [i64; 1] = [280];
+/// Parameter 2 is a placed actor.
+pub static ACTOR_2: [i64; 1] = [60];
+/// Parameter 2 is a placed object.
+pub static REFERENCE_2: [i64; 1] = [230];
+/// Parameter 2 is an owner: a faction or an actor's base record.
+pub static OWNER_2: [i64; 1] = [280];
+
+// The record types a parameter type may name, where both games agree.
+
+/// A quest.
+pub const QUEST: Targets = &[b"QUST"];
+/// A faction.
+pub const FACTION: Targets = &[b"FACT"];
+/// A cell.
+pub const CELL: Targets = &[b"CELL"];
+/// A class.
+pub const CLASS: Targets = &[b"CLAS"];
+/// A race.
+pub const RACE: Targets = &[b"RACE"];
+/// A global variable.
+pub const GLOBAL: Targets = &[b"GLOB"];
+/// A weather.
+pub const WEATHER: Targets = &[b"WTHR"];
+/// A package.
+pub const PACKAGE: Targets = &[b"PACK"];
+/// A magic effect.
+pub const MAGIC_EFFECT: Targets = &[b"MGEF"];
+/// A faction or an actor's base record: who owns something.
+pub const OWNER: Targets = &[b"FACT", b"NPC_"];

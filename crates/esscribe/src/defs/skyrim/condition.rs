@@ -23,26 +23,25 @@ pub static CONDITION_FLAGS: FlagsDef = FlagsDef {
 static CONDITION_TYPE: [BitField; 2] = condition::condition_type(&CONDITION_FLAGS);
 
 /// A reference parameter holds a quest alias or package data index instead
-/// when the condition says so.
-static REFERENCE_OR_INDEX: SelectDef = SelectDef {
-    field: "type",
-    cases: &[(Match::AnyBit(0x02 | 0x08), I32)],
-    default: Ty::FormId,
-};
+/// when the condition says so; the reference, of the types given,
+/// otherwise.
+pub const fn or_index(references: Targets) -> SelectDef {
+    SelectDef {
+        field: "type",
+        cases: &[(Match::AnyBit(0x02 | 0x08), I32)],
+        default: fid(references),
+    }
+}
 
-static PARAMETER_1_CASES: [(Match, Ty); 4] = join(&[
-    &[(
-        Match::OneOf(REF_PARAMETER_1),
-        Ty::Select(&REFERENCE_OR_INDEX),
-    )],
-    &condition::parameter_cases(FORM_PARAMETER_1, FLOAT_PARAMETER_1, AXIS_PARAMETER_1),
+static PARAMETER_1_CASES: [(Match, Ty); 34] = join(&[
+    &REF_PARAMETER_1,
+    &FORM_PARAMETER_1,
+    &condition::parameter_cases(FLOAT_PARAMETER_1, AXIS_PARAMETER_1),
 ]);
-static PARAMETER_2_CASES: [(Match, Ty); 4] = join(&[
-    &[(
-        Match::OneOf(REF_PARAMETER_2),
-        Ty::Select(&REFERENCE_OR_INDEX),
-    )],
-    &condition::parameter_cases(FORM_PARAMETER_2, FLOAT_PARAMETER_2, AXIS_PARAMETER_2),
+static PARAMETER_2_CASES: [(Match, Ty); 11] = join(&[
+    &REF_PARAMETER_2,
+    &FORM_PARAMETER_2,
+    &condition::parameter_cases(FLOAT_PARAMETER_2, AXIS_PARAMETER_2),
 ]);
 
 static PARAMETER_1: SelectDef = condition::parameter(&PARAMETER_1_CASES);

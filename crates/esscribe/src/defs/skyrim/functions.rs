@@ -2,8 +2,9 @@
 //! each of the two parameters holds. Indexes of 1024 and up belong to
 //! script-extender functions.
 
+use super::condition::or_index;
 use crate::defs::shared::functions as shared;
-use crate::schema::types::{join, EnumDef};
+use crate::schema::types::{fid, join, EnumDef, Match, SelectDef, Targets, Ty};
 
 /// Condition function names by index.
 pub static FUNCTIONS: EnumDef = EnumDef {
@@ -278,22 +279,171 @@ pub static FUNCTIONS: EnumDef = EnumDef {
     ]),
 };
 
-/// Functions whose parameter 1 values hold a form ID.
-pub static FORM_PARAMETER_1: &[i64] = &join::<_, 88>(&[
-    &shared::FORM_PARAMETER_1,
+// The record types each parameter type may name, in Skyrim.
+
+/// An item that can be carried, or a list of them.
+const INVENTORY_OBJECT: Targets = &[
+    b"ALCH", b"AMMO", b"ARMO", b"BOOK", b"COBJ", b"FLST", b"INGR", b"KEYM", b"LIGH", b"LVLI",
+    b"MISC", b"SCRL", b"SLGM", b"WEAP",
+];
+/// A base object: anything that can be placed or used, or a list of them.
+const BASE_OBJECT: Targets = &[
+    b"ACTI", b"ALCH", b"AMMO", b"ARMA", b"ARMO", b"ASPC", b"BOOK", b"CONT", b"DOOR", b"ENCH",
+    b"FLOR", b"FLST", b"FURN", b"GRAS", b"IDLM", b"KEYM", b"LIGH", b"LVLI", b"LVSP", b"MISC",
+    b"MSTT", b"NPC_", b"PROJ", b"SCRL", b"SHOU", b"SLGM", b"SOUN", b"SPEL", b"STAT", b"TACT",
+    b"TREE", b"WEAP",
+];
+/// An actor's base record.
+const ACTOR_BASE: Targets = &[b"NPC_"];
+/// A furniture, or a list of them.
+const FURNITURE: Targets = &[b"FURN", b"FLST"];
+/// A worldspace, or a list of them.
+const WORLDSPACE: Targets = &[b"WRLD", b"FLST"];
+/// Something that casts or applies effects.
+const EFFECT_ITEM: Targets = &[b"SPEL", b"ENCH", b"ALCH", b"INGR", b"SCRL"];
+/// A region.
+const REGION: Targets = &[b"REGN"];
+/// A scene.
+const SCENE: Targets = &[b"SCEN"];
+/// A location.
+const LOCATION: Targets = &[b"LCTN"];
+/// A form list.
+const FORM_LIST: Targets = &[b"FLST"];
+/// A keyword.
+const KEYWORD: Targets = &[b"KYWD"];
+/// A shout.
+const SHOUT: Targets = &[b"SHOU"];
+/// A voice type, or a list of them.
+const VOICE_TYPE: Targets = &[b"VTYP", b"FLST"];
+/// An encounter zone.
+const ENCOUNTER_ZONE: Targets = &[b"ECZN"];
+/// A perk.
+const PERK: Targets = &[b"PERK"];
+/// An idle animation.
+const IDLE: Targets = &[b"IDLE"];
+/// An equip slot.
+const EQUIP_TYPE: Targets = &[b"EQUP"];
+/// Something the player can learn: an enchantment, a magic effect, a word
+/// of power.
+const KNOWABLE: Targets = &[b"ENCH", b"MGEF", b"WOOP"];
+/// A location reference type.
+const LOCATION_REF_TYPE: Targets = &[b"LCRT"];
+/// An association type.
+const ASSOCIATION_TYPE: Targets = &[b"ASTP"];
+/// A placed actor.
+const ACTOR: Targets = &[b"ACHR", b"REFR"];
+/// A placed object.
+const REFERENCE: Targets = &[
+    b"ACHR", b"REFR", b"PGRE", b"PHZD", b"PMIS", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
+];
+
+/// Parameter 1 is a quest.
+static QUEST_1: &[i64] = &join::<_, 6>(&[&shared::QUEST_1, &[543, 629]]);
+/// Parameter 1 is a faction.
+static FACTION_1: &[i64] = &join::<_, 18>(&[
+    &shared::FACTION_1,
+    &[152, 366, 373, 375, 376, 410, 459, 533, 534, 535],
+]);
+/// Parameter 1 is a spell or other effect item.
+static EFFECT_ITEM_1: &[i64] = &[223, 264, 552, 595];
+/// Parameter 1 is a region.
+static REGION_1: &[i64] = &[117];
+/// Parameter 1 is a scene.
+static SCENE_1: &[i64] = &[248, 550];
+/// Parameter 1 is a location.
+static LOCATION_1: &[i64] = &[250, 359, 565, 591, 592, 606, 625];
+/// Parameter 1 is a form list.
+static FORM_LIST_1: &[i64] = &[262, 372, 398, 409, 444];
+/// Parameter 1 is a keyword.
+static KEYWORD_1: &[i64] = &[
+    362, 465, 501, 560, 562, 651, 660, 682, 691, 693, 697, 699, 707, 722,
+];
+/// Parameter 1 is a shout.
+static SHOUT_1: &[i64] = &[378, 579];
+/// Parameter 1 is a voice type.
+static VOICE_TYPE_1: &[i64] = &[426];
+/// Parameter 1 is an encounter zone.
+static ENCOUNTER_ZONE_1: &[i64] = &[445];
+/// Parameter 1 is a perk.
+static PERK_1: &[i64] = &[448, 713];
+/// Parameter 1 is an idle animation.
+static IDLE_1: &[i64] = &[450];
+/// Parameter 1 is an equip slot.
+static EQUIP_TYPE_1: &[i64] = &[479];
+/// Parameter 1 is something the player can learn.
+static KNOWABLE_1: &[i64] = &[493];
+/// Parameter 1 is a location reference type.
+static LOCATION_REF_TYPE_1: &[i64] = &[561, 563];
+/// Parameter 1 is an association type.
+static ASSOCIATION_TYPE_1: &[i64] = &[617];
+
+/// Functions whose parameter 1 values hold a form ID, one case per
+/// parameter type: the functions and the record types they may name.
+pub static FORM_PARAMETER_1: [(Match, Ty); 29] = [
+    (
+        Match::OneOf(&shared::INVENTORY_OBJECT_1),
+        fid(INVENTORY_OBJECT),
+    ),
+    (Match::OneOf(QUEST_1), fid(shared::QUEST)),
+    (Match::OneOf(FACTION_1), fid(shared::FACTION)),
+    (Match::OneOf(&shared::CELL_1), fid(shared::CELL)),
+    (Match::OneOf(&shared::CLASS_1), fid(shared::CLASS)),
+    (Match::OneOf(&shared::RACE_1), fid(shared::RACE)),
+    (Match::OneOf(&shared::BASE_OBJECT_1), fid(BASE_OBJECT)),
+    (Match::OneOf(&shared::GLOBAL_1), fid(shared::GLOBAL)),
+    (Match::OneOf(&shared::ACTOR_BASE_1), fid(ACTOR_BASE)),
+    (Match::OneOf(&shared::WEATHER_1), fid(shared::WEATHER)),
+    (Match::OneOf(&shared::FURNITURE_1), fid(FURNITURE)),
+    (
+        Match::OneOf(&shared::MAGIC_EFFECT_1),
+        fid(shared::MAGIC_EFFECT),
+    ),
+    (Match::OneOf(&shared::OWNER_1), fid(shared::OWNER)),
+    (Match::OneOf(&shared::WORLDSPACE_1), fid(WORLDSPACE)),
+    (Match::OneOf(EFFECT_ITEM_1), fid(EFFECT_ITEM)),
+    (Match::OneOf(REGION_1), fid(REGION)),
+    (Match::OneOf(SCENE_1), fid(SCENE)),
+    (Match::OneOf(LOCATION_1), fid(LOCATION)),
+    (Match::OneOf(FORM_LIST_1), fid(FORM_LIST)),
+    (Match::OneOf(KEYWORD_1), fid(KEYWORD)),
+    (Match::OneOf(SHOUT_1), fid(SHOUT)),
+    (Match::OneOf(VOICE_TYPE_1), fid(VOICE_TYPE)),
+    (Match::OneOf(ENCOUNTER_ZONE_1), fid(ENCOUNTER_ZONE)),
+    (Match::OneOf(PERK_1), fid(PERK)),
+    (Match::OneOf(IDLE_1), fid(IDLE)),
+    (Match::OneOf(EQUIP_TYPE_1), fid(EQUIP_TYPE)),
+    (Match::OneOf(KNOWABLE_1), fid(KNOWABLE)),
+    (Match::OneOf(LOCATION_REF_TYPE_1), fid(LOCATION_REF_TYPE)),
+    (Match::OneOf(ASSOCIATION_TYPE_1), fid(ASSOCIATION_TYPE)),
+];
+
+/// Parameter 1 is a placed actor.
+static ACTOR_1: &[i64] = &join::<_, 18>(&[
+    &shared::ACTOR_1,
+    &[258, 259, 261, 370, 408, 449, 477, 513, 678, 705, 719],
+]);
+/// Parameter 1 is a placed object.
+static REFERENCE_1: &[i64] = &join::<_, 28>(&[
+    &shared::REFERENCE_1,
     &[
-        117, 152, 197, 248, 250, 262, 264, 359, 362, 366, 372, 373, 375, 376, 378, 398, 409, 410,
-        426, 444, 445, 448, 450, 459, 465, 479, 493, 501, 533, 534, 535, 543, 550, 552, 560, 561,
-        562, 563, 565, 579, 591, 592, 595, 606, 617, 625, 629, 651, 660, 682, 691, 693, 697, 699,
-        707, 713, 722,
+        180, 403, 414, 463, 515, 516, 517, 518, 522, 523, 524, 525, 577, 584, 603, 624, 630, 639,
+        650, 652, 720,
     ],
 ]);
 
-/// Functions whose parameter 1 values hold a reference (or, with the alias or package-data flag, an index).
-pub static REF_PARAMETER_1: &[i64] = &[
-    1, 27, 32, 42, 43, 44, 45, 53, 66, 99, 122, 136, 161, 162, 172, 180, 258, 259, 261, 370, 403,
-    408, 414, 449, 463, 477, 513, 515, 516, 517, 518, 522, 523, 524, 525, 577, 584, 603, 624, 630,
-    639, 650, 652, 678, 705, 719, 720,
+static ACTOR_OR_INDEX: SelectDef = or_index(ACTOR);
+static REFERENCE_OR_INDEX: SelectDef = or_index(REFERENCE);
+static PACKAGE_OR_INDEX: SelectDef = or_index(shared::PACKAGE);
+
+/// Functions whose parameter 1 values hold a reference (or, with the alias
+/// or package-data flag, an index), one case per parameter type.
+pub static REF_PARAMETER_1: [(Match, Ty); 3] = [
+    (Match::OneOf(ACTOR_1), Ty::Select(&ACTOR_OR_INDEX)),
+    (Match::OneOf(REFERENCE_1), Ty::Select(&REFERENCE_OR_INDEX)),
+    (
+        Match::OneOf(&shared::PACKAGE_1),
+        Ty::Select(&PACKAGE_OR_INDEX),
+    ),
 ];
 
 /// Functions whose parameter 1 values hold a float.
@@ -303,16 +453,41 @@ pub static FLOAT_PARAMETER_1: &[i64] = &[];
 pub static AXIS_PARAMETER_1: &[i64] =
     &join::<_, 9>(&[&shared::AXIS_PARAMETER_1, &[446, 619, 620, 622, 684]]);
 
-/// Functions whose parameter 2 values hold a form ID.
-pub static FORM_PARAMETER_2: &[i64] = &join::<_, 18>(&[
-    &shared::FORM_PARAMETER_2,
-    &[
-        180, 181, 258, 410, 576, 591, 592, 596, 600, 601, 603, 604, 605, 606, 608, 610, 650,
-    ],
-]);
+/// Parameter 2 is a keyword.
+static KEYWORD_2: &[i64] = &[180, 181, 596, 603, 604, 606, 608, 610, 650];
+/// Parameter 2 is an association type.
+static ASSOCIATION_TYPE_2: &[i64] = &[258];
+/// Parameter 2 is a faction.
+static FACTION_2: &[i64] = &[410];
+/// Parameter 2 is a location reference type.
+static LOCATION_REF_TYPE_2: &[i64] = &[591, 592, 600, 601];
+/// Parameter 2 is a location.
+static LOCATION_2: &[i64] = &[605];
+/// Parameter 2 is the data of the event that started a quest: what it is
+/// depends on the event, so any record type will do.
+pub static EVENT_DATA_2: &[i64] = &[576];
 
-/// Functions whose parameter 2 values hold a reference (or, with the alias or package-data flag, an index).
-pub static REF_PARAMETER_2: &[i64] = &[60, 230, 577];
+/// Functions whose parameter 2 values hold a form ID, one case per
+/// parameter type.
+pub static FORM_PARAMETER_2: [(Match, Ty); 7] = [
+    (Match::OneOf(&shared::OWNER_2), fid(shared::OWNER)),
+    (Match::OneOf(KEYWORD_2), fid(KEYWORD)),
+    (Match::OneOf(ASSOCIATION_TYPE_2), fid(ASSOCIATION_TYPE)),
+    (Match::OneOf(FACTION_2), fid(shared::FACTION)),
+    (Match::OneOf(LOCATION_REF_TYPE_2), fid(LOCATION_REF_TYPE)),
+    (Match::OneOf(LOCATION_2), fid(LOCATION)),
+    (Match::OneOf(EVENT_DATA_2), Ty::FormId),
+];
+
+/// Parameter 2 is a placed object.
+static REFERENCE_2: &[i64] = &join::<_, 2>(&[&shared::REFERENCE_2, &[577]]);
+
+/// Functions whose parameter 2 values hold a reference (or, with the alias
+/// or package-data flag, an index), one case per parameter type.
+pub static REF_PARAMETER_2: [(Match, Ty); 2] = [
+    (Match::OneOf(&shared::ACTOR_2), Ty::Select(&ACTOR_OR_INDEX)),
+    (Match::OneOf(REFERENCE_2), Ty::Select(&REFERENCE_OR_INDEX)),
+];
 
 /// Functions whose parameter 2 values hold a float.
 pub static FLOAT_PARAMETER_2: &[i64] = &[639];

@@ -201,11 +201,22 @@ pub static TARGET_TYPES: EnumDef = EnumDef {
     ]),
 };
 
+/// What a package target's "object ID" names: a package location's, and
+/// sounds, texture sets and projectiles.
+const TARGET_OBJECT_IDS: Targets = &[
+    b"ACTI", b"DOOR", b"STAT", b"MSTT", b"FURN", b"SPEL", b"SCRL", b"NPC_", b"CONT", b"ARMO",
+    b"AMMO", b"MISC", b"WEAP", b"BOOK", b"KEYM", b"ALCH", b"INGR", b"LIGH", b"FACT", b"FLST",
+    b"IDLM", b"SHOU", b"SOUN", b"TXST", b"PROJ",
+];
+
+/// A form ID for a specific reference and an object ID; a linked
+/// reference's form ID names no one type; an object type; an alias index.
 static TARGET_VALUE: SelectDef = SelectDef {
     field: "type",
     cases: &[
         (Match::OneOf(&[0]), fid(REFERENCES)),
-        (Match::OneOf(&[1, 3]), Ty::FormId),
+        (Match::OneOf(&[1]), fid(TARGET_OBJECT_IDS)),
+        (Match::OneOf(&[3]), Ty::FormId),
         (Match::OneOf(&[2]), Ty::Enum(Int::U32, &OBJECT_TYPES)),
         (Match::OneOf(&[4]), I32),
     ],

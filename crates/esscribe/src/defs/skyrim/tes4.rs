@@ -5,7 +5,15 @@ use crate::defs::shared::records;
 use crate::defs::shared::tes4;
 use crate::schema::types::*;
 
-static FORM: [FieldDef; 1] = [f("form", Ty::FormId)];
+/// The records a plugin overrides that the game loads only with their
+/// cell: placed objects, landscape and navigation meshes.
+static FORM: [FieldDef; 1] = [f(
+    "form",
+    fid(&[
+        b"ACHR", b"LAND", b"NAVM", b"REFR", b"PGRE", b"PHZD", b"PMIS", b"PARW", b"PBAR", b"PBEA",
+        b"PCON", b"PFLA",
+    ]),
+)];
 
 /// Skyrim's plugin header (TES4) record declaration.
 pub static TES4: RecordDef = records::TES4.with(&join::<_, 10>(&[
