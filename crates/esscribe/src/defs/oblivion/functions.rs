@@ -120,33 +120,24 @@ static ACTOR_1: &[i64] = &join::<_, 10>(&[&shared::ACTOR_1, &[76, 180, 288]]);
 
 /// Functions whose parameter 1 values hold a form ID, one case per
 /// parameter type: the functions and the record types they may name.
-pub static FORM_PARAMETER_1: [(Match, Ty); 19] = [
-    (
-        Match::OneOf(&shared::INVENTORY_OBJECT_1),
-        fid(INVENTORY_OBJECT),
-    ),
-    (Match::OneOf(&shared::QUEST_1), fid(shared::QUEST)),
-    (Match::OneOf(FACTION_1), fid(shared::FACTION)),
-    (Match::OneOf(&shared::CELL_1), fid(shared::CELL)),
-    (Match::OneOf(&shared::CLASS_1), fid(shared::CLASS)),
-    (Match::OneOf(&shared::RACE_1), fid(shared::RACE)),
-    (Match::OneOf(&shared::BASE_OBJECT_1), fid(BASE_OBJECT)),
-    (Match::OneOf(&shared::GLOBAL_1), fid(shared::GLOBAL)),
-    (Match::OneOf(&shared::ACTOR_BASE_1), fid(ACTOR_BASE)),
-    (Match::OneOf(&shared::WEATHER_1), fid(shared::WEATHER)),
-    (Match::OneOf(PACKAGE_1), fid(shared::PACKAGE)),
-    (Match::OneOf(&shared::FURNITURE_1), fid(FURNITURE)),
-    (
-        Match::OneOf(&shared::MAGIC_EFFECT_1),
-        fid(shared::MAGIC_EFFECT),
-    ),
-    (Match::OneOf(SPELL_1), fid(SPELL)),
-    (Match::OneOf(BIRTHSIGN_1), fid(BIRTHSIGN)),
-    (Match::OneOf(&shared::OWNER_1), fid(shared::OWNER)),
-    (Match::OneOf(&shared::WORLDSPACE_1), fid(WORLDSPACE)),
-    (Match::OneOf(ACTOR_1), fid(ACTOR)),
-    (Match::OneOf(&shared::REFERENCE_1), fid(REFERENCE)),
-];
+pub static FORM_PARAMETER_1: [(Match, Ty); 19] = join(&[
+    &shared::parameter_1_cases(shared::GameParameters {
+        inventory_object: INVENTORY_OBJECT,
+        quest_1: &shared::QUEST_1,
+        faction_1: FACTION_1,
+        base_object: BASE_OBJECT,
+        actor_base: ACTOR_BASE,
+        furniture: FURNITURE,
+        worldspace: WORLDSPACE,
+    }),
+    &[
+        (Match::OneOf(PACKAGE_1), fid(shared::PACKAGE)),
+        (Match::OneOf(SPELL_1), fid(SPELL)),
+        (Match::OneOf(BIRTHSIGN_1), fid(BIRTHSIGN)),
+        (Match::OneOf(ACTOR_1), fid(ACTOR)),
+        (Match::OneOf(&shared::REFERENCE_1), fid(REFERENCE)),
+    ],
+]);
 
 /// Functions whose parameter 1 values hold a float.
 pub static FLOAT_PARAMETER_1: &[i64] = &[];

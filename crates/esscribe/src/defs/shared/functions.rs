@@ -3,7 +3,7 @@
 //! float or an axis. Each game's table adds its own ([`crate::defs::oblivion::functions`],
 //! [`crate::defs::skyrim::functions`]).
 
-use crate::schema::types::Targets;
+use crate::schema::types::{fid, Match, Targets, Ty};
 
 /// Condition function names by index, in both games.
 pub static FUNCTIONS: [(i64, &str); 138] = [
@@ -220,3 +220,44 @@ pub const PACKAGE: Targets = &[b"PACK"];
 pub const MAGIC_EFFECT: Targets = &[b"MGEF"];
 /// A faction or an actor's base record: who owns something.
 pub const OWNER: Targets = &[b"FACT", b"NPC_"];
+
+/// What a game gives the parameter 1 cases both games have: its own
+/// target lists, and its own function lists where it has more functions.
+pub struct GameParameters {
+    /// What an inventory object may be.
+    pub inventory_object: Targets,
+    /// The functions whose parameter 1 is a quest.
+    pub quest_1: &'static [i64],
+    /// The functions whose parameter 1 is a faction.
+    pub faction_1: &'static [i64],
+    /// What a base object may be.
+    pub base_object: Targets,
+    /// What an actor base may be.
+    pub actor_base: Targets,
+    /// What a furniture parameter may name.
+    pub furniture: Targets,
+    /// What a worldspace parameter may name.
+    pub worldspace: Targets,
+}
+
+/// The parameter 1 cases both games have, one per parameter type: the
+/// functions and the record types they may name. Cases never share a
+/// function, so their order does not matter.
+pub const fn parameter_1_cases(g: GameParameters) -> [(Match, Ty); 14] {
+    [
+        (Match::OneOf(&INVENTORY_OBJECT_1), fid(g.inventory_object)),
+        (Match::OneOf(g.quest_1), fid(QUEST)),
+        (Match::OneOf(g.faction_1), fid(FACTION)),
+        (Match::OneOf(&CELL_1), fid(CELL)),
+        (Match::OneOf(&CLASS_1), fid(CLASS)),
+        (Match::OneOf(&RACE_1), fid(RACE)),
+        (Match::OneOf(&BASE_OBJECT_1), fid(g.base_object)),
+        (Match::OneOf(&GLOBAL_1), fid(GLOBAL)),
+        (Match::OneOf(&ACTOR_BASE_1), fid(g.actor_base)),
+        (Match::OneOf(&WEATHER_1), fid(WEATHER)),
+        (Match::OneOf(&FURNITURE_1), fid(g.furniture)),
+        (Match::OneOf(&MAGIC_EFFECT_1), fid(MAGIC_EFFECT)),
+        (Match::OneOf(&OWNER_1), fid(OWNER)),
+        (Match::OneOf(&WORLDSPACE_1), fid(g.worldspace)),
+    ]
+}

@@ -379,43 +379,34 @@ static ASSOCIATION_TYPE_1: &[i64] = &[617];
 
 /// Functions whose parameter 1 values hold a form ID, one case per
 /// parameter type: the functions and the record types they may name.
-pub static FORM_PARAMETER_1: [(Match, Ty); 29] = [
-    (
-        Match::OneOf(&shared::INVENTORY_OBJECT_1),
-        fid(INVENTORY_OBJECT),
-    ),
-    (Match::OneOf(QUEST_1), fid(shared::QUEST)),
-    (Match::OneOf(FACTION_1), fid(shared::FACTION)),
-    (Match::OneOf(&shared::CELL_1), fid(shared::CELL)),
-    (Match::OneOf(&shared::CLASS_1), fid(shared::CLASS)),
-    (Match::OneOf(&shared::RACE_1), fid(shared::RACE)),
-    (Match::OneOf(&shared::BASE_OBJECT_1), fid(BASE_OBJECT)),
-    (Match::OneOf(&shared::GLOBAL_1), fid(shared::GLOBAL)),
-    (Match::OneOf(&shared::ACTOR_BASE_1), fid(ACTOR_BASE)),
-    (Match::OneOf(&shared::WEATHER_1), fid(shared::WEATHER)),
-    (Match::OneOf(&shared::FURNITURE_1), fid(FURNITURE)),
-    (
-        Match::OneOf(&shared::MAGIC_EFFECT_1),
-        fid(shared::MAGIC_EFFECT),
-    ),
-    (Match::OneOf(&shared::OWNER_1), fid(shared::OWNER)),
-    (Match::OneOf(&shared::WORLDSPACE_1), fid(WORLDSPACE)),
-    (Match::OneOf(EFFECT_ITEM_1), fid(EFFECT_ITEM)),
-    (Match::OneOf(REGION_1), fid(REGION)),
-    (Match::OneOf(SCENE_1), fid(SCENE)),
-    (Match::OneOf(LOCATION_1), fid(LOCATION)),
-    (Match::OneOf(FORM_LIST_1), fid(FORM_LIST)),
-    (Match::OneOf(KEYWORD_1), fid(KEYWORD)),
-    (Match::OneOf(SHOUT_1), fid(SHOUT)),
-    (Match::OneOf(VOICE_TYPE_1), fid(VOICE_TYPE)),
-    (Match::OneOf(ENCOUNTER_ZONE_1), fid(ENCOUNTER_ZONE)),
-    (Match::OneOf(PERK_1), fid(PERK)),
-    (Match::OneOf(IDLE_1), fid(IDLE)),
-    (Match::OneOf(EQUIP_TYPE_1), fid(EQUIP_TYPE)),
-    (Match::OneOf(KNOWABLE_1), fid(KNOWABLE)),
-    (Match::OneOf(LOCATION_REF_TYPE_1), fid(LOCATION_REF_TYPE)),
-    (Match::OneOf(ASSOCIATION_TYPE_1), fid(ASSOCIATION_TYPE)),
-];
+pub static FORM_PARAMETER_1: [(Match, Ty); 29] = join(&[
+    &shared::parameter_1_cases(shared::GameParameters {
+        inventory_object: INVENTORY_OBJECT,
+        quest_1: QUEST_1,
+        faction_1: FACTION_1,
+        base_object: BASE_OBJECT,
+        actor_base: ACTOR_BASE,
+        furniture: FURNITURE,
+        worldspace: WORLDSPACE,
+    }),
+    &[
+        (Match::OneOf(EFFECT_ITEM_1), fid(EFFECT_ITEM)),
+        (Match::OneOf(REGION_1), fid(REGION)),
+        (Match::OneOf(SCENE_1), fid(SCENE)),
+        (Match::OneOf(LOCATION_1), fid(LOCATION)),
+        (Match::OneOf(FORM_LIST_1), fid(FORM_LIST)),
+        (Match::OneOf(KEYWORD_1), fid(KEYWORD)),
+        (Match::OneOf(SHOUT_1), fid(SHOUT)),
+        (Match::OneOf(VOICE_TYPE_1), fid(VOICE_TYPE)),
+        (Match::OneOf(ENCOUNTER_ZONE_1), fid(ENCOUNTER_ZONE)),
+        (Match::OneOf(PERK_1), fid(PERK)),
+        (Match::OneOf(IDLE_1), fid(IDLE)),
+        (Match::OneOf(EQUIP_TYPE_1), fid(EQUIP_TYPE)),
+        (Match::OneOf(KNOWABLE_1), fid(KNOWABLE)),
+        (Match::OneOf(LOCATION_REF_TYPE_1), fid(LOCATION_REF_TYPE)),
+        (Match::OneOf(ASSOCIATION_TYPE_1), fid(ASSOCIATION_TYPE)),
+    ],
+]);
 
 /// Parameter 1 is a placed actor.
 static ACTOR_1: &[i64] = &join::<_, 18>(&[
