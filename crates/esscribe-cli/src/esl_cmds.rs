@@ -117,7 +117,7 @@ fn compact(
         false => Some(util::lock_for_writing(target)?),
     };
     let data = load(file)?;
-    let mut plugin = parse_plugin(&data, Some(Game::Skyrim), file)?;
+    let mut plugin = parse_plugin(&data, None, file)?;
     plugin.set_name(name.clone());
     let uses_before = form_id_uses(&plugin)?;
     let c = compact_light(&mut plugin, force)?;
@@ -191,7 +191,7 @@ fn check(files: &[PathBuf], as_json: bool) -> Result<ExitCode> {
     let mut refused = 0;
     let code = util::each_file(files, |path| {
         let data = load(path)?;
-        let plugin = parse_plugin(&data, Some(Game::Skyrim), path)?;
+        let plugin = parse_plugin(&data, None, path)?;
         let c = check_light(&plugin)?;
         if !c.can_be_light() {
             refused += 1;

@@ -58,7 +58,11 @@ fn plugins_out_of_range_are_named_with_their_records() {
 fn oblivion_has_no_light_plugins() {
     let data = common::file("oblivion-plugins/OOArena.esp");
     let e = check_light(&Plugin::parse(&data).unwrap()).unwrap_err();
-    assert_eq!(e.kind, esscribe::ErrorKind::Invalid);
+    assert_eq!(e.kind, esscribe::ErrorKind::Value);
+    assert_eq!(
+        e.to_string(),
+        "only Skyrim (Special Edition) has light plugins; this is an Oblivion plugin"
+    );
 }
 
 #[test]

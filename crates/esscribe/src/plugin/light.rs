@@ -9,7 +9,7 @@
 //! 1.71 on (the game's 1.6.1130 release widened it) 0x000–0xFFF (4,096).
 
 use super::{Game, Plugin};
-use crate::io::{Error, FormId, Result, Sig};
+use crate::io::{Error, ErrorKind, FormId, Result, Sig};
 use std::ops::RangeInclusive;
 
 /// The first header version whose light plugins may use object IDs below
@@ -87,7 +87,8 @@ impl LightCheck {
 /// plugins) or a header that does not read.
 pub fn check_light(plugin: &Plugin<'_>) -> Result<LightCheck> {
     if plugin.game != Game::Skyrim {
-        return Err(Error::invalid(
+        return Err(Error::new(
+            ErrorKind::Value,
             0,
             "only Skyrim (Special Edition) has light plugins; this is an Oblivion plugin",
         ));
