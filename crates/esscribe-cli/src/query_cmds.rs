@@ -77,7 +77,35 @@ pub fn diff(
     // Each side names its own form IDs after its own file; they are
     // compared as if both had the new file's name.
     let (old_name, new_name) = (file_name(old_path), file_name(new_path));
-    let a = records_by_key(&old, &old_name)?;
+    // Masters added, removed or reordered move form IDs: the old plugin is
+    // renumbered for the new one's masters, so that records are compared
+    // by what they are and only the header shows the masters' change.
+    let mut old = old.into_owned();
+    old.set_name(old_name.clone());
+    let new_masters = new.masters()?;
+    let mut old_header = None;
+    if old.masters()? != new_masters {
+        let mut aligned = old.clone();
+        match esscribe::masters::set_masters(&mut aligned, &new_masters, false) {
+            Ok(_) => {
+                eprintln!(
+                    "the masters differ: {}'s form IDs are compared as {} numbers them",
+                    old_path.display(),
+                    new_path.display()
+                );
+                // The header is shown with the old masters, for their
+                // change to show.
+                let ctx = form_ctx(&old, &old_name);
+                old_header = Some(record_to_json(&old.header, old.game, &ctx)?.value);
+                old = aligned;
+            }
+            Err(e) => eprintln!("the masters differ and form IDs are compared as stored: {e}"),
+        }
+    }
+    let mut a = records_by_key(&old, &old_name)?;
+    if let Some(header) = old_header {
+        a.insert(("TES4".to_string(), 0), header);
+    }
     let b = records_by_key(&new, &new_name)?;
     let renamed = |v: &Value| rename_plugin(v, &old_name, &new_name);
     let mut changes = Vec::new();

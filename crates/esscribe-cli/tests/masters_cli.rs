@@ -82,6 +82,19 @@ fn masters_are_listed_added_removed_and_sorted_with_references_kept() {
         text(&out.stdout),
         "00 Skyrim.esm: 20 form IDs\n01 Campfire.esm: 24 form IDs\n02 Update.esm: 0 form IDs (unused)\n"
     );
+    // diff compares records by what they are: only the header differs.
+    let out = Command::cargo_bin("esscribe")
+        .unwrap()
+        .args(["diff", "Shack.esp", "Sorted.esp"])
+        .env("NO_COLOR", "1")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "changed TES4 0x00000000 \n    fields.masters.1.file: \"Update.esm\" → \"Campfire.esm\"\n    fields.masters.2.file: \"Campfire.esm\" → \"Update.esm\"\n"
+    );
     let out = masters(&["Sorted.esp", "--remove-unused"], &dir);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let out = masters(&["Sorted.esp"], &dir);
