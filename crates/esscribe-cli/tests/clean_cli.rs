@@ -44,15 +44,6 @@ fn workspace() -> (tempfile::TempDir, PathBuf) {
     (dir, dirty)
 }
 
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 const REPORT: &str = "Dirty.esp:
     removed, identical to master (ITM): 2
     undeleted and disabled (UDR): 0
@@ -75,7 +66,7 @@ fn dry_run_reports_and_writes_nothing() {
     assert_eq!(out, REPORT);
     assert_eq!(err, "dry run: nothing written\n");
     assert_eq!(std::fs::read(&dirty).unwrap(), before);
-    assert_eq!(files_in(dir.path()), ["Data", "Dirty.esp"]);
+    assert_eq!(common::listing(dir.path()), ["Data", "Dirty.esp"]);
 
     let (ok, out, err) = run(
         dir.path(),
@@ -99,7 +90,7 @@ fn dry_run_reports_and_writes_nothing() {
                "record": "00000CF1 Blank.esm", "editor_id": null})
     );
     assert_eq!(std::fs::read(&dirty).unwrap(), before);
-    assert_eq!(files_in(dir.path()), ["Data", "Dirty.esp"]);
+    assert_eq!(common::listing(dir.path()), ["Data", "Dirty.esp"]);
 }
 
 #[test]
@@ -138,7 +129,10 @@ fn cleans_in_place_with_a_backup_then_finds_nothing() {
     );
     assert_eq!(err, "nothing to clean: Dirty.esp left as it is\n");
     assert_eq!(std::fs::read(&dirty).unwrap(), after);
-    assert_eq!(files_in(dir.path()), ["Data", "Dirty.esp", "Dirty.esp.bak"]);
+    assert_eq!(
+        common::listing(dir.path()),
+        ["Data", "Dirty.esp", "Dirty.esp.bak"]
+    );
 }
 
 #[test]
@@ -186,5 +180,5 @@ fn a_missing_master_is_an_error_naming_it() {
     assert!(!ok);
     assert_eq!(err, "esscribe: master Blank.esm of Dirty.esp is not in .\n");
     assert_eq!(std::fs::read(&dirty).unwrap(), before);
-    assert_eq!(files_in(dir.path()), ["Data", "Dirty.esp"]);
+    assert_eq!(common::listing(dir.path()), ["Data", "Dirty.esp"]);
 }

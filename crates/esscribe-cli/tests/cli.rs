@@ -121,16 +121,6 @@ fn build_keeps_a_backup_of_the_file_it_replaces() {
     );
 }
 
-/// Files in a folder, by name.
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 /// Builds the sample into `out` with the shell's limits set by `limits`
 /// (a full disk is a file size limit of zero: every write fails).
 #[cfg(unix)]
@@ -160,7 +150,7 @@ fn a_full_disk_leaves_the_file_it_would_replace_untouched() {
     assert!(stderr.contains("cannot write"), "{stderr}");
     assert_eq!(std::fs::read(&out).unwrap(), b"old");
     // No temporary file and no backup left behind.
-    assert_eq!(listing(dir.path()), ["Mod.esp"]);
+    assert_eq!(common::listing(dir.path()), ["Mod.esp"]);
 }
 
 #[cfg(unix)]
@@ -189,7 +179,7 @@ fn a_read_only_folder_leaves_the_file_it_would_replace_untouched() {
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(stderr.contains("cannot create"), "{stderr}");
     assert_eq!(std::fs::read(&out).unwrap(), b"old");
-    assert_eq!(listing(dir.path()), ["Mod.esp"]);
+    assert_eq!(common::listing(dir.path()), ["Mod.esp"]);
 }
 
 #[test]
@@ -207,7 +197,7 @@ fn a_target_that_cannot_be_replaced_is_left_as_it_was() {
         .assert()
         .failure();
     assert_eq!(std::fs::read(out.join("inside")).unwrap(), b"kept");
-    assert_eq!(listing(dir.path()), ["Mod.esp"]);
+    assert_eq!(common::listing(dir.path()), ["Mod.esp"]);
 }
 
 #[test]

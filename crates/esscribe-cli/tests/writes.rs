@@ -20,15 +20,6 @@ fn samples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples")
 }
 
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 fn build(out: &Path) -> assert_cmd::assert::Assert {
     esscribe()
         .arg("build")
@@ -70,7 +61,7 @@ fn every_write_keeps_its_own_backup() {
     build(&out).success();
     build(&out).success();
     assert_eq!(
-        listing(dir.path()),
+        common::listing(dir.path()),
         ["Mod.esp", "Mod.esp.2.bak", "Mod.esp.bak"]
     );
     assert_eq!(
@@ -90,7 +81,7 @@ fn stale_temporary_files_of_a_killed_write_are_removed_by_the_next() {
     std::fs::write(dir.path().join("Mod.esp.esscribe-99999-3.tmp"), [0u8; 4096]).unwrap();
     std::fs::write(dir.path().join("Mod.esp.esscribe-lock"), b"").unwrap();
     build(&out).success();
-    assert_eq!(listing(dir.path()), ["Mod.esp"]);
+    assert_eq!(common::listing(dir.path()), ["Mod.esp"]);
 }
 
 #[cfg(unix)]
@@ -123,7 +114,7 @@ fn a_failed_backup_keeps_the_file_and_the_backups_before_it() {
         std::fs::read(dir.path().join("Mod.esp.bak")).unwrap(),
         b"the first backup"
     );
-    assert_eq!(listing(dir.path()), ["Mod.esp", "Mod.esp.bak"]);
+    assert_eq!(common::listing(dir.path()), ["Mod.esp", "Mod.esp.bak"]);
 }
 
 /// A copy of a corpus save in a fresh folder.
@@ -186,7 +177,7 @@ fn a_second_editor_waits_for_the_first_and_both_edits_are_kept() {
         "the second edit is made on top"
     );
     assert_eq!(
-        listing(dir.path()),
+        common::listing(dir.path()),
         ["save002.ess", "save002.ess.2.bak", "save002.ess.bak"]
     );
 }
@@ -224,7 +215,7 @@ fn editors_racing_on_one_save_keep_every_edit() {
         );
     }
     // Every write kept the file it replaced.
-    assert_eq!(listing(dir.path()).len(), 1 + 8);
+    assert_eq!(common::listing(dir.path()).len(), 1 + 8);
     assert_eq!(count_of(&dir.path().join("save002.ess.bak"), ITEM_A), 17);
 }
 
@@ -263,7 +254,7 @@ fn a_screenshot_is_not_written_over_its_save() {
             "it holds an Oblivion save, and this would write a PNG image over it",
         ));
     assert_eq!(std::fs::read(&save).unwrap(), original);
-    assert_eq!(listing(dir.path()), ["save002.ess"]);
+    assert_eq!(common::listing(dir.path()), ["save002.ess"]);
 }
 
 #[test]
@@ -306,7 +297,7 @@ fn edit_refuses_numbers_the_game_cannot_hold_and_says_what_else_it_changes() {
             .stderr(predicates::str::contains(said));
     }
     assert_eq!(std::fs::read(&save).unwrap(), original);
-    assert_eq!(listing(dir.path()), ["save002.ess"]);
+    assert_eq!(common::listing(dir.path()), ["save002.ess"]);
     esscribe()
         .args(["save", "edit"])
         .arg(&save)

@@ -33,6 +33,15 @@ fn resolved(plugin: &Plugin<'_>, name: &str, index: &RecordIndex) -> (usize, usi
 
 /// Each real plugin read alone: how many of its targeted references point
 /// into the plugin itself (all of an allowed type), and no findings.
+/// The references of one plugin, alone, to records of types their field
+/// does not allow.
+fn wrong_targets_alone(bytes: &[u8], name: &str) -> Vec<WrongTarget> {
+    let plugin = Plugin::parse(bytes).unwrap();
+    let mut index = RecordIndex::new();
+    index.add(&plugin, name).unwrap();
+    wrong_targets(&plugin, name, &index).unwrap()
+}
+
 #[test]
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn real_plugins_refer_to_records_of_allowed_types() {
@@ -72,11 +81,7 @@ fn real_plugins_refer_to_records_of_allowed_types() {
 fn every_corpus_plugin_read_alone_has_no_wrong_references() {
     for path in common::plugins() {
         let data = std::fs::read(&path).unwrap();
-        let plugin = Plugin::parse(&data).unwrap();
-        let name = common::name(&path);
-        let mut index = RecordIndex::new();
-        index.add(&plugin, &name).unwrap();
-        let found = wrong_targets(&plugin, &name, &index).unwrap();
+        let found = wrong_targets_alone(&data, &common::name(&path));
         assert_eq!(found, [], "{}", path.display());
     }
 }
@@ -116,10 +121,7 @@ fn a_placed_npc_whose_base_is_a_package_is_reported() {
     let name = "OblivionOnline.esp";
     let data = common::file("oblivion-plugins/OblivionOnline.esp");
     let built = edited(&data, name, 0x010015AB, "base", "0x01032D28");
-    let plugin = Plugin::parse(&built).unwrap();
-    let mut index = RecordIndex::new();
-    index.add(&plugin, name).unwrap();
-    let found = wrong_targets(&plugin, name, &index).unwrap();
+    let found = wrong_targets_alone(&built, name);
     assert_eq!(
         found,
         [WrongTarget {
@@ -138,10 +140,7 @@ fn a_placed_npc_whose_base_is_a_package_is_reported() {
         "base points to PACK 0x01032D28 (OblivionOnline.esp) 1OOFollowPackage, but may point only to NPC_"
     );
     // The unedited plugin's references are all of allowed types.
-    let original = Plugin::parse(&data).unwrap();
-    let mut index = RecordIndex::new();
-    index.add(&original, name).unwrap();
-    assert_eq!(wrong_targets(&original, name, &index).unwrap(), []);
+    assert_eq!(wrong_targets_alone(&data, name), []);
 }
 
 #[test]
@@ -269,10 +268,7 @@ fn a_condition_on_a_quest_where_a_global_belongs_is_reported() {
     let data = common::file("skyrim-plugins/Campfire.esm");
     let field = "conditions.5.condition.parameter_1";
     let built = edited(&data, name, 0x0203233E, field, "0x02022033");
-    let plugin = Plugin::parse(&built).unwrap();
-    let mut index = RecordIndex::new();
-    index.add(&plugin, name).unwrap();
-    let found = wrong_targets(&plugin, name, &index).unwrap();
+    let found = wrong_targets_alone(&built, name);
     assert_eq!(
         found,
         [WrongTarget {

@@ -142,3 +142,13 @@ pub fn campfire_mortar_plugin(
     let built = esscribe::json::build_plugin(&doc).unwrap();
     built.plugin.to_bytes().unwrap()
 }
+
+/// The names of the files in a folder, sorted.
+pub fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
