@@ -24,8 +24,9 @@ pub struct MasterChanges {
     /// Remove every master nothing in the plugin uses.
     #[arg(long)]
     pub remove_unused: bool,
-    /// Put the masters in the order of this load order (plugin names,
-    /// first to last); every master must be in it.
+    /// Put the masters in the order of this load order: plugin names, first
+    /// to last, or a `plugins.txt`/`loadorder.txt`, or a Data folder; every
+    /// master must be in it.
     #[arg(long, value_name = "PLUGIN", num_args = 1..)]
     pub sort: Vec<String>,
     /// Rename a master: the plugin then depends on NEW where it depended
@@ -154,7 +155,8 @@ fn change(plugin: &mut Plugin<'_>, c: &MasterChanges, force: bool) -> Result<Mas
         list.retain(|m| !unused.iter().any(|u| u.eq_ignore_ascii_case(m)));
     }
     if !c.sort.is_empty() {
-        let place = |m: &String| c.sort.iter().position(|s| s.eq_ignore_ascii_case(m));
+        let order = load_order_names(&c.sort)?;
+        let place = |m: &String| order.iter().position(|s| s.eq_ignore_ascii_case(m));
         if let Some(missing) = list.iter().find(|m| place(m).is_none()) {
             bail!("{missing} is a master but not in the load order given to --sort");
         }
@@ -163,6 +165,32 @@ fn change(plugin: &mut Plugin<'_>, c: &MasterChanges, force: bool) -> Result<Mas
     let mut done = set_masters(plugin, &list, force)?;
     done.before = before;
     Ok(done)
+}
+
+/// The plugin names of a load order given to `--sort`: the names
+/// themselves, or one list file (`plugins.txt`, `loadorder.txt`: a name a
+/// line, `*` marks and `#` comments allowed), or one `Data` folder (its
+/// plugins in the order the game loads them).
+fn load_order_names(given: &[String]) -> Result<Vec<String>> {
+    let [one] = given else {
+        return Ok(given.to_vec());
+    };
+    let path = Path::new(one);
+    if path.is_dir() {
+        let order = esscribe::loadorder::plugins_in_data_dir(path)?;
+        return Ok(order.paths.iter().map(|p| file_name(p)).collect());
+    }
+    if path.is_file() && !util::extension_is_plugin(path) {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        return Ok(text
+            .lines()
+            .map(|l| l.trim().trim_start_matches('*').trim())
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_string)
+            .collect());
+    }
+    Ok(given.to_vec())
 }
 
 /// Lists the masters with how many form IDs use each.

@@ -95,6 +95,40 @@ fn masters_are_listed_added_removed_and_sorted_with_references_kept() {
         text(&out.stdout),
         "changed TES4 0x00000000 \n    fields.masters.1.file: \"Update.esm\" → \"Campfire.esm\"\n    fields.masters.2.file: \"Campfire.esm\" → \"Update.esm\"\n"
     );
+    // A load order list sorts as its names do.
+    std::fs::write(
+        dir.join("loadorder.txt"),
+        "# a load order\r\n*Skyrim.esm\r\n*Update.esm\r\nCampfire.esm\r\n",
+    )
+    .unwrap();
+    let out = masters(
+        &[
+            "Sorted.esp",
+            "--sort",
+            "loadorder.txt",
+            "-o",
+            "Resorted.esp",
+        ],
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(std::fs::read(dir.join("Resorted.esp")).unwrap() == original);
+    // So does a Data folder: the game's own masters first.
+    std::fs::create_dir_all(dir.join("Data")).unwrap();
+    for name in ["Skyrim.esm", "Update.esm"] {
+        std::fs::write(dir.join("Data").join(name), b"").unwrap();
+    }
+    std::fs::copy(
+        common::path("skyrim-plugins/Campfire.esm"),
+        dir.join("Data/Campfire.esm"),
+    )
+    .unwrap();
+    let out = masters(
+        &["Sorted.esp", "--sort", "Data", "-o", "Resorted.esp"],
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(std::fs::read(dir.join("Resorted.esp")).unwrap() == original);
     let out = masters(&["Sorted.esp", "--remove-unused"], &dir);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let out = masters(&["Sorted.esp"], &dir);
