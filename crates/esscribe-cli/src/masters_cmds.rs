@@ -180,7 +180,7 @@ fn load_order_names(given: &[String]) -> Result<Vec<String>> {
         let order = esscribe::loadorder::plugins_in_data_dir(path)?;
         return Ok(order.paths.iter().map(|p| file_name(p)).collect());
     }
-    if path.is_file() && !util::extension_is_plugin(path) {
+    if path.is_file() && !esscribe::loadorder::is_plugin_name(&file_name(path)) {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
         return Ok(text

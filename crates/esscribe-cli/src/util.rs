@@ -415,12 +415,3 @@ pub fn show_field(out: &mut String, indent: usize, name: &str, v: &serde_json::V
         }
     }
 }
-
-/// Whether a path names a plugin file (`.esm`, `.esp`, `.esl`).
-pub fn extension_is_plugin(path: &Path) -> bool {
-    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-        ["esm", "esp", "esl"]
-            .iter()
-            .any(|x| e.eq_ignore_ascii_case(x))
-    })
-}

@@ -16,7 +16,8 @@
 use crate::io::{Error, ErrorKind, FormId, Result, Sig};
 use crate::masters::{check_readable, form_id_uses, rewrite_form_ids, Rewritten};
 use crate::plugin::light::{light_range, WIDE_RANGE_VERSION};
-use crate::plugin::{Game, Plugin, Subrecord};
+use crate::plugin::{Game, Plugin};
+use crate::schema::{Fields, FormCtx};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
@@ -129,19 +130,14 @@ pub fn compact_light(plugin: &mut Plugin<'_>, force: bool) -> Result<Compacted> 
     Ok(out)
 }
 
-/// Sets HEDR's next object ID (its third field, after the version and the
-/// record count).
+/// Sets HEDR's next object ID, through the header's declaration.
 fn set_next_object_id(plugin: &mut Plugin<'_>, next: u32) -> Result<()> {
-    let game = plugin.game;
-    let mut subs: Vec<Subrecord> = plugin.header.subrecords(game)?;
-    let hedr = subs
-        .iter_mut()
-        .find(|s| s.sig.0 == *b"HEDR")
-        .and_then(|s| s.data.get_mut(8..12))
-        .ok_or_else(|| Error::value("header", "the header has no HEDR with a next object ID"))?;
-    hedr.copy_from_slice(&next.to_le_bytes());
-    plugin.header.set_subrecords(subs);
-    Ok(())
+    let ctx = FormCtx::of(plugin);
+    let catalog = crate::defs::catalog(plugin.game);
+    let mut fields = Fields::of(&plugin.header, catalog, &ctx)?
+        .ok_or_else(|| Error::value("header", "the header record has no declaration"))?;
+    fields.set("header.next_object_id", next)?;
+    fields.apply_to(&mut plugin.header)
 }
 
 /// The plugins in `dir` (`.esm`, `.esp`, `.esl`) that have `name` as a
@@ -149,19 +145,12 @@ fn set_next_object_id(plugin: &mut Plugin<'_>, next: u32) -> Result<()> {
 /// passed over.
 pub fn dependents(dir: &Path, name: &str) -> Result<Vec<String>> {
     let mut out = Vec::new();
-    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, &e))?;
-    for entry in entries {
-        let path = entry.map_err(|e| Error::io(dir, &e))?.path();
-        let is_plugin = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-            ["esm", "esp", "esl"]
-                .iter()
-                .any(|x| e.eq_ignore_ascii_case(x))
-        });
+    for path in crate::loadorder::list_plugin_files(dir)? {
         let file = path
             .file_name()
             .map(|f| f.to_string_lossy().into_owned())
             .unwrap_or_default();
-        if !is_plugin || file.eq_ignore_ascii_case(name) {
+        if file.eq_ignore_ascii_case(name) {
             continue;
         }
         let Ok(mapped) = crate::plugin::open_mmap(&path) else {

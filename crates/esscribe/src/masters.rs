@@ -19,10 +19,10 @@
 //! need them rewritten are refused unless the caller allows it.
 
 use crate::defs;
-use crate::io::{encode_cp1252, Error, FormId, Result, Sig};
+use crate::io::{Error, FormId, Result, Sig};
 use crate::json::form_ctx;
 use crate::plugin::{
-    describe_record, Entry, Game, GroupKind, GroupLabel, Plugin, Record, Subrecord, Subrecords,
+    describe_record, Entry, Game, GroupKind, GroupLabel, Plugin, Record, Subrecords,
 };
 use crate::schema::{self, form_refs, FormCtx};
 use std::collections::HashMap;
@@ -438,7 +438,10 @@ pub fn rename_master(plugin: &mut Plugin<'_>, old: &str, new: &str) -> Result<Ma
     }
     let mut after = before.clone();
     after[at] = new.to_string();
-    set_master_names(plugin, &after, &header.masters)?;
+    // The renamed master keeps its DATA.
+    let mut sizes = header.masters.clone();
+    sizes[at].name = new.to_string();
+    set_master_names(plugin, &after, &sizes)?;
     Ok(MastersChanged {
         before,
         after,
@@ -477,67 +480,37 @@ pub fn master_use_counts(plugin: &Plugin<'_>) -> Result<Vec<(String, usize)>> {
         .collect())
 }
 
-/// Writes the master names into the `TES4` header, where its masters
-/// stood (after the author and description when it had none). A master
-/// that was already there keeps its `MAST` and `DATA` bytes as stored
-/// when its name is unchanged.
+/// Writes the master names into the `TES4` header through its
+/// declaration, each with the `DATA` (file size) `sizes` gives under its
+/// name (0 for a master new to the list). An unchanged master encodes to
+/// the bytes it was read from.
 fn set_master_names(
     plugin: &mut Plugin<'_>,
     names: &[String],
-    old: &[crate::plugin::Master],
+    sizes: &[crate::plugin::Master],
 ) -> Result<()> {
-    let game = plugin.game;
-    let subs = plugin.header.subrecords(game)?;
-    let mast = Sig(*b"MAST");
-    let data = Sig(*b"DATA");
-    // The stored MAST/DATA pairs, by master name.
-    let mut pairs: Vec<(Subrecord, Option<Subrecord>)> = Vec::new();
-    let mut kept = Vec::with_capacity(subs.len());
-    let mut insert_at = None;
-    let mut iter = subs.into_iter().peekable();
-    while let Some(sub) = iter.next() {
-        if sub.sig == mast {
-            insert_at.get_or_insert(kept.len());
-            let data_sub = iter.next_if(|s| s.sig == data);
-            pairs.push((sub, data_sub));
-        } else {
-            kept.push(sub);
-        }
-    }
-    let insert_at = insert_at.unwrap_or_else(|| {
-        // Masters follow the header data, the author and the description.
-        let before = [b"HEDR", b"OFST", b"DELE", b"CNAM", b"SNAM"];
-        kept.iter()
-            .rposition(|s| before.iter().any(|b| s.sig.0 == **b))
-            .map_or(kept.len(), |i| i + 1)
-    });
-    let mut new_pairs = Vec::with_capacity(names.len() * 2);
-    for name in names {
-        let stored = old
-            .iter()
-            .position(|m| m.name == *name)
-            .and_then(|i| pairs.get(i));
-        match stored {
-            Some((m, d)) => {
-                new_pairs.push(m.clone());
-                new_pairs.extend(d.clone());
+    let ctx = FormCtx::of(plugin);
+    let mut fields = schema::Fields::of(&plugin.header, defs::catalog(plugin.game), &ctx)?
+        .ok_or_else(|| Error::value("header", "the header record has no declaration"))?;
+    let list: Vec<serde_json::Value> = names
+        .iter()
+        .map(|name| {
+            let size = match sizes.iter().find(|m| m.name == *name) {
+                Some(m) => m.data,
+                None => Some(0),
+            };
+            match size {
+                Some(size) => serde_json::json!({ "file": name, "file_size": size }),
+                None => serde_json::json!({ "file": name }),
             }
-            None => {
-                let mut bytes = encode_cp1252(name).ok_or_else(|| {
-                    Error::value(
-                        "masters",
-                        format!("{name} cannot be written in Windows-1252"),
-                    )
-                })?;
-                bytes.push(0);
-                new_pairs.push(Subrecord::new(mast, bytes));
-                new_pairs.push(Subrecord::new(data, vec![0; 8]));
-            }
-        }
+        })
+        .collect();
+    if list.is_empty() {
+        fields.remove("masters")?;
+    } else {
+        fields.insert("masters", list)?;
     }
-    kept.splice(insert_at..insert_at, new_pairs);
-    plugin.header.set_subrecords(kept);
-    Ok(())
+    fields.apply_to(&mut plugin.header)
 }
 
 /// Rewrites form IDs numbered against the masters `old` (the plugin's own

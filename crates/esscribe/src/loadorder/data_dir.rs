@@ -38,17 +38,21 @@ pub struct DataDirOrder {
     pub problems: Vec<Problem>,
 }
 
+/// Whether a file name is a plugin's: `.esm`, `.esp` or `.esl`, in any
+/// case.
+pub fn is_plugin_name(name: &str) -> bool {
+    ["esm", "esp", "esl"]
+        .iter()
+        .any(|x| super::extension_is(name, x))
+}
+
 /// The `.esm`, `.esp` and `.esl` files of a folder, sorted by name.
-pub(super) fn list_plugin_files(dir: &Path) -> Result<Vec<PathBuf>> {
+pub fn list_plugin_files(dir: &Path) -> Result<Vec<PathBuf>> {
     let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, &e))?;
     let mut out = Vec::new();
     for e in entries {
         let path = e.map_err(|e| Error::io(dir, &e))?.path();
-        let name = file_name_of(&path);
-        let plugin = ["esm", "esp", "esl"]
-            .iter()
-            .any(|x| super::extension_is(&name, x));
-        if plugin && path.is_file() {
+        if is_plugin_name(&file_name_of(&path)) && path.is_file() {
             out.push(path);
         }
     }

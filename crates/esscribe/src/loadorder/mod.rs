@@ -31,7 +31,7 @@ pub use compare::{
     Category, ConflictFilter, ConflictReport, LostChange, PairSummary, RecordConflicts, Reference,
     Version,
 };
-pub use data_dir::{plugins_in_data_dir, DataDirOrder};
+pub use data_dir::{is_plugin_name, list_plugin_files, plugins_in_data_dir, DataDirOrder};
 
 use crate::io::{decode_cp1252, FormId, Sig};
 use crate::plugin::strings::{StringKind, StringTables};
