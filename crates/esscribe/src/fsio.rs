@@ -346,15 +346,15 @@ impl WriteLock {
             .write_all(bytes)
             .map_err(|e| io_err(&tmp.path, "cannot write", e))?;
         tmp.finish(existing.as_ref().map(|m| m.permissions()))?;
-        let back = fs::read(&tmp.path).map_err(|e| io_err(&tmp.path, "cannot read back", e))?;
-        if back != bytes {
+        if !reads_back_as(&tmp.path, bytes)? {
             return Err(refuse(format!(
                 "{} did not read back as written",
                 tmp.path.display()
             )));
         }
-        check(&back)?;
-        drop(back);
+        // What is on disk is `bytes`, byte for byte: checked there, so
+        // that a big file is never held twice.
+        check(bytes)?;
         let backup = match &existing {
             Some(m) => Some(keep_backup(target, m.permissions())?),
             None => None,
@@ -385,6 +385,35 @@ impl Drop for WriteLock {
 
 /// Removes temporary files of earlier writes of `target` that did not
 /// finish. Called with the write lock held, so no live writer owns them.
+/// Whether the file at `path` holds exactly `bytes`, read a piece at a
+/// time so that the file is never held whole beside them.
+fn reads_back_as(path: &Path, bytes: &[u8]) -> Result<bool> {
+    const PIECE: usize = 1 << 20;
+    let fail = |e| io_err(path, "cannot read back", e);
+    let mut file = File::open(path).map_err(fail)?;
+    let mut piece = vec![0u8; PIECE.min(bytes.len()).max(1)];
+    let mut rest = bytes;
+    loop {
+        let want = piece.len().min(rest.len().max(1));
+        let mut got = 0;
+        while got < want {
+            match file.read(&mut piece[got..want]) {
+                Ok(0) => break,
+                Ok(n) => got += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(fail(e)),
+            }
+        }
+        if got == 0 {
+            return Ok(rest.is_empty());
+        }
+        if got > rest.len() || piece[..got] != rest[..got] {
+            return Ok(false);
+        }
+        rest = &rest[got..];
+    }
+}
+
 fn remove_stale_temps(target: &Path) {
     let Some(name) = target.file_name() else {
         return;

@@ -133,3 +133,32 @@ fn every_record_text_is_serde_pretty_print_of_its_json() {
         assert!(records > 0, "{}: no records", path.display());
     }
 }
+
+/// Most records' text is printed straight from their typed values; it
+/// must be the very text their JSON form prints.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn text_printed_from_typed_values_is_the_text_of_the_json_form() {
+    for path in common::plugins() {
+        let name = common::name(&path);
+        let bytes = std::fs::read(&path).unwrap();
+        let plugin = Plugin::parse(&bytes).unwrap();
+        let mut t = MemoryTree::default();
+        let unpacked = tree::unpack(&plugin, &name, &mut t).unwrap();
+        let ctx = tree::tree_ctx(&plugin);
+        let mut records = 0;
+        for rec in plugin.records() {
+            records += 1;
+            let file = &unpacked.paths[&rec.header.form_id];
+            let json = esscribe::json::record_to_json(rec, plugin.game, &ctx).unwrap();
+            let expected = tree::to_text(&json.value);
+            assert!(
+                t.files[file] == expected,
+                "{name}: {file} differs from its JSON form:\n{}\n---\n{}",
+                String::from_utf8_lossy(&t.files[file]),
+                String::from_utf8_lossy(&expected)
+            );
+        }
+        eprintln!("{name}: {} of {records} typed", unpacked.typed);
+    }
+}

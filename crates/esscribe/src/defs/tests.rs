@@ -383,3 +383,78 @@ fn form_id_target_counts() {
         }
     }
 }
+
+/// Every name a declaration gives (members, fields, bit ranges) is a
+/// plain word of letters, digits and `_`: JSON keys are printed without
+/// looking for characters to escape, and names are typed in code.
+#[test]
+fn declared_names_are_plain_words() {
+    use crate::schema::types::{Field, FieldDef, Member, Ty};
+    fn plain(name: &str, names: &mut usize) {
+        *names += 1;
+        assert!(
+            !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'),
+            "{name:?} is not a plain word"
+        );
+    }
+    fn ty(t: &Ty, names: &mut usize) {
+        match t {
+            Ty::Bits(_, bits) => bits.iter().for_each(|b| plain(b.name, names)),
+            Ty::Select(s) => {
+                s.cases.iter().for_each(|(_, case)| ty(case, names));
+                ty(&s.default, names);
+            }
+            Ty::If(i) => ty(&i.ty, names),
+            Ty::Struct(fs) | Ty::List(_, fs) | Ty::ListBy(_, fs) | Ty::Rest(fs) => {
+                fields(fs, names)
+            }
+            _ => {}
+        }
+    }
+    fn fields(fs: &[FieldDef], names: &mut usize) {
+        for fd in fs {
+            plain(fd.name, names);
+            ty(&fd.ty, names);
+        }
+    }
+    fn field(fl: &Field, names: &mut usize) {
+        match fl {
+            Field::Value(t) => ty(t, names),
+            Field::Struct(fs) | Field::Array(fs) => fields(fs, names),
+            Field::BySize(cases) => cases.iter().for_each(|(_, c)| field(c, names)),
+            Field::BySibling { cases, default, .. } => {
+                cases.iter().for_each(|(_, c)| field(c, names));
+                field(default, names);
+            }
+            _ => {}
+        }
+    }
+    fn members(ms: &[Member], names: &mut usize) {
+        for m in ms {
+            match m {
+                Member::Sub(s) => {
+                    plain(s.name, names);
+                    field(&s.field, names);
+                }
+                Member::Group(g) => {
+                    plain(g.name, names);
+                    members(g.members, names);
+                }
+                Member::Paired(p) => {
+                    plain(p.name, names);
+                    plain(p.key_name, names);
+                    plain(p.key.name, names);
+                    members(p.items, names);
+                    field(&p.key.field, names);
+                }
+            }
+        }
+    }
+    for game in [Game::Oblivion, Game::Skyrim] {
+        let mut names = 0;
+        for def in catalog(game).iter() {
+            members(def.members, &mut names);
+        }
+        assert!(names > 1500, "{game:?}: only {names} names");
+    }
+}

@@ -18,7 +18,6 @@
 //! the same tree; [`pack`] gives back its bytes.
 
 pub mod merge;
-mod text;
 
 use crate::io::{decode_cp1252, from_hex, Error, FormId, Result};
 use crate::json::{self, group_header_json, PieceBuilder};
@@ -296,10 +295,13 @@ impl TreeSource for DirTree {
 
 fn join(dir: &str, name: &str) -> String {
     if dir.is_empty() {
-        name.to_string()
-    } else {
-        format!("{dir}/{name}")
+        return name.to_string();
     }
+    let mut path = String::with_capacity(dir.len() + 1 + name.len());
+    path.push_str(dir);
+    path.push('/');
+    path.push_str(name);
+    path
 }
 
 fn is_record_name(name: &str) -> bool {
@@ -326,24 +328,22 @@ fn check_name(name: &str, path: &str) -> Result<()> {
 
 /// Editor IDs become part of file names: letters, digits, `_` and `-`
 /// stay, anything else becomes `_`, and a name is cut at 64 characters.
-/// Names Windows reserves (`CON`, `NUL`, `COM1`...) get a `_`.
-fn file_safe(edid: &str) -> String {
-    let mut s: String = edid
-        .chars()
-        .take(64)
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    let upper = s.to_ascii_uppercase();
-    let reserved = matches!(upper.as_str(), "CON" | "PRN" | "AUX" | "NUL")
-        || ((upper.starts_with("COM") || upper.starts_with("LPT"))
-            && upper.len() == 4
-            && upper.as_bytes()[3].is_ascii_digit());
+/// Names Windows reserves (`CON`, `NUL`, `COM1`...) get a `_`. Written
+/// into `s`, an empty string (with room to spare for what follows).
+fn file_safe(edid: &str, mut s: String) -> String {
+    s.extend(edid.chars().take(64).map(|c| {
+        if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+            c
+        } else {
+            '_'
+        }
+    }));
+    let upper = |prefix: &str| {
+        s.len() >= prefix.len()
+            && s.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+    };
+    let reserved = (s.len() == 3 && ["CON", "PRN", "AUX", "NUL"].iter().any(|r| upper(r)))
+        || ((upper("COM") || upper("LPT")) && s.len() == 4 && s.as_bytes()[3].is_ascii_digit());
     if reserved {
         s.push('_');
     }
@@ -352,10 +352,17 @@ fn file_safe(edid: &str) -> String {
 
 /// The name of a record's file without `.json`.
 fn record_stem(form_id: FormId, editor_id: Option<&str>) -> String {
-    match editor_id.map(file_safe).filter(|e| !e.is_empty()) {
-        Some(e) => format!("{e}.{form_id}"),
-        None => form_id.to_string(),
+    use std::fmt::Write as _;
+    // Room for `.json` too, added when the file is named.
+    let mut stem = String::with_capacity(editor_id.map_or(0, str::len) + 16);
+    if let Some(e) = editor_id {
+        stem = file_safe(e, stem);
+        if !stem.is_empty() {
+            stem.push('.');
+        }
     }
+    write!(stem, "{form_id}").expect("writing to a string cannot fail");
+    stem
 }
 
 /// The names used in one folder, told apart without regard to case (as
@@ -368,7 +375,10 @@ impl Names {
         let mut n = 1;
         loop {
             let name = if n == 1 {
-                format!("{stem}{ext}")
+                let mut name = String::with_capacity(stem.len() + ext.len());
+                name.push_str(stem);
+                name.push_str(ext);
+                name
             } else {
                 format!("{stem}~{n}{ext}")
             };
@@ -401,7 +411,7 @@ fn editor_id_of(v: &Value) -> Option<String> {
 /// line endings, a final newline.
 pub fn to_text(v: &Value) -> Vec<u8> {
     let mut out = Vec::with_capacity(4096);
-    text::write_pretty(v, &mut out);
+    crate::schema::pretty::write_pretty(v, &mut out);
     out.push(b'\n');
     out
 }
@@ -412,10 +422,90 @@ type RecordText = (String, Vec<u8>);
 
 /// A record as the tree holds it: the stem of its file's name and its
 /// text.
-fn record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<RecordText> {
+fn record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Made> {
+    if let Some(made) = typed_record_text(rec, game, ctx) {
+        if packs_back(&made.1, rec, game) {
+            return Ok(Made {
+                text: made,
+                typed: true,
+            });
+        }
+    }
     let v = json::record_to_json(rec, game, ctx)?.value;
     let stem = record_stem(rec.header.form_id, editor_id_of(&v).as_deref());
-    Ok((stem, to_text(&v)))
+    Ok(Made {
+        text: (stem, to_text(&v)),
+        typed: false,
+    })
+}
+
+/// A record's text, and whether it was printed from its typed view.
+struct Made {
+    text: RecordText,
+    typed: bool,
+}
+
+/// Whether `text` builds back into exactly the record: the proof that
+/// text printed from a typed view loses nothing.
+fn packs_back(text: &[u8], rec: &Record<'_>, game: Game) -> bool {
+    let Ok(v) = serde_json::from_slice::<Value>(text) else {
+        return false;
+    };
+    let Ok(built) = json::record_from_json(&v, game, "") else {
+        return false;
+    };
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    built.write(&mut a, game).is_ok() && rec.write(&mut b, game).is_ok() && a == b
+}
+
+/// A declared record's text printed from its typed view, as
+/// [`json::record_to_json`] and [`to_text`] would print it; `None` where
+/// the record needs the JSON path.
+fn typed_record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Option<RecordText> {
+    use crate::schema::pretty::{close, key, string, unsigned};
+    let catalog = crate::defs::catalog(game);
+    let h = &rec.header;
+    let made = crate::schema::with_view(rec, catalog, ctx, |view| {
+        // Text runs about seven times the record's data: room for most at
+        // once.
+        let data_len: usize = view.subrecords_len();
+        let mut out = Vec::with_capacity(1024 + 8 * data_len);
+        out.push(b'{');
+        key("type", true, 1, &mut out);
+        crate::schema::text_out::sig_text(h.sig, &mut out);
+        key("form_id", false, 1, &mut out);
+        if ctx.masters.is_empty() && ctx.own_name.is_empty() {
+            crate::schema::text_out::form_id_text(h.form_id, &mut out);
+        } else {
+            crate::schema::pretty::value(&ctx.show(h.form_id), 1, &mut out);
+        }
+        key("flags", false, 1, &mut out);
+        let flag_names = crate::defs::shared::record_flags::record_flags(game, h.sig.0);
+        crate::schema::text_out::flags_text(flag_names, h.flags as u64, 1, &mut out);
+        key("version_control", false, 1, &mut out);
+        unsigned(h.version_control as u64, &mut out);
+        if game == Game::Skyrim {
+            key("form_version", false, 1, &mut out);
+            unsigned(h.form_version as u64, &mut out);
+            key("version_control_2", false, 1, &mut out);
+            unsigned(h.version_control_2 as u64, &mut out);
+        }
+        if let (true, crate::plugin::Body::Stored(stored)) = (h.is_compressed(), &rec.body) {
+            use base64::Engine as _;
+            key("zlib_original", false, 1, &mut out);
+            string(
+                &base64::engine::general_purpose::STANDARD.encode(stored),
+                &mut out,
+            );
+        }
+        key("fields", false, 1, &mut out);
+        crate::schema::text_out::write_fields(view, ctx, 1, &mut out)?;
+        close(b'}', false, 0, &mut out);
+        out.push(b'\n');
+        let edid = view.get("editor_id").and_then(|v| v.text());
+        Some((record_stem(h.form_id, edid.as_deref()), out))
+    });
+    made.ok().flatten().flatten()
 }
 
 /// The path of each record's file, by form ID: what [`unpack`] gives back
@@ -426,6 +516,18 @@ struct Unpacker<'s, 'p, 'a> {
     plugin: &'p Plugin<'a>,
     ctx: &'s FormCtx,
     paths: RecordPaths,
+    typed: u64,
+}
+
+/// What [`unpack`] did besides writing the tree.
+#[derive(Debug, Clone, Default)]
+pub struct Unpacked {
+    /// The path of each record's file, by form ID.
+    pub paths: RecordPaths,
+    /// Records whose text was printed straight from their typed values
+    /// (and proven to build back into the same bytes); the others went
+    /// through their JSON form.
+    pub typed: u64,
 }
 
 /// The names given in one folder so far.
@@ -454,7 +556,7 @@ impl Unpacker<'_, '_, '_> {
         /// few enough to keep memory small.
         const BATCH: usize = 512;
         let (game, ctx) = (self.plugin.game, self.ctx);
-        let make = |batch: &[Entry<'_>]| -> Vec<Option<Result<RecordText>>> {
+        let make = |batch: &[Entry<'_>]| -> Vec<Option<Result<Made>>> {
             batch
                 .par_iter()
                 .map(|e| match e {
@@ -505,7 +607,7 @@ impl Unpacker<'_, '_, '_> {
     fn place(
         &mut self,
         batch: &[Entry<'_>],
-        texts: Vec<Option<Result<RecordText>>>,
+        texts: Vec<Option<Result<Made>>>,
         dir: &str,
         sink: &mut dyn TreeSink,
         folder: &mut Folder,
@@ -514,8 +616,10 @@ impl Unpacker<'_, '_, '_> {
         let mut pending = Vec::new();
         for (e, text) in batch.iter().zip(texts) {
             match (e, text) {
-                (Entry::Record(r), Some(text)) => {
-                    let (stem, text) = text?;
+                (Entry::Record(r), Some(made)) => {
+                    let made = made?;
+                    self.typed += made.typed as u64;
+                    let (stem, text) = made.text;
                     let name = folder.names.take(&stem, ".json");
                     let path = join(dir, &name);
                     pending.push((path.clone(), text));
@@ -552,7 +656,7 @@ impl Unpacker<'_, '_, '_> {
 /// a world's, cell's or topic's children.
 fn group_stem(h: &GroupHeader, stems: &HashMap<FormId, String>) -> String {
     match (h.kind(), h.label()) {
-        (GroupKind::Top, GroupLabel::Sig(s)) => file_safe(&s.to_string()),
+        (GroupKind::Top, GroupLabel::Sig(s)) => file_safe(&s.to_string(), String::new()),
         (GroupKind::InteriorCellBlock, GroupLabel::Block(n)) => format!("block_{n}"),
         (GroupKind::InteriorCellSubBlock, GroupLabel::Block(n)) => format!("sub-block_{n}"),
         (GroupKind::ExteriorCellBlock, GroupLabel::Grid { y, x }) => format!("block_{x}_{y}"),
@@ -589,17 +693,15 @@ pub fn tree_ctx(plugin: &Plugin<'_>) -> FormCtx {
 
 /// Writes `plugin` as a text tree to `sink`; `file_name` is the plugin's
 /// own name, kept in the header file. Gives back the path of each
-/// record's file.
-pub fn unpack(
-    plugin: &Plugin<'_>,
-    file_name: &str,
-    sink: &mut dyn TreeSink,
-) -> Result<RecordPaths> {
+/// record's file, and how many records were printed from their typed
+/// values.
+pub fn unpack(plugin: &Plugin<'_>, file_name: &str, sink: &mut dyn TreeSink) -> Result<Unpacked> {
     let ctx = &tree_ctx(plugin);
     let mut u = Unpacker {
         plugin,
         ctx,
         paths: HashMap::new(),
+        typed: 0,
     };
     let header = json::record_to_json(&plugin.header, plugin.game, ctx)?.value;
     let entries = u.list(&plugin.entries, "", sink)?;
@@ -614,7 +716,10 @@ pub fn unpack(
     m.insert("header".into(), header);
     m.insert("entries".into(), Value::from(entries));
     sink.file(HEADER_FILE, &to_text(&Value::Object(m)))?;
-    Ok(u.paths)
+    Ok(Unpacked {
+        paths: u.paths,
+        typed: u.typed,
+    })
 }
 
 fn parse_json(text: &[u8], path: &str) -> Result<Value> {

@@ -1,7 +1,9 @@
-//! The tree's text of a JSON value, written straight into a buffer: the
-//! same bytes as `serde_json::to_vec_pretty` (two-space indent, `": "`
-//! after keys, `[]` and `{}` for empty lists and objects, serde's string
-//! escapes and number forms), without its per-value dispatch.
+//! Pretty-printed JSON written straight into a buffer: the same bytes as
+//! `serde_json::to_vec_pretty` (two-space indent, `": "` after keys, `[]`
+//! and `{}` for empty lists and objects, serde's string escapes and number
+//! forms), without its per-value dispatch. The pieces (strings, numbers,
+//! indents, keys) are shared with the writer that prints a record's text
+//! from its typed values.
 
 use serde_json::{Map, Value};
 
@@ -11,7 +13,9 @@ pub fn write_pretty(v: &Value, out: &mut Vec<u8>) {
     value(v, 0, out);
 }
 
-fn value(v: &Value, depth: usize, out: &mut Vec<u8>) {
+/// Appends `v` as it stands at `depth` (its inner lines indented one
+/// deeper).
+pub(crate) fn value(v: &Value, depth: usize, out: &mut Vec<u8>) {
     match v {
         Value::Null => out.extend_from_slice(b"null"),
         Value::Bool(true) => out.extend_from_slice(b"true"),
@@ -23,9 +27,21 @@ fn value(v: &Value, depth: usize, out: &mut Vec<u8>) {
     }
 }
 
-fn indent(depth: usize, out: &mut Vec<u8>) {
+pub(crate) fn indent(depth: usize, out: &mut Vec<u8>) {
     out.resize(out.len() + 2 * depth, b' ');
 }
+
+/// `,` and a line feed, then the indent of the deepest line printed
+/// with one copy: each item's start is a slice of it.
+const NEW_LINE: [u8; 2 + 2 * NEW_LINE_DEPTH] = {
+    let mut t = [b' '; 2 + 2 * NEW_LINE_DEPTH];
+    t[0] = b',';
+    t[1] = b'\n';
+    t
+};
+/// Deeper than any record's text goes (deeper lines are indented in two
+/// steps).
+const NEW_LINE_DEPTH: usize = 32;
 
 fn array(list: &[Value], depth: usize, out: &mut Vec<u8>) {
     if list.is_empty() {
@@ -62,20 +78,69 @@ fn object(m: &Map<String, Value>, depth: usize, out: &mut Vec<u8>) {
 }
 
 fn number(n: &serde_json::Number, out: &mut Vec<u8>) {
-    use std::io::Write as _;
     // Whole numbers, the common case, without the formatting machinery.
     if let Some(u) = n.as_u64() {
         return unsigned(u, out);
     }
     if let Some(i) = n.as_i64() {
-        out.push(b'-');
-        return unsigned(i.unsigned_abs(), out);
+        return signed(i, out);
     }
-    // Floats as serde prints them (its `Display` is its serializer's form).
-    write!(out, "{n}").expect("writing to memory cannot fail");
+    float(n.as_f64().expect("a number is an integer or a float"), out);
 }
 
-fn unsigned(mut u: u64, out: &mut Vec<u8>) {
+/// A signed integer.
+pub(crate) fn signed(i: i64, out: &mut Vec<u8>) {
+    if i < 0 {
+        out.push(b'-');
+    }
+    unsigned(i.unsigned_abs(), out);
+}
+
+/// A finite float as serde prints it: the shortest digits that give it
+/// back, `1.0` for a whole number, an exponent from 1e16 on (`1e+16`),
+/// by the formatter serde_json itself uses.
+pub(crate) fn float(x: f64, out: &mut Vec<u8>) {
+    out.extend_from_slice(zmij::Buffer::new().format_finite(x).as_bytes());
+}
+
+/// Starts the next entry of an object whose entries stand at `depth`:
+/// the separator, the indent, the key and `": "`. `first` for the
+/// object's first entry. The key is a declared name, which needs no
+/// escape.
+pub(crate) fn key(name: &str, first: bool, depth: usize, out: &mut Vec<u8>) {
+    item(first, depth, out);
+    // Declared names are plain words (a test holds every declaration to
+    // that): no escape to look for.
+    debug_assert!(!name.bytes().any(|b| ESCAPED[b as usize]), "{name:?}");
+    out.reserve(name.len() + 4);
+    out.push(b'"');
+    out.extend_from_slice(name.as_bytes());
+    out.extend_from_slice(b"\": ");
+}
+
+/// Starts the next item of a list (or entry of an object) standing at
+/// `depth`: `\n` or `,\n`, then the indent.
+pub(crate) fn item(first: bool, depth: usize, out: &mut Vec<u8>) {
+    let start = first as usize;
+    if depth <= NEW_LINE_DEPTH {
+        out.extend_from_slice(&NEW_LINE[start..2 + 2 * depth]);
+    } else {
+        out.extend_from_slice(&NEW_LINE[start..2]);
+        indent(depth, out);
+    }
+}
+
+/// Ends a list or object opened with `open` (`[` or `{`) whose items
+/// stand one deeper than `depth`; `empty` when none was written.
+pub(crate) fn close(close: u8, empty: bool, depth: usize, out: &mut Vec<u8>) {
+    if !empty {
+        out.push(b'\n');
+        indent(depth, out);
+    }
+    out.push(close);
+}
+
+pub(crate) fn unsigned(mut u: u64, out: &mut Vec<u8>) {
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     loop {
@@ -89,20 +154,30 @@ fn unsigned(mut u: u64, out: &mut Vec<u8>) {
     out.extend_from_slice(&digits[at..]);
 }
 
+/// The bytes a JSON string escapes: control characters, `"` and `\\`.
+const ESCAPED: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t
+};
+
 /// A string in quotes with serde's escapes: `"` and `\`, the short forms
 /// of backspace, tab, line feed, form feed and carriage return, `\u00xx`
 /// (lower-case hex) for the other control characters; everything else,
 /// non-ASCII included, as it is.
-fn string(s: &str, out: &mut Vec<u8>) {
+pub(crate) fn string(s: &str, out: &mut Vec<u8>) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push(b'"');
-    // Most strings (hex, names, form IDs) need no escape: one pass that
-    // the compiler can run over many bytes at once finds that.
-    if !bytes.iter().fold(false, |seen, &b| {
-        seen | (b < 0x20 || b == b'"' || b == b'\\')
-    }) {
+    // Most strings (names, text) need no escape.
+    if !bytes.iter().any(|&b| ESCAPED[b as usize]) {
         out.extend_from_slice(bytes);
         out.push(b'"');
         return;

@@ -1,0 +1,423 @@
+//! A record's fields printed as pretty JSON straight from its typed view,
+//! without building JSON values: the same text as [`decode`]'s fields
+//! printed by [`super::pretty`], for records whose shape leaves no choice
+//! to make.
+//!
+//! The JSON form decides some things by looking at what it has built so
+//! far: a key met again becomes `name#2`, a member whose name another
+//! member shares is keyed `name:SIG`, tree groups are nested, paired lists
+//! zipped, a size-chosen layout another size would also take is marked
+//! with `_size`. Where any of that would happen, or where a subrecord is
+//! kept as bytes, this writer gives up (`None`) and the caller takes the
+//! JSON path. It never checks that the text gives back the record's
+//! bytes: its caller proves that.
+//!
+//! [`decode`]: super::decode
+
+use super::codec::FormCtx;
+use super::members::member_name;
+use super::pretty::{close, float, item, key, signed, string, unsigned};
+use super::types::*;
+use super::value::{FieldValue, Val};
+use super::view::{ItemKind, ItemRef, RecordView};
+use crate::io::{decode_cp1252, FormId, Sig};
+use crate::plugin::SizeForm;
+use serde_json::Map;
+
+/// Appends the record's `fields` object, standing at `depth`, to `out`;
+/// `None`, with `out` in an unspecified state past its length on entry,
+/// when the record's shape needs the JSON path.
+pub(crate) fn write_fields(
+    view: &RecordView<'_>,
+    ctx: &FormCtx,
+    depth: usize,
+    out: &mut Vec<u8>,
+) -> Option<()> {
+    if !names_unique(view.def) {
+        return None;
+    }
+    thread_local! {
+        static USED: std::cell::Cell<Vec<&'static str>> = const { std::cell::Cell::new(Vec::new()) };
+    }
+    let mut w = Writer {
+        ctx,
+        plain_ids: ctx.masters.is_empty() && ctx.own_name.is_empty(),
+        out,
+        used: USED.take(),
+    };
+    w.used.clear();
+    let done = w.seq(view, view.members(), depth);
+    USED.set(w.used);
+    done
+}
+
+struct Writer<'c, 'o> {
+    ctx: &'c FormCtx,
+    /// Form IDs are shown as bare numbers (no plugin to name).
+    plain_ids: bool,
+    out: &'o mut Vec<u8>,
+    /// The names given in the objects being written, outermost first:
+    /// one stack for every level, so that writing allocates nothing.
+    used: Vec<&'static str>,
+}
+
+/// Whether every member of the record, at every level, has a name no
+/// other member of its level has: each key is then its member's name,
+/// and reading a key back finds that member. Worked out once per record
+/// type.
+fn names_unique(def: &'static RecordDef) -> bool {
+    use foldhash::HashMap;
+    use std::sync::{OnceLock, RwLock};
+    fn level(members: &[Member]) -> bool {
+        members.iter().enumerate().all(|(i, m)| {
+            let name = member_name(m);
+            members[..i].iter().all(|o| member_name(o) != name)
+                && match m {
+                    Member::Group(g) => level(g.members),
+                    Member::Paired(p) => level(p.items),
+                    Member::Sub(_) => true,
+                }
+        })
+    }
+    static KNOWN: OnceLock<RwLock<HashMap<usize, bool>>> = OnceLock::new();
+    let known = KNOWN.get_or_init(|| RwLock::new(HashMap::default()));
+    let key = def as *const RecordDef as usize;
+    if let Some(&unique) = known.read().unwrap_or_else(|p| p.into_inner()).get(&key) {
+        return unique;
+    }
+    let unique = level(def.members);
+    known
+        .write()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(key, unique);
+    unique
+}
+
+impl Writer<'_, '_> {
+    fn seq<'v, 'a: 'v>(
+        &mut self,
+        view: &'v RecordView<'a>,
+        items: impl Iterator<Item = ItemRef<'v, 'a>>,
+        depth: usize,
+    ) -> Option<()> {
+        self.out.push(b'{');
+        // This object's names are the stack's top, from `base` on.
+        let base = self.used.len();
+        // The member whose list is the last entry, still open for more.
+        let mut open_list: Option<&'static str> = None;
+        for it in items {
+            let (name, repeating) = match it.kind() {
+                ItemKind::Sub(sv) => {
+                    if sv.sub.size_form != SizeForm::Short {
+                        return None;
+                    }
+                    (sv.def.name, sv.def.occurs == Occurs::Repeating)
+                }
+                ItemKind::Group(g) if g.tree.is_none() => (g.name, g.occurs == Occurs::Repeating),
+                _ => return None,
+            };
+            // Names are unique in their level (`names_unique`): the same
+            // name is the same member, the same address.
+            let same_list = repeating && open_list.is_some_and(|l| std::ptr::eq(l, name));
+            if same_list {
+                item(false, depth + 2, self.out);
+            } else {
+                if self.used[base..].iter().any(|u| std::ptr::eq(*u, name)) {
+                    return None;
+                }
+                if open_list.take().is_some() {
+                    close(b']', false, depth + 1, self.out);
+                }
+                key(name, self.used.len() == base, depth + 1, self.out);
+                self.used.push(name);
+                if repeating {
+                    self.out.push(b'[');
+                    item(true, depth + 2, self.out);
+                    open_list = Some(name);
+                }
+            }
+            let at = if repeating { depth + 2 } else { depth + 1 };
+            match it.kind() {
+                ItemKind::Sub(sv) => self.value(view.value_of(&sv)?, at)?,
+                ItemKind::Group(_) => self.seq(view, it.children(), at)?,
+                _ => unreachable!("only subrecords and groups get here"),
+            }
+        }
+        if open_list.is_some() {
+            close(b']', false, depth + 1, self.out);
+        }
+        close(b'}', self.used.len() == base, depth, self.out);
+        self.used.truncate(base);
+        Some(())
+    }
+
+    /// One value standing at `depth`, as [`Val::to_json`] shows it.
+    fn value(&mut self, v: Val<'_, '_>, depth: usize) -> Option<()> {
+        let out = &mut *self.out;
+        match v.value() {
+            FieldValue::Int(int, n) => int_text(int, n, out),
+            FieldValue::F32(x) if x.is_finite() => f32_text(x, out),
+            FieldValue::F32(x) => {
+                bits_object("f32_bits", &format!("0x{:08X}", x.to_bits()), depth, out)
+            }
+            FieldValue::F64(x) if x.is_finite() => float(x, out),
+            FieldValue::F64(x) => {
+                bits_object("f64_bits", &format!("0x{:016X}", x.to_bits()), depth, out)
+            }
+            FieldValue::FormId(id) | FieldValue::FormIdOf(id, _) => {
+                if self.plain_ids {
+                    form_id_text(id, out);
+                } else {
+                    match self.ctx.show(id) {
+                        serde_json::Value::String(s) => string(&s, out),
+                        _ => return None,
+                    }
+                }
+            }
+            FieldValue::Char4(sig) => sig_text(sig, out),
+            FieldValue::Bytes(b) => hex_text(b, out),
+            FieldValue::Enum(int, defs, n) => match defs.name_of(n) {
+                Some(name) => string(name, out),
+                None => int_text(int, n, out),
+            },
+            FieldValue::Flags(_, defs, n) => flags_text(defs, n, depth, out),
+            FieldValue::Bits(Ty::Bits(_, fields), n) => bits_text(fields, n, depth, out),
+            FieldValue::Bits(_, n) => unsigned(n, out),
+            FieldValue::Bool(0) => out.extend_from_slice(b"false"),
+            FieldValue::Bool(1) => out.extend_from_slice(b"true"),
+            FieldValue::Bool(n) => unsigned(n as u64, out),
+            FieldValue::Text(b) => string(&decode_cp1252(b), out),
+            FieldValue::StringId(id) if self.ctx.strings.is_none() => {
+                out.push(b'{');
+                key("string_id", true, depth + 1, out);
+                unsigned(id as u64, out);
+                close(b'}', false, depth, out);
+            }
+            FieldValue::Struct(_) => {
+                out.push(b'{');
+                let base = self.used.len();
+                for c in v.children() {
+                    let name = c.name();
+                    // The JSON form keeps one value per name.
+                    if self.used[base..].contains(&name) {
+                        return None;
+                    }
+                    key(name, self.used.len() == base, depth + 1, self.out);
+                    self.used.push(name);
+                    self.value(c, depth + 1)?;
+                }
+                close(b'}', self.used.len() == base, depth, self.out);
+                self.used.truncate(base);
+            }
+            FieldValue::List(_) => {
+                out.push(b'[');
+                let mut first = true;
+                for c in v.children() {
+                    item(first, depth + 1, self.out);
+                    first = false;
+                    self.value(c, depth + 1)?;
+                }
+                close(b']', first, depth, self.out);
+            }
+            FieldValue::Empty => out.extend_from_slice(b"null"),
+            // Whether `_size` is shown depends on what the JSON would
+            // encode to, and localized text on the string tables: shown
+            // through the JSON form, for this value alone.
+            FieldValue::Sized { layouts, .. } if super::value::chosen_by(layouts).is_none() => {
+                let json = v.to_json(self.ctx, &Map::new());
+                super::pretty::value(&json, depth, out);
+            }
+            FieldValue::StringId(_) | FieldValue::Sized { .. } => return None,
+        }
+        Some(())
+    }
+}
+
+fn int_text(int: Int, n: i64, out: &mut Vec<u8>) {
+    if int == Int::U64 {
+        unsigned(n as u64, out)
+    } else {
+        signed(n, out)
+    }
+}
+
+/// An f32 as the JSON form shows it: the shortest decimal that gives the
+/// f32 back, read as an f64 and printed as such.
+fn f32_text(x: f32, out: &mut Vec<u8>) {
+    // Whole numbers below 2^24, most floats in records, are their own
+    // shortest decimal: digits and `.0`. (Above, the shortest decimal
+    // may round: -2147483648 prints as -2147483600.)
+    if x == x.trunc() && x.abs() < 16_777_216.0 && !(x == 0.0 && x.is_sign_negative()) {
+        signed(x as i64, out);
+        out.extend_from_slice(b".0");
+        return;
+    }
+    // Rust's own shortest digits, which break ties as the JSON form's do
+    // (a shortest-digits f32 formatter may break them otherwise).
+    use std::io::Write as _;
+    let mut buf = [0u8; 64];
+    let mut cursor = std::io::Cursor::new(&mut buf[..]);
+    write!(cursor, "{x}").expect("an f32 prints in 64 bytes");
+    let len = cursor.position() as usize;
+    let shortest: f64 = std::str::from_utf8(&buf[..len])
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .expect("a float prints as a float");
+    float(shortest, out);
+}
+
+fn bits_object(name: &str, bits: &str, depth: usize, out: &mut Vec<u8>) {
+    out.push(b'{');
+    key(name, true, depth + 1, out);
+    string(bits, out);
+    close(b'}', false, depth, out);
+}
+
+/// A form ID as a bare number in quotes (`"0x0001ABCD"`).
+pub(crate) fn form_id_text(id: FormId, out: &mut Vec<u8>) {
+    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+    let mut text = *b"\"0x00000000\"";
+    for (i, digit) in text[3..11].iter_mut().enumerate() {
+        *digit = DIGITS[(id.0 >> (28 - 4 * i) & 0xF) as usize];
+    }
+    out.extend_from_slice(&text);
+}
+
+/// A signature in quotes, escaped as its `Display` is.
+pub(crate) fn sig_text(sig: Sig, out: &mut Vec<u8>) {
+    if sig
+        .0
+        .iter()
+        .all(|&b| b.is_ascii_graphic() && b != b'\\' && b != b'"')
+    {
+        out.push(b'"');
+        out.extend_from_slice(&sig.0);
+        out.push(b'"');
+    } else {
+        string(&sig.to_string(), out);
+    }
+}
+
+fn hex_text(bytes: &[u8], out: &mut Vec<u8>) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    out.reserve(bytes.len() * 2 + 2);
+    out.push(b'"');
+    for &b in bytes {
+        out.push(DIGITS[(b >> 4) as usize]);
+        out.push(DIGITS[(b & 0xF) as usize]);
+    }
+    out.push(b'"');
+}
+
+/// Flags as the names of the bits set, in declaration order, then the
+/// bits without a name as hex.
+pub(crate) fn flags_text(defs: &FlagsDef, v: u64, depth: usize, out: &mut Vec<u8>) {
+    out.push(b'[');
+    let mut first = true;
+    let mut left = v;
+    for (bit, name) in defs.bits {
+        if v & bit == *bit && *bit != 0 {
+            item(first, depth + 1, out);
+            first = false;
+            string(name, out);
+            left &= !bit;
+        }
+    }
+    let mut bit = 1u64;
+    while left != 0 {
+        if left & bit != 0 {
+            item(first, depth + 1, out);
+            first = false;
+            string(&format!("0x{bit:X}"), out);
+            left &= !bit;
+        }
+        bit <<= 1;
+    }
+    close(b']', first, depth, out);
+}
+
+fn bits_text(fields: &[BitField], v: u64, depth: usize, out: &mut Vec<u8>) {
+    out.push(b'{');
+    let mut first = true;
+    let mut covered = 0u64;
+    for bf in fields {
+        covered |= bf.mask;
+        let part = (v & bf.mask) >> bf.mask.trailing_zeros();
+        key(bf.name, first, depth + 1, out);
+        first = false;
+        match bf.kind {
+            BitKind::Enum(e) => match e.name_of(part as i64) {
+                Some(name) => string(name, out),
+                None => unsigned(part, out),
+            },
+            BitKind::Flags(fl) => flags_text(fl, part, depth + 1, out),
+        }
+    }
+    if v & !covered != 0 {
+        key("_other_bits", first, depth + 1, out);
+        first = false;
+        unsigned(v & !covered, out);
+    }
+    close(b'}', first, depth, out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::codec::{f32_value, f64_value};
+
+    fn through_json(v: &serde_json::Value) -> Vec<u8> {
+        let mut out = Vec::new();
+        super::super::pretty::value(v, 0, &mut out);
+        out
+    }
+
+    /// Floats print as their JSON values do, for bit patterns spread
+    /// over every exponent, whole numbers near 2^24 and the edges.
+    #[test]
+    fn floats_print_as_their_json_values() {
+        let mut bits = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            bits ^= bits << 13;
+            bits ^= bits >> 7;
+            bits ^= bits << 17;
+            bits
+        };
+        let mut f32s: Vec<f32> = (0..200_000)
+            .map(|_| f32::from_bits(next() as u32))
+            .collect();
+        f32s.extend((-70..70).map(|i| 16_777_216.0f32 + i as f32));
+        f32s.extend((-70..70).map(|i| -16_777_216.0f32 + i as f32));
+        f32s.extend([
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.1,
+            7533.5312,
+            -2147483648.0,
+            f32::MAX,
+            f32::MIN,
+            f32::MIN_POSITIVE,
+            f32::from_bits(1),
+        ]);
+        for x in f32s.into_iter().filter(|x| x.is_finite()) {
+            let mut out = Vec::new();
+            f32_text(x, &mut out);
+            assert_eq!(
+                out,
+                through_json(&f32_value(x)),
+                "{x:?} ({:08X})",
+                x.to_bits()
+            );
+        }
+        for _ in 0..200_000 {
+            let x = f64::from_bits(next());
+            if x.is_finite() {
+                let mut out = Vec::new();
+                float(x, &mut out);
+                assert_eq!(out, through_json(&f64_value(x)), "{x:?}");
+            }
+        }
+    }
+}
