@@ -245,7 +245,7 @@ pub fn merge(
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut sink = DirTree::new(&dir);
     let earlier = sink.listed_files();
-    let paths = tree::unpack(&merged.plugin, &own, &mut sink)?.paths;
+    let paths = tree::unpack_with_paths(&merged.plugin, &own, &mut sink)?.paths;
     sink.remove_stale(&earlier)?;
     for c in &merged.conflicts {
         let at = paths

@@ -140,7 +140,7 @@ fn add_master(bytes: &[u8], master: &str) -> Vec<u8> {
 fn record_files(bytes: &[u8], name: &str) -> HashMap<FormId, (String, Vec<u8>)> {
     let p = Plugin::parse(bytes).unwrap();
     let mut t = MemoryTree::default();
-    let paths = tree::unpack(&p, name, &mut t).unwrap().paths;
+    let paths = tree::unpack_with_paths(&p, name, &mut t).unwrap().paths;
     p.records()
         .map(|r| {
             let mut b = Vec::new();

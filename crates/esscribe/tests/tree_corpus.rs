@@ -144,7 +144,7 @@ fn text_printed_from_typed_values_is_the_text_of_the_json_form() {
         let bytes = std::fs::read(&path).unwrap();
         let plugin = Plugin::parse(&bytes).unwrap();
         let mut t = MemoryTree::default();
-        let unpacked = tree::unpack(&plugin, &name, &mut t).unwrap();
+        let unpacked = tree::unpack_with_paths(&plugin, &name, &mut t).unwrap();
         let ctx = tree::tree_ctx(&plugin);
         let mut records = 0;
         for rec in plugin.records() {

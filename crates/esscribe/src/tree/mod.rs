@@ -515,14 +515,16 @@ pub type RecordPaths = HashMap<FormId, String>;
 struct Unpacker<'s, 'p, 'a> {
     plugin: &'p Plugin<'a>,
     ctx: &'s FormCtx,
-    paths: RecordPaths,
+    /// `None` when the paths are not wanted.
+    paths: Option<RecordPaths>,
     typed: u64,
 }
 
 /// What [`unpack`] did besides writing the tree.
 #[derive(Debug, Clone, Default)]
 pub struct Unpacked {
-    /// The path of each record's file, by form ID.
+    /// The path of each record's file, by form ID (from
+    /// [`unpack_with_paths`]; empty from [`unpack`]).
     pub paths: RecordPaths,
     /// Records whose text was printed straight from their typed values
     /// (and proven to build back into the same bytes); the others went
@@ -628,7 +630,9 @@ impl Unpacker<'_, '_, '_> {
                             .stems
                             .insert(r.header.form_id, name[..name.len() - 5].to_string());
                     }
-                    self.paths.insert(r.header.form_id, path);
+                    if let Some(paths) = &mut self.paths {
+                        paths.insert(r.header.form_id, path);
+                    }
                     folder.out.push(name);
                 }
                 (Entry::Group(g), _) => {
@@ -692,15 +696,33 @@ pub fn tree_ctx(plugin: &Plugin<'_>) -> FormCtx {
 }
 
 /// Writes `plugin` as a text tree to `sink`; `file_name` is the plugin's
-/// own name, kept in the header file. Gives back the path of each
-/// record's file, and how many records were printed from their typed
-/// values.
+/// own name, kept in the header file. Gives back how many records were
+/// printed from their typed values.
 pub fn unpack(plugin: &Plugin<'_>, file_name: &str, sink: &mut dyn TreeSink) -> Result<Unpacked> {
+    unpack_in(plugin, file_name, sink, None)
+}
+
+/// Like [`unpack`], and gives back the path of each record's file too
+/// (which holds about a hundred bytes a record until the end).
+pub fn unpack_with_paths(
+    plugin: &Plugin<'_>,
+    file_name: &str,
+    sink: &mut dyn TreeSink,
+) -> Result<Unpacked> {
+    unpack_in(plugin, file_name, sink, Some(HashMap::new()))
+}
+
+fn unpack_in(
+    plugin: &Plugin<'_>,
+    file_name: &str,
+    sink: &mut dyn TreeSink,
+    paths: Option<RecordPaths>,
+) -> Result<Unpacked> {
     let ctx = &tree_ctx(plugin);
     let mut u = Unpacker {
         plugin,
         ctx,
-        paths: HashMap::new(),
+        paths,
         typed: 0,
     };
     let header = json::record_to_json(&plugin.header, plugin.game, ctx)?.value;
@@ -717,7 +739,7 @@ pub fn unpack(plugin: &Plugin<'_>, file_name: &str, sink: &mut dyn TreeSink) -> 
     m.insert("entries".into(), Value::from(entries));
     sink.file(HEADER_FILE, &to_text(&Value::Object(m)))?;
     Ok(Unpacked {
-        paths: u.paths,
+        paths: u.paths.unwrap_or_default(),
         typed: u.typed,
     })
 }
