@@ -993,6 +993,90 @@ impl Builder {
     }
 }
 
+/// A record of the text tree whose data was encoded from its `fields`
+/// straight from the text: `m` holds its other keys. `None` wherever
+/// [`Builder::make_record`] would refuse the record or could build it
+/// otherwise (a form ID with a note), so that the caller builds it the
+/// usual way and its error is the usual one. The data must hold no
+/// subrecord kept as bytes: it is read back allowing none.
+pub(crate) fn record_with_data(
+    game: Game,
+    ctx: &FormCtx,
+    m: &Map<String, Value>,
+    data: Vec<u8>,
+    parent: Option<&GroupHeader>,
+) -> Option<Record<'static>> {
+    let sig = m
+        .get("type")?
+        .as_str()
+        .and_then(Sig::parse)
+        .filter(|s| crate::plugin::is_record_sig(*s))?;
+    let id_text = m.get("form_id")?.as_str()?;
+    if id_text.trim().contains(char::is_whitespace) {
+        return None;
+    }
+    let form_id = schema::parse_form_id(id_text, Some(ctx)).ok()?;
+    let flags = record_flags_from_json(game, sig, m, "").ok()?;
+    let compressed = flags & crate::plugin::FLAG_COMPRESSED != 0;
+    if m.contains_key("zlib_original") && !compressed {
+        return None;
+    }
+    let mut allowed = vec!["type", "form_id", "flags", "version_control"];
+    if game == Game::Skyrim {
+        allowed.extend(["form_version", "version_control_2"]);
+    }
+    allowed.push("zlib_original");
+    check_keys(m, &allowed, "").ok()?;
+    if parent.is_some_and(|g| !fits_group(sig, g)) {
+        return None;
+    }
+    let header = RecordHeader {
+        sig,
+        data_size: 0,
+        flags,
+        form_id,
+        version_control: get_u32(m, "version_control", "").ok()?,
+        form_version: if game == Game::Skyrim {
+            get_u16(m, "form_version", "").ok()?
+        } else {
+            0
+        },
+        version_control_2: if game == Game::Skyrim {
+            get_u16(m, "version_control_2", "").ok()?
+        } else {
+            0
+        },
+    };
+    crate::defs::catalog(game).find(sig)?;
+    let plain = Record {
+        header: RecordHeader {
+            flags: flags & !crate::plugin::FLAG_COMPRESSED,
+            ..header
+        },
+        offset: 0,
+        body: Body::Stored(Cow::Borrowed(&data)),
+    };
+    check_read_back(&plain, game, ctx, ReadBack::AtMostRaw(0)).ok()?;
+    let stored = if compressed {
+        let original = match m.get("zlib_original") {
+            Some(Value::String(s)) => Some(b64().decode(s).ok()?),
+            Some(_) => return None,
+            None => None,
+        };
+        match original {
+            Some(orig) if decompress_record_data(&orig, 0).is_ok_and(|d| d == data) => orig,
+            _ => compress_record_data(&data).ok()?,
+        }
+    } else {
+        data
+    };
+    Some(Record {
+        header,
+        offset: 0,
+        body: Body::Stored(Cow::Owned(stored)),
+    })
+}
+
 /// One record from its JSON form. Form IDs' notes of the plugin they
 /// belong to are not checked here (the record alone does not say which
 /// masters its plugin has); [`build_plugin`] checks them.
@@ -1465,5 +1549,10 @@ impl PieceBuilder {
     /// The form context of the plugin being built: its masters and name.
     pub fn ctx(&self) -> &FormCtx {
         &self.builder.ctx
+    }
+
+    /// The game of the plugin being built.
+    pub fn game(&self) -> Game {
+        self.builder.game
     }
 }

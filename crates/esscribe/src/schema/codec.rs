@@ -276,7 +276,7 @@ pub(crate) fn stored_int(ty: &Ty, v: &Value) -> Option<i64> {
 }
 
 /// Encodes one field; returns its raw integer value for later fields.
-fn encode_ty(
+pub(super) fn encode_ty(
     ty: &Ty,
     v: &Value,
     earlier: &mut Earlier,

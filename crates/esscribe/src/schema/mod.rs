@@ -15,6 +15,7 @@ pub mod record;
 pub mod refs;
 mod trees;
 pub mod types;
+pub(crate) mod text_in;
 pub mod value;
 pub mod view;
 
