@@ -172,39 +172,72 @@ impl<'t> Text<'t> {
             return self.eat(b'}').then_some(out);
         }
     }
-
-    /// Hands each item of a list, `depth` levels deep, to `each`.
-    fn items(
-        &mut self,
-        depth: usize,
-        mut each: impl FnMut(&'t [u8]) -> Option<()>,
-    ) -> Option<()> {
-        if !self.eat(b'[') {
-            return None;
-        }
-        if self.eat(b']') {
-            return Some(());
-        }
-        loop {
-            each(self.value(depth + 1)?)?;
-            if self.eat(b',') {
-                continue;
-            }
-            return self.eat(b']').then_some(());
-        }
-    }
 }
 
-/// The entries of the object that is the whole of `text`.
-fn object(text: &[u8], depth: usize) -> Option<Entries<'_>> {
-    let mut t = Text::new(text);
-    let entries = t.entries(depth)?;
-    t.end()?;
-    Some(entries)
+/// Where one object's entries are, for reading ahead: a layout may
+/// depend on a sibling given after it.
+struct Object<'t> {
+    text: &'t [u8],
+    start: usize,
+    depth: usize,
+    siblings: Option<Map<String, Value>>,
+}
+
+impl Object<'_> {
+    /// The entries whose value is a string, as the layouts they choose
+    /// read them (by key, as text); read once per object, when first
+    /// needed.
+    fn siblings(&mut self) -> Option<&Map<String, Value>> {
+        if self.siblings.is_none() {
+            let mut t = Text {
+                bytes: self.text,
+                at: self.start,
+            };
+            let mut m = Map::new();
+            for (key, value) in t.entries(self.depth)? {
+                if value.first() == Some(&b'"') {
+                    m.insert(key.to_string(), parse(value)?);
+                }
+            }
+            self.siblings = Some(m);
+        }
+        self.siblings.as_ref()
+    }
 }
 
 fn parse(text: &[u8]) -> Option<Value> {
     serde_json::from_slice(text).ok()
+}
+
+/// How deeply a value nests.
+fn nesting(v: &Value) -> usize {
+    match v {
+        Value::Array(items) => 1 + items.iter().map(nesting).max().unwrap_or(0),
+        Value::Object(m) => 1 + m.values().map(nesting).max().unwrap_or(0),
+        _ => 0,
+    }
+}
+
+impl Text<'_> {
+    /// The next value, `depth` levels deep, parsed by `serde_json`.
+    fn leaf(&mut self, depth: usize) -> Option<Value> {
+        let mut stream =
+            serde_json::Deserializer::from_slice(&self.bytes[self.at..]).into_iter::<Value>();
+        let v = stream.next()?.ok()?;
+        self.at += stream.byte_offset();
+        let deep = matches!(v, Value::Array(_) | Value::Object(_)) && depth + nesting(&v) > MAX_DEPTH;
+        (!deep).then_some(v)
+    }
+
+    /// After an entry or item: `true` when another follows, `false` at
+    /// the `close`.
+    fn more(&mut self, close: u8) -> Option<bool> {
+        if self.eat(b',') {
+            Some(true)
+        } else {
+            self.eat(close).then_some(false)
+        }
+    }
 }
 
 /// A record built from the text of its file in a tree, or `None` where
@@ -216,40 +249,36 @@ pub(crate) fn record_from_text(
     ctx: &FormCtx,
     parent: Option<&GroupHeader>,
 ) -> Option<Record<'static>> {
+    let mut t = Text::new(text);
     let mut header = Map::new();
-    let mut fields = None;
-    for (key, value) in object(text, 0)? {
-        if key == "fields" {
-            fields = Some(value);
-        } else if HEADER_KEYS.contains(&key) {
-            header.insert(key.to_string(), parse(value)?);
+    let mut data = None;
+    if !t.eat(b'{') {
+        return None;
+    }
+    // A record's text is never empty: it has a type.
+    loop {
+        let key = t.key()?;
+        if key == "fields" && data.is_none() {
+            // The type comes first: the declaration is known by the time
+            // the fields are read.
+            let sig = header.get("type")?.as_str().and_then(Sig::parse)?;
+            let def = crate::defs::catalog(game).find(sig)?;
+            let mut out = Vec::with_capacity(text.len() / 4);
+            let cx = Enc { forms: Some(ctx) };
+            encode_members(def.members, &mut t, 1, &mut out, cx)?;
+            data = Some(out);
+        } else if HEADER_KEYS.contains(&key) && !header.contains_key(key) {
+            let v = t.leaf(1)?;
+            header.insert(key.to_string(), v);
         } else {
             return None;
         }
-    }
-    let sig = header.get("type")?.as_str().and_then(Sig::parse)?;
-    let def = crate::defs::catalog(game).find(sig)?;
-    let fields = fields?;
-    let members = object(fields, 1)?;
-    let mut data = Vec::with_capacity(fields.len() / 2);
-    let cx = Enc { forms: Some(ctx) };
-    encode_members(def.members, &members, 2, &mut data, cx)?;
-    crate::json::record_with_data(game, ctx, &header, data, parent)
-}
-
-/// The entries whose value is a string, as the layouts they choose read
-/// them (by key, as text); made once per object, when first needed.
-fn siblings_of<'c>(cache: &'c mut Option<Map<String, Value>>, entries: &Entries<'_>) -> Option<&'c Map<String, Value>> {
-    if cache.is_none() {
-        let mut m = Map::new();
-        for &(key, value) in entries {
-            if value.first() == Some(&b'"') {
-                m.insert(key.to_string(), parse(value)?);
-            }
+        if !t.more(b'}')? {
+            break;
         }
-        *cache = Some(m);
     }
-    cache.as_ref()
+    t.end()?;
+    crate::json::record_with_data(game, ctx, &header, data?, parent)
 }
 
 /// Whether a layout depends on a sibling's value.
@@ -261,26 +290,42 @@ fn reads_siblings(field: &Field) -> bool {
     }
 }
 
-/// Encodes the members of a record or group, as `encode_seq` does.
+/// Encodes the members of a record or group from the object next in `t`
+/// (`depth` levels deep), as `encode_seq` does.
 fn encode_members(
     members: &'static [Member],
-    entries: &Entries<'_>,
+    t: &mut Text<'_>,
     depth: usize,
     out: &mut Vec<u8>,
     cx: Enc<'_>,
 ) -> Option<()> {
-    let mut siblings = None;
-    for &(key, value) in entries {
-        if key.starts_with('!') {
+    t.skip_space();
+    let mut object = Object {
+        text: t.bytes,
+        start: t.at,
+        depth,
+        siblings: None,
+    };
+    if !t.eat(b'{') {
+        return None;
+    }
+    if t.eat(b'}') {
+        return Some(());
+    }
+    let mut keys: Vec<&str> = Vec::new();
+    loop {
+        let key = t.key()?;
+        if key.starts_with('!') || keys.contains(&key) {
             return None;
         }
+        keys.push(key);
         let name = base_key(key);
         let chosen_by_sibling = !name.contains(':')
             && members.iter().any(|m| {
                 member_name(m) == name && matches!(m, Member::Sub(SubDef { when: Some(_), .. }))
             });
         let member = if chosen_by_sibling {
-            find_member(members, name, siblings_of(&mut siblings, entries)?)
+            find_member(members, name, object.siblings()?)
         } else {
             find_member(members, name, &Map::new())
         }?;
@@ -291,29 +336,38 @@ fn encode_members(
             return None;
         }
         if repeats(member) {
-            Text::new(value).items(depth, |item| {
-                encode_item(member, item, entries, &mut siblings, depth + 1, out, cx)
-            })?;
+            if !t.eat(b'[') {
+                return None;
+            }
+            if !t.eat(b']') {
+                loop {
+                    encode_item(member, t, &mut object, depth + 2, out, cx)?;
+                    if !t.more(b']')? {
+                        break;
+                    }
+                }
+            }
         } else {
-            encode_item(member, value, entries, &mut siblings, depth, out, cx)?;
+            encode_item(member, t, &mut object, depth + 1, out, cx)?;
+        }
+        if !t.more(b'}')? {
+            return Some(());
         }
     }
-    Some(())
 }
 
 /// Encodes one occurrence of a member: a subrecord, or a group's members.
 fn encode_item(
     member: &'static Member,
-    item: &[u8],
-    entries: &Entries<'_>,
-    siblings: &mut Option<Map<String, Value>>,
+    t: &mut Text<'_>,
+    object: &mut Object<'_>,
     depth: usize,
     out: &mut Vec<u8>,
     cx: Enc<'_>,
 ) -> Option<()> {
     match member {
-        Member::Sub(def) => encode_sub(def, item, entries, siblings, depth, out, cx),
-        Member::Group(g) => encode_members(g.members, &object(item, depth)?, depth + 1, out, cx),
+        Member::Sub(def) => encode_sub(def, t, object, depth, out, cx),
+        Member::Group(g) => encode_members(g.members, t, depth, out, cx),
         Member::Paired(_) => None,
     }
 }
@@ -321,9 +375,8 @@ fn encode_item(
 /// Writes one subrecord, as `json_in::encode_sub` does.
 fn encode_sub(
     def: &SubDef,
-    item: &[u8],
-    entries: &Entries<'_>,
-    siblings: &mut Option<Map<String, Value>>,
+    t: &mut Text<'_>,
+    object: &mut Object<'_>,
     depth: usize,
     out: &mut Vec<u8>,
     cx: Enc<'_>,
@@ -332,35 +385,37 @@ fn encode_sub(
     out.extend_from_slice(&def.sig.0);
     out.extend_from_slice(&[0, 0]);
     let data_start = out.len();
-    match (&def.field, item.first()) {
+    match (&def.field, t.peek()) {
         (Field::Struct(fields), Some(b'{')) => {
-            let mut t = Text::new(item);
-            encode_struct(&mut t, fields, &mut Earlier::new(), true, depth, out, cx)?;
-            t.end()?;
+            encode_struct(t, fields, &mut Earlier::new(), true, depth, out, cx)?;
         }
         (Field::Array(fields), Some(b'[')) => {
             let mut earlier = Earlier::new();
-            Text::new(item).items(depth, |one| {
-                let mark = earlier.len();
-                if let [single] = fields {
-                    encode_ty(&single.ty, &parse(one)?, &mut earlier, out, cx).ok()?;
-                } else {
-                    let mut t = Text::new(one);
-                    encode_struct(&mut t, fields, &mut earlier, false, depth + 1, out, cx)?;
-                    t.end()?;
+            t.at += 1;
+            if !t.eat(b']') {
+                loop {
+                    let mark = earlier.len();
+                    if let [single] = fields {
+                        let v = t.leaf(depth + 1)?;
+                        encode_ty(&single.ty, &v, &mut earlier, out, cx).ok()?;
+                    } else {
+                        encode_struct(t, fields, &mut earlier, false, depth + 1, out, cx)?;
+                    }
+                    earlier.truncate(mark);
+                    if !t.more(b']')? {
+                        break;
+                    }
                 }
-                earlier.truncate(mark);
-                Some(())
-            })?;
+            }
         }
         _ => {
-            let v = parse(item)?;
+            let v = t.leaf(depth)?;
             if v.get("_hex").is_some() {
                 return None;
             }
             let empty;
             let siblings = if reads_siblings(&def.field) {
-                siblings_of(siblings, entries)?
+                object.siblings()?
             } else {
                 empty = Map::new();
                 &empty
@@ -408,18 +463,14 @@ fn encode_struct(
                 return None;
             }
             let fd = &fields[found];
-            let v = parse(t.value(depth + 1)?)?;
+            let v = t.leaf(depth + 1)?;
             if let Some(raw) = encode_ty(&fd.ty, &v, earlier, out, cx).ok()? {
                 earlier.push((fd.name, raw));
             }
             next = found + 1;
-            if t.eat(b',') {
-                continue;
-            }
-            if t.eat(b'}') {
+            if !t.more(b'}')? {
                 break;
             }
-            return None;
         }
     }
     if !may_end_early && !fields[next..].iter().all(conditional) {
