@@ -127,7 +127,7 @@ pub(crate) fn only_keys(v: &Value, allowed: &[&str]) -> Result<(), Error> {
     Ok(())
 }
 
-fn write_int(int: Int, v: i64, out: &mut Vec<u8>) -> Result<(), Error> {
+pub(super) fn write_int(int: Int, v: i64, out: &mut Vec<u8>) -> Result<(), Error> {
     let fits = match int {
         Int::U8 => (0..=u8::MAX as i64).contains(&v),
         Int::I8 => (i8::MIN as i64..=i8::MAX as i64).contains(&v),

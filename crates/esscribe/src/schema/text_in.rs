@@ -16,10 +16,10 @@
 //! gives `None`: the caller then builds the record the usual way, which
 //! gives the same bytes or the usual error.
 
-use super::codec::{encode_field_in, encode_ty, Enc, FormCtx};
+use super::codec::{encode_field_in, encode_ty, write_int, Enc, FormCtx};
 use super::members::{base_key, find_member, member_name, repeats};
 use super::types::{Field, FieldDef, GroupDef, Member, SubDef, Ty};
-use super::value::Earlier;
+use super::value::{lookup, select, Earlier};
 use crate::io::Sig;
 use crate::plugin::{write_subrecord, Game, GroupHeader, Record, SizeForm};
 use serde_json::{Map, Value};
@@ -374,7 +374,7 @@ fn encode_item(
 
 /// Writes one subrecord, as `json_in::encode_sub` does.
 fn encode_sub(
-    def: &SubDef,
+    def: &'static SubDef,
     t: &mut Text<'_>,
     object: &mut Object<'_>,
     depth: usize,
@@ -386,27 +386,14 @@ fn encode_sub(
     out.extend_from_slice(&[0, 0]);
     let data_start = out.len();
     match (&def.field, t.peek()) {
+        (Field::Value(ty), _) => {
+            encode_ty_text(ty, t, &mut Earlier::new(), depth, out, cx)?;
+        }
         (Field::Struct(fields), Some(b'{')) => {
             encode_struct(t, fields, &mut Earlier::new(), true, depth, out, cx)?;
         }
         (Field::Array(fields), Some(b'[')) => {
-            let mut earlier = Earlier::new();
-            t.at += 1;
-            if !t.eat(b']') {
-                loop {
-                    let mark = earlier.len();
-                    if let [single] = fields {
-                        let v = t.leaf(depth + 1)?;
-                        encode_ty(&single.ty, &v, &mut earlier, out, cx).ok()?;
-                    } else {
-                        encode_struct(t, fields, &mut earlier, false, depth + 1, out, cx)?;
-                    }
-                    earlier.truncate(mark);
-                    if !t.more(b']')? {
-                        break;
-                    }
-                }
-            }
+            encode_items(fields, t, &mut Earlier::new(), depth, out, cx)?;
         }
         _ => {
             let v = t.leaf(depth)?;
@@ -463,8 +450,7 @@ fn encode_struct(
                 return None;
             }
             let fd = &fields[found];
-            let v = t.leaf(depth + 1)?;
-            if let Some(raw) = encode_ty(&fd.ty, &v, earlier, out, cx).ok()? {
+            if let Some(raw) = encode_ty_text(&fd.ty, t, earlier, depth + 1, out, cx)? {
                 earlier.push((fd.name, raw));
             }
             next = found + 1;
@@ -478,4 +464,80 @@ fn encode_struct(
     }
     earlier.truncate(mark);
     Some(())
+}
+
+/// Encodes one value of type `ty`, as `codec::encode_ty` does, giving
+/// back its integer for later fields: structs and lists are walked here,
+/// everything else is read by `serde_json` and encoded by `encode_ty`.
+fn encode_ty_text(
+    ty: &'static Ty,
+    t: &mut Text<'_>,
+    earlier: &mut Earlier,
+    depth: usize,
+    out: &mut Vec<u8>,
+    cx: Enc<'_>,
+) -> Option<Option<i64>> {
+    match (ty, t.peek()?) {
+        (Ty::Select(sel), _) => encode_ty_text(select(sel, earlier), t, earlier, depth, out, cx),
+        (Ty::If(cond), _) => encode_ty_text(&cond.ty, t, earlier, depth, out, cx),
+        (Ty::Struct(fields), b'{') => {
+            encode_struct(t, fields, earlier, false, depth, out, cx)?;
+            Some(None)
+        }
+        (Ty::List(int, fields), b'[') => {
+            let at = out.len();
+            out.resize(at + int.size(), 0);
+            let count = encode_items(fields, t, earlier, depth, out, cx)?;
+            let mut stored = Vec::with_capacity(8);
+            write_int(*int, count as i64, &mut stored).ok()?;
+            out[at..at + int.size()].copy_from_slice(&stored);
+            Some(None)
+        }
+        (Ty::Rest(fields), b'[') => {
+            encode_items(fields, t, earlier, depth, out, cx)?;
+            Some(None)
+        }
+        (Ty::ListBy(field, fields), b'[') => {
+            let expected = lookup(earlier, field);
+            let count = encode_items(fields, t, earlier, depth, out, cx)?;
+            (expected == Some(count as i64)).then_some(None)
+        }
+        _ => {
+            let v = t.leaf(depth)?;
+            encode_ty(ty, &v, earlier, out, cx).ok()
+        }
+    }
+}
+
+/// Encodes the items of a list of structs (or of single values, for a
+/// struct of one field), as `codec::encode_items` does; gives back how
+/// many there were.
+fn encode_items(
+    fields: &'static [FieldDef],
+    t: &mut Text<'_>,
+    earlier: &mut Earlier,
+    depth: usize,
+    out: &mut Vec<u8>,
+    cx: Enc<'_>,
+) -> Option<usize> {
+    if !t.eat(b'[') {
+        return None;
+    }
+    let mut count = 0;
+    if t.eat(b']') {
+        return Some(count);
+    }
+    loop {
+        let mark = earlier.len();
+        if let [single] = fields {
+            encode_ty_text(&single.ty, t, earlier, depth + 1, out, cx)?;
+        } else {
+            encode_struct(t, fields, earlier, false, depth + 1, out, cx)?;
+        }
+        earlier.truncate(mark);
+        count += 1;
+        if !t.more(b']')? {
+            return Some(count);
+        }
+    }
 }
