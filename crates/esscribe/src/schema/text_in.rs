@@ -45,13 +45,20 @@ type Entries<'t> = Vec<(&'t str, &'t [u8])>;
 
 /// A place in JSON text.
 struct Text<'t> {
+    /// The whole text, checked to be UTF-8 once: the parts cut from it
+    /// are text without checking again.
+    text: &'t str,
     bytes: &'t [u8],
     at: usize,
 }
 
 impl<'t> Text<'t> {
-    fn new(bytes: &'t [u8]) -> Text<'t> {
-        Text { bytes, at: 0 }
+    fn new(text: &'t str) -> Text<'t> {
+        Text {
+            text,
+            bytes: text.as_bytes(),
+            at: 0,
+        }
     }
 
     fn skip_space(&mut self) {
@@ -92,7 +99,7 @@ impl<'t> Text<'t> {
                 _ => return None,
             }
         }
-        let key = std::str::from_utf8(&self.bytes[start..self.at]).ok()?;
+        let key = self.text.get(start..self.at)?;
         self.at += 1;
         self.eat(b':').then_some(key)
     }
@@ -177,7 +184,7 @@ impl<'t> Text<'t> {
 /// Where one object's entries are, for reading ahead: a layout may
 /// depend on a sibling given after it.
 struct Object<'t> {
-    text: &'t [u8],
+    text: &'t str,
     start: usize,
     depth: usize,
     siblings: Option<Map<String, Value>>,
@@ -189,10 +196,8 @@ impl Object<'_> {
     /// needed.
     fn siblings(&mut self) -> Option<&Map<String, Value>> {
         if self.siblings.is_none() {
-            let mut t = Text {
-                bytes: self.text,
-                at: self.start,
-            };
+            let mut t = Text::new(self.text);
+            t.at = self.start;
             let mut m = Map::new();
             for (key, value) in t.entries(self.depth)? {
                 if value.first() == Some(&b'"') {
@@ -218,15 +223,84 @@ fn nesting(v: &Value) -> usize {
     }
 }
 
-impl Text<'_> {
-    /// The next value, `depth` levels deep, parsed by `serde_json`.
+impl<'t> Text<'t> {
+    /// The next value, `depth` levels deep, as `serde_json` reads it:
+    /// plain strings, whole numbers, and `true`, `false` and `null` are
+    /// read here, everything else by `serde_json`.
     fn leaf(&mut self, depth: usize) -> Option<Value> {
+        let start = self.at;
+        let plain = match self.peek()? {
+            b'"' => self.plain_string().map(|s| Value::String(s.to_string())),
+            b'-' | b'0'..=b'9' => self.number(),
+            b't' => self.word("true", Value::Bool(true)),
+            b'f' => self.word("false", Value::Bool(false)),
+            b'n' => self.word("null", Value::Null),
+            _ => None,
+        };
+        if plain.is_some() {
+            return plain;
+        }
+        self.at = start;
+        self.skip_space();
         let mut stream =
             serde_json::Deserializer::from_slice(&self.bytes[self.at..]).into_iter::<Value>();
         let v = stream.next()?.ok()?;
         self.at += stream.byte_offset();
-        let deep = matches!(v, Value::Array(_) | Value::Object(_)) && depth + nesting(&v) > MAX_DEPTH;
+        let deep =
+            matches!(v, Value::Array(_) | Value::Object(_)) && depth + nesting(&v) > MAX_DEPTH;
         (!deep).then_some(v)
+    }
+
+    /// A string without escapes or control characters, next: such a
+    /// string is its text between the quotes.
+    fn plain_string(&mut self) -> Option<&'t str> {
+        let start = self.at + 1;
+        let len = self.bytes[start..]
+            .iter()
+            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
+        let end = start + len;
+        if self.bytes[end] != b'"' {
+            return None;
+        }
+        self.at = end + 1;
+        self.text.get(start..end)
+    }
+
+    /// A literal word, next.
+    fn word(&mut self, word: &str, v: Value) -> Option<Value> {
+        if self.bytes[self.at..].starts_with(word.as_bytes()) {
+            self.at += word.len();
+            Some(v)
+        } else {
+            None
+        }
+    }
+
+    /// A whole number of up to 18 digits without a leading zero (nor
+    /// `-0`), next: what `serde_json` reads as an integer, and the
+    /// number is the same.
+    fn number(&mut self) -> Option<Value> {
+        let negative = self.bytes[self.at] == b'-';
+        let digits_at = self.at + negative as usize;
+        let digits = self.bytes[digits_at..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let end = digits_at + digits;
+        let first = *self.bytes.get(digits_at)?;
+        let fine = (1..=18).contains(&digits)
+            && (first != b'0' || (digits == 1 && !negative))
+            && !matches!(self.bytes.get(end), Some(b'.' | b'e' | b'E'));
+        if !fine {
+            return None;
+        }
+        let n: u64 = self.text[digits_at..end].parse().ok()?;
+        self.at = end;
+        Some(if negative {
+            Value::from(-(n as i64))
+        } else {
+            Value::from(n)
+        })
     }
 
     /// After an entry or item: `true` when another follows, `false` at
@@ -249,7 +323,8 @@ pub(crate) fn record_from_text(
     ctx: &FormCtx,
     parent: Option<&GroupHeader>,
 ) -> Option<Record<'static>> {
-    let mut t = Text::new(text);
+    // Text that is not UTF-8 is not JSON either.
+    let mut t = Text::new(std::str::from_utf8(text).ok()?);
     let mut header = Map::new();
     let mut data = None;
     if !t.eat(b'{') {
@@ -301,7 +376,7 @@ fn encode_members(
 ) -> Option<()> {
     t.skip_space();
     let mut object = Object {
-        text: t.bytes,
+        text: t.text,
         start: t.at,
         depth,
         siblings: None,
