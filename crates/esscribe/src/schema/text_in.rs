@@ -20,7 +20,7 @@ use super::codec::{encode_field_in, encode_ty, write_int, Enc, FormCtx};
 use super::members::{base_key, find_member, member_name, repeats};
 use super::types::{Field, FieldDef, GroupDef, Member, SubDef, Ty};
 use super::value::{lookup, select, Earlier};
-use crate::io::Sig;
+use crate::io::{encode_cp1252, Sig};
 use crate::plugin::{write_subrecord, Game, GroupHeader, Record, SizeForm};
 use serde_json::{Map, Value};
 
@@ -62,6 +62,15 @@ impl<'t> Text<'t> {
     }
 
     fn skip_space(&mut self) {
+        // Pretty-printed text is mostly indentation: eight spaces at a
+        // time, then byte by byte.
+        const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
+        while let Some(eight) = self.bytes.get(self.at..self.at + 8) {
+            if u64::from_ne_bytes(eight.try_into().expect("eight bytes")) != SPACES {
+                break;
+            }
+            self.at += 8;
+        }
         while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.bytes.get(self.at) {
             self.at += 1;
         }
@@ -266,6 +275,41 @@ impl<'t> Text<'t> {
         self.text.get(start..end)
     }
 
+    /// A number with a fraction or an exponent, next, whose integer part
+    /// ends at `at`: JSON's grammar checked here, the digits read as the
+    /// nearest f64, as `serde_json` reads them (both round exactly). A
+    /// number too large for an f64 is left to `serde_json`.
+    fn float(&mut self, mut at: usize) -> Option<Value> {
+        let digits = |at: usize| {
+            self.bytes[at..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count()
+        };
+        if self.bytes.get(at) == Some(&b'.') {
+            let n = digits(at + 1);
+            if n == 0 {
+                return None;
+            }
+            at += 1 + n;
+        }
+        if let Some(b'e' | b'E') = self.bytes.get(at) {
+            at += 1;
+            if let Some(b'+' | b'-') = self.bytes.get(at) {
+                at += 1;
+            }
+            let n = digits(at);
+            if n == 0 {
+                return None;
+            }
+            at += n;
+        }
+        let x: f64 = self.text[self.at..at].parse().ok()?;
+        let number = serde_json::Number::from_f64(x).filter(|_| x.is_finite())?;
+        self.at = at;
+        Some(Value::Number(number))
+    }
+
     /// A literal word, next.
     fn word(&mut self, word: &str, v: Value) -> Option<Value> {
         if self.bytes[self.at..].starts_with(word.as_bytes()) {
@@ -288,11 +332,11 @@ impl<'t> Text<'t> {
             .count();
         let end = digits_at + digits;
         let first = *self.bytes.get(digits_at)?;
-        let fine = (1..=18).contains(&digits)
-            && (first != b'0' || (digits == 1 && !negative))
-            && !matches!(self.bytes.get(end), Some(b'.' | b'e' | b'E'));
-        if !fine {
+        if !(1..=18).contains(&digits) || (first == b'0' && (digits > 1 || negative)) {
             return None;
+        }
+        if let Some(b'.' | b'e' | b'E') = self.bytes.get(end) {
+            return self.float(end);
         }
         let n: u64 = self.text[digits_at..end].parse().ok()?;
         self.at = end;
@@ -387,13 +431,14 @@ fn encode_members(
     if t.eat(b'}') {
         return Some(());
     }
-    let mut keys: Vec<&str> = Vec::new();
+    // The keys met, by the member each names: a key given twice names
+    // the same member, so only those are compared.
+    let mut keys: Vec<(*const Member, &str)> = Vec::new();
     loop {
         let key = t.key()?;
-        if key.starts_with('!') || keys.contains(&key) {
+        if key.starts_with('!') {
             return None;
         }
-        keys.push(key);
         let name = base_key(key);
         let chosen_by_sibling = !name.contains(':')
             && members.iter().any(|m| {
@@ -410,6 +455,11 @@ fn encode_members(
         ) {
             return None;
         }
+        let at: *const Member = member;
+        if keys.iter().any(|&(m, k)| std::ptr::eq(m, at) && k == key) {
+            return None;
+        }
+        keys.push((at, key));
         if repeats(member) {
             if !t.eat(b'[') {
                 return None;
@@ -463,6 +513,33 @@ fn encode_sub(
     match (&def.field, t.peek()) {
         (Field::Value(ty), _) => {
             encode_ty_text(ty, t, &mut Earlier::new(), depth, out, cx)?;
+        }
+        (Field::ZString | Field::Text | Field::LString, Some(b'"'))
+            if !(matches!(def.field, Field::LString) && cx.forms.is_some_and(|f| f.localized)) =>
+        {
+            // A plain string is its text, in Windows-1252; a zero ends
+            // all but script source.
+            let start = t.at;
+            match t.plain_string() {
+                Some(text) if text.is_ascii() => {
+                    // Windows-1252 keeps ASCII as it is.
+                    out.extend_from_slice(text.as_bytes());
+                    if !matches!(def.field, Field::Text) {
+                        out.push(0);
+                    }
+                }
+                Some(text) => {
+                    out.extend_from_slice(&encode_cp1252(text)?);
+                    if !matches!(def.field, Field::Text) {
+                        out.push(0);
+                    }
+                }
+                None => {
+                    t.at = start;
+                    let v = t.leaf(depth)?;
+                    encode_field_in(&def.field, &v, &Map::new(), out, cx).ok()?;
+                }
+            }
         }
         (Field::Struct(fields), Some(b'{')) => {
             encode_struct(t, fields, &mut Earlier::new(), true, depth, out, cx)?;
@@ -553,6 +630,41 @@ fn encode_ty_text(
     cx: Enc<'_>,
 ) -> Option<Option<i64>> {
     match (ty, t.peek()?) {
+        (Ty::FormId | Ty::FormIdOf(_), b'"') => {
+            // How the tree writes every form ID: `0x` and eight digits.
+            let start = t.at;
+            let id = t
+                .plain_string()
+                .and_then(|s| s.strip_prefix("0x"))
+                .filter(|hex| hex.len() == 8 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
+                .and_then(|hex| u32::from_str_radix(hex, 16).ok());
+            match id {
+                Some(id) => {
+                    out.extend_from_slice(&id.to_le_bytes());
+                    Some(Some(id as i64))
+                }
+                None => {
+                    t.at = start;
+                    let v = t.leaf(depth)?;
+                    encode_ty(ty, &v, earlier, out, cx).ok()
+                }
+            }
+        }
+        (Ty::Enum(int, names), b'"') => {
+            let start = t.at;
+            match t.plain_string() {
+                Some(name) => {
+                    let n = names.value_of(name)?;
+                    write_int(*int, n, out).ok()?;
+                    Some(Some(n))
+                }
+                None => {
+                    t.at = start;
+                    let v = t.leaf(depth)?;
+                    encode_ty(ty, &v, earlier, out, cx).ok()
+                }
+            }
+        }
         (Ty::Select(sel), _) => encode_ty_text(select(sel, earlier), t, earlier, depth, out, cx),
         (Ty::If(cond), _) => encode_ty_text(&cond.ty, t, earlier, depth, out, cx),
         (Ty::Struct(fields), b'{') => {
