@@ -21,6 +21,7 @@ use super::members::{base_key, find_member, member_name, repeats};
 use super::types::{Field, FieldDef, GroupDef, Member, SubDef, Ty};
 use super::value::{lookup, select, Earlier};
 use crate::io::{encode_cp1252, Sig};
+use crate::json::RECORD_HEADER_KEYS;
 use crate::plugin::{write_subrecord, Game, GroupHeader, Record, SizeForm};
 use serde_json::{Map, Value};
 
@@ -28,17 +29,6 @@ use serde_json::{Map, Value};
 /// refuses 128 levels, and here values are parsed on their own, where that
 /// limit would not see the levels around them.
 const MAX_DEPTH: usize = 100;
-
-/// The keys of a record's text besides `fields`.
-const HEADER_KEYS: [&str; 7] = [
-    "type",
-    "form_id",
-    "flags",
-    "version_control",
-    "form_version",
-    "version_control_2",
-    "zlib_original",
-];
 
 /// The entries of one JSON object: each key with the text of its value.
 type Entries<'t> = Vec<(&'t str, &'t [u8])>;
@@ -369,7 +359,7 @@ pub(crate) fn record_from_text(
 ) -> Option<Record<'static>> {
     // Text that is not UTF-8 is not JSON either.
     let mut t = Text::new(std::str::from_utf8(text).ok()?);
-    let mut header = Map::new();
+    let mut header: [Option<Value>; 7] = Default::default();
     let mut data = None;
     if !t.eat(b'{') {
         return None;
@@ -380,15 +370,19 @@ pub(crate) fn record_from_text(
         if key == "fields" && data.is_none() {
             // The type comes first: the declaration is known by the time
             // the fields are read.
-            let sig = header.get("type")?.as_str().and_then(Sig::parse)?;
+            let sig = header[0].as_ref()?.as_str().and_then(Sig::parse)?;
             let def = crate::defs::catalog(game).find(sig)?;
             let mut out = Vec::with_capacity(text.len() / 4);
             let cx = Enc { forms: Some(ctx) };
             encode_members(def.members, &mut t, 1, &mut out, cx)?;
             data = Some(out);
-        } else if HEADER_KEYS.contains(&key) && !header.contains_key(key) {
-            let v = t.leaf(1)?;
-            header.insert(key.to_string(), v);
+        } else if let Some(slot) = RECORD_HEADER_KEYS
+            .iter()
+            .position(|k| *k == key)
+            .and_then(|i| header.get_mut(i))
+            .filter(|slot| slot.is_none())
+        {
+            *slot = Some(t.leaf(1)?);
         } else {
             return None;
         }
@@ -440,15 +434,11 @@ fn encode_members(
             return None;
         }
         let name = base_key(key);
-        let chosen_by_sibling = !name.contains(':')
-            && members.iter().any(|m| {
-                member_name(m) == name && matches!(m, Member::Sub(SubDef { when: Some(_), .. }))
-            });
-        let member = if chosen_by_sibling {
-            find_member(members, name, object.siblings()?)
-        } else {
-            find_member(members, name, &Map::new())
-        }?;
+        let member = match plain_member(members, name) {
+            Some(Some(member)) => member,
+            Some(None) => return None,
+            None => find_member(members, name, object.siblings()?)?,
+        };
         if matches!(
             member,
             Member::Paired(_) | Member::Group(GroupDef { tree: Some(_), .. })
@@ -479,6 +469,27 @@ fn encode_members(
             return Some(());
         }
     }
+}
+
+/// The member a key (without `#n`) names, as `find_member` finds it,
+/// where that does not depend on siblings: `Some(None)` when no member
+/// has the name, `None` when a sibling must choose.
+fn plain_member(members: &'static [Member], name: &str) -> Option<Option<&'static Member>> {
+    if name.contains(':') {
+        return Some(find_member(members, name, &Map::new()));
+    }
+    let mut first = None;
+    for m in members {
+        let n = member_name(m);
+        // Most names differ in length or first letter.
+        if n.len() == name.len() && n.as_bytes().first() == name.as_bytes().first() && n == name {
+            if matches!(m, Member::Sub(SubDef { when: Some(_), .. })) {
+                return None;
+            }
+            first = first.or(Some(m));
+        }
+    }
+    Some(first)
 }
 
 /// Encodes one occurrence of a member: a subrecord, or a group's members.
@@ -597,7 +608,12 @@ fn encode_struct(
     if !t.eat(b'}') {
         loop {
             let key = t.key()?;
-            let found = next + fields[next..].iter().position(|fd| fd.name == key)?;
+            let found = next
+                + fields[next..].iter().position(|fd| {
+                    fd.name.len() == key.len()
+                        && fd.name.as_bytes().first() == key.as_bytes().first()
+                        && fd.name == key
+                })?;
             if key == "_rest" || !fields[next..found].iter().all(conditional) {
                 return None;
             }
