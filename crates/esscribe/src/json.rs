@@ -1075,7 +1075,6 @@ pub(crate) fn record_with_data(
             0
         },
     };
-    crate::defs::catalog(game).find(sig)?;
     let plain = Record {
         header: RecordHeader {
             flags: flags & !crate::plugin::FLAG_COMPRESSED,
