@@ -744,3 +744,84 @@ fn encode_items(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::defs::catalog;
+
+    /// `encode_struct` takes each key as the next field of that name: a
+    /// struct declaring one name twice would be read otherwise by
+    /// `codec::encode_fields`, which looks every field up by name.
+    #[test]
+    fn no_struct_declares_a_field_name_twice() {
+        fn fields(fs: &[FieldDef], at: &str, bad: &mut Vec<String>) {
+            for (i, fd) in fs.iter().enumerate() {
+                if fs[..i].iter().any(|other| other.name == fd.name) {
+                    bad.push(format!("{at}.{}", fd.name));
+                }
+                ty(&fd.ty, &format!("{at}.{}", fd.name), bad);
+            }
+        }
+        fn ty(t: &Ty, at: &str, bad: &mut Vec<String>) {
+            match t {
+                Ty::Select(s) => {
+                    s.cases.iter().for_each(|(_, case)| ty(case, at, bad));
+                    ty(&s.default, at, bad);
+                }
+                Ty::If(i) => ty(&i.ty, at, bad),
+                Ty::Struct(fs) | Ty::List(_, fs) | Ty::ListBy(_, fs) | Ty::Rest(fs) => {
+                    fields(fs, at, bad)
+                }
+                _ => {}
+            }
+        }
+        fn field(fl: &Field, at: &str, bad: &mut Vec<String>) {
+            match fl {
+                Field::Value(t) => ty(t, at, bad),
+                Field::Struct(fs) | Field::Array(fs) => fields(fs, at, bad),
+                Field::BySize(cases) => cases.iter().for_each(|(_, c)| field(c, at, bad)),
+                Field::BySibling { cases, default, .. } => {
+                    cases.iter().for_each(|(_, c)| field(c, at, bad));
+                    field(default, at, bad);
+                }
+                _ => {}
+            }
+        }
+        fn members(ms: &[Member], at: &str, bad: &mut Vec<String>) {
+            for m in ms {
+                match m {
+                    Member::Sub(s) => field(&s.field, &format!("{at}.{}", s.name), bad),
+                    Member::Group(g) => members(g.members, &format!("{at}.{}", g.name), bad),
+                    Member::Paired(p) => {
+                        members(p.items, &format!("{at}.{}", p.name), bad);
+                        field(&p.key.field, &format!("{at}.{}", p.key_name), bad);
+                    }
+                }
+            }
+        }
+        let mut bad = Vec::new();
+        for game in [Game::Oblivion, Game::Skyrim] {
+            for def in catalog(game).iter() {
+                members(def.members, &format!("{game:?} {}", def.sig), &mut bad);
+            }
+        }
+        assert!(bad.is_empty(), "fields declared twice: {bad:?}");
+    }
+
+    #[test]
+    fn numbers_read_as_serde_json_reads_them() {
+        for text in [
+            "0", "7", "-7", "123456789012345678", "1.5", "-0.25", "1e5", "2.5E-3", "3.4028235e38",
+            "1e400", "01", "-0", "-0.0", "1.", ".5", "1e", "12345678901234567890", "0.1",
+            "4.9406564584124654e-324", "-9223372036854775808",
+        ] {
+            let ours = Text::new(text).leaf(0);
+            let theirs: Option<Value> = serde_json::from_str(text).ok();
+            match ours {
+                Some(v) => assert_eq!(Some(v), theirs, "{text}"),
+                None => assert!(theirs.is_none(), "{text}: not read, but JSON"),
+            }
+        }
+    }
+}
