@@ -183,3 +183,207 @@ fn every_record_of_every_plugin_reads_directly_as_it_parses() {
         }
     }
 }
+
+/// Campfire.esm unpacked, with the builder its pack starts from and its
+/// record files.
+struct Campfire {
+    tree: MemoryTree,
+    builder: PieceBuilder,
+    files: Vec<(String, Option<GroupHeader>)>,
+}
+
+fn campfire() -> &'static Campfire {
+    static TREE: std::sync::OnceLock<Campfire> = std::sync::OnceLock::new();
+    TREE.get_or_init(|| {
+        let tree = unpack(&common::file("skyrim-plugins/Campfire.esm"), "Campfire.esm");
+        let builder = builder(&tree);
+        let files = record_files(&tree, &builder);
+        Campfire {
+            tree,
+            builder,
+            files,
+        }
+    })
+}
+
+impl Campfire {
+    /// A record file by the start of its path, with its text and group.
+    fn record(&self, start: &str) -> (&str, &[u8], Option<&GroupHeader>) {
+        let (path, parent) = self
+            .files
+            .iter()
+            .find(|(p, _)| p.starts_with(start))
+            .unwrap_or_else(|| panic!("no record file {start}* in Campfire.esm"));
+        (path, &self.tree.files[path], parent.as_ref())
+    }
+}
+
+/// What an edit of a record's text gives.
+#[derive(Debug, PartialEq)]
+enum Outcome {
+    /// Read directly, to the record parsing builds.
+    Direct,
+    /// Left to parsing, which builds it.
+    Parsed,
+    /// Left to parsing, which refuses it with an error holding this.
+    Refused(String),
+}
+
+/// Edits the text of the record file starting `start` (`from` → `to`, the
+/// first time), builds it both ways, and checks that a pack of the edited
+/// tree fails, if it does, with the very error parsing gives.
+fn edit(start: &str, from: &str, to: &str) -> Outcome {
+    let c = campfire();
+    let (path, text, parent) = c.record(start);
+    let text = String::from_utf8(text.to_vec()).unwrap();
+    assert!(text.contains(from), "{path}: no {from:?} to edit");
+    let edited = text.replacen(from, to, 1);
+    let (took, parsed) = both(edited.as_bytes(), path, &c.builder, parent);
+    let mut tree = c.tree.clone();
+    tree.files.insert(path.to_string(), edited.into_bytes());
+    let packed = tree::pack(&tree).map(|_| ()).map_err(|e| e.to_string());
+    match parsed {
+        Ok(_) => {
+            packed.unwrap_or_else(|e| panic!("{path}: builds alone, but the pack fails: {e}"));
+            if took {
+                Outcome::Direct
+            } else {
+                Outcome::Parsed
+            }
+        }
+        Err(e) => {
+            assert_eq!(packed, Err(e.clone()), "{path}: the pack's error");
+            Outcome::Refused(e)
+        }
+    }
+}
+
+fn refused(outcome: Outcome, holding: &str) {
+    match outcome {
+        Outcome::Refused(e) => assert!(e.contains(holding), "{e:?} does not say {holding:?}"),
+        other => panic!("{other:?}: expected an error saying {holding:?}"),
+    }
+}
+
+const BOOTS: &str = "ARMO/_Camp_ArmorBanditBoots.";
+const TENTS: &str = "QUST/CampfireTentSystem.";
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn edited_values_read_directly_as_they_parse() {
+    assert_eq!(edit(BOOTS, "\"weight\": 2.0", "\"weight\": 2.5"), Outcome::Direct);
+    assert_eq!(edit(BOOTS, "\"weight\": 2.0", "\"weight\": 25e-1"), Outcome::Direct);
+    assert_eq!(edit(BOOTS, "\"value\": 4", "\"value\": 40000"), Outcome::Direct);
+    assert_eq!(edit(BOOTS, "Fur Shoes", "Fur Shoes d\\u00e9j\\u00e0"), Outcome::Direct);
+    assert_eq!(edit(BOOTS, "Fur Shoes", "Fur Shoes déjà"), Outcome::Direct);
+    assert_eq!(edit(BOOTS, "\"flags\": []", "\"flags\": \"0x00000000\""), Outcome::Direct);
+    assert_eq!(
+        edit(BOOTS, "\"race\": \"0x00000019\"", "\"race\": \"0x19\""),
+        Outcome::Direct
+    );
+    assert_eq!(edit(TENTS, "\"alias\": -1", "\"alias\": -2"), Outcome::Direct);
+    assert_eq!(
+        edit(BOOTS, "\"armor_type\": \"light_armor\"", "\"armor_type\": 1"),
+        Outcome::Direct
+    );
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn unusual_texts_are_left_to_parsing() {
+    // A form ID with the plugin noted: in a field, it is checked against
+    // the masters as parsing checks it; the record's own is left to
+    // parsing.
+    assert_eq!(
+        edit(BOOTS, "\"race\": \"0x00000019\"", "\"race\": \"0x00000019 (Skyrim.esm)\""),
+        Outcome::Direct
+    );
+    refused(
+        edit(BOOTS, "\"race\": \"0x00000019\"", "\"race\": \"0x00000019 (Campfire.esm)\""),
+        "is noted as Campfire.esm",
+    );
+    assert_eq!(
+        edit(BOOTS, "\"form_id\": \"0x020415C1\"", "\"form_id\": \"0x020415C1 (Campfire.esm)\""),
+        Outcome::Parsed
+    );
+    // A key given twice: parsing keeps the last.
+    assert_eq!(
+        edit(BOOTS, "\"armor_rating\": 600", "\"armor_rating\": 600, \"armor_rating\": 7"),
+        Outcome::Parsed
+    );
+    // Keys of a struct out of order.
+    assert_eq!(
+        edit(BOOTS, "\"value\": 4,\n      \"weight\": 2.0", "\"weight\": 2.0, \"value\": 4"),
+        Outcome::Parsed
+    );
+    // Other whitespace and layout.
+    assert_eq!(
+        edit(BOOTS, "\"value\": 4,\n", "\"value\"\t:\r\n4 ,"),
+        Outcome::Direct
+    );
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn refused_texts_keep_their_errors() {
+    refused(
+        edit(BOOTS, "\"armor_rating\": 600", "\"armor_rating\": 600, \"bogus\": 1"),
+        "unknown member \"bogus\"",
+    );
+    refused(
+        edit(BOOTS, "\"value\": 4", "\"value\": 4, \"bogus\": 1"),
+        "unknown field \"bogus\"",
+    );
+    refused(edit(BOOTS, "\"value\": 4", "\"value\": \"four\""), "data.value");
+    refused(edit(BOOTS, "\"name\": \"Fur Shoes\"", "\"name\": 3"), "expected a string");
+    refused(
+        edit(TENTS, "\"alias_count\": 5", "\"alias_count\": 4"),
+        "alias_count says",
+    );
+    refused(edit(BOOTS, "\"armor_rating\": 600\n  }", "\"armor_rating\": 600\n"), "not valid JSON");
+    refused(edit(BOOTS, "\"flags\": []", "\"flags\": [\"bogus\"]"), "\"flags\"");
+    refused(edit(BOOTS, "\"form_version\": 43", "\"form_version\": 70000"), "16 bits");
+    refused(
+        edit(BOOTS, "\"version_control_2\": 0,", "\"version_control_2\": 0, \"zlib_original\": \"\","),
+        "only for compressed records",
+    );
+    refused(edit(BOOTS, "\"type\": \"ARMO\"", "\"type\": \"WEAP\""), "cannot stand in a");
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn raw_subrecords_are_left_to_parsing() {
+    let outcome = edit(BOOTS, "\"armor_rating\": 600", "\"armor_rating\": 600, \"!ZZZZ\": \"0000\"");
+    assert!(matches!(outcome, Outcome::Parsed | Outcome::Refused(_)), "{outcome:?}");
+    let outcome = edit(BOOTS, "\"armor_rating\": 600", "\"armor_rating\": {\"_hex\": \"58020000\"}");
+    assert!(matches!(outcome, Outcome::Parsed | Outcome::Refused(_)), "{outcome:?}");
+}
+
+/// Bytes that make edits likely to stay JSON, or nearly.
+const EDIT_BYTES: &[u8] = b"0123456789-+.eE\"{}[],: \n\t\\axzu#!_";
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+    fn random_edits_read_directly_only_as_they_parse(
+        record in 0usize..1000,
+        edits in proptest::collection::vec((any::<proptest::sample::Index>(), 0..EDIT_BYTES.len(), 0u8..3), 1..4),
+    ) {
+        let c = campfire();
+        let (path, parent) = &c.files[record % c.files.len()];
+        let mut text = c.tree.files[path].clone();
+        for (at, byte, how) in edits {
+            let at = at.index(text.len());
+            match how {
+                0 => text[at] = EDIT_BYTES[byte],
+                1 => text.insert(at, EDIT_BYTES[byte]),
+                _ => {
+                    text.remove(at);
+                }
+            }
+        }
+        both(&text, path, &c.builder, parent.as_ref());
+    }
+}
