@@ -468,13 +468,12 @@ fn hex_u32(v: &Value) -> Option<u32> {
 
 fn get_hex_u32(m: &Map<String, Value>, key: &str, path: &str) -> Result<u32> {
     let v = get(m, key, path)?;
-    hex_u32(v)
-        .ok_or_else(|| {
-            bad(
-                path,
-                format!("\"{key}\": expected hex like \"0x00040000\", found {v}"),
-            )
-        })
+    hex_u32(v).ok_or_else(|| {
+        bad(
+            path,
+            format!("\"{key}\": expected hex like \"0x00040000\", found {v}"),
+        )
+    })
 }
 
 fn hex_field(v: &Value, path: &str) -> Result<Vec<u8>> {

@@ -28,7 +28,9 @@ fn builder(t: &MemoryTree) -> PieceBuilder {
     let doc = json(t, tree::HEADER_FILE);
     let game: Game = serde_json::from_value(doc["game"].clone()).unwrap();
     let file = doc["file"].as_str().unwrap();
-    PieceBuilder::new(game, file, &doc["header"], "header").unwrap().0
+    PieceBuilder::new(game, file, &doc["header"], "header")
+        .unwrap()
+        .0
 }
 
 /// Every record file of a tree, with the header of the group it stands in.
@@ -114,24 +116,64 @@ const DIRECT: &[(&str, usize, usize)] = &[
     ("skyrim-plugins/CampfireTutorial_Shack.esp", 21, 21),
     ("skyrim-plugins/DawnOfTheSilverHand.esp", 4727, 4850),
     ("skyrim-plugins/MarkekrausChairHorse.esp", 265, 267),
-    ("skyrim-plugins/MarkekrausSentientChairsOfSkyrim.esp", 918, 924),
+    (
+        "skyrim-plugins/MarkekrausSentientChairsOfSkyrim.esp",
+        918,
+        924,
+    ),
     ("skyrim-plugins/Requiem_DawnOfTheSilverHand.esp", 66, 66),
     ("skyrim-plugins/Scribe.esp", 94, 94),
     ("skyrim-plugins/UndeadTrinity_PACKonly.esp", 0, 7),
     ("skyrim-plugins/mintylightningmod.esp", 161, 161),
-    ("testing-plugins/Oblivion/Blank - Different Master Dependent.esm", 0, 0),
-    ("testing-plugins/Oblivion/Blank - Different Master Dependent.esp", 0, 0),
-    ("testing-plugins/Oblivion/Blank - Different Plugin Dependent.esp", 0, 0),
+    (
+        "testing-plugins/Oblivion/Blank - Different Master Dependent.esm",
+        0,
+        0,
+    ),
+    (
+        "testing-plugins/Oblivion/Blank - Different Master Dependent.esp",
+        0,
+        0,
+    ),
+    (
+        "testing-plugins/Oblivion/Blank - Different Plugin Dependent.esp",
+        0,
+        0,
+    ),
     ("testing-plugins/Oblivion/Blank - Different.esm", 0, 0),
     ("testing-plugins/Oblivion/Blank - Different.esp", 0, 0),
-    ("testing-plugins/Oblivion/Blank - Master Dependent.esm", 8, 8),
-    ("testing-plugins/Oblivion/Blank - Master Dependent.esp", 0, 0),
-    ("testing-plugins/Oblivion/Blank - Plugin Dependent.esp", 0, 0),
+    (
+        "testing-plugins/Oblivion/Blank - Master Dependent.esm",
+        8,
+        8,
+    ),
+    (
+        "testing-plugins/Oblivion/Blank - Master Dependent.esp",
+        0,
+        0,
+    ),
+    (
+        "testing-plugins/Oblivion/Blank - Plugin Dependent.esp",
+        0,
+        0,
+    ),
     ("testing-plugins/Oblivion/Blank.esm", 10, 10),
     ("testing-plugins/Oblivion/Blank.esp", 0, 0),
-    ("testing-plugins/Skyrim/Blank - Different Master Dependent.esm", 7, 7),
-    ("testing-plugins/Skyrim/Blank - Different Master Dependent.esp", 3, 3),
-    ("testing-plugins/Skyrim/Blank - Different Plugin Dependent.esp", 1, 1),
+    (
+        "testing-plugins/Skyrim/Blank - Different Master Dependent.esm",
+        7,
+        7,
+    ),
+    (
+        "testing-plugins/Skyrim/Blank - Different Master Dependent.esp",
+        3,
+        3,
+    ),
+    (
+        "testing-plugins/Skyrim/Blank - Different Plugin Dependent.esp",
+        1,
+        1,
+    ),
     ("testing-plugins/Skyrim/Blank - Different.esm", 9, 9),
     ("testing-plugins/Skyrim/Blank - Different.esp", 5, 5),
     ("testing-plugins/Skyrim/Blank - Master Dependent.esm", 8, 8),
@@ -139,14 +181,38 @@ const DIRECT: &[(&str, usize, usize)] = &[
     ("testing-plugins/Skyrim/Blank - Plugin Dependent.esp", 2, 2),
     ("testing-plugins/Skyrim/Blank.esm", 10, 10),
     ("testing-plugins/Skyrim/Blank.esp", 6, 6),
-    ("testing-plugins/SkyrimSE/Blank - Different Master Dependent.esm", 7, 7),
-    ("testing-plugins/SkyrimSE/Blank - Different Master Dependent.esp", 3, 3),
-    ("testing-plugins/SkyrimSE/Blank - Different Plugin Dependent.esp", 1, 1),
+    (
+        "testing-plugins/SkyrimSE/Blank - Different Master Dependent.esm",
+        7,
+        7,
+    ),
+    (
+        "testing-plugins/SkyrimSE/Blank - Different Master Dependent.esp",
+        3,
+        3,
+    ),
+    (
+        "testing-plugins/SkyrimSE/Blank - Different Plugin Dependent.esp",
+        1,
+        1,
+    ),
     ("testing-plugins/SkyrimSE/Blank - Different.esm", 9, 9),
     ("testing-plugins/SkyrimSE/Blank - Different.esp", 5, 5),
-    ("testing-plugins/SkyrimSE/Blank - Master Dependent.esm", 8, 8),
-    ("testing-plugins/SkyrimSE/Blank - Master Dependent.esp", 4, 4),
-    ("testing-plugins/SkyrimSE/Blank - Plugin Dependent.esp", 2, 2),
+    (
+        "testing-plugins/SkyrimSE/Blank - Master Dependent.esm",
+        8,
+        8,
+    ),
+    (
+        "testing-plugins/SkyrimSE/Blank - Master Dependent.esp",
+        4,
+        4,
+    ),
+    (
+        "testing-plugins/SkyrimSE/Blank - Plugin Dependent.esp",
+        2,
+        2,
+    ),
     ("testing-plugins/SkyrimSE/Blank.esl", 6, 6),
     ("testing-plugins/SkyrimSE/Blank.esm", 10, 10),
     ("testing-plugins/SkyrimSE/Blank.esp", 6, 6),
@@ -271,19 +337,41 @@ const TENTS: &str = "QUST/CampfireTentSystem.";
 #[test]
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn edited_values_read_directly_as_they_parse() {
-    assert_eq!(edit(BOOTS, "\"weight\": 2.0", "\"weight\": 2.5"), Outcome::Direct);
-    assert_eq!(edit(BOOTS, "\"weight\": 2.0", "\"weight\": 25e-1"), Outcome::Direct);
-    assert_eq!(edit(BOOTS, "\"value\": 4", "\"value\": 40000"), Outcome::Direct);
-    assert_eq!(edit(BOOTS, "Fur Shoes", "Fur Shoes d\\u00e9j\\u00e0"), Outcome::Direct);
+    assert_eq!(
+        edit(BOOTS, "\"weight\": 2.0", "\"weight\": 2.5"),
+        Outcome::Direct
+    );
+    assert_eq!(
+        edit(BOOTS, "\"weight\": 2.0", "\"weight\": 25e-1"),
+        Outcome::Direct
+    );
+    assert_eq!(
+        edit(BOOTS, "\"value\": 4", "\"value\": 40000"),
+        Outcome::Direct
+    );
+    assert_eq!(
+        edit(BOOTS, "Fur Shoes", "Fur Shoes d\\u00e9j\\u00e0"),
+        Outcome::Direct
+    );
     assert_eq!(edit(BOOTS, "Fur Shoes", "Fur Shoes déjà"), Outcome::Direct);
-    assert_eq!(edit(BOOTS, "\"flags\": []", "\"flags\": \"0x00000000\""), Outcome::Direct);
+    assert_eq!(
+        edit(BOOTS, "\"flags\": []", "\"flags\": \"0x00000000\""),
+        Outcome::Direct
+    );
     assert_eq!(
         edit(BOOTS, "\"race\": \"0x00000019\"", "\"race\": \"0x19\""),
         Outcome::Direct
     );
-    assert_eq!(edit(TENTS, "\"alias\": -1", "\"alias\": -2"), Outcome::Direct);
     assert_eq!(
-        edit(BOOTS, "\"armor_type\": \"light_armor\"", "\"armor_type\": 1"),
+        edit(TENTS, "\"alias\": -1", "\"alias\": -2"),
+        Outcome::Direct
+    );
+    assert_eq!(
+        edit(
+            BOOTS,
+            "\"armor_type\": \"light_armor\"",
+            "\"armor_type\": 1"
+        ),
         Outcome::Direct
     );
 }
@@ -295,25 +383,45 @@ fn unusual_texts_are_left_to_parsing() {
     // the masters as parsing checks it; the record's own is left to
     // parsing.
     assert_eq!(
-        edit(BOOTS, "\"race\": \"0x00000019\"", "\"race\": \"0x00000019 (Skyrim.esm)\""),
+        edit(
+            BOOTS,
+            "\"race\": \"0x00000019\"",
+            "\"race\": \"0x00000019 (Skyrim.esm)\""
+        ),
         Outcome::Direct
     );
     refused(
-        edit(BOOTS, "\"race\": \"0x00000019\"", "\"race\": \"0x00000019 (Campfire.esm)\""),
+        edit(
+            BOOTS,
+            "\"race\": \"0x00000019\"",
+            "\"race\": \"0x00000019 (Campfire.esm)\"",
+        ),
         "is noted as Campfire.esm",
     );
     assert_eq!(
-        edit(BOOTS, "\"form_id\": \"0x020415C1\"", "\"form_id\": \"0x020415C1 (Campfire.esm)\""),
+        edit(
+            BOOTS,
+            "\"form_id\": \"0x020415C1\"",
+            "\"form_id\": \"0x020415C1 (Campfire.esm)\""
+        ),
         Outcome::Parsed
     );
     // A key given twice: parsing keeps the last.
     assert_eq!(
-        edit(BOOTS, "\"armor_rating\": 600", "\"armor_rating\": 600, \"armor_rating\": 7"),
+        edit(
+            BOOTS,
+            "\"armor_rating\": 600",
+            "\"armor_rating\": 600, \"armor_rating\": 7"
+        ),
         Outcome::Parsed
     );
     // Keys of a struct out of order.
     assert_eq!(
-        edit(BOOTS, "\"value\": 4,\n      \"weight\": 2.0", "\"weight\": 2.0, \"value\": 4"),
+        edit(
+            BOOTS,
+            "\"value\": 4,\n      \"weight\": 2.0",
+            "\"weight\": 2.0, \"value\": 4"
+        ),
         Outcome::Parsed
     );
     // Other whitespace and layout.
@@ -327,36 +435,80 @@ fn unusual_texts_are_left_to_parsing() {
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn refused_texts_keep_their_errors() {
     refused(
-        edit(BOOTS, "\"armor_rating\": 600", "\"armor_rating\": 600, \"bogus\": 1"),
+        edit(
+            BOOTS,
+            "\"armor_rating\": 600",
+            "\"armor_rating\": 600, \"bogus\": 1",
+        ),
         "unknown member \"bogus\"",
     );
     refused(
         edit(BOOTS, "\"value\": 4", "\"value\": 4, \"bogus\": 1"),
         "unknown field \"bogus\"",
     );
-    refused(edit(BOOTS, "\"value\": 4", "\"value\": \"four\""), "data.value");
-    refused(edit(BOOTS, "\"name\": \"Fur Shoes\"", "\"name\": 3"), "expected a string");
+    refused(
+        edit(BOOTS, "\"value\": 4", "\"value\": \"four\""),
+        "data.value",
+    );
+    refused(
+        edit(BOOTS, "\"name\": \"Fur Shoes\"", "\"name\": 3"),
+        "expected a string",
+    );
     refused(
         edit(TENTS, "\"alias_count\": 5", "\"alias_count\": 4"),
         "alias_count says",
     );
-    refused(edit(BOOTS, "\"armor_rating\": 600\n  }", "\"armor_rating\": 600\n"), "not valid JSON");
-    refused(edit(BOOTS, "\"flags\": []", "\"flags\": [\"bogus\"]"), "\"flags\"");
-    refused(edit(BOOTS, "\"form_version\": 43", "\"form_version\": 70000"), "16 bits");
     refused(
-        edit(BOOTS, "\"version_control_2\": 0,", "\"version_control_2\": 0, \"zlib_original\": \"\","),
+        edit(
+            BOOTS,
+            "\"armor_rating\": 600\n  }",
+            "\"armor_rating\": 600\n",
+        ),
+        "not valid JSON",
+    );
+    refused(
+        edit(BOOTS, "\"flags\": []", "\"flags\": [\"bogus\"]"),
+        "\"flags\"",
+    );
+    refused(
+        edit(BOOTS, "\"form_version\": 43", "\"form_version\": 70000"),
+        "16 bits",
+    );
+    refused(
+        edit(
+            BOOTS,
+            "\"version_control_2\": 0,",
+            "\"version_control_2\": 0, \"zlib_original\": \"\",",
+        ),
         "only for compressed records",
     );
-    refused(edit(BOOTS, "\"type\": \"ARMO\"", "\"type\": \"WEAP\""), "cannot stand in a");
+    refused(
+        edit(BOOTS, "\"type\": \"ARMO\"", "\"type\": \"WEAP\""),
+        "cannot stand in a",
+    );
 }
 
 #[test]
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn raw_subrecords_are_left_to_parsing() {
-    let outcome = edit(BOOTS, "\"armor_rating\": 600", "\"armor_rating\": 600, \"!ZZZZ\": \"0000\"");
-    assert!(matches!(outcome, Outcome::Parsed | Outcome::Refused(_)), "{outcome:?}");
-    let outcome = edit(BOOTS, "\"armor_rating\": 600", "\"armor_rating\": {\"_hex\": \"58020000\"}");
-    assert!(matches!(outcome, Outcome::Parsed | Outcome::Refused(_)), "{outcome:?}");
+    let outcome = edit(
+        BOOTS,
+        "\"armor_rating\": 600",
+        "\"armor_rating\": 600, \"!ZZZZ\": \"0000\"",
+    );
+    assert!(
+        matches!(outcome, Outcome::Parsed | Outcome::Refused(_)),
+        "{outcome:?}"
+    );
+    let outcome = edit(
+        BOOTS,
+        "\"armor_rating\": 600",
+        "\"armor_rating\": {\"_hex\": \"58020000\"}",
+    );
+    assert!(
+        matches!(outcome, Outcome::Parsed | Outcome::Refused(_)),
+        "{outcome:?}"
+    );
 }
 
 /// Bytes that make edits likely to stay JSON, or nearly.
@@ -382,6 +534,28 @@ proptest! {
                 _ => {
                     text.remove(at);
                 }
+            }
+        }
+        both(&text, path, &c.builder, parent.as_ref());
+    }
+
+    /// Digits changed for digits and letters for letters: the text stays
+    /// JSON, and its values change (or no longer fit).
+    #[test]
+    #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+    fn changed_values_read_directly_only_as_they_parse(
+        record in 0usize..1000,
+        edits in proptest::collection::vec((any::<proptest::sample::Index>(), 0u8..26), 1..6),
+    ) {
+        let c = campfire();
+        let (path, parent) = &c.files[record % c.files.len()];
+        let mut text = c.tree.files[path].clone();
+        for (at, to) in edits {
+            let at = at.index(text.len());
+            if text[at].is_ascii_digit() {
+                text[at] = b'0' + to % 10;
+            } else if text[at].is_ascii_lowercase() {
+                text[at] = b'a' + to;
             }
         }
         both(&text, path, &c.builder, parent.as_ref());

@@ -13,9 +13,9 @@ mod members;
 pub mod path;
 pub mod record;
 pub mod refs;
+pub(crate) mod text_in;
 mod trees;
 pub mod types;
-pub(crate) mod text_in;
 pub mod value;
 pub mod view;
 
