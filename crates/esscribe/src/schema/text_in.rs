@@ -376,9 +376,7 @@ pub(crate) fn record_from_text(
             let cx = Enc { forms: Some(ctx) };
             encode_members(def.members, &mut t, 1, &mut out, cx)?;
             data = Some(out);
-        } else if let Some(slot) = RECORD_HEADER_KEYS
-            .iter()
-            .position(|k| *k == key)
+        } else if let Some(slot) = header_slot(key)
             .and_then(|i| header.get_mut(i))
             .filter(|slot| slot.is_none())
         {
@@ -392,6 +390,22 @@ pub(crate) fn record_from_text(
     }
     t.end()?;
     crate::json::record_with_data(game, ctx, &header, data?, parent)
+}
+
+/// Where a record's header key goes in [`RECORD_HEADER_KEYS`].
+fn header_slot(key: &str) -> Option<usize> {
+    let slot = match key {
+        "type" => 0,
+        "form_id" => 1,
+        "flags" => 2,
+        "version_control" => 3,
+        "form_version" => 4,
+        "version_control_2" => 5,
+        "zlib_original" => 6,
+        _ => return None,
+    };
+    debug_assert_eq!(RECORD_HEADER_KEYS[slot], key);
+    Some(slot)
 }
 
 /// Whether a layout depends on a sibling's value.
@@ -426,8 +440,11 @@ fn encode_members(
         return Some(());
     }
     // The keys met, by the member each names: a key given twice names
-    // the same member, so only those are compared.
-    let mut keys: Vec<(*const Member, &str)> = Vec::new();
+    // the same member, so only those are compared. Most objects have few
+    // keys: those are kept on the stack.
+    let mut few: [(*const Member, &str); 24] = [(std::ptr::null(), ""); 24];
+    let mut more: Vec<(*const Member, &str)> = Vec::new();
+    let mut count = 0;
     loop {
         let key = t.key()?;
         if key.starts_with('!') {
@@ -446,10 +463,15 @@ fn encode_members(
             return None;
         }
         let at: *const Member = member;
-        if keys.iter().any(|&(m, k)| std::ptr::eq(m, at) && k == key) {
+        let met = |&(m, k): &(*const Member, &str)| std::ptr::eq(m, at) && k == key;
+        if few[..count.min(few.len())].iter().any(met) || more.iter().any(met) {
             return None;
         }
-        keys.push((at, key));
+        match few.get_mut(count) {
+            Some(slot) => *slot = (at, key),
+            None => more.push((at, key)),
+        }
+        count += 1;
         if repeats(member) {
             if !t.eat(b'[') {
                 return None;
