@@ -90,16 +90,16 @@ impl<'t> Text<'t> {
             return None;
         }
         let start = self.at;
-        loop {
-            match *self.bytes.get(self.at)? {
-                b'"' => break,
-                b'\\' => return None,
-                0x20..=0x7E => self.at += 1,
-                _ => return None,
-            }
+        let len = self.bytes[start..].iter().position(|&b| b == b'"')?;
+        let end = start + len;
+        let plain = self.bytes[start..end]
+            .iter()
+            .all(|&b| (0x20..=0x7E).contains(&b) && b != b'\\');
+        if !plain {
+            return None;
         }
-        let key = self.text.get(start..self.at)?;
-        self.at += 1;
+        let key = self.text.get(start..end)?;
+        self.at = end + 1;
         self.eat(b':').then_some(key)
     }
 
