@@ -20,7 +20,7 @@ use super::codec::{encode_field_in, encode_ty, write_int, Enc, FormCtx};
 use super::members::{base_key, find_member, member_name, repeats};
 use super::types::{Field, FieldDef, GroupDef, Member, SubDef, Ty};
 use super::value::{lookup, select, Earlier};
-use crate::io::{encode_cp1252, Sig};
+use crate::io::{encode_cp1252, from_hex, Sig};
 use crate::json::RECORD_HEADER_KEYS;
 use crate::plugin::{write_subrecord, Game, GroupHeader, Record, SizeForm};
 use serde_json::{Map, Value};
@@ -703,6 +703,20 @@ fn encode_ty_text(
                 }
             }
         }
+        (Ty::WString | Ty::String32 | Ty::ZString | Ty::Bytes(_), b'"') => {
+            let start = t.at;
+            match t.plain_string() {
+                Some(text) => {
+                    encode_plain(ty, text, out)?;
+                    Some(None)
+                }
+                None => {
+                    t.at = start;
+                    let v = t.leaf(depth)?;
+                    encode_ty(ty, &v, earlier, out, cx).ok()
+                }
+            }
+        }
         (Ty::Select(sel), _) => encode_ty_text(select(sel, earlier), t, earlier, depth, out, cx),
         (Ty::If(cond), _) => encode_ty_text(&cond.ty, t, earlier, depth, out, cx),
         (Ty::Struct(fields), b'{') => {
@@ -732,6 +746,34 @@ fn encode_ty_text(
             encode_ty(ty, &v, earlier, out, cx).ok()
         }
     }
+}
+
+/// Encodes a string of a text type, or hex bytes, as `encode_ty` does.
+fn encode_plain(ty: &Ty, text: &str, out: &mut Vec<u8>) -> Option<()> {
+    if let Ty::Bytes(n) = ty {
+        let bytes = from_hex(text).filter(|b| b.len() == *n)?;
+        out.extend_from_slice(&bytes);
+        return Some(());
+    }
+    let owned;
+    let bytes = if text.is_ascii() {
+        // Windows-1252 keeps ASCII as it is.
+        text.as_bytes()
+    } else {
+        owned = encode_cp1252(text)?;
+        &owned
+    };
+    match ty {
+        Ty::WString => out.extend_from_slice(&u16::try_from(bytes.len()).ok()?.to_le_bytes()),
+        Ty::String32 => out.extend_from_slice(&u32::try_from(bytes.len()).ok()?.to_le_bytes()),
+        _ if bytes.contains(&0) => return None,
+        _ => {}
+    }
+    out.extend_from_slice(bytes);
+    if matches!(ty, Ty::ZString) {
+        out.push(0);
+    }
+    Some(())
 }
 
 /// Encodes the items of a list of structs (or of single values, for a
