@@ -33,6 +33,29 @@ const MAX_DEPTH: usize = 100;
 /// The entries of one JSON object: each key with the text of its value.
 type Entries<'t> = Vec<(&'t str, &'t [u8])>;
 
+/// Printable ASCII but `"` and `\\`: what a plain key is made of.
+const PRINTABLE: u8 = 0;
+/// The bits of a byte's class that end a plain string: a quote, a
+/// backslash, a control character.
+const ENDS_TEXT: u8 = 3;
+/// Each byte's class: [`PRINTABLE`], 1 for `"`, 2 for `\\`, 3 for control
+/// characters, 4 for the rest (DEL and the bytes of non-ASCII text).
+static CLASS: [u8; 256] = {
+    let mut class = [PRINTABLE; 256];
+    let mut b = 0;
+    while b < 256 {
+        class[b] = match b as u8 {
+            b'"' => 1,
+            b'\\' => 2,
+            0..=0x1F => 3,
+            0x7F..=0xFF => 4,
+            _ => PRINTABLE,
+        };
+        b += 1;
+    }
+    class
+};
+
 /// A place in JSON text.
 struct Text<'t> {
     /// The whole text, checked to be UTF-8 once: the parts cut from it
@@ -90,12 +113,11 @@ impl<'t> Text<'t> {
             return None;
         }
         let start = self.at;
-        let len = self.bytes[start..].iter().position(|&b| b == b'"')?;
-        let end = start + len;
-        let plain = self.bytes[start..end]
+        let len = self.bytes[start..]
             .iter()
-            .all(|&b| (0x20..=0x7E).contains(&b) && b != b'\\');
-        if !plain {
+            .position(|&b| CLASS[b as usize] != PRINTABLE)?;
+        let end = start + len;
+        if self.bytes[end] != b'"' {
             return None;
         }
         let key = self.text.get(start..end)?;
@@ -256,7 +278,7 @@ impl<'t> Text<'t> {
         let start = self.at + 1;
         let len = self.bytes[start..]
             .iter()
-            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
+            .position(|&b| CLASS[b as usize] & ENDS_TEXT != 0)?;
         let end = start + len;
         if self.bytes[end] != b'"' {
             return None;
