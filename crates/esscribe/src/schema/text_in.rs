@@ -725,7 +725,7 @@ fn encode_ty_text(
                 }
             }
         }
-        (Ty::WString | Ty::String32 | Ty::ZString | Ty::Bytes(_), b'"') => {
+        (Ty::WString | Ty::String32 | Ty::ZString | Ty::Bytes(_) | Ty::Char4, b'"') => {
             let start = t.at;
             match t.plain_string() {
                 Some(text) => {
@@ -770,12 +770,20 @@ fn encode_ty_text(
     }
 }
 
-/// Encodes a string of a text type, or hex bytes, as `encode_ty` does.
+/// Encodes a string of a text type, hex bytes or four characters, as
+/// `encode_ty` does.
 fn encode_plain(ty: &Ty, text: &str, out: &mut Vec<u8>) -> Option<()> {
-    if let Ty::Bytes(n) = ty {
-        let bytes = from_hex(text).filter(|b| b.len() == *n)?;
-        out.extend_from_slice(&bytes);
-        return Some(());
+    match ty {
+        Ty::Bytes(n) => {
+            let bytes = from_hex(text).filter(|b| b.len() == *n)?;
+            out.extend_from_slice(&bytes);
+            return Some(());
+        }
+        Ty::Char4 => {
+            out.extend_from_slice(&Sig::parse(text)?.0);
+            return Some(());
+        }
+        _ => {}
     }
     let owned;
     let bytes = if text.is_ascii() {
