@@ -367,6 +367,14 @@ fn edited_values_read_directly_as_they_parse() {
         Outcome::Direct
     );
     assert_eq!(
+        edit(BOOTS, "\"feet\"\n", "\"feet\", \"0x400\"\n"),
+        Outcome::Direct
+    );
+    assert_eq!(
+        edit(BOOTS, "\"feet\"\n", "\"f\\u0065et\"\n"),
+        Outcome::Parsed
+    );
+    assert_eq!(
         edit(
             BOOTS,
             "\"armor_type\": \"light_armor\"",
@@ -469,6 +477,10 @@ fn refused_texts_keep_their_errors() {
     refused(
         edit(BOOTS, "\"flags\": []", "\"flags\": [\"bogus\"]"),
         "\"flags\"",
+    );
+    refused(
+        edit(BOOTS, "\"feet\"\n", "\"toes\"\n"),
+        "unknown flag \"toes\"",
     );
     refused(
         edit(BOOTS, "\"form_version\": 43", "\"form_version\": 70000"),

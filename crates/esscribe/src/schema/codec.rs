@@ -494,7 +494,7 @@ fn encode_items(
 }
 
 /// Bits as the signed or unsigned value `write_int` range-checks.
-fn signed(int: Int, bits: u64) -> i64 {
+pub(super) fn signed(int: Int, bits: u64) -> i64 {
     match int {
         Int::I8 => bits as u8 as i8 as i64,
         Int::I16 => bits as u16 as i16 as i64,

@@ -16,7 +16,7 @@
 //! gives `None`: the caller then builds the record the usual way, which
 //! gives the same bytes or the usual error.
 
-use super::codec::{encode_field_in, encode_ty, write_int, Enc, FormCtx};
+use super::codec::{encode_field_in, encode_ty, signed, write_int, Enc, FormCtx};
 use super::members::{base_key, find_member, member_name, repeats};
 use super::types::{Field, FieldDef, GroupDef, Member, SubDef, Ty};
 use super::value::{lookup, select, Earlier};
@@ -738,6 +738,28 @@ fn encode_ty_text(
                     encode_ty(ty, &v, earlier, out, cx).ok()
                 }
             }
+        }
+        (Ty::Flags(int, names), b'[') => {
+            // A list of names and hex bits, as `codec::json_flags` reads it.
+            t.at += 1;
+            let mut n = 0u64;
+            if !t.eat(b']') {
+                loop {
+                    if t.peek()? != b'"' {
+                        return None;
+                    }
+                    let name = t.plain_string()?;
+                    n |= match names.bits.iter().find(|(_, known)| *known == name) {
+                        Some((bit, _)) => *bit,
+                        None => u64::from_str_radix(name.strip_prefix("0x")?, 16).ok()?,
+                    };
+                    if !t.more(b']')? {
+                        break;
+                    }
+                }
+            }
+            write_int(*int, signed(*int, n), out).ok()?;
+            Some(Some(n as i64))
         }
         (Ty::Select(sel), _) => encode_ty_text(select(sel, earlier), t, earlier, depth, out, cx),
         (Ty::If(cond), _) => encode_ty_text(&cond.ty, t, earlier, depth, out, cx),
