@@ -573,3 +573,35 @@ proptest! {
         let (_direct, _parsed) = both(&text, path, &c.builder, parent.as_ref());
     }
 }
+
+/// A layout chosen by a sibling given after it (a game setting's value
+/// by its editor ID) is read as parsing reads it.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_layout_chosen_by_a_later_sibling_reads_directly_as_it_parses() {
+    let c = campfire();
+    let (path, text, parent) = c.record("GMST/");
+    let mut v: Value = serde_json::from_slice(text).unwrap();
+    let fields = v["fields"].as_object_mut().unwrap();
+    let reversed: serde_json::Map<String, Value> = fields
+        .iter()
+        .rev()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    assert_eq!(
+        reversed.keys().last().map(String::as_str),
+        Some("editor_id")
+    );
+    *fields = reversed;
+    let text = serde_json::to_vec_pretty(&v).unwrap();
+    let (direct, parsed) = both(&text, path, &c.builder, parent);
+    assert!(direct, "{path}: not read directly");
+    parsed.unwrap();
+    // Another type of value by the editor ID's first letter.
+    let id = v["fields"]["editor_id"].as_str().unwrap().to_string();
+    for first in ["i", "f", "s", "b"] {
+        v["fields"]["editor_id"] = Value::from(format!("{first}{}", &id[1..]));
+        let text = serde_json::to_vec_pretty(&v).unwrap();
+        let _ = both(&text, path, &c.builder, parent);
+    }
+}
