@@ -589,7 +589,7 @@ fn a_layout_chosen_by_a_later_sibling_reads_directly_as_it_parses() {
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
     assert_eq!(
-        reversed.keys().last().map(String::as_str),
+        reversed.keys().next_back().map(String::as_str),
         Some("editor_id")
     );
     *fields = reversed;
