@@ -75,16 +75,29 @@ impl<'t> Text<'t> {
     }
 
     fn skip_space(&mut self) {
-        // Pretty-printed text is mostly indentation: eight spaces at a
-        // time, then byte by byte.
-        const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
-        while let Some(eight) = self.bytes.get(self.at..self.at + 8) {
-            if u64::from_ne_bytes(eight.try_into().expect("eight bytes")) != SPACES {
-                break;
+        loop {
+            match self.bytes.get(self.at) {
+                Some(b' ') => self.skip_spaces(),
+                Some(b'\n' | b'\r' | b'\t') => self.at += 1,
+                _ => return,
             }
-            self.at += 8;
         }
-        while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.bytes.get(self.at) {
+    }
+
+    /// Past a run of spaces. Pretty-printed text is mostly indentation:
+    /// eight bytes are looked at a time, the spaces at their start
+    /// counted at once.
+    fn skip_spaces(&mut self) {
+        const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
+        while let Some(eight) = self.bytes.get(self.at..self.at + 8) {
+            let other = u64::from_le_bytes(eight.try_into().expect("eight bytes")) ^ SPACES;
+            let spaces = other.trailing_zeros() as usize / 8;
+            self.at += spaces;
+            if spaces < 8 {
+                return;
+            }
+        }
+        while self.bytes.get(self.at) == Some(&b' ') {
             self.at += 1;
         }
     }
