@@ -6,17 +6,20 @@
 //! The text is read with a small tokenizer, walking the record's
 //! declaration as [`super::json_in`] does: members in the order the text
 //! gives them, repeating members as lists, groups as objects, and the
-//! fields of a struct in declaration order. Each field's value (or each
-//! subrecord's, where its layout is not a plain struct) is still read by
-//! `serde_json` and encoded by [`super::codec`], so that the rules of
-//! encoding stay in one place.
+//! fields of a struct in declaration order. Form IDs, plain strings, enum
+//! and flag names are written here; other values are read as JSON values
+//! one at a time and encoded by [`super::codec`], and the rare members
+//! that are reshaped before they are written (paired lists, trees) by
+//! [`super::json_in`], so that the rules of encoding stay in one place.
 //!
-//! Anything this does not follow exactly (raw subrecords, trees, paired
-//! members, keys out of order, escapes in keys, duplicate keys, any error)
-//! gives `None`: the caller then builds the record the usual way, which
-//! gives the same bytes or the usual error.
+//! Anything this does not follow exactly (raw subrecords, a struct's keys
+//! out of order or a field left out that needs its default, escapes in
+//! keys, a key given twice, a form ID noted with its plugin as a record's
+//! own, any error) gives `None`: the caller then builds the record the
+//! usual way, which gives the same bytes or the usual error.
 
 use super::codec::{encode_field_in, encode_ty, signed, write_int, Enc, FormCtx};
+use super::json_in::encode_entry;
 use super::members::{base_key, find_member, member_name, repeats};
 use super::types::{Field, FieldDef, GroupDef, Member, SubDef, Ty};
 use super::value::{lookup, select, Earlier};
@@ -491,12 +494,6 @@ fn encode_members(
             Some(None) => return None,
             None => find_member(members, name, object.siblings()?)?,
         };
-        if matches!(
-            member,
-            Member::Paired(_) | Member::Group(GroupDef { tree: Some(_), .. })
-        ) {
-            return None;
-        }
         let at: *const Member = member;
         let met = |&(m, k): &(*const Member, &str)| std::ptr::eq(m, at) && k == key;
         if few[..count.min(few.len())].iter().any(met) || more.iter().any(met) {
@@ -507,7 +504,16 @@ fn encode_members(
             None => more.push((at, key)),
         }
         count += 1;
-        if repeats(member) {
+        if matches!(
+            member,
+            Member::Paired(_) | Member::Group(GroupDef { tree: Some(_), .. })
+        ) {
+            // Rare, and reshaped before they are written (paired lists
+            // split, trees flattened): read as JSON and encoded by
+            // `json_in` itself.
+            let v = t.leaf(depth + 1)?;
+            encode_entry(members, key, &v, object.siblings()?, out, cx).ok()?;
+        } else if repeats(member) {
             if !t.eat(b'[') {
                 return None;
             }
