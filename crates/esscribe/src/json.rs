@@ -141,6 +141,11 @@ fn record_flags_from_json(game: Game, sig: Sig, m: &Map<String, Value>, path: &s
     if v.is_string() {
         return get_hex_u32(m, "flags", path);
     }
+    record_flags_from_list(game, sig, v, path)
+}
+
+/// A record header's flags from a list of names and hex bits.
+fn record_flags_from_list(game: Game, sig: Sig, v: &Value, path: &str) -> Result<u32> {
     let defs = crate::defs::shared::record_flags::record_flags(game, sig.0);
     let n = schema::codec::json_flags(defs, v).map_err(|e| bad(path, format!("\"flags\": {e}")))?;
     u32::try_from(n).map_err(|_| bad(path, format!("\"flags\": 0x{n:X} does not fit 32 bits")))
@@ -453,18 +458,22 @@ fn get_u16(m: &Map<String, Value>, key: &str, path: &str) -> Result<u16> {
     u16::try_from(n).map_err(|_| bad(path, format!("\"{key}\": {n} does not fit in 16 bits")))
 }
 
-fn get_hex_u32(m: &Map<String, Value>, key: &str, path: &str) -> Result<u32> {
-    let v = get(m, key, path)?;
+/// A number written as hex text (`"0x00040000"`).
+fn hex_u32(v: &Value) -> Option<u32> {
     v.as_str()
         .map(str::trim)
         .and_then(|t| t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")))
         .and_then(|hex| u32::from_str_radix(hex, 16).ok())
-        .ok_or_else(|| {
-            bad(
-                path,
-                format!("\"{key}\": expected hex like \"0x00040000\", found {v}"),
-            )
-        })
+}
+
+fn get_hex_u32(m: &Map<String, Value>, key: &str, path: &str) -> Result<u32> {
+    let v = get(m, key, path)?;
+    hex_u32(v).ok_or_else(|| {
+        bad(
+            path,
+            format!("\"{key}\": expected hex like \"0x00040000\", found {v}"),
+        )
+    })
 }
 
 fn hex_field(v: &Value, path: &str) -> Result<Vec<u8>> {
@@ -993,6 +1002,107 @@ impl Builder {
     }
 }
 
+/// The keys of a record's JSON besides its data, in the order
+/// [`record_to_json`] writes them.
+pub(crate) const RECORD_HEADER_KEYS: [&str; 7] = [
+    "type",
+    "form_id",
+    "flags",
+    "version_control",
+    "form_version",
+    "version_control_2",
+    "zlib_original",
+];
+
+/// A record of the text tree whose data was encoded from its `fields`
+/// straight from the text: `keys` holds the values of its other keys, as
+/// [`RECORD_HEADER_KEYS`] orders them. `None` wherever
+/// [`Builder::make_record`] would refuse the record or could build it
+/// otherwise (a form ID with a note), so that the caller builds it the
+/// usual way and its error is the usual one. The data must hold no
+/// subrecord kept as bytes: it is read back allowing none.
+pub(crate) fn record_with_data(
+    game: Game,
+    ctx: &FormCtx,
+    keys: &[Option<Value>; 7],
+    data: Vec<u8>,
+    parent: Option<&GroupHeader>,
+) -> Option<Record<'static>> {
+    let [sig_v, id_v, flags_v, vc_v, fv_v, vc2_v, zlib_v] = keys;
+    let sig = sig_v
+        .as_ref()?
+        .as_str()
+        .and_then(Sig::parse)
+        .filter(|s| crate::plugin::is_record_sig(*s))?;
+    let id_text = id_v.as_ref()?.as_str()?;
+    if id_text.trim().contains(char::is_whitespace) {
+        return None;
+    }
+    let form_id = schema::parse_form_id(id_text, Some(ctx)).ok()?;
+    let flags_v = flags_v.as_ref()?;
+    let flags = if flags_v.is_string() {
+        hex_u32(flags_v)?
+    } else {
+        record_flags_from_list(game, sig, flags_v, "").ok()?
+    };
+    let compressed = flags & crate::plugin::FLAG_COMPRESSED != 0;
+    if zlib_v.is_some() && !compressed {
+        return None;
+    }
+    let skyrim = game == Game::Skyrim;
+    if !skyrim && (fv_v.is_some() || vc2_v.is_some()) {
+        return None;
+    }
+    if parent.is_some_and(|g| !fits_group(sig, g)) {
+        return None;
+    }
+    let number = |v: &Option<Value>| v.as_ref()?.as_u64();
+    let header = RecordHeader {
+        sig,
+        data_size: 0,
+        flags,
+        form_id,
+        version_control: u32::try_from(number(vc_v)?).ok()?,
+        form_version: if skyrim {
+            u16::try_from(number(fv_v)?).ok()?
+        } else {
+            0
+        },
+        version_control_2: if skyrim {
+            u16::try_from(number(vc2_v)?).ok()?
+        } else {
+            0
+        },
+    };
+    let plain = Record {
+        header: RecordHeader {
+            flags: flags & !crate::plugin::FLAG_COMPRESSED,
+            ..header
+        },
+        offset: 0,
+        body: Body::Stored(Cow::Borrowed(&data)),
+    };
+    check_read_back(&plain, game, ctx, ReadBack::AtMostRaw(0)).ok()?;
+    let stored = if compressed {
+        let original = match zlib_v {
+            Some(Value::String(s)) => Some(b64().decode(s).ok()?),
+            Some(_) => return None,
+            None => None,
+        };
+        match original {
+            Some(orig) if decompress_record_data(&orig, 0).is_ok_and(|d| d == data) => orig,
+            _ => compress_record_data(&data).ok()?,
+        }
+    } else {
+        data
+    };
+    Some(Record {
+        header,
+        offset: 0,
+        body: Body::Stored(Cow::Owned(stored)),
+    })
+}
+
 /// One record from its JSON form. Form IDs' notes of the plugin they
 /// belong to are not checked here (the record alone does not say which
 /// masters its plugin has); [`build_plugin`] checks them.
@@ -1465,5 +1575,10 @@ impl PieceBuilder {
     /// The form context of the plugin being built: its masters and name.
     pub fn ctx(&self) -> &FormCtx {
         &self.builder.ctx
+    }
+
+    /// The game of the plugin being built.
+    pub fn game(&self) -> Game {
+        self.builder.game
     }
 }

@@ -127,7 +127,7 @@ pub(crate) fn only_keys(v: &Value, allowed: &[&str]) -> Result<(), Error> {
     Ok(())
 }
 
-fn write_int(int: Int, v: i64, out: &mut Vec<u8>) -> Result<(), Error> {
+pub(super) fn write_int(int: Int, v: i64, out: &mut Vec<u8>) -> Result<(), Error> {
     let fits = match int {
         Int::U8 => (0..=u8::MAX as i64).contains(&v),
         Int::I8 => (i8::MIN as i64..=i8::MAX as i64).contains(&v),
@@ -276,7 +276,7 @@ pub(crate) fn stored_int(ty: &Ty, v: &Value) -> Option<i64> {
 }
 
 /// Encodes one field; returns its raw integer value for later fields.
-fn encode_ty(
+pub(super) fn encode_ty(
     ty: &Ty,
     v: &Value,
     earlier: &mut Earlier,
@@ -494,7 +494,7 @@ fn encode_items(
 }
 
 /// Bits as the signed or unsigned value `write_int` range-checks.
-fn signed(int: Int, bits: u64) -> i64 {
+pub(super) fn signed(int: Int, bits: u64) -> i64 {
     match int {
         Int::I8 => bits as u8 as i8 as i64,
         Int::I16 => bits as u16 as i16 as i64,

@@ -1,0 +1,979 @@
+//! A record's JSON text encoded without parsing it whole: the text tree
+//! holds one record per file, in the form [`crate::json`] writes, and
+//! building a `serde_json::Value` for each file is most of what packing a
+//! tree costs.
+//!
+//! The text is read with a small tokenizer, walking the record's
+//! declaration as [`super::json_in`] does: members in the order the text
+//! gives them, repeating members as lists, groups as objects, and the
+//! fields of a struct in declaration order. Form IDs, plain strings, enum
+//! and flag names are written here; other values are read as JSON values
+//! one at a time and encoded by [`super::codec`], and the rare members
+//! that are reshaped before they are written (paired lists, trees) by
+//! [`super::json_in`], so that the rules of encoding stay in one place.
+//!
+//! Anything this does not follow exactly (raw subrecords, a struct's keys
+//! out of order or a field left out that needs its default, escapes in
+//! keys, a key given twice, a form ID noted with its plugin as a record's
+//! own, any error) gives `None`: the caller then builds the record the
+//! usual way, which gives the same bytes or the usual error.
+
+use super::codec::{encode_field_in, encode_ty, signed, write_int, Enc, FormCtx};
+use super::json_in::encode_entry;
+use super::members::{base_key, find_member, member_name, repeats};
+use super::types::{Field, FieldDef, GroupDef, Member, SubDef, Ty};
+use super::value::{lookup, select, Earlier};
+use crate::io::{encode_cp1252, from_hex, Sig};
+use crate::json::RECORD_HEADER_KEYS;
+use crate::plugin::{write_subrecord, Game, GroupHeader, Record, SizeForm};
+use serde_json::{Map, Value};
+
+/// Deeper nesting than this leaves the fast path: parsing the whole text
+/// refuses 128 levels, and here values are parsed on their own, where that
+/// limit would not see the levels around them.
+const MAX_DEPTH: usize = 100;
+
+/// The entries of one JSON object: each key with the text of its value.
+type Entries<'t> = Vec<(&'t str, &'t [u8])>;
+
+/// Printable ASCII but `"` and `\\`: what a plain key is made of.
+const PRINTABLE: u8 = 0;
+/// The bits of a byte's class that end a plain string: a quote, a
+/// backslash, a control character.
+const ENDS_TEXT: u8 = 3;
+/// Each byte's class: [`PRINTABLE`], 1 for `"`, 2 for `\\`, 3 for control
+/// characters, 4 for the rest (DEL and the bytes of non-ASCII text).
+static CLASS: [u8; 256] = {
+    let mut class = [PRINTABLE; 256];
+    let mut b = 0;
+    while b < 256 {
+        class[b] = match b as u8 {
+            b'"' => 1,
+            b'\\' => 2,
+            0..=0x1F => 3,
+            0x7F..=0xFF => 4,
+            _ => PRINTABLE,
+        };
+        b += 1;
+    }
+    class
+};
+
+/// A place in JSON text.
+struct Text<'t> {
+    /// The whole text, checked to be UTF-8 once: the parts cut from it
+    /// are text without checking again.
+    text: &'t str,
+    bytes: &'t [u8],
+    at: usize,
+}
+
+impl<'t> Text<'t> {
+    fn new(text: &'t str) -> Text<'t> {
+        Text {
+            text,
+            bytes: text.as_bytes(),
+            at: 0,
+        }
+    }
+
+    fn skip_space(&mut self) {
+        loop {
+            match self.bytes.get(self.at) {
+                Some(b' ') => self.skip_spaces(),
+                Some(b'\n' | b'\r' | b'\t') => self.at += 1,
+                _ => return,
+            }
+        }
+    }
+
+    /// Past a run of spaces. Pretty-printed text is mostly indentation:
+    /// eight bytes are looked at a time, the spaces at their start
+    /// counted at once.
+    fn skip_spaces(&mut self) {
+        const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
+        while let Some(eight) = self.bytes.get(self.at..self.at + 8) {
+            let other = u64::from_le_bytes(eight.try_into().expect("eight bytes")) ^ SPACES;
+            let spaces = other.trailing_zeros() as usize / 8;
+            self.at += spaces;
+            if spaces < 8 {
+                return;
+            }
+        }
+        while self.bytes.get(self.at) == Some(&b' ') {
+            self.at += 1;
+        }
+    }
+
+    fn peek(&mut self) -> Option<u8> {
+        self.skip_space();
+        self.bytes.get(self.at).copied()
+    }
+
+    fn eat(&mut self, c: u8) -> bool {
+        let found = self.peek() == Some(c);
+        self.at += found as usize;
+        found
+    }
+
+    /// Only space is left.
+    fn end(&mut self) -> Option<()> {
+        self.skip_space();
+        (self.at == self.bytes.len()).then_some(())
+    }
+
+    /// A key and its colon. Only printable ASCII without escapes: such a
+    /// key means what its bytes say.
+    fn key(&mut self) -> Option<&'t str> {
+        if !self.eat(b'"') {
+            return None;
+        }
+        let start = self.at;
+        let len = self.bytes[start..]
+            .iter()
+            .position(|&b| CLASS[b as usize] != PRINTABLE)?;
+        let end = start + len;
+        if self.bytes[end] != b'"' {
+            return None;
+        }
+        let key = self.text.get(start..end)?;
+        self.at = end + 1;
+        self.eat(b':').then_some(key)
+    }
+
+    /// Past the end of a string whose opening quote is behind.
+    fn skip_string(&mut self) -> Option<()> {
+        loop {
+            match *self.bytes.get(self.at)? {
+                b'"' => {
+                    self.at += 1;
+                    return Some(());
+                }
+                b'\\' => self.at += 2,
+                _ => self.at += 1,
+            }
+        }
+    }
+
+    /// The text of the next value, `depth` levels deep. Only its extent is
+    /// found here: whoever reads it checks it.
+    fn value(&mut self, depth: usize) -> Option<&'t [u8]> {
+        self.skip_space();
+        let start = self.at;
+        let mut nest = 0usize;
+        loop {
+            match *self.bytes.get(self.at)? {
+                b'"' => {
+                    self.at += 1;
+                    self.skip_string()?;
+                }
+                b'{' | b'[' => {
+                    nest += 1;
+                    if depth + nest > MAX_DEPTH {
+                        return None;
+                    }
+                    self.at += 1;
+                    continue;
+                }
+                b'}' | b']' if nest == 0 => break,
+                b'}' | b']' => {
+                    nest -= 1;
+                    self.at += 1;
+                }
+                b',' | b':' | b' ' | b'\n' | b'\r' | b'\t' if nest == 0 => break,
+                _ => {
+                    self.at += 1;
+                    continue;
+                }
+            }
+            if nest == 0 {
+                break;
+            }
+        }
+        (self.at > start).then(|| &self.bytes[start..self.at])
+    }
+
+    /// The entries of an object, `depth` levels deep; a key given twice
+    /// leaves the fast path (parsing the whole text keeps the last one).
+    fn entries(&mut self, depth: usize) -> Option<Entries<'t>> {
+        if !self.eat(b'{') {
+            return None;
+        }
+        let mut out: Entries<'t> = Vec::new();
+        if self.eat(b'}') {
+            return Some(out);
+        }
+        loop {
+            let key = self.key()?;
+            let value = self.value(depth + 1)?;
+            if out.iter().any(|(seen, _)| *seen == key) {
+                return None;
+            }
+            out.push((key, value));
+            if self.eat(b',') {
+                continue;
+            }
+            return self.eat(b'}').then_some(out);
+        }
+    }
+}
+
+/// Where one object's entries are, for reading ahead: a layout may
+/// depend on a sibling given after it.
+struct Object<'t> {
+    text: &'t str,
+    start: usize,
+    depth: usize,
+    siblings: Option<Map<String, Value>>,
+}
+
+impl Object<'_> {
+    /// The entries whose value is a string, as the layouts they choose
+    /// read them (by key, as text); read once per object, when first
+    /// needed.
+    fn siblings(&mut self) -> Option<&Map<String, Value>> {
+        if self.siblings.is_none() {
+            let mut t = Text::new(self.text);
+            t.at = self.start;
+            let mut m = Map::new();
+            for (key, value) in t.entries(self.depth)? {
+                if value.first() == Some(&b'"') {
+                    m.insert(key.to_string(), parse(value)?);
+                }
+            }
+            self.siblings = Some(m);
+        }
+        self.siblings.as_ref()
+    }
+}
+
+fn parse(text: &[u8]) -> Option<Value> {
+    serde_json::from_slice(text).ok()
+}
+
+/// How deeply a value nests.
+fn nesting(v: &Value) -> usize {
+    match v {
+        Value::Array(items) => 1 + items.iter().map(nesting).max().unwrap_or(0),
+        Value::Object(m) => 1 + m.values().map(nesting).max().unwrap_or(0),
+        _ => 0,
+    }
+}
+
+impl<'t> Text<'t> {
+    /// The next value, `depth` levels deep, as `serde_json` reads it:
+    /// plain strings, whole numbers, and `true`, `false` and `null` are
+    /// read here, everything else by `serde_json`.
+    fn leaf(&mut self, depth: usize) -> Option<Value> {
+        let start = self.at;
+        let plain = match self.peek()? {
+            b'"' => self.plain_string().map(|s| Value::String(s.to_string())),
+            b'-' | b'0'..=b'9' => self.number(),
+            b't' => self.word("true", Value::Bool(true)),
+            b'f' => self.word("false", Value::Bool(false)),
+            b'n' => self.word("null", Value::Null),
+            _ => None,
+        };
+        if plain.is_some() {
+            return plain;
+        }
+        self.at = start;
+        self.skip_space();
+        let mut stream =
+            serde_json::Deserializer::from_slice(&self.bytes[self.at..]).into_iter::<Value>();
+        let v = stream.next()?.ok()?;
+        self.at += stream.byte_offset();
+        let deep =
+            matches!(v, Value::Array(_) | Value::Object(_)) && depth + nesting(&v) > MAX_DEPTH;
+        (!deep).then_some(v)
+    }
+
+    /// A string without escapes or control characters, next: such a
+    /// string is its text between the quotes.
+    fn plain_string(&mut self) -> Option<&'t str> {
+        let start = self.at + 1;
+        let len = self.bytes[start..]
+            .iter()
+            .position(|&b| CLASS[b as usize] & ENDS_TEXT != 0)?;
+        let end = start + len;
+        if self.bytes[end] != b'"' {
+            return None;
+        }
+        self.at = end + 1;
+        self.text.get(start..end)
+    }
+
+    /// A number with a fraction or an exponent, next, whose integer part
+    /// ends at `at`: JSON's grammar checked here, the digits read as the
+    /// nearest f64, as `serde_json` reads them (both round exactly). A
+    /// number too large for an f64 is left to `serde_json`.
+    fn float(&mut self, mut at: usize) -> Option<Value> {
+        let digits = |at: usize| {
+            self.bytes[at..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count()
+        };
+        if self.bytes.get(at) == Some(&b'.') {
+            let n = digits(at + 1);
+            if n == 0 {
+                return None;
+            }
+            at += 1 + n;
+        }
+        if let Some(b'e' | b'E') = self.bytes.get(at) {
+            at += 1;
+            if let Some(b'+' | b'-') = self.bytes.get(at) {
+                at += 1;
+            }
+            let n = digits(at);
+            if n == 0 {
+                return None;
+            }
+            at += n;
+        }
+        let x: f64 = self.text[self.at..at].parse().ok()?;
+        let number = serde_json::Number::from_f64(x).filter(|_| x.is_finite())?;
+        self.at = at;
+        Some(Value::Number(number))
+    }
+
+    /// A literal word, next.
+    fn word(&mut self, word: &str, v: Value) -> Option<Value> {
+        if self.bytes[self.at..].starts_with(word.as_bytes()) {
+            self.at += word.len();
+            Some(v)
+        } else {
+            None
+        }
+    }
+
+    /// A whole number of up to 18 digits without a leading zero (nor
+    /// `-0`), next: what `serde_json` reads as an integer, and the
+    /// number is the same.
+    fn number(&mut self) -> Option<Value> {
+        let negative = self.bytes[self.at] == b'-';
+        let digits_at = self.at + negative as usize;
+        let digits = self.bytes[digits_at..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let end = digits_at + digits;
+        let first = *self.bytes.get(digits_at)?;
+        if !(1..=18).contains(&digits) || (first == b'0' && (digits > 1 || negative)) {
+            return None;
+        }
+        if let Some(b'.' | b'e' | b'E') = self.bytes.get(end) {
+            return self.float(end);
+        }
+        let n: u64 = self.text[digits_at..end].parse().ok()?;
+        self.at = end;
+        Some(if negative {
+            Value::from(-(n as i64))
+        } else {
+            Value::from(n)
+        })
+    }
+
+    /// After an entry or item: `true` when another follows, `false` at
+    /// the `close`.
+    fn more(&mut self, close: u8) -> Option<bool> {
+        if self.eat(b',') {
+            Some(true)
+        } else {
+            self.eat(close).then_some(false)
+        }
+    }
+}
+
+/// A record built from the text of its file in a tree, or `None` where
+/// this reading does not follow it exactly: see the module's notes.
+/// `ctx` is the plugin's form context, `parent` the group it stands in.
+pub(crate) fn record_from_text(
+    text: &[u8],
+    game: Game,
+    ctx: &FormCtx,
+    parent: Option<&GroupHeader>,
+) -> Option<Record<'static>> {
+    // Text that is not UTF-8 is not JSON either.
+    let mut t = Text::new(std::str::from_utf8(text).ok()?);
+    let mut header: [Option<Value>; 7] = Default::default();
+    let mut data = None;
+    if !t.eat(b'{') {
+        return None;
+    }
+    // A record's text is never empty: it has a type.
+    loop {
+        let key = t.key()?;
+        if key == "fields" && data.is_none() {
+            // The type comes first: the declaration is known by the time
+            // the fields are read.
+            let sig = header[0].as_ref()?.as_str().and_then(Sig::parse)?;
+            let def = crate::defs::catalog(game).find(sig)?;
+            let mut out = Vec::with_capacity(text.len() / 4);
+            let cx = Enc { forms: Some(ctx) };
+            encode_members(def.members, &mut t, 1, &mut out, cx)?;
+            data = Some(out);
+        } else if let Some(slot) = header_slot(key)
+            .and_then(|i| header.get_mut(i))
+            .filter(|slot| slot.is_none())
+        {
+            *slot = Some(t.leaf(1)?);
+        } else {
+            return None;
+        }
+        if !t.more(b'}')? {
+            break;
+        }
+    }
+    t.end()?;
+    crate::json::record_with_data(game, ctx, &header, data?, parent)
+}
+
+/// Where a record's header key goes in [`RECORD_HEADER_KEYS`].
+fn header_slot(key: &str) -> Option<usize> {
+    let slot = match key {
+        "type" => 0,
+        "form_id" => 1,
+        "flags" => 2,
+        "version_control" => 3,
+        "form_version" => 4,
+        "version_control_2" => 5,
+        "zlib_original" => 6,
+        _ => return None,
+    };
+    debug_assert_eq!(RECORD_HEADER_KEYS[slot], key);
+    Some(slot)
+}
+
+/// Whether a layout depends on a sibling's value.
+fn reads_siblings(field: &Field) -> bool {
+    match field {
+        Field::BySibling { .. } => true,
+        Field::BySize(cases) => cases.iter().any(|(_, f)| reads_siblings(f)),
+        _ => false,
+    }
+}
+
+/// Encodes the members of a record or group from the object next in `t`
+/// (`depth` levels deep), as `encode_seq` does.
+fn encode_members(
+    members: &'static [Member],
+    t: &mut Text<'_>,
+    depth: usize,
+    out: &mut Vec<u8>,
+    cx: Enc<'_>,
+) -> Option<()> {
+    t.skip_space();
+    let mut object = Object {
+        text: t.text,
+        start: t.at,
+        depth,
+        siblings: None,
+    };
+    if !t.eat(b'{') {
+        return None;
+    }
+    if t.eat(b'}') {
+        return Some(());
+    }
+    // The keys met, by the member each names: a key given twice names
+    // the same member, so only those are compared. Most objects have few
+    // keys: those are kept on the stack.
+    let mut few: [(*const Member, &str); 24] = [(std::ptr::null(), ""); 24];
+    let mut more: Vec<(*const Member, &str)> = Vec::new();
+    let mut count = 0;
+    loop {
+        let key = t.key()?;
+        if key.starts_with('!') {
+            return None;
+        }
+        let name = base_key(key);
+        let member = match plain_member(members, name) {
+            Some(Some(member)) => member,
+            Some(None) => return None,
+            None => find_member(members, name, object.siblings()?)?,
+        };
+        let at: *const Member = member;
+        let met = |&(m, k): &(*const Member, &str)| std::ptr::eq(m, at) && k == key;
+        if few[..count.min(few.len())].iter().any(met) || more.iter().any(met) {
+            return None;
+        }
+        match few.get_mut(count) {
+            Some(slot) => *slot = (at, key),
+            None => more.push((at, key)),
+        }
+        count += 1;
+        if matches!(
+            member,
+            Member::Paired(_) | Member::Group(GroupDef { tree: Some(_), .. })
+        ) {
+            // Rare, and reshaped before they are written (paired lists
+            // split, trees flattened): read as JSON and encoded by
+            // `json_in` itself.
+            let v = t.leaf(depth + 1)?;
+            encode_entry(members, key, &v, object.siblings()?, out, cx).ok()?;
+        } else if repeats(member) {
+            if !t.eat(b'[') {
+                return None;
+            }
+            if !t.eat(b']') {
+                loop {
+                    encode_item(member, t, &mut object, depth + 2, out, cx)?;
+                    if !t.more(b']')? {
+                        break;
+                    }
+                }
+            }
+        } else {
+            encode_item(member, t, &mut object, depth + 1, out, cx)?;
+        }
+        if !t.more(b'}')? {
+            return Some(());
+        }
+    }
+}
+
+/// The member a key (without `#n`) names, as `find_member` finds it,
+/// where that does not depend on siblings: `Some(None)` when no member
+/// has the name, `None` when a sibling must choose.
+fn plain_member(members: &'static [Member], name: &str) -> Option<Option<&'static Member>> {
+    if name.contains(':') {
+        return Some(find_member(members, name, &Map::new()));
+    }
+    let mut first = None;
+    for m in members {
+        let n = member_name(m);
+        // Most names differ in length or first letter.
+        if n.len() == name.len() && n.as_bytes().first() == name.as_bytes().first() && n == name {
+            if matches!(m, Member::Sub(SubDef { when: Some(_), .. })) {
+                return None;
+            }
+            first = first.or(Some(m));
+        }
+    }
+    Some(first)
+}
+
+/// Encodes one occurrence of a member: a subrecord, or a group's members.
+fn encode_item(
+    member: &'static Member,
+    t: &mut Text<'_>,
+    object: &mut Object<'_>,
+    depth: usize,
+    out: &mut Vec<u8>,
+    cx: Enc<'_>,
+) -> Option<()> {
+    match member {
+        Member::Sub(def) => encode_sub(def, t, object, depth, out, cx),
+        Member::Group(g) => encode_members(g.members, t, depth, out, cx),
+        Member::Paired(_) => None,
+    }
+}
+
+/// Writes one subrecord, as `json_in::encode_sub` does.
+fn encode_sub(
+    def: &'static SubDef,
+    t: &mut Text<'_>,
+    object: &mut Object<'_>,
+    depth: usize,
+    out: &mut Vec<u8>,
+    cx: Enc<'_>,
+) -> Option<()> {
+    let start = out.len();
+    out.extend_from_slice(&def.sig.0);
+    out.extend_from_slice(&[0, 0]);
+    let data_start = out.len();
+    match (&def.field, t.peek()) {
+        (Field::Value(ty), _) => {
+            encode_ty_text(ty, t, &mut Earlier::new(), depth, out, cx)?;
+        }
+        (Field::ZString | Field::Text | Field::LString, Some(b'"'))
+            if !(matches!(def.field, Field::LString) && cx.forms.is_some_and(|f| f.localized)) =>
+        {
+            // A plain string is its text, in Windows-1252; a zero ends
+            // all but script source.
+            let start = t.at;
+            match t.plain_string() {
+                Some(text) if text.is_ascii() => {
+                    // Windows-1252 keeps ASCII as it is.
+                    out.extend_from_slice(text.as_bytes());
+                    if !matches!(def.field, Field::Text) {
+                        out.push(0);
+                    }
+                }
+                Some(text) => {
+                    out.extend_from_slice(&encode_cp1252(text)?);
+                    if !matches!(def.field, Field::Text) {
+                        out.push(0);
+                    }
+                }
+                None => {
+                    t.at = start;
+                    let v = t.leaf(depth)?;
+                    encode_field_in(&def.field, &v, &Map::new(), out, cx).ok()?;
+                }
+            }
+        }
+        (Field::Struct(fields), Some(b'{')) => {
+            encode_struct(t, fields, &mut Earlier::new(), true, depth, out, cx)?;
+        }
+        (Field::Array(fields), Some(b'[')) => {
+            encode_items(fields, t, &mut Earlier::new(), depth, out, cx)?;
+        }
+        _ => {
+            let v = t.leaf(depth)?;
+            if v.get("_hex").is_some() {
+                return None;
+            }
+            let empty;
+            let siblings = if reads_siblings(&def.field) {
+                object.siblings()?
+            } else {
+                empty = Map::new();
+                &empty
+            };
+            encode_field_in(&def.field, &v, siblings, out, cx).ok()?;
+        }
+    }
+    let len = out.len() - data_start;
+    match u16::try_from(len) {
+        Ok(n) => out[start + 4..data_start].copy_from_slice(&n.to_le_bytes()),
+        Err(_) => {
+            let data = out.split_off(data_start);
+            out.truncate(start);
+            write_subrecord(out, def.sig, &data, SizeForm::Short);
+        }
+    }
+    Some(())
+}
+
+/// Encodes a struct's fields from an object whose keys follow the
+/// declaration's order, as `codec::encode_fields` does: a field left out
+/// must be conditional (it stays out), or come after the last one given
+/// when the struct may end early. Anything else (a default to fill in, a
+/// key out of order, `_rest`) leaves the fast path.
+fn encode_struct(
+    t: &mut Text<'_>,
+    fields: &'static [FieldDef],
+    earlier: &mut Earlier,
+    may_end_early: bool,
+    depth: usize,
+    out: &mut Vec<u8>,
+    cx: Enc<'_>,
+) -> Option<()> {
+    let mark = earlier.len();
+    let mut next = 0;
+    let conditional = |fd: &FieldDef| matches!(fd.ty, Ty::If(_));
+    if !t.eat(b'{') {
+        return None;
+    }
+    if !t.eat(b'}') {
+        loop {
+            let key = t.key()?;
+            let found = next
+                + fields[next..].iter().position(|fd| {
+                    fd.name.len() == key.len()
+                        && fd.name.as_bytes().first() == key.as_bytes().first()
+                        && fd.name == key
+                })?;
+            if key == "_rest" || !fields[next..found].iter().all(conditional) {
+                return None;
+            }
+            let fd = &fields[found];
+            if let Some(raw) = encode_ty_text(&fd.ty, t, earlier, depth + 1, out, cx)? {
+                earlier.push((fd.name, raw));
+            }
+            next = found + 1;
+            if !t.more(b'}')? {
+                break;
+            }
+        }
+    }
+    if !may_end_early && !fields[next..].iter().all(conditional) {
+        return None;
+    }
+    earlier.truncate(mark);
+    Some(())
+}
+
+/// Encodes one value of type `ty`, as `codec::encode_ty` does, giving
+/// back its integer for later fields: structs and lists are walked here,
+/// everything else is read by `serde_json` and encoded by `encode_ty`.
+fn encode_ty_text(
+    ty: &'static Ty,
+    t: &mut Text<'_>,
+    earlier: &mut Earlier,
+    depth: usize,
+    out: &mut Vec<u8>,
+    cx: Enc<'_>,
+) -> Option<Option<i64>> {
+    match (ty, t.peek()?) {
+        (Ty::FormId | Ty::FormIdOf(_), b'"') => {
+            // How the tree writes every form ID: `0x` and eight digits.
+            let start = t.at;
+            let id = t
+                .plain_string()
+                .and_then(|s| s.strip_prefix("0x"))
+                .filter(|hex| hex.len() == 8 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
+                .and_then(|hex| u32::from_str_radix(hex, 16).ok());
+            match id {
+                Some(id) => {
+                    out.extend_from_slice(&id.to_le_bytes());
+                    Some(Some(id as i64))
+                }
+                None => {
+                    t.at = start;
+                    let v = t.leaf(depth)?;
+                    encode_ty(ty, &v, earlier, out, cx).ok()
+                }
+            }
+        }
+        (Ty::Enum(int, names), b'"') => {
+            let start = t.at;
+            match t.plain_string() {
+                Some(name) => {
+                    let n = names.value_of(name)?;
+                    write_int(*int, n, out).ok()?;
+                    Some(Some(n))
+                }
+                None => {
+                    t.at = start;
+                    let v = t.leaf(depth)?;
+                    encode_ty(ty, &v, earlier, out, cx).ok()
+                }
+            }
+        }
+        (Ty::WString | Ty::String32 | Ty::ZString | Ty::Bytes(_) | Ty::Char4, b'"') => {
+            let start = t.at;
+            match t.plain_string() {
+                Some(text) => {
+                    encode_plain(ty, text, out)?;
+                    Some(None)
+                }
+                None => {
+                    t.at = start;
+                    let v = t.leaf(depth)?;
+                    encode_ty(ty, &v, earlier, out, cx).ok()
+                }
+            }
+        }
+        (Ty::Flags(int, names), b'[') => {
+            // A list of names and hex bits, as `codec::json_flags` reads it.
+            t.at += 1;
+            let mut n = 0u64;
+            if !t.eat(b']') {
+                loop {
+                    if t.peek()? != b'"' {
+                        return None;
+                    }
+                    let name = t.plain_string()?;
+                    n |= match names.bits.iter().find(|(_, known)| *known == name) {
+                        Some((bit, _)) => *bit,
+                        None => u64::from_str_radix(name.strip_prefix("0x")?, 16).ok()?,
+                    };
+                    if !t.more(b']')? {
+                        break;
+                    }
+                }
+            }
+            write_int(*int, signed(*int, n), out).ok()?;
+            Some(Some(n as i64))
+        }
+        (Ty::Select(sel), _) => encode_ty_text(select(sel, earlier), t, earlier, depth, out, cx),
+        (Ty::If(cond), _) => encode_ty_text(&cond.ty, t, earlier, depth, out, cx),
+        (Ty::Struct(fields), b'{') => {
+            encode_struct(t, fields, earlier, false, depth, out, cx)?;
+            Some(None)
+        }
+        (Ty::List(int, fields), b'[') => {
+            let at = out.len();
+            out.resize(at + int.size(), 0);
+            let count = encode_items(fields, t, earlier, depth, out, cx)?;
+            let mut stored = Vec::with_capacity(8);
+            write_int(*int, count as i64, &mut stored).ok()?;
+            out[at..at + int.size()].copy_from_slice(&stored);
+            Some(None)
+        }
+        (Ty::Rest(fields), b'[') => {
+            encode_items(fields, t, earlier, depth, out, cx)?;
+            Some(None)
+        }
+        (Ty::ListBy(field, fields), b'[') => {
+            let expected = lookup(earlier, field);
+            let count = encode_items(fields, t, earlier, depth, out, cx)?;
+            (expected == Some(count as i64)).then_some(None)
+        }
+        _ => {
+            let v = t.leaf(depth)?;
+            encode_ty(ty, &v, earlier, out, cx).ok()
+        }
+    }
+}
+
+/// Encodes a string of a text type, hex bytes or four characters, as
+/// `encode_ty` does.
+fn encode_plain(ty: &Ty, text: &str, out: &mut Vec<u8>) -> Option<()> {
+    match ty {
+        Ty::Bytes(n) => {
+            let bytes = from_hex(text).filter(|b| b.len() == *n)?;
+            out.extend_from_slice(&bytes);
+            return Some(());
+        }
+        Ty::Char4 => {
+            out.extend_from_slice(&Sig::parse(text)?.0);
+            return Some(());
+        }
+        _ => {}
+    }
+    let owned;
+    let bytes = if text.is_ascii() {
+        // Windows-1252 keeps ASCII as it is.
+        text.as_bytes()
+    } else {
+        owned = encode_cp1252(text)?;
+        &owned
+    };
+    match ty {
+        Ty::WString => out.extend_from_slice(&u16::try_from(bytes.len()).ok()?.to_le_bytes()),
+        Ty::String32 => out.extend_from_slice(&u32::try_from(bytes.len()).ok()?.to_le_bytes()),
+        _ if bytes.contains(&0) => return None,
+        _ => {}
+    }
+    out.extend_from_slice(bytes);
+    if matches!(ty, Ty::ZString) {
+        out.push(0);
+    }
+    Some(())
+}
+
+/// Encodes the items of a list of structs (or of single values, for a
+/// struct of one field), as `codec::encode_items` does; gives back how
+/// many there were.
+fn encode_items(
+    fields: &'static [FieldDef],
+    t: &mut Text<'_>,
+    earlier: &mut Earlier,
+    depth: usize,
+    out: &mut Vec<u8>,
+    cx: Enc<'_>,
+) -> Option<usize> {
+    if !t.eat(b'[') {
+        return None;
+    }
+    let mut count = 0;
+    if t.eat(b']') {
+        return Some(count);
+    }
+    loop {
+        let mark = earlier.len();
+        if let [single] = fields {
+            encode_ty_text(&single.ty, t, earlier, depth + 1, out, cx)?;
+        } else {
+            encode_struct(t, fields, earlier, false, depth + 1, out, cx)?;
+        }
+        earlier.truncate(mark);
+        count += 1;
+        if !t.more(b']')? {
+            return Some(count);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::defs::catalog;
+
+    /// `encode_struct` takes each key as the next field of that name: a
+    /// struct declaring one name twice would be read otherwise by
+    /// `codec::encode_fields`, which looks every field up by name.
+    #[test]
+    fn no_struct_declares_a_field_name_twice() {
+        fn fields(fs: &[FieldDef], at: &str, bad: &mut Vec<String>) {
+            for (i, fd) in fs.iter().enumerate() {
+                if fs[..i].iter().any(|other| other.name == fd.name) {
+                    bad.push(format!("{at}.{}", fd.name));
+                }
+                ty(&fd.ty, &format!("{at}.{}", fd.name), bad);
+            }
+        }
+        fn ty(t: &Ty, at: &str, bad: &mut Vec<String>) {
+            match t {
+                Ty::Select(s) => {
+                    s.cases.iter().for_each(|(_, case)| ty(case, at, bad));
+                    ty(&s.default, at, bad);
+                }
+                Ty::If(i) => ty(&i.ty, at, bad),
+                Ty::Struct(fs) | Ty::List(_, fs) | Ty::ListBy(_, fs) | Ty::Rest(fs) => {
+                    fields(fs, at, bad)
+                }
+                _ => {}
+            }
+        }
+        fn field(fl: &Field, at: &str, bad: &mut Vec<String>) {
+            match fl {
+                Field::Value(t) => ty(t, at, bad),
+                Field::Struct(fs) | Field::Array(fs) => fields(fs, at, bad),
+                Field::BySize(cases) => cases.iter().for_each(|(_, c)| field(c, at, bad)),
+                Field::BySibling { cases, default, .. } => {
+                    cases.iter().for_each(|(_, c)| field(c, at, bad));
+                    field(default, at, bad);
+                }
+                _ => {}
+            }
+        }
+        fn members(ms: &[Member], at: &str, bad: &mut Vec<String>) {
+            for m in ms {
+                match m {
+                    Member::Sub(s) => field(&s.field, &format!("{at}.{}", s.name), bad),
+                    Member::Group(g) => members(g.members, &format!("{at}.{}", g.name), bad),
+                    Member::Paired(p) => {
+                        members(p.items, &format!("{at}.{}", p.name), bad);
+                        field(&p.key.field, &format!("{at}.{}", p.key_name), bad);
+                    }
+                }
+            }
+        }
+        let mut bad = Vec::new();
+        for game in [Game::Oblivion, Game::Skyrim] {
+            for def in catalog(game).iter() {
+                members(def.members, &format!("{game:?} {}", def.sig), &mut bad);
+            }
+        }
+        assert!(bad.is_empty(), "fields declared twice: {bad:?}");
+    }
+
+    #[test]
+    fn numbers_read_as_serde_json_reads_them() {
+        for text in [
+            "0",
+            "7",
+            "-7",
+            "123456789012345678",
+            "1.5",
+            "-0.25",
+            "1e5",
+            "2.5E-3",
+            "3.4028235e38",
+            "1e400",
+            "01",
+            "-0",
+            "-0.0",
+            "1.",
+            ".5",
+            "1e",
+            "12345678901234567890",
+            "0.1",
+            "4.9406564584124654e-324",
+            "-9223372036854775808",
+        ] {
+            let ours = Text::new(text).leaf(0);
+            let theirs: Option<Value> = serde_json::from_str(text).ok();
+            match ours {
+                Some(v) => assert_eq!(Some(v), theirs, "{text}"),
+                None => assert!(theirs.is_none(), "{text}: not read, but JSON"),
+            }
+        }
+    }
+}

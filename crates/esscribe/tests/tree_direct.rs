@@ -1,0 +1,607 @@
+//! Packing a tree reads most record files straight from their text; that
+//! reading must give the very record that parsing the text as JSON
+//! builds, and leave every text it does not follow exactly (edited,
+//! broken, raw) to that parsing, whose errors are unchanged.
+
+mod common;
+
+use esscribe::json::PieceBuilder;
+use esscribe::plugin::{Game, GroupHeader, Record};
+use esscribe::tree::{self, MemoryTree, TreeSource};
+use esscribe::Plugin;
+use proptest::prelude::*;
+use serde_json::Value;
+
+fn unpack(bytes: &[u8], name: &str) -> MemoryTree {
+    let plugin = Plugin::parse(bytes).unwrap();
+    let mut t = MemoryTree::default();
+    tree::unpack(&plugin, name, &mut t).unwrap();
+    t
+}
+
+fn json(t: &MemoryTree, path: &str) -> Value {
+    serde_json::from_slice(&t.read(path).unwrap()).unwrap()
+}
+
+/// The builder a pack of `t` starts from (its header's).
+fn builder(t: &MemoryTree) -> PieceBuilder {
+    let doc = json(t, tree::HEADER_FILE);
+    let game: Game = serde_json::from_value(doc["game"].clone()).unwrap();
+    let file = doc["file"].as_str().unwrap();
+    PieceBuilder::new(game, file, &doc["header"], "header")
+        .unwrap()
+        .0
+}
+
+/// Every record file of a tree, with the header of the group it stands in.
+fn record_files(t: &MemoryTree, b: &PieceBuilder) -> Vec<(String, Option<GroupHeader>)> {
+    fn walk(
+        t: &MemoryTree,
+        b: &PieceBuilder,
+        dir: &str,
+        names: &Value,
+        parent: Option<GroupHeader>,
+        out: &mut Vec<(String, Option<GroupHeader>)>,
+    ) {
+        for name in names.as_array().unwrap() {
+            let name = name.as_str().unwrap();
+            let path = if dir.is_empty() {
+                name.to_string()
+            } else {
+                format!("{dir}/{name}")
+            };
+            if name.ends_with(".json") {
+                out.push((path, parent));
+            } else {
+                let file = format!("{path}/{}", tree::GROUP_FILE);
+                let g = json(t, &file);
+                let header = b
+                    .group_header(g.as_object().unwrap(), &file, &["entries"])
+                    .unwrap();
+                walk(t, b, &path, &g["entries"], Some(header), out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let doc = json(t, tree::HEADER_FILE);
+    walk(t, b, "", &doc["entries"], None, &mut out);
+    out
+}
+
+fn written(r: &Record<'_>, game: Game) -> Vec<u8> {
+    let mut out = Vec::new();
+    r.write(&mut out, game).unwrap();
+    out
+}
+
+/// Builds `text` both ways: the direct reading gives nothing or the very
+/// record the parsed one is; gives whether it gave one, and the parsed
+/// result.
+fn both(
+    text: &[u8],
+    path: &str,
+    b: &PieceBuilder,
+    parent: Option<&GroupHeader>,
+) -> (bool, Result<Vec<u8>, String>) {
+    let parsed = tree::record_from_text_parsed(text, path, b, parent)
+        .map(|r| written(&r, b.game()))
+        .map_err(|e| e.to_string());
+    let Some(direct) = tree::record_from_text_direct(text, b, parent) else {
+        return (false, parsed);
+    };
+    match &parsed {
+        Ok(bytes) => assert!(
+            written(&direct, b.game()) == *bytes,
+            "{path}: the direct reading gives other bytes than parsing for\n{}",
+            String::from_utf8_lossy(text)
+        ),
+        Err(e) => panic!(
+            "{path}: the direct reading takes a text that parsing refuses ({e}):\n{}",
+            String::from_utf8_lossy(text)
+        ),
+    }
+    (true, parsed)
+}
+
+/// Record files read directly, and in all, per corpus plugin (a measured
+/// count: a change in it is a change in what the direct reading covers).
+const DIRECT: &[(&str, usize, usize)] = &[
+    ("oblivion-plugins/OOArena.esp", 130, 130),
+    ("oblivion-plugins/OOStartingMod.esp", 264, 264),
+    ("oblivion-plugins/OblivionOnline.esp", 123, 123),
+    ("oblivion-plugins/RowYourBoat.esp", 44, 44),
+    ("skyrim-plugins/Campfire.esm", 1626, 1626),
+    ("skyrim-plugins/CampfireTutorial_Chair.esp", 4, 4),
+    ("skyrim-plugins/CampfireTutorial_ChairAndExtras.esp", 10, 10),
+    ("skyrim-plugins/CampfireTutorial_Shack.esp", 21, 21),
+    ("skyrim-plugins/DawnOfTheSilverHand.esp", 4850, 4850),
+    ("skyrim-plugins/MarkekrausChairHorse.esp", 267, 267),
+    (
+        "skyrim-plugins/MarkekrausSentientChairsOfSkyrim.esp",
+        924,
+        924,
+    ),
+    ("skyrim-plugins/Requiem_DawnOfTheSilverHand.esp", 66, 66),
+    ("skyrim-plugins/Scribe.esp", 94, 94),
+    ("skyrim-plugins/UndeadTrinity_PACKonly.esp", 7, 7),
+    ("skyrim-plugins/mintylightningmod.esp", 161, 161),
+    (
+        "testing-plugins/Oblivion/Blank - Different Master Dependent.esm",
+        0,
+        0,
+    ),
+    (
+        "testing-plugins/Oblivion/Blank - Different Master Dependent.esp",
+        0,
+        0,
+    ),
+    (
+        "testing-plugins/Oblivion/Blank - Different Plugin Dependent.esp",
+        0,
+        0,
+    ),
+    ("testing-plugins/Oblivion/Blank - Different.esm", 0, 0),
+    ("testing-plugins/Oblivion/Blank - Different.esp", 0, 0),
+    (
+        "testing-plugins/Oblivion/Blank - Master Dependent.esm",
+        8,
+        8,
+    ),
+    (
+        "testing-plugins/Oblivion/Blank - Master Dependent.esp",
+        0,
+        0,
+    ),
+    (
+        "testing-plugins/Oblivion/Blank - Plugin Dependent.esp",
+        0,
+        0,
+    ),
+    ("testing-plugins/Oblivion/Blank.esm", 10, 10),
+    ("testing-plugins/Oblivion/Blank.esp", 0, 0),
+    (
+        "testing-plugins/Skyrim/Blank - Different Master Dependent.esm",
+        7,
+        7,
+    ),
+    (
+        "testing-plugins/Skyrim/Blank - Different Master Dependent.esp",
+        3,
+        3,
+    ),
+    (
+        "testing-plugins/Skyrim/Blank - Different Plugin Dependent.esp",
+        1,
+        1,
+    ),
+    ("testing-plugins/Skyrim/Blank - Different.esm", 9, 9),
+    ("testing-plugins/Skyrim/Blank - Different.esp", 5, 5),
+    ("testing-plugins/Skyrim/Blank - Master Dependent.esm", 8, 8),
+    ("testing-plugins/Skyrim/Blank - Master Dependent.esp", 4, 4),
+    ("testing-plugins/Skyrim/Blank - Plugin Dependent.esp", 2, 2),
+    ("testing-plugins/Skyrim/Blank.esm", 10, 10),
+    ("testing-plugins/Skyrim/Blank.esp", 6, 6),
+    (
+        "testing-plugins/SkyrimSE/Blank - Different Master Dependent.esm",
+        7,
+        7,
+    ),
+    (
+        "testing-plugins/SkyrimSE/Blank - Different Master Dependent.esp",
+        3,
+        3,
+    ),
+    (
+        "testing-plugins/SkyrimSE/Blank - Different Plugin Dependent.esp",
+        1,
+        1,
+    ),
+    ("testing-plugins/SkyrimSE/Blank - Different.esm", 9, 9),
+    ("testing-plugins/SkyrimSE/Blank - Different.esp", 5, 5),
+    (
+        "testing-plugins/SkyrimSE/Blank - Master Dependent.esm",
+        8,
+        8,
+    ),
+    (
+        "testing-plugins/SkyrimSE/Blank - Master Dependent.esp",
+        4,
+        4,
+    ),
+    (
+        "testing-plugins/SkyrimSE/Blank - Plugin Dependent.esp",
+        2,
+        2,
+    ),
+    ("testing-plugins/SkyrimSE/Blank.esl", 6, 6),
+    ("testing-plugins/SkyrimSE/Blank.esm", 10, 10),
+    ("testing-plugins/SkyrimSE/Blank.esp", 6, 6),
+];
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn every_record_of_every_plugin_reads_directly_as_it_parses() {
+    let mut seen = Vec::new();
+    for path in common::plugins() {
+        let name = common::name(&path);
+        let rel = path.strip_prefix(common::corpus_dir()).unwrap();
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        let t = unpack(&std::fs::read(&path).unwrap(), &name);
+        let b = builder(&t);
+        let files = record_files(&t, &b);
+        let mut direct = 0;
+        for (file, parent) in &files {
+            let (took, parsed) = both(&t.files[file], file, &b, parent.as_ref());
+            parsed.unwrap_or_else(|e| panic!("{e}"));
+            direct += took as usize;
+        }
+        eprintln!("(\"{rel}\", {direct}, {}),", files.len());
+        seen.push((rel, direct, files.len()));
+    }
+    for (name, direct, all) in &seen {
+        match DIRECT.iter().find(|(n, ..)| n == name) {
+            Some(&(_, want_direct, want_all)) => assert_eq!(
+                (*direct, *all),
+                (want_direct, want_all),
+                "{name}: records read directly, of all"
+            ),
+            None => panic!("{name}: no expected count ({direct} of {all} read directly)"),
+        }
+    }
+}
+
+/// Campfire.esm unpacked, with the builder its pack starts from and its
+/// record files.
+struct Campfire {
+    tree: MemoryTree,
+    builder: PieceBuilder,
+    files: Vec<(String, Option<GroupHeader>)>,
+}
+
+fn campfire() -> &'static Campfire {
+    static TREE: std::sync::OnceLock<Campfire> = std::sync::OnceLock::new();
+    TREE.get_or_init(|| {
+        let tree = unpack(&common::file("skyrim-plugins/Campfire.esm"), "Campfire.esm");
+        let builder = builder(&tree);
+        let files = record_files(&tree, &builder);
+        Campfire {
+            tree,
+            builder,
+            files,
+        }
+    })
+}
+
+impl Campfire {
+    /// A record file by the start of its path, with its text and group.
+    fn record(&self, start: &str) -> (&str, &[u8], Option<&GroupHeader>) {
+        let (path, parent) = self
+            .files
+            .iter()
+            .find(|(p, _)| p.starts_with(start))
+            .unwrap_or_else(|| panic!("no record file {start}* in Campfire.esm"));
+        (path, &self.tree.files[path], parent.as_ref())
+    }
+}
+
+/// What an edit of a record's text gives.
+#[derive(Debug, PartialEq)]
+enum Outcome {
+    /// Read directly, to the record parsing builds.
+    Direct,
+    /// Left to parsing, which builds it.
+    Parsed,
+    /// Left to parsing, which refuses it with an error holding this.
+    Refused(String),
+}
+
+/// Edits the text of the record file starting `start` (`from` → `to`, the
+/// first time), builds it both ways, and checks that a pack of the edited
+/// tree fails, if it does, with the very error parsing gives.
+fn edit(start: &str, from: &str, to: &str) -> Outcome {
+    let c = campfire();
+    let (path, text, parent) = c.record(start);
+    let text = String::from_utf8(text.to_vec()).unwrap();
+    assert!(text.contains(from), "{path}: no {from:?} to edit");
+    let edited = text.replacen(from, to, 1);
+    let (took, parsed) = both(edited.as_bytes(), path, &c.builder, parent);
+    let mut tree = c.tree.clone();
+    tree.files.insert(path.to_string(), edited.into_bytes());
+    let packed = tree::pack(&tree).map(|_| ()).map_err(|e| e.to_string());
+    match parsed {
+        Ok(_) => {
+            packed.unwrap_or_else(|e| panic!("{path}: builds alone, but the pack fails: {e}"));
+            if took {
+                Outcome::Direct
+            } else {
+                Outcome::Parsed
+            }
+        }
+        Err(e) => {
+            assert_eq!(packed, Err(e.clone()), "{path}: the pack's error");
+            Outcome::Refused(e)
+        }
+    }
+}
+
+fn refused(outcome: Outcome, holding: &str) {
+    match outcome {
+        Outcome::Refused(e) => assert!(e.contains(holding), "{e:?} does not say {holding:?}"),
+        other => panic!("{other:?}: expected an error saying {holding:?}"),
+    }
+}
+
+const BOOTS: &str = "ARMO/_Camp_ArmorBanditBoots.";
+const TENTS: &str = "QUST/CampfireTentSystem.";
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn edited_values_read_directly_as_they_parse() {
+    assert_eq!(
+        edit(BOOTS, "\"weight\": 2.0", "\"weight\": 2.5"),
+        Outcome::Direct
+    );
+    assert_eq!(
+        edit(BOOTS, "\"weight\": 2.0", "\"weight\": 25e-1"),
+        Outcome::Direct
+    );
+    assert_eq!(
+        edit(BOOTS, "\"value\": 4", "\"value\": 40000"),
+        Outcome::Direct
+    );
+    assert_eq!(
+        edit(BOOTS, "Fur Shoes", "Fur Shoes d\\u00e9j\\u00e0"),
+        Outcome::Direct
+    );
+    assert_eq!(edit(BOOTS, "Fur Shoes", "Fur Shoes déjà"), Outcome::Direct);
+    assert_eq!(
+        edit(BOOTS, "\"flags\": []", "\"flags\": \"0x00000000\""),
+        Outcome::Direct
+    );
+    assert_eq!(
+        edit(BOOTS, "\"race\": \"0x00000019\"", "\"race\": \"0x19\""),
+        Outcome::Direct
+    );
+    assert_eq!(
+        edit(TENTS, "\"alias\": -1", "\"alias\": -2"),
+        Outcome::Direct
+    );
+    assert_eq!(
+        edit(BOOTS, "\"feet\"\n", "\"feet\", \"0x400\"\n"),
+        Outcome::Direct
+    );
+    assert_eq!(
+        edit(BOOTS, "\"feet\"\n", "\"f\\u0065et\"\n"),
+        Outcome::Parsed
+    );
+    assert_eq!(
+        edit(
+            BOOTS,
+            "\"armor_type\": \"light_armor\"",
+            "\"armor_type\": 1"
+        ),
+        Outcome::Direct
+    );
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn unusual_texts_are_left_to_parsing() {
+    // A form ID with the plugin noted: in a field, it is checked against
+    // the masters as parsing checks it; the record's own is left to
+    // parsing.
+    assert_eq!(
+        edit(
+            BOOTS,
+            "\"race\": \"0x00000019\"",
+            "\"race\": \"0x00000019 (Skyrim.esm)\""
+        ),
+        Outcome::Direct
+    );
+    refused(
+        edit(
+            BOOTS,
+            "\"race\": \"0x00000019\"",
+            "\"race\": \"0x00000019 (Campfire.esm)\"",
+        ),
+        "is noted as Campfire.esm",
+    );
+    assert_eq!(
+        edit(
+            BOOTS,
+            "\"form_id\": \"0x020415C1\"",
+            "\"form_id\": \"0x020415C1 (Campfire.esm)\""
+        ),
+        Outcome::Parsed
+    );
+    // A key given twice: parsing keeps the last.
+    assert_eq!(
+        edit(
+            BOOTS,
+            "\"armor_rating\": 600",
+            "\"armor_rating\": 600, \"armor_rating\": 7"
+        ),
+        Outcome::Parsed
+    );
+    // Keys of a struct out of order.
+    assert_eq!(
+        edit(
+            BOOTS,
+            "\"value\": 4,\n      \"weight\": 2.0",
+            "\"weight\": 2.0, \"value\": 4"
+        ),
+        Outcome::Parsed
+    );
+    // Other whitespace and layout.
+    assert_eq!(
+        edit(BOOTS, "\"value\": 4,\n", "\"value\"\t:\r\n4 ,"),
+        Outcome::Direct
+    );
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn refused_texts_keep_their_errors() {
+    refused(
+        edit(
+            BOOTS,
+            "\"armor_rating\": 600",
+            "\"armor_rating\": 600, \"bogus\": 1",
+        ),
+        "unknown member \"bogus\"",
+    );
+    refused(
+        edit(BOOTS, "\"value\": 4", "\"value\": 4, \"bogus\": 1"),
+        "unknown field \"bogus\"",
+    );
+    refused(
+        edit(BOOTS, "\"value\": 4", "\"value\": \"four\""),
+        "data.value",
+    );
+    refused(
+        edit(BOOTS, "\"name\": \"Fur Shoes\"", "\"name\": 3"),
+        "expected a string",
+    );
+    refused(
+        edit(TENTS, "\"alias_count\": 5", "\"alias_count\": 4"),
+        "alias_count says",
+    );
+    refused(
+        edit(
+            BOOTS,
+            "\"armor_rating\": 600\n  }",
+            "\"armor_rating\": 600\n",
+        ),
+        "not valid JSON",
+    );
+    refused(
+        edit(BOOTS, "\"flags\": []", "\"flags\": [\"bogus\"]"),
+        "\"flags\"",
+    );
+    refused(
+        edit(BOOTS, "\"feet\"\n", "\"toes\"\n"),
+        "unknown flag \"toes\"",
+    );
+    refused(
+        edit(BOOTS, "\"form_version\": 43", "\"form_version\": 70000"),
+        "16 bits",
+    );
+    refused(
+        edit(
+            BOOTS,
+            "\"version_control_2\": 0,",
+            "\"version_control_2\": 0, \"zlib_original\": \"\",",
+        ),
+        "only for compressed records",
+    );
+    refused(
+        edit(BOOTS, "\"type\": \"ARMO\"", "\"type\": \"WEAP\""),
+        "cannot stand in a",
+    );
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn raw_subrecords_are_left_to_parsing() {
+    let outcome = edit(
+        BOOTS,
+        "\"armor_rating\": 600",
+        "\"armor_rating\": 600, \"!ZZZZ\": \"0000\"",
+    );
+    assert!(
+        matches!(outcome, Outcome::Parsed | Outcome::Refused(_)),
+        "{outcome:?}"
+    );
+    let outcome = edit(
+        BOOTS,
+        "\"armor_rating\": 600",
+        "\"armor_rating\": {\"_hex\": \"58020000\"}",
+    );
+    assert!(
+        matches!(outcome, Outcome::Parsed | Outcome::Refused(_)),
+        "{outcome:?}"
+    );
+}
+
+/// Bytes that make edits likely to stay JSON, or nearly.
+const EDIT_BYTES: &[u8] = b"0123456789-+.eE\"{}[],: \n\t\\axzu#!_";
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+    fn random_edits_read_directly_only_as_they_parse(
+        record in 0usize..1000,
+        edits in proptest::collection::vec((any::<proptest::sample::Index>(), 0..EDIT_BYTES.len(), 0u8..3), 1..4),
+    ) {
+        let c = campfire();
+        let (path, parent) = &c.files[record % c.files.len()];
+        let mut text = c.tree.files[path].clone();
+        for (at, byte, how) in edits {
+            let at = at.index(text.len());
+            match how {
+                0 => text[at] = EDIT_BYTES[byte],
+                1 => text.insert(at, EDIT_BYTES[byte]),
+                _ => {
+                    text.remove(at);
+                }
+            }
+        }
+        let (_direct, _parsed) = both(&text, path, &c.builder, parent.as_ref());
+    }
+
+    /// Digits changed for digits and letters for letters: the text stays
+    /// JSON, and its values change (or no longer fit).
+    #[test]
+    #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+    fn changed_values_read_directly_only_as_they_parse(
+        record in 0usize..1000,
+        edits in proptest::collection::vec((any::<proptest::sample::Index>(), 0u8..26), 1..6),
+    ) {
+        let c = campfire();
+        let (path, parent) = &c.files[record % c.files.len()];
+        let mut text = c.tree.files[path].clone();
+        for (at, to) in edits {
+            let at = at.index(text.len());
+            if text[at].is_ascii_digit() {
+                text[at] = b'0' + to % 10;
+            } else if text[at].is_ascii_lowercase() {
+                text[at] = b'a' + to;
+            }
+        }
+        let (_direct, _parsed) = both(&text, path, &c.builder, parent.as_ref());
+    }
+}
+
+/// A layout chosen by a sibling given after it (a game setting's value
+/// by its editor ID) is read as parsing reads it.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_layout_chosen_by_a_later_sibling_reads_directly_as_it_parses() {
+    let c = campfire();
+    let (path, text, parent) = c.record("GMST/");
+    let mut v: Value = serde_json::from_slice(text).unwrap();
+    let fields = v["fields"].as_object_mut().unwrap();
+    let reversed: serde_json::Map<String, Value> = fields
+        .iter()
+        .rev()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    assert_eq!(
+        reversed.keys().next_back().map(String::as_str),
+        Some("editor_id")
+    );
+    *fields = reversed;
+    let text = serde_json::to_vec_pretty(&v).unwrap();
+    let (direct, parsed) = both(&text, path, &c.builder, parent);
+    assert!(direct, "{path}: not read directly");
+    parsed.unwrap();
+    // Another type of value by the editor ID's first letter.
+    let id = v["fields"]["editor_id"].as_str().unwrap().to_string();
+    for first in ["i", "f", "s", "b"] {
+        v["fields"]["editor_id"] = Value::from(format!("{first}{}", &id[1..]));
+        let text = serde_json::to_vec_pretty(&v).unwrap();
+        let _ = both(&text, path, &c.builder, parent);
+    }
+}
