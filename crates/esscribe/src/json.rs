@@ -1028,6 +1028,41 @@ pub(crate) fn record_with_data(
     data: Vec<u8>,
     parent: Option<&GroupHeader>,
 ) -> Option<Record<'static>> {
+    let (header, original) = record_header_from_keys(game, ctx, keys, parent)?;
+    let plain = Record {
+        header: RecordHeader {
+            flags: header.flags & !crate::plugin::FLAG_COMPRESSED,
+            ..header
+        },
+        offset: 0,
+        body: Body::Stored(Cow::Borrowed(&data)),
+    };
+    check_read_back(&plain, game, ctx, ReadBack::AtMostRaw(0)).ok()?;
+    let stored = if header.is_compressed() {
+        match original {
+            Some(orig) if decompress_record_data(&orig, 0).is_ok_and(|d| d == data) => orig,
+            _ => compress_record_data(&data).ok()?,
+        }
+    } else {
+        data
+    };
+    Some(Record {
+        header,
+        offset: 0,
+        body: Body::Stored(Cow::Owned(stored)),
+    })
+}
+
+/// The header of a record of the text tree from the values of its header
+/// keys (as [`record_with_data`] takes them), with the stored payload
+/// `zlib_original` holds; `None` where [`Builder::make_record`] would
+/// refuse them or read them otherwise.
+pub(crate) fn record_header_from_keys(
+    game: Game,
+    ctx: &FormCtx,
+    keys: &[Option<Value>; 7],
+    parent: Option<&GroupHeader>,
+) -> Option<(RecordHeader, Option<Vec<u8>>)> {
     let [sig_v, id_v, flags_v, vc_v, fv_v, vc2_v, zlib_v] = keys;
     let sig = sig_v
         .as_ref()?
@@ -1074,33 +1109,12 @@ pub(crate) fn record_with_data(
             0
         },
     };
-    let plain = Record {
-        header: RecordHeader {
-            flags: flags & !crate::plugin::FLAG_COMPRESSED,
-            ..header
-        },
-        offset: 0,
-        body: Body::Stored(Cow::Borrowed(&data)),
+    let original = match zlib_v {
+        Some(Value::String(s)) => Some(b64().decode(s).ok()?),
+        Some(_) => return None,
+        None => None,
     };
-    check_read_back(&plain, game, ctx, ReadBack::AtMostRaw(0)).ok()?;
-    let stored = if compressed {
-        let original = match zlib_v {
-            Some(Value::String(s)) => Some(b64().decode(s).ok()?),
-            Some(_) => return None,
-            None => None,
-        };
-        match original {
-            Some(orig) if decompress_record_data(&orig, 0).is_ok_and(|d| d == data) => orig,
-            _ => compress_record_data(&data).ok()?,
-        }
-    } else {
-        data
-    };
-    Some(Record {
-        header,
-        offset: 0,
-        body: Body::Stored(Cow::Owned(stored)),
-    })
+    Some((header, original))
 }
 
 /// One record from its JSON form. Form IDs' notes of the plugin they

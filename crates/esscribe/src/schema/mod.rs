@@ -48,6 +48,16 @@ pub fn with_view<R>(
     ctx: &FormCtx,
     f: impl FnOnce(&RecordView<'_>) -> R,
 ) -> Result<Option<R>> {
+    with_view_and_data(record, catalog, ctx, |view, _| f(view))
+}
+
+/// Like [`with_view`], handing `f` the record's data (inflated) too.
+pub(crate) fn with_view_and_data<R>(
+    record: &Record<'_>,
+    catalog: &Catalog,
+    ctx: &FormCtx,
+    f: impl FnOnce(&RecordView<'_>, &[u8]) -> R,
+) -> Result<Option<R>> {
     thread_local! {
         static SPARE: RefCell<Spare> = RefCell::default();
     }
@@ -66,7 +76,7 @@ pub fn with_view<R>(
         subs.push(sub.map_err(|e| record.locate(game, e).within(record.describe()))?);
     }
     let view = record::view_in(def, &subs, ctx, spare.storage);
-    let out = f(&view);
+    let out = f(&view, data);
     let storage = view.into_storage().recycle();
     let subs = reuse(subs);
     SPARE.with(|s| {

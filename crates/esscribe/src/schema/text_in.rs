@@ -395,6 +395,19 @@ pub(crate) fn record_from_text(
     ctx: &FormCtx,
     parent: Option<&GroupHeader>,
 ) -> Option<Record<'static>> {
+    let (header, data) = record_parts_from_text(text, game, ctx)?;
+    crate::json::record_with_data(game, ctx, &header, data, parent)
+}
+
+/// The values of a record's header keys (as
+/// [`crate::json::record_with_data`] takes them) and its data encoded
+/// from its fields, read from the text of its file in a tree; `None` as
+/// for [`record_from_text`].
+pub(crate) fn record_parts_from_text(
+    text: &[u8],
+    game: Game,
+    ctx: &FormCtx,
+) -> Option<([Option<Value>; 7], Vec<u8>)> {
     // Text that is not UTF-8 is not JSON either.
     let mut t = Text::new(std::str::from_utf8(text).ok()?);
     let mut header: [Option<Value>; 7] = Default::default();
@@ -427,7 +440,7 @@ pub(crate) fn record_from_text(
         }
     }
     t.end()?;
-    crate::json::record_with_data(game, ctx, &header, data?, parent)
+    Some((header, data?))
 }
 
 /// Where a record's header key goes in [`RECORD_HEADER_KEYS`].

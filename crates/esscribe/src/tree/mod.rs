@@ -21,7 +21,7 @@ pub mod merge;
 
 use crate::io::{decode_cp1252, from_hex, Error, FormId, Result};
 use crate::json::{self, group_header_json, PieceBuilder};
-use crate::plugin::{Entry, Game, GroupHeader, GroupKind, GroupLabel, Plugin, Record};
+use crate::plugin::{Entry, Game, GroupHeader, GroupKind, GroupLabel, Plugin, Record, RecordHeader};
 use crate::schema::FormCtx;
 use rayon::prelude::*;
 use serde_json::{Map, Value};
@@ -424,12 +424,10 @@ type RecordText = (String, Vec<u8>);
 /// text.
 fn record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Made> {
     if let Some(made) = typed_record_text(rec, game, ctx) {
-        if packs_back(&made.1, rec, game) {
-            return Ok(Made {
-                text: made,
-                typed: true,
-            });
-        }
+        return Ok(Made {
+            text: made,
+            typed: true,
+        });
     }
     let v = json::record_to_json(rec, game, ctx)?.value;
     let stem = record_stem(rec.header.form_id, editor_id_of(&v).as_deref());
@@ -445,27 +443,41 @@ struct Made {
     typed: bool,
 }
 
-/// Whether `text` builds back into exactly the record: the proof that
-/// text printed from a typed view loses nothing.
-fn packs_back(text: &[u8], rec: &Record<'_>, game: Game) -> bool {
-    let Ok(v) = serde_json::from_slice::<Value>(text) else {
+/// Whether `text` reads back into exactly the record, whose (inflated)
+/// data is `data`: the same header, the same data, and for a compressed
+/// record its stored payload kept. The proof that text printed from a
+/// typed view loses nothing.
+fn reads_back(text: &[u8], rec: &Record<'_>, data: &[u8], game: Game, ctx: &FormCtx) -> bool {
+    let Some((keys, back)) = crate::schema::text_in::record_parts_from_text(text, game, ctx)
+    else {
         return false;
     };
-    let Ok(built) = json::record_from_json(&v, game, "") else {
+    let Some((header, original)) = json::record_header_from_keys(game, ctx, &keys, None) else {
         return false;
     };
-    let (mut a, mut b) = (Vec::new(), Vec::new());
-    built.write(&mut a, game).is_ok() && rec.write(&mut b, game).is_ok() && a == b
+    let stored_kept = match (&rec.body, original) {
+        (crate::plugin::Body::Stored(stored), Some(original)) => {
+            rec.header.is_compressed() && **stored == *original
+        }
+        (_, None) => !rec.header.is_compressed(),
+        _ => false,
+    };
+    let same_header = RecordHeader {
+        data_size: rec.header.data_size,
+        ..header
+    } == rec.header;
+    stored_kept && same_header && back == data
 }
 
 /// A declared record's text printed from its typed view, as
-/// [`json::record_to_json`] and [`to_text`] would print it; `None` where
-/// the record needs the JSON path.
+/// [`json::record_to_json`] and [`to_text`] would print it, and proven to
+/// read back into the record; `None` where the record needs the JSON
+/// path (which proves its text in its own way).
 fn typed_record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Option<RecordText> {
     use crate::schema::pretty::{close, key, string, unsigned};
     let catalog = crate::defs::catalog(game);
     let h = &rec.header;
-    let made = crate::schema::with_view(rec, catalog, ctx, |view| {
+    let made = crate::schema::with_view_and_data(rec, catalog, ctx, |view, data| {
         // Text runs about seven times the record's data: room for most at
         // once.
         let data_len: usize = view.subrecords_len();
@@ -502,6 +514,9 @@ fn typed_record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Option<Reco
         crate::schema::text_out::write_fields(view, ctx, 1, &mut out)?;
         close(b'}', false, 0, &mut out);
         out.push(b'\n');
+        if !reads_back(&out, rec, data, game, ctx) {
+            return None;
+        }
         let edid = view.get("editor_id").and_then(|v| v.text());
         Some((record_stem(h.form_id, edid.as_deref()), out))
     });
