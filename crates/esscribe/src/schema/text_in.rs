@@ -137,6 +137,11 @@ impl<'t> Text<'t> {
             return None;
         }
         let key = self.text.get(start..end)?;
+        // Pretty-printed text puts `: ` after every key.
+        if self.bytes.get(end + 1..end + 3) == Some(b": ") {
+            self.at = end + 3;
+            return Some(key);
+        }
         self.at = end + 1;
         self.eat(b':').then_some(key)
     }

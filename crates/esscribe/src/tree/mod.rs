@@ -792,7 +792,7 @@ fn entry_names(m: &Map<String, Value>, path: &str) -> Result<Vec<String>> {
 
 /// A record file's text built into its record by reading the text
 /// directly, without parsing it into JSON values first: what [`pack`]
-/// does for most records, as it is several times faster. `None` where
+/// does for most records, as it is about twice as fast. `None` where
 /// that reading does not follow the text exactly (see
 /// [`record_from_text_parsed`]); where it gives a record, it is the one
 /// `record_from_text_parsed` builds.
