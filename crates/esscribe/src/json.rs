@@ -1014,6 +1014,32 @@ pub(crate) const RECORD_HEADER_KEYS: [&str; 7] = [
     "zlib_original",
 ];
 
+/// A record built from the text of its file in a tree, read directly
+/// (`schema::text_in`), or `None` where that reading does not follow the
+/// text exactly. `ctx` is the plugin's form context, `parent` the group
+/// the record stands in.
+pub(crate) fn record_from_text(
+    text: &[u8],
+    game: Game,
+    ctx: &FormCtx,
+    parent: Option<&GroupHeader>,
+) -> Option<Record<'static>> {
+    let (keys, data) = record_parts_from_text(text, game, ctx)?;
+    record_with_data(game, ctx, &keys, data, parent)
+}
+
+/// The values of a record's header keys (as [`RECORD_HEADER_KEYS`] orders
+/// them) and its data encoded from its fields, read directly from the
+/// text of its file in a tree; `None` as for [`record_from_text`].
+pub(crate) fn record_parts_from_text(
+    text: &[u8],
+    game: Game,
+    ctx: &FormCtx,
+) -> Option<([Option<Value>; 7], Vec<u8>)> {
+    let catalog = crate::defs::catalog(game);
+    schema::text_in::record_parts_from_text(text, &RECORD_HEADER_KEYS, |sig| catalog.find(sig), ctx)
+}
+
 /// A record of the text tree whose data was encoded from its `fields`
 /// straight from the text: `keys` holds the values of its other keys, as
 /// [`RECORD_HEADER_KEYS`] orders them. `None` wherever

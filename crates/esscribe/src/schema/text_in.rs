@@ -1,5 +1,5 @@
 //! A record's JSON text encoded without parsing it whole: the text tree
-//! holds one record per file, in the form [`crate::json`] writes, and
+//! holds one record per file, in the record's JSON form, and
 //! building a `serde_json::Value` for each file is most of what packing a
 //! tree costs.
 //!
@@ -21,11 +21,10 @@
 use super::codec::{encode_field_in, encode_ty, signed, write_int, Enc, FormCtx};
 use super::json_in::encode_entry;
 use super::members::{base_key, find_member, member_name, repeats};
-use super::types::{Field, FieldDef, GroupDef, Member, SubDef, Ty};
+use super::types::{Field, FieldDef, GroupDef, Member, RecordDef, SubDef, Ty};
 use super::value::{lookup, select, Earlier};
 use crate::io::{encode_cp1252, from_hex, Sig};
-use crate::json::RECORD_HEADER_KEYS;
-use crate::plugin::{write_subrecord, Game, GroupHeader, Record, SizeForm};
+use crate::plugin::{write_subrecord, SizeForm};
 use serde_json::{Map, Value};
 
 /// Deeper nesting than this leaves the fast path: parsing the whole text
@@ -277,6 +276,8 @@ impl<'t> Text<'t> {
             b't' => self.word("true", Value::Bool(true)),
             b'f' => self.word("false", Value::Bool(false)),
             b'n' => self.word("null", Value::Null),
+            b'[' => self.list(depth),
+            b'{' => self.object(depth),
             _ => None,
         };
         if plain.is_some() {
@@ -343,6 +344,46 @@ impl<'t> Text<'t> {
         Some(Value::Number(number))
     }
 
+    /// A list of values read by [`leaf`](Self::leaf), next, at `depth`.
+    fn list(&mut self, depth: usize) -> Option<Value> {
+        if depth + 1 > MAX_DEPTH {
+            return None;
+        }
+        self.at += 1;
+        let mut items = Vec::new();
+        if self.eat(b']') {
+            return Some(Value::Array(items));
+        }
+        loop {
+            items.push(self.leaf(depth + 1)?);
+            if !self.more(b']')? {
+                return Some(Value::Array(items));
+            }
+        }
+    }
+
+    /// An object of plain keys and values read by [`leaf`](Self::leaf),
+    /// next, at `depth`. A key given twice keeps its first place and its
+    /// last value, as `serde_json` reads it.
+    fn object(&mut self, depth: usize) -> Option<Value> {
+        if depth + 1 > MAX_DEPTH {
+            return None;
+        }
+        self.at += 1;
+        let mut m = serde_json::Map::new();
+        if self.eat(b'}') {
+            return Some(Value::Object(m));
+        }
+        loop {
+            let key = self.key()?;
+            let v = self.leaf(depth + 1)?;
+            m.insert(key.to_string(), v);
+            if !self.more(b'}')? {
+                return Some(Value::Object(m));
+            }
+        }
+    }
+
     /// A literal word, next.
     fn word(&mut self, word: &str, v: Value) -> Option<Value> {
         if self.bytes[self.at..].starts_with(word.as_bytes()) {
@@ -391,31 +432,20 @@ impl<'t> Text<'t> {
     }
 }
 
-/// A record built from the text of its file in a tree, or `None` where
-/// this reading does not follow it exactly: see the module's notes.
-/// `ctx` is the plugin's form context, `parent` the group it stands in.
-pub(crate) fn record_from_text(
+/// The values of a record's header keys, in the order `header_keys`
+/// names them, and its data encoded from its `fields`, read from the text
+/// of its file in a tree; `declaration` gives the declaration of a record
+/// type. `None` wherever this reading does not follow the text exactly
+/// (see the module's notes).
+pub(crate) fn record_parts_from_text<const N: usize>(
     text: &[u8],
-    game: Game,
+    header_keys: &[&str; N],
+    declaration: impl Fn(Sig) -> Option<&'static RecordDef>,
     ctx: &FormCtx,
-    parent: Option<&GroupHeader>,
-) -> Option<Record<'static>> {
-    let (header, data) = record_parts_from_text(text, game, ctx)?;
-    crate::json::record_with_data(game, ctx, &header, data, parent)
-}
-
-/// The values of a record's header keys (as
-/// [`crate::json::record_with_data`] takes them) and its data encoded
-/// from its fields, read from the text of its file in a tree; `None` as
-/// for [`record_from_text`].
-pub(crate) fn record_parts_from_text(
-    text: &[u8],
-    game: Game,
-    ctx: &FormCtx,
-) -> Option<([Option<Value>; 7], Vec<u8>)> {
+) -> Option<([Option<Value>; N], Vec<u8>)> {
     // Text that is not UTF-8 is not JSON either.
     let mut t = Text::new(std::str::from_utf8(text).ok()?);
-    let mut header: [Option<Value>; 7] = Default::default();
+    let mut header: [Option<Value>; N] = std::array::from_fn(|_| None);
     let mut data = None;
     if !t.eat(b'{') {
         return None;
@@ -427,12 +457,14 @@ pub(crate) fn record_parts_from_text(
             // The type comes first: the declaration is known by the time
             // the fields are read.
             let sig = header[0].as_ref()?.as_str().and_then(Sig::parse)?;
-            let def = crate::defs::catalog(game).find(sig)?;
+            let def = declaration(sig)?;
             let mut out = Vec::with_capacity(text.len() / 4);
             let cx = Enc { forms: Some(ctx) };
             encode_members(def.members, &mut t, 1, &mut out, cx)?;
             data = Some(out);
-        } else if let Some(slot) = header_slot(key)
+        } else if let Some(slot) = header_keys
+            .iter()
+            .position(|k| *k == key)
             .and_then(|i| header.get_mut(i))
             .filter(|slot| slot.is_none())
         {
@@ -446,22 +478,6 @@ pub(crate) fn record_parts_from_text(
     }
     t.end()?;
     Some((header, data?))
-}
-
-/// Where a record's header key goes in [`RECORD_HEADER_KEYS`].
-fn header_slot(key: &str) -> Option<usize> {
-    let slot = match key {
-        "type" => 0,
-        "form_id" => 1,
-        "flags" => 2,
-        "version_control" => 3,
-        "form_version" => 4,
-        "version_control_2" => 5,
-        "zlib_original" => 6,
-        _ => return None,
-    };
-    debug_assert_eq!(RECORD_HEADER_KEYS[slot], key);
-    Some(slot)
 }
 
 /// Whether a layout depends on a sibling's value.
@@ -902,6 +918,7 @@ fn encode_items(
 mod tests {
     use super::*;
     use crate::defs::catalog;
+    use crate::plugin::Game;
 
     /// `encode_struct` takes each key as the next field of that name: a
     /// struct declaring one name twice would be read otherwise by

@@ -21,7 +21,9 @@ pub mod merge;
 
 use crate::io::{decode_cp1252, from_hex, Error, FormId, Result};
 use crate::json::{self, group_header_json, PieceBuilder};
-use crate::plugin::{Entry, Game, GroupHeader, GroupKind, GroupLabel, Plugin, Record, RecordHeader};
+use crate::plugin::{
+    Entry, Game, GroupHeader, GroupKind, GroupLabel, Plugin, Record, RecordHeader,
+};
 use crate::schema::FormCtx;
 use rayon::prelude::*;
 use serde_json::{Map, Value};
@@ -448,8 +450,7 @@ struct Made {
 /// record its stored payload kept. The proof that text printed from a
 /// typed view loses nothing.
 fn reads_back(text: &[u8], rec: &Record<'_>, data: &[u8], game: Game, ctx: &FormCtx) -> bool {
-    let Some((keys, back)) = crate::schema::text_in::record_parts_from_text(text, game, ctx)
-    else {
+    let Some((keys, back)) = json::record_parts_from_text(text, game, ctx) else {
         return false;
     };
     let Some((header, original)) = json::record_header_from_keys(game, ctx, &keys, None) else {
@@ -801,7 +802,7 @@ pub fn record_from_text_direct(
     builder: &PieceBuilder,
     parent: Option<&GroupHeader>,
 ) -> Option<Record<'static>> {
-    crate::schema::text_in::record_from_text(text, builder.game(), builder.ctx(), parent)
+    json::record_from_text(text, builder.game(), builder.ctx(), parent)
 }
 
 /// A record file's text (at `path`, for messages) parsed as JSON and
