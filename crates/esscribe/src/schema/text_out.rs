@@ -33,9 +33,6 @@ pub(crate) fn write_fields(
     depth: usize,
     out: &mut Vec<u8>,
 ) -> Option<()> {
-    if !names_unique(view.def) {
-        return None;
-    }
     thread_local! {
         static USED: std::cell::Cell<Vec<&'static str>> = const { std::cell::Cell::new(Vec::new()) };
     }
@@ -46,7 +43,7 @@ pub(crate) fn write_fields(
         used: USED.take(),
     };
     w.used.clear();
-    let done = w.seq(view, view.members(), depth);
+    let done = w.seq(view, view.def.members, view.members(), depth, true);
     USED.set(w.used);
     done
 }
@@ -61,51 +58,94 @@ struct Writer<'c, 'o> {
     used: Vec<&'static str>,
 }
 
-/// Whether every member of the record, at every level, has a name no
-/// other member of its level has: each key is then its member's name,
-/// and reading a key back finds that member. Worked out once per record
-/// type.
-fn names_unique(def: &'static RecordDef) -> bool {
+/// Whether two members of `members` share a name (members meant for
+/// different values of a sibling, say): keys are then chosen as the
+/// JSON form chooses them. Worked out once per list of members.
+fn shares_names(members: &'static [Member]) -> bool {
     use foldhash::HashMap;
     use std::sync::{OnceLock, RwLock};
-    fn level(members: &[Member]) -> bool {
-        members.iter().enumerate().all(|(i, m)| {
-            let name = member_name(m);
-            members[..i].iter().all(|o| member_name(o) != name)
-                && match m {
-                    Member::Group(g) => level(g.members),
-                    Member::Paired(p) => level(p.items),
-                    Member::Sub(_) => true,
-                }
-        })
-    }
-    static KNOWN: OnceLock<RwLock<HashMap<usize, bool>>> = OnceLock::new();
+    static KNOWN: OnceLock<RwLock<HashMap<(usize, usize), bool>>> = OnceLock::new();
     let known = KNOWN.get_or_init(|| RwLock::new(HashMap::default()));
-    let key = def as *const RecordDef as usize;
-    if let Some(&unique) = known.read().unwrap_or_else(|p| p.into_inner()).get(&key) {
-        return unique;
+    let key = (members.as_ptr() as usize, members.len());
+    if let Some(&shared) = known.read().unwrap_or_else(|p| p.into_inner()).get(&key) {
+        return shared;
     }
-    let unique = level(def.members);
+    let shared = members.iter().enumerate().any(|(i, m)| {
+        let name = member_name(m);
+        members[..i].iter().any(|o| member_name(o) == name)
+    });
     known
         .write()
         .unwrap_or_else(|p| p.into_inner())
-        .insert(key, unique);
-    unique
+        .insert(key, shared);
+    shared
+}
+
+/// Whether the JSON form keys the subrecord member `def` by its name
+/// alone, as `members::key_for` decides among members sharing its name:
+/// the one whose `When` matches the text of its sibling (`sibling_text`)
+/// is meant, else one without a `When`.
+fn keyed_by_name(
+    members: &[Member],
+    def: &SubDef,
+    sibling_text: impl Fn(&str) -> Option<String>,
+) -> bool {
+    let named = || members.iter().filter(move |m| member_name(m) == def.name);
+    let when_matches = |m: &&Member| match m {
+        Member::Sub(SubDef { when: Some(w), .. }) => {
+            sibling_text(w.sibling).is_some_and(|t| w.any_of.contains(&t.as_str()))
+        }
+        _ => false,
+    };
+    let unconditional = |m: &&Member| !matches!(m, Member::Sub(SubDef { when: Some(_), .. }));
+    let found = named()
+        .find(when_matches)
+        .or_else(|| named().find(unconditional))
+        .or_else(|| named().next());
+    match found {
+        Some(Member::Sub(found)) => std::ptr::eq(found, def),
+        _ => true,
+    }
 }
 
 impl Writer<'_, '_> {
+    /// An object of the members `items`, standing at `depth`; `top` for
+    /// the record's own members.
     fn seq<'v, 'a: 'v>(
         &mut self,
         view: &'v RecordView<'a>,
+        members: &'static [Member],
         items: impl Iterator<Item = ItemRef<'v, 'a>>,
         depth: usize,
+        top: bool,
     ) -> Option<()> {
         self.out.push(b'{');
-        // This object's names are the stack's top, from `base` on.
         let base = self.used.len();
+        self.entries(view, members, items, depth, base, top)?;
+        close(b'}', self.used.len() == base, depth, self.out);
+        self.used.truncate(base);
+        Some(())
+    }
+
+    /// The entries of the members `items` in an object opened at `depth`
+    /// whose keys so far are the names stack's top from `base` on.
+    fn entries<'v, 'a: 'v>(
+        &mut self,
+        view: &'v RecordView<'a>,
+        members: &'static [Member],
+        items: impl Iterator<Item = ItemRef<'v, 'a>>,
+        depth: usize,
+        base: usize,
+        top: bool,
+    ) -> Option<()> {
+        let mut items = items.peekable();
+        // Where members share names, the values written so far by name,
+        // for the keys' choice.
+        let shared = shares_names(members);
+        let mut written: Vec<(&'static str, Option<Val<'v, 'a>>)> = Vec::new();
         // The member whose list is the last entry, still open for more.
         let mut open_list: Option<&'static str> = None;
-        for it in items {
+        while let Some(it) = items.next() {
             let (name, repeating) = match it.kind() {
                 ItemKind::Sub(sv) => {
                     if sv.sub.size_form != SizeForm::Short {
@@ -113,22 +153,42 @@ impl Writer<'_, '_> {
                     }
                     (sv.def.name, sv.def.occurs == Occurs::Repeating)
                 }
-                ItemKind::Group(g) if g.tree.is_none() => (g.name, g.occurs == Occurs::Repeating),
+                ItemKind::Group(g) => (g.name, g.occurs == Occurs::Repeating),
+                ItemKind::Paired(p) => (p.name, false),
                 _ => return None,
             };
-            // Names are unique in their level (`names_unique`): the same
-            // name is the same member, the same address.
-            let same_list = repeating && open_list.is_some_and(|l| std::ptr::eq(l, name));
+            if let (true, ItemKind::Sub(sv)) = (shared, it.kind()) {
+                let ctx = self.ctx;
+                let sibling_text = |sibling: &str| {
+                    let (_, v) = written.iter().find(|(n, _)| *n == sibling)?;
+                    v.as_ref()?.json_text(ctx).map(|t| t.into_owned())
+                };
+                if !keyed_by_name(members, sv.def, sibling_text) {
+                    return None;
+                }
+                if !written.iter().any(|(n, _)| *n == name) {
+                    let single = (!repeating).then(|| view.value_of(&sv)).flatten();
+                    written.push((name, single));
+                }
+            } else if shared && !written.iter().any(|(n, _)| *n == name) {
+                written.push((name, None));
+            }
+            // A repeating member's items gather in one list while they
+            // follow each other (by name, as the JSON form gathers them).
+            let same_list = repeating && open_list.is_some_and(|l| l == name);
             if same_list {
                 item(false, depth + 2, self.out);
             } else {
-                if self.used[base..].iter().any(|u| std::ptr::eq(*u, name)) {
-                    return None;
-                }
                 if open_list.take().is_some() {
                     close(b']', false, depth + 1, self.out);
                 }
-                key(name, self.used.len() == base, depth + 1, self.out);
+                // A name met again in this object is keyed `name#2`,
+                // `name#3`... (no declared name holds a `#`).
+                let first = self.used.len() == base;
+                match self.used[base..].iter().filter(|u| **u == name).count() {
+                    0 => key(name, first, depth + 1, self.out),
+                    n => key(&format!("{name}#{}", n + 1), first, depth + 1, self.out),
+                }
                 self.used.push(name);
                 if repeating {
                     self.out.push(b'[');
@@ -139,15 +199,178 @@ impl Writer<'_, '_> {
             let at = if repeating { depth + 2 } else { depth + 1 };
             match it.kind() {
                 ItemKind::Sub(sv) => self.value(view.value_of(&sv)?, at)?,
-                ItemKind::Group(_) => self.seq(view, it.children(), at)?,
-                _ => unreachable!("only subrecords and groups get here"),
+                // The JSON form nests the trees of the record's own
+                // members only.
+                ItemKind::Group(
+                    g @ GroupDef {
+                        tree: Some(tree), ..
+                    },
+                ) if top && repeating => {
+                    // A tree's nodes are the whole run of its group.
+                    let mut run = vec![it];
+                    while let Some(next) = items
+                        .next_if(|n| matches!(n.kind(), ItemKind::Group(h) if std::ptr::eq(g, h)))
+                    {
+                        run.push(next);
+                    }
+                    // The list was opened for the first node; the tree
+                    // writes its own.
+                    self.out.truncate(self.out.len() - (2 + 2 * at));
+                    self.tree(view, g, *tree, &run, depth + 1)?;
+                    open_list = None;
+                }
+                ItemKind::Group(g) => self.seq(view, g.members, it.children(), at, false)?,
+                ItemKind::Paired(p) => self.paired(view, p, it, at)?,
+                _ => unreachable!("only subrecords, groups and paired lists get here"),
             }
         }
         if open_list.is_some() {
             close(b']', false, depth + 1, self.out);
         }
+        Some(())
+    }
+
+    /// The nodes of a tree group, stored in preorder with their child
+    /// counts, as a list standing at `depth` whose first item is opened:
+    /// nested under each node's `children` when the counts make a forest,
+    /// else flat (as `trees::nest_trees` shows them).
+    fn tree<'v, 'a: 'v>(
+        &mut self,
+        view: &'v RecordView<'a>,
+        g: &'static GroupDef,
+        (sub, count): (&'static str, &'static str),
+        run: &[ItemRef<'v, 'a>],
+        depth: usize,
+    ) -> Option<()> {
+        // A member called `children` would be overwritten by the nesting.
+        if g.members.iter().any(|m| member_name(m) == "children") {
+            return None;
+        }
+        let counts: Vec<u64> = run
+            .iter()
+            .map(|node| {
+                node.children()
+                    .find_map(|c| match c.kind() {
+                        // A repeating member shows as a list, which has
+                        // no count.
+                        ItemKind::Sub(sv) if sv.def.name == sub => Some(
+                            view.value_of(&sv)
+                                .filter(|_| sv.def.occurs != Occurs::Repeating),
+                        ),
+                        _ => None,
+                    })
+                    .flatten()
+                    .and_then(|v| v.get(count))
+                    .and_then(json_u64)
+                    .unwrap_or(0)
+            })
+            .collect();
+        let nested = is_forest(&counts);
+        self.out.push(b'[');
+        let mut at = 0;
+        let mut first = true;
+        while at < run.len() {
+            item(first, depth + 1, self.out);
+            first = false;
+            at = if nested {
+                self.node(view, g, run, &counts, at, depth + 1)?
+            } else {
+                self.seq(view, g.members, run[at].children(), depth + 1, false)?;
+                at + 1
+            };
+        }
+        close(b']', false, depth, self.out);
+        Some(())
+    }
+
+    /// One node of a nested tree and its subtree, standing at `depth`;
+    /// gives back the index past its subtree.
+    fn node<'v, 'a: 'v>(
+        &mut self,
+        view: &'v RecordView<'a>,
+        g: &'static GroupDef,
+        run: &[ItemRef<'v, 'a>],
+        counts: &[u64],
+        at: usize,
+        depth: usize,
+    ) -> Option<usize> {
+        self.out.push(b'{');
+        let base = self.used.len();
+        self.entries(view, g.members, run[at].children(), depth, base, false)?;
+        let mut next = at + 1;
+        if counts[at] > 0 {
+            key("children", self.used.len() == base, depth + 1, self.out);
+            self.out.push(b'[');
+            for i in 0..counts[at] {
+                item(i == 0, depth + 2, self.out);
+                next = self.node(view, g, run, counts, next, depth + 2)?;
+            }
+            close(b']', false, depth + 1, self.out);
+            self.used.push("children");
+        }
         close(b'}', self.used.len() == base, depth, self.out);
         self.used.truncate(base);
+        Some(next)
+    }
+
+    /// A paired list standing at `depth`, as `JsonWriter::paired` shows
+    /// it: one object per group with its key first, or the groups and the
+    /// keys apart when their numbers differ.
+    fn paired<'v, 'a: 'v>(
+        &mut self,
+        view: &'v RecordView<'a>,
+        p: &'static PairedDef,
+        it: ItemRef<'v, 'a>,
+        depth: usize,
+    ) -> Option<()> {
+        let mut groups = Vec::new();
+        let mut keys = Vec::new();
+        for child in it.children() {
+            match child.kind() {
+                ItemKind::PairedItem => groups.push(child),
+                ItemKind::Sub(sv) if sv.sub.size_form == SizeForm::Short => {
+                    keys.push(view.value_of(&sv)?)
+                }
+                _ => return None,
+            }
+        }
+        if groups.len() == keys.len() {
+            // The key stands first; a member of the same name would take
+            // its place.
+            if p.items.iter().any(|m| member_name(m) == p.key_name) {
+                return None;
+            }
+            self.out.push(b'[');
+            for (i, (group, k)) in groups.iter().zip(&keys).enumerate() {
+                item(i == 0, depth + 1, self.out);
+                self.out.push(b'{');
+                let base = self.used.len();
+                key(p.key_name, true, depth + 2, self.out);
+                self.used.push(p.key_name);
+                self.value(*k, depth + 2)?;
+                self.entries(view, p.items, group.children(), depth + 1, base, false)?;
+                close(b'}', false, depth + 1, self.out);
+                self.used.truncate(base);
+            }
+            close(b']', groups.is_empty(), depth, self.out);
+        } else {
+            self.out.push(b'{');
+            key("items", true, depth + 1, self.out);
+            self.out.push(b'[');
+            for (i, group) in groups.iter().enumerate() {
+                item(i == 0, depth + 2, self.out);
+                self.seq(view, p.items, group.children(), depth + 2, false)?;
+            }
+            close(b']', groups.is_empty(), depth + 1, self.out);
+            key("keys", false, depth + 1, self.out);
+            self.out.push(b'[');
+            for (i, k) in keys.iter().enumerate() {
+                item(i == 0, depth + 2, self.out);
+                self.value(*k, depth + 2)?;
+            }
+            close(b']', keys.is_empty(), depth + 1, self.out);
+            close(b'}', false, depth, self.out);
+        }
         Some(())
     }
 
@@ -231,6 +454,52 @@ impl Writer<'_, '_> {
         }
         Some(())
     }
+}
+
+/// The value as a whole number, where its JSON form is one that
+/// `serde_json` reads as a `u64` (as a tree's child counts are read).
+fn json_u64(v: Val<'_, '_>) -> Option<u64> {
+    match v.value() {
+        FieldValue::Int(Int::U64, n) => Some(n as u64),
+        FieldValue::Int(_, n) => u64::try_from(n).ok(),
+        FieldValue::Enum(int, defs, n) if defs.name_of(n).is_none() => {
+            if int == Int::U64 {
+                Some(n as u64)
+            } else {
+                u64::try_from(n).ok()
+            }
+        }
+        FieldValue::Bits(Ty::Bits(..), _) => None,
+        FieldValue::Bits(_, n) => Some(n),
+        FieldValue::Bool(n) if n > 1 => Some(n as u64),
+        _ => None,
+    }
+}
+
+/// Whether child counts split a preorder list exactly into trees (as
+/// `trees::is_forest` decides).
+fn is_forest(counts: &[u64]) -> bool {
+    fn end_of(counts: &[u64], i: usize, depth: usize) -> Option<usize> {
+        if depth > super::trees::MAX_TREE_DEPTH {
+            return None;
+        }
+        let mut j = i + 1;
+        for _ in 0..counts[i] {
+            if j >= counts.len() {
+                return None;
+            }
+            j = end_of(counts, j, depth + 1)?;
+        }
+        Some(j)
+    }
+    let mut i = 0;
+    while i < counts.len() {
+        match end_of(counts, i, 0) {
+            Some(j) => i = j,
+            None => return false,
+        }
+    }
+    true
 }
 
 fn int_text(int: Int, n: i64, out: &mut Vec<u8>) {
