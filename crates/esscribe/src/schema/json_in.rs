@@ -52,10 +52,7 @@ pub(super) fn encode_sub(
     out: &mut Vec<u8>,
     cx: Enc<'_>,
 ) -> Result<(), Error> {
-    let start = out.len();
-    out.extend_from_slice(&def.sig.0);
-    out.extend_from_slice(&[0, 0]);
-    let data_start = out.len();
+    let start = start_subrecord(out, def.sig);
     let written = match v.get("_hex") {
         Some(hex) => only_keys(v, &["_hex"]).and_then(|()| {
             hex.as_str()
@@ -69,16 +66,32 @@ pub(super) fn encode_sub(
         out.truncate(start);
         return Err(e);
     }
-    let len = out.len() - data_start;
-    match u16::try_from(len) {
+    finish_subrecord(out, def.sig, start);
+    Ok(())
+}
+
+/// Starts a subrecord in `out`: its signature and room for its size
+/// (filled in by [`finish_subrecord`]). Gives back where it starts.
+pub(super) fn start_subrecord(out: &mut Vec<u8>, sig: Sig) -> usize {
+    let start = out.len();
+    out.extend_from_slice(&sig.0);
+    out.extend_from_slice(&[0, 0]);
+    start
+}
+
+/// Fills in the size of the subrecord whose six-byte header starts at
+/// `start` in `out` and whose data follows it to the end; data that
+/// outgrows a u16 is moved behind an `XXXX` subrecord giving its size.
+pub(super) fn finish_subrecord(out: &mut Vec<u8>, sig: Sig, start: usize) {
+    let data_start = start + 6;
+    match u16::try_from(out.len() - data_start) {
         Ok(n) => out[start + 4..data_start].copy_from_slice(&n.to_le_bytes()),
         Err(_) => {
             let data = out.split_off(data_start);
             out.truncate(start);
-            write_subrecord(out, def.sig, &data, SizeForm::Short);
+            write_subrecord(out, sig, &data, SizeForm::Short);
         }
     }
-    Ok(())
 }
 
 pub(super) fn encode_seq(

@@ -19,12 +19,11 @@
 //! usual way, which gives the same bytes or the usual error.
 
 use super::codec::{encode_field_in, encode_ty, signed, write_int, Enc, FormCtx};
-use super::json_in::encode_entry;
+use super::json_in::{encode_entry, finish_subrecord, start_subrecord};
 use super::members::{base_key, find_member, member_name, repeats};
 use super::types::{Field, FieldDef, GroupDef, Member, RecordDef, SubDef, Ty};
 use super::value::{lookup, select, Earlier};
 use crate::io::{encode_cp1252, from_hex, Sig};
-use crate::plugin::{write_subrecord, SizeForm};
 use serde_json::{Map, Value};
 
 /// Deeper nesting than this leaves the fast path: parsing the whole text
@@ -614,10 +613,7 @@ fn encode_sub(
     out: &mut Vec<u8>,
     cx: Enc<'_>,
 ) -> Option<()> {
-    let start = out.len();
-    out.extend_from_slice(&def.sig.0);
-    out.extend_from_slice(&[0, 0]);
-    let data_start = out.len();
+    let start = start_subrecord(out, def.sig);
     match (&def.field, t.peek()) {
         (Field::Value(ty), _) => {
             encode_ty_text(ty, t, &mut Earlier::new(), depth, out, cx)?;
@@ -670,15 +666,7 @@ fn encode_sub(
             encode_field_in(&def.field, &v, siblings, out, cx).ok()?;
         }
     }
-    let len = out.len() - data_start;
-    match u16::try_from(len) {
-        Ok(n) => out[start + 4..data_start].copy_from_slice(&n.to_le_bytes()),
-        Err(_) => {
-            let data = out.split_off(data_start);
-            out.truncate(start);
-            write_subrecord(out, def.sig, &data, SizeForm::Short);
-        }
-    }
+    finish_subrecord(out, def.sig, start);
     Some(())
 }
 
