@@ -344,7 +344,7 @@ pub(crate) fn check_readable(uses: &FormIdUses, force: bool) -> Result<()> {
 }
 
 /// The places that use master `index`, as text for an error (at most five).
-fn places(uses: &FormIdUses, index: u8) -> (usize, String) {
+pub(crate) fn places(uses: &FormIdUses, index: u8) -> (usize, String) {
     let all: Vec<&FormIdUse> = uses.of_index(index).collect();
     let shown: Vec<String> = all.iter().take(5).map(|u| u.to_string()).collect();
     let more = if all.len() > 5 { ", …" } else { "" };

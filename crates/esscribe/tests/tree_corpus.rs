@@ -207,3 +207,58 @@ fn records_kept_partly_as_bytes_take_the_json_path() {
     assert!(text.contains("\"_hex\": \"010000\""), "{text}");
     assert!(tree::pack(&t).unwrap().bytes == edited);
 }
+
+/// Each form ID of `plugin` as the plugin it belongs to and its object
+/// index, in order.
+fn resolved(plugin: &Plugin<'_>, own: &str) -> Vec<(String, u32)> {
+    esscribe::masters::form_id_uses(plugin)
+        .unwrap()
+        .resolved(&plugin.masters().unwrap(), own)
+}
+
+/// Masters edited in `plugin.json`: the record files' form IDs, numbered
+/// by the masters the tree was unpacked with, are renumbered on packing,
+/// so every reference names the plugin it named; a master removed while
+/// form IDs still use it is refused.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn masters_edited_in_the_tree_renumber_its_form_ids() {
+    let name = "Requiem_DawnOfTheSilverHand.esp";
+    let bytes = common::file(&format!("skyrim-plugins/{name}"));
+    let plugin = Plugin::parse(&bytes).unwrap();
+    let mut t = unpack(&bytes, name);
+    let header = String::from_utf8(t.files["plugin.json"].clone()).unwrap();
+    assert!(header.contains(
+        "\"form_ids_numbered_by\": [\n    \"Skyrim.esm\",\n    \"DawnOfTheSilverHand.esp\",\n    \"Requiem.esp\"\n  ]"
+    ));
+    let mut doc: serde_json::Value = serde_json::from_str(&header).unwrap();
+    let masters = doc["header"]["fields"]["masters"].as_array_mut().unwrap();
+    masters.reverse();
+    t.files.insert("plugin.json".into(), tree::to_text(&doc));
+    let packed = tree::pack(&t).unwrap();
+    let repacked = Plugin::parse(&packed.bytes).unwrap();
+    assert_eq!(
+        repacked.masters().unwrap(),
+        ["Requiem.esp", "DawnOfTheSilverHand.esp", "Skyrim.esm"]
+    );
+    assert_ne!(packed.bytes, bytes);
+    assert_eq!(resolved(&repacked, name), resolved(&plugin, name));
+    // Unpacked again, the tree numbers its form IDs by the new list.
+    let again = unpack(&packed.bytes, name);
+    assert!(String::from_utf8_lossy(&again.files["plugin.json"]).contains(
+        "\"form_ids_numbered_by\": [\n    \"Requiem.esp\",\n    \"DawnOfTheSilverHand.esp\",\n    \"Skyrim.esm\"\n  ]"
+    ));
+
+    // Skyrim.esm removed: its form IDs would name nothing.
+    let mut doc: serde_json::Value = serde_json::from_str(&header).unwrap();
+    doc["header"]["fields"]["masters"]
+        .as_array_mut()
+        .unwrap()
+        .remove(0);
+    t.files.insert("plugin.json".into(), tree::to_text(&doc));
+    let e = tree::pack(&t).unwrap_err().to_string();
+    assert!(
+        e.contains("plugin.json: \"masters\" no longer lists Skyrim.esm, but 714 form IDs of the record files use it (numbered 00): FACT 0x000AA0A4 form ID: 0x000AA0A4, FACT 0x000AA0A4 relations.0.faction: 0x00000DB1,"),
+        "{e}"
+    );
+}

@@ -2,8 +2,10 @@
 //!
 //! [`unpack`] writes a plugin as folders and files:
 //!
-//! - `plugin.json`: the `TES4` header record, the game, the plugin's name
-//!   and the names of the top-level entries in order;
+//! - `plugin.json`: the `TES4` header record, the game, the plugin's name,
+//!   the masters the record files' form IDs are numbered by (a pack
+//!   renumbers them when the header's masters are edited) and the names
+//!   of the top-level entries in order;
 //! - one folder per group (top groups by their record type, blocks and
 //!   sub-blocks by number or grid, a world's, cell's or topic's children
 //!   beside the record they belong to), holding `_group.json` (the group's
@@ -37,6 +39,9 @@ pub const GROUP_FILE: &str = "_group.json";
 /// What `plugin.json` says it is.
 const FORMAT: &str = "esscribe-tree";
 const FORMAT_VERSION: u64 = 1;
+/// The key of `plugin.json` naming the masters the record files' form
+/// IDs are numbered by.
+const NUMBERED_BY: &str = "form_ids_numbered_by";
 /// How deep groups may nest in a tree (as in a plugin).
 const MAX_DEPTH: usize = 32;
 
@@ -751,6 +756,10 @@ fn unpack_in(
     // Lets a pack adjust the header's record count by what an edit added
     // or removed.
     m.insert("entry_count".into(), Value::from(plugin.count_entries()));
+    // The record files' form IDs are bare numbers, whose top byte is an
+    // index into this list: with it, a pack renumbers them when the
+    // header's masters are edited.
+    m.insert(NUMBERED_BY.into(), Value::from(plugin.masters()?));
     m.insert("header".into(), header);
     m.insert("entries".into(), Value::from(entries));
     sink.file(HEADER_FILE, &to_text(&Value::Object(m)))?;
@@ -996,6 +1005,7 @@ pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
         "file",
         "game",
         "entry_count",
+        NUMBERED_BY,
         "header",
         "entries",
     ];
@@ -1039,6 +1049,23 @@ pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
             )
         })?),
     };
+    let numbered_by = match m.get(NUMBERED_BY) {
+        None => None,
+        Some(v) => Some(
+            v.as_array()
+                .and_then(|list| {
+                    list.iter()
+                        .map(|n| n.as_str().map(str::to_string))
+                        .collect::<Option<Vec<String>>>()
+                })
+                .ok_or_else(|| {
+                    bad(
+                        HEADER_FILE,
+                        format!("\"{NUMBERED_BY}\": expected a list of plugin names, found {v}"),
+                    )
+                })?,
+        ),
+    };
     let header_v = m
         .get("header")
         .ok_or_else(|| bad(HEADER_FILE, "missing \"header\""))?;
@@ -1067,6 +1094,9 @@ pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
             bytes.splice(..header_len, new_header);
         }
     }
+    if let Some(old) = numbered_by {
+        bytes = renumbered(bytes, game, &old)?;
+    }
     if game == Game::Skyrim && header.header.flags & crate::plugin::FLAG_LIGHT != 0 {
         // As `build` does: a light flag on new records that do not fit
         // would load them under other form IDs.
@@ -1082,6 +1112,60 @@ pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
         file,
         records: p.records + 1,
     })
+}
+
+/// A packed plugin whose form IDs are numbered by the masters `old`,
+/// renumbered for the masters its header lists, where they differ (the
+/// header's masters edited in the tree). A master the header no longer
+/// lists may no longer be used.
+fn renumbered(bytes: Vec<u8>, game: Game, old: &[String]) -> Result<Vec<u8>> {
+    let mut plugin = Plugin::parse_as(&bytes, game).map_err(|e| bad(HEADER_FILE, e))?;
+    let new = plugin.masters().map_err(|e| bad(HEADER_FILE, e))?;
+    let same =
+        old.len() == new.len() && old.iter().zip(&new).all(|(a, b)| a.eq_ignore_ascii_case(b));
+    if same {
+        return Ok(bytes);
+    }
+    let removed: Vec<&str> = old
+        .iter()
+        .filter(|o| !new.iter().any(|n| n.eq_ignore_ascii_case(o)))
+        .map(String::as_str)
+        .collect();
+    // A master no longer listed stands for no plugin: no form ID may use it.
+    if !removed.is_empty() {
+        let uses = crate::masters::form_id_uses(&plugin).map_err(|e| bad(HEADER_FILE, e))?;
+        for (i, name) in old.iter().enumerate() {
+            let (count, shown) = crate::masters::places(&uses, i as u8);
+            if count > 0 && removed.contains(&name.as_str()) {
+                return Err(bad(
+                    HEADER_FILE,
+                    format!(
+                        "\"masters\" no longer lists {name}, but {count} form IDs of the record files use it (numbered {i:02X}): {shown}"
+                    ),
+                ));
+            }
+        }
+    }
+    let kept: Vec<String> = old
+        .iter()
+        .map(|o| {
+            if removed.contains(&o.as_str()) {
+                String::new()
+            } else {
+                o.clone()
+            }
+        })
+        .collect();
+    crate::masters::renumber_from(&mut plugin, &kept).map_err(|e| {
+        bad(
+            HEADER_FILE,
+            format!(
+                "the masters were edited, and the record files' form IDs, numbered by {}, cannot follow: {e}",
+                old.join(", ")
+            ),
+        )
+    })?;
+    plugin.to_bytes().map_err(|e| bad(HEADER_FILE, e))
 }
 
 /// The whole plugin as one text: every file of its tree, in the plugin's
