@@ -1,11 +1,12 @@
 //! The text tree: unpacking the synthetic plugin (`esscribe::plugin::synth`)
-//! into text (made, not written to disk, so that the figure is esscribe's,
-//! not the file system's) and packing it back from text held in memory.
+//! into text (made and proven to read back, not written to disk, so that
+//! the figure is esscribe's, not the file system's) and packing it back
+//! from text held in memory.
 //!
 //!   cargo bench -p esscribe --features bench-support --bench tree
 //!
 //! `ESSCRIBE_TREE_BENCH_MB` sets the plugin's size (64 MB by default: its
-//! tree is held in memory, about ten times the plugin).
+//! tree is held in memory, about seven times the plugin).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use esscribe::plugin::{synth, Plugin};
