@@ -123,6 +123,38 @@ fn header_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Map<String, Value
     m
 }
 
+/// The entries of [`header_json`] printed as the text tree prints them
+/// (one deep in the record's object, the first entry), straight from the
+/// header.
+pub(crate) fn write_header_text(rec: &Record<'_>, game: Game, ctx: &FormCtx, out: &mut Vec<u8>) {
+    use crate::schema::pretty::{key, string, unsigned};
+    use crate::schema::text_out::{flags_text, form_id_text, sig_text};
+    let h = &rec.header;
+    key("type", true, 1, out);
+    sig_text(h.sig, out);
+    key("form_id", false, 1, out);
+    if ctx.masters.is_empty() && ctx.own_name.is_empty() {
+        form_id_text(h.form_id, out);
+    } else {
+        crate::schema::pretty::value(&ctx.show(h.form_id), 1, out);
+    }
+    key("flags", false, 1, out);
+    let names = crate::defs::shared::record_flags::record_flags(game, h.sig.0);
+    flags_text(names, h.flags as u64, 1, out);
+    key("version_control", false, 1, out);
+    unsigned(h.version_control as u64, out);
+    if game == Game::Skyrim {
+        key("form_version", false, 1, out);
+        unsigned(h.form_version as u64, out);
+        key("version_control_2", false, 1, out);
+        unsigned(h.version_control_2 as u64, out);
+    }
+    if let (true, Body::Stored(stored)) = (h.is_compressed(), &rec.body) {
+        key("zlib_original", false, 1, out);
+        string(&b64().encode(stored), out);
+    }
+}
+
 /// A record header's flags as JSON: the names of the bits set, in bit
 /// order, a bit without a name for the record's type as hex
 /// (`["persistent", "0x80"]`).

@@ -344,7 +344,7 @@ pub(crate) fn check_readable(uses: &FormIdUses, force: bool) -> Result<()> {
 }
 
 /// The places that use master `index`, as text for an error (at most five).
-pub(crate) fn places(uses: &FormIdUses, index: u8) -> (usize, String) {
+fn places(uses: &FormIdUses, index: u8) -> (usize, String) {
     let all: Vec<&FormIdUse> = uses.of_index(index).collect();
     let shown: Vec<String> = all.iter().take(5).map(|u| u.to_string()).collect();
     let more = if all.len() > 5 { ", …" } else { "" };
@@ -516,41 +516,35 @@ fn set_master_names(
 /// Rewrites form IDs numbered against the masters `old` (the plugin's own
 /// records at index `old.len()`) for the masters the plugin's header now
 /// lists: what a plugin built from text whose masters were edited needs.
-/// Every name in `old` must be among the plugin's masters; an empty name
-/// stands for a master not known, which no form ID may use.
+/// A name in `old` the header no longer lists, or an empty one (a master
+/// not known), may be used by no form ID.
 pub fn renumber_from(plugin: &mut Plugin<'_>, old: &[String]) -> Result<Rewritten> {
     let new = plugin.masters()?;
     let old_own = own_index(old.len())?;
     let new_own = own_index(new.len())?;
-    let mut to = Vec::with_capacity(old.len());
-    for name in old {
-        if name.is_empty() {
-            to.push(None);
-            continue;
-        }
-        let at = new.iter().position(|n| same_name(n, name)).ok_or_else(|| {
-            Error::value(
-                "masters",
-                format!(
-                    "{name} is not a master of this plugin (its masters: {})",
-                    new.join(", ")
-                ),
-            )
-        })?;
-        to.push(Some(at as u8));
-    }
+    let to: Vec<Option<u8>> = old
+        .iter()
+        .map(|name| {
+            new.iter()
+                .position(|n| !name.is_empty() && same_name(n, name))
+                .map(|at| at as u8)
+        })
+        .collect();
     let uses = form_id_uses(plugin)?;
     check_readable(&uses, false)?;
-    if let Some(i) = to.iter().position(Option::is_none) {
+    for (i, name) in old.iter().enumerate().filter(|(i, _)| to[*i].is_none()) {
         let (count, shown) = places(&uses, i as u8);
-        if count > 0 {
-            return Err(Error::value(
-                "masters",
-                format!(
-                    "{count} form IDs start with {i:02X}, but no form ID says which plugin that was: {shown}"
-                ),
-            ));
+        if count == 0 {
+            continue;
         }
+        let what = if name.is_empty() {
+            format!(
+                "{count} form IDs start with {i:02X}, but no form ID says which plugin that was"
+            )
+        } else {
+            format!("{name} is no longer a master, but {count} form IDs use it (numbered {i:02X})")
+        };
+        return Err(Error::value("masters", format!("{what}: {shown}")));
     }
     rewrite_form_ids(plugin, &|id| moved(id, &to, old_own, new_own))
 }

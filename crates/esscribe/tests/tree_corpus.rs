@@ -258,7 +258,7 @@ fn masters_edited_in_the_tree_renumber_its_form_ids() {
     t.files.insert("plugin.json".into(), tree::to_text(&doc));
     let e = tree::pack(&t).unwrap_err().to_string();
     assert!(
-        e.contains("plugin.json: \"masters\" no longer lists Skyrim.esm, but 714 form IDs of the record files use it (numbered 00): FACT 0x000AA0A4 form ID: 0x000AA0A4, FACT 0x000AA0A4 relations.0.faction: 0x00000DB1,"),
+        e.contains("plugin.json: the masters were edited, and the record files' form IDs, numbered by Skyrim.esm, DawnOfTheSilverHand.esp, Requiem.esp, cannot follow: masters: Skyrim.esm is no longer a master, but 714 form IDs use it (numbered 00): FACT 0x000AA0A4 form ID: 0x000AA0A4, FACT 0x000AA0A4 relations.0.faction: 0x00000DB1,"),
         "{e}"
     );
 }

@@ -38,6 +38,18 @@ pub(super) fn find_member<'m>(
     key: &str,
     siblings: &Map<String, Value>,
 ) -> Option<&'m Member> {
+    find_member_by(members, key, |name| {
+        siblings.get(name).and_then(Value::as_str).map(Into::into)
+    })
+}
+
+/// Like [`find_member`], with the text of a sibling (what JSON shows as
+/// a string) given by `sibling_text`.
+pub(super) fn find_member_by<'m, 't>(
+    members: &'m [Member],
+    key: &str,
+    sibling_text: impl Fn(&str) -> Option<std::borrow::Cow<'t, str>>,
+) -> Option<&'m Member> {
     if let Some((name, sig)) = key.split_once(':') {
         let sig = Sig::parse(sig)?;
         return members
@@ -46,10 +58,9 @@ pub(super) fn find_member<'m>(
     }
     let named = || members.iter().filter(move |m| member_name(m) == key);
     let when_matches = |m: &&Member| match m {
-        Member::Sub(SubDef { when: Some(w), .. }) => siblings
-            .get(w.sibling)
-            .and_then(Value::as_str)
-            .is_some_and(|v| w.any_of.contains(&v)),
+        Member::Sub(SubDef { when: Some(w), .. }) => {
+            sibling_text(w.sibling).is_some_and(|v| w.any_of.contains(&v.as_ref()))
+        }
         _ => false,
     };
     let unconditional = |m: &&Member| !matches!(m, Member::Sub(SubDef { when: Some(_), .. }));

@@ -27,7 +27,7 @@ pub(crate) fn value(v: &Value, depth: usize, out: &mut Vec<u8>) {
     }
 }
 
-pub(crate) fn indent(depth: usize, out: &mut Vec<u8>) {
+fn indent(depth: usize, out: &mut Vec<u8>) {
     out.resize(out.len() + 2 * depth, b' ');
 }
 
@@ -44,37 +44,24 @@ const NEW_LINE: [u8; 2 + 2 * NEW_LINE_DEPTH] = {
 const NEW_LINE_DEPTH: usize = 32;
 
 fn array(list: &[Value], depth: usize, out: &mut Vec<u8>) {
-    if list.is_empty() {
-        out.extend_from_slice(b"[]");
-        return;
-    }
     out.push(b'[');
     for (i, v) in list.iter().enumerate() {
-        out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
-        indent(depth + 1, out);
+        item(i == 0, depth + 1, out);
         value(v, depth + 1, out);
     }
-    out.push(b'\n');
-    indent(depth, out);
-    out.push(b']');
+    close(b']', list.is_empty(), depth, out);
 }
 
 fn object(m: &Map<String, Value>, depth: usize, out: &mut Vec<u8>) {
-    if m.is_empty() {
-        out.extend_from_slice(b"{}");
-        return;
-    }
     out.push(b'{');
     for (i, (k, v)) in m.iter().enumerate() {
-        out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
-        indent(depth + 1, out);
+        // Keys of any JSON value, which may need escapes.
+        item(i == 0, depth + 1, out);
         string(k, out);
         out.extend_from_slice(b": ");
         value(v, depth + 1, out);
     }
-    out.push(b'\n');
-    indent(depth, out);
-    out.push(b'}');
+    close(b'}', m.is_empty(), depth, out);
 }
 
 fn number(n: &serde_json::Number, out: &mut Vec<u8>) {

@@ -1,22 +1,25 @@
 //! A record's fields printed as pretty JSON straight from its typed view,
 //! without building JSON values: the same text as [`decode`]'s fields
-//! printed by [`super::pretty`], for records whose shape leaves no choice
-//! to make.
+//! printed by [`super::pretty`].
 //!
 //! The JSON form decides some things by looking at what it has built so
-//! far: a key met again becomes `name#2`, a member whose name another
-//! member shares is keyed `name:SIG`, tree groups are nested, paired lists
-//! zipped, a size-chosen layout another size would also take is marked
-//! with `_size`. Where any of that would happen, or where a subrecord is
-//! kept as bytes, this writer gives up (`None`) and the caller takes the
-//! JSON path. It never checks that the text gives back the record's
-//! bytes: its caller proves that.
+//! far, and this writer makes the same choices: repeating members gather
+//! in a list while they follow each other, a name met again is keyed
+//! `name#2`, members sharing a name are told apart by a sibling's text
+//! (`When`), the record's tree groups are nested by their child counts,
+//! paired lists are zipped with their keys, and a size-chosen layout is
+//! shown through the JSON form to decide on `_size`. Where the JSON form
+//! would key a member `name:SIG`, or where a subrecord is kept as bytes,
+//! this writer gives up (`None`) and the caller takes the JSON path. It
+//! never checks that the text gives back the record's bytes: its caller
+//! proves that.
 //!
 //! [`decode`]: super::decode
 
 use super::codec::FormCtx;
-use super::members::member_name;
+use super::members::{find_member_by, member_name};
 use super::pretty::{close, float, item, key, signed, string, unsigned};
+use super::trees::counts_make_forest;
 use super::types::*;
 use super::value::{FieldValue, Val};
 use super::view::{ItemKind, ItemRef, RecordView};
@@ -82,27 +85,14 @@ fn shares_names(members: &'static [Member]) -> bool {
 }
 
 /// Whether the JSON form keys the subrecord member `def` by its name
-/// alone, as `members::key_for` decides among members sharing its name:
-/// the one whose `When` matches the text of its sibling (`sibling_text`)
-/// is meant, else one without a `When`.
-fn keyed_by_name(
+/// alone: whether the key's name leads back to `def`, as `key_for`
+/// decides among members sharing its name by their siblings' text.
+fn keyed_by_name<'t>(
     members: &[Member],
     def: &SubDef,
-    sibling_text: impl Fn(&str) -> Option<String>,
+    sibling_text: impl Fn(&str) -> Option<std::borrow::Cow<'t, str>>,
 ) -> bool {
-    let named = || members.iter().filter(move |m| member_name(m) == def.name);
-    let when_matches = |m: &&Member| match m {
-        Member::Sub(SubDef { when: Some(w), .. }) => {
-            sibling_text(w.sibling).is_some_and(|t| w.any_of.contains(&t.as_str()))
-        }
-        _ => false,
-    };
-    let unconditional = |m: &&Member| !matches!(m, Member::Sub(SubDef { when: Some(_), .. }));
-    let found = named()
-        .find(when_matches)
-        .or_else(|| named().find(unconditional))
-        .or_else(|| named().next());
-    match found {
+    match find_member_by(members, def.name, sibling_text) {
         Some(Member::Sub(found)) => std::ptr::eq(found, def),
         _ => true,
     }
@@ -161,7 +151,7 @@ impl Writer<'_, '_> {
                 let ctx = self.ctx;
                 let sibling_text = |sibling: &str| {
                     let (_, v) = written.iter().find(|(n, _)| *n == sibling)?;
-                    v.as_ref()?.json_text(ctx).map(|t| t.into_owned())
+                    v.as_ref()?.json_text(ctx)
                 };
                 if !keyed_by_name(members, sv.def, sibling_text) {
                     return None;
@@ -173,9 +163,17 @@ impl Writer<'_, '_> {
             } else if shared && !written.iter().any(|(n, _)| *n == name) {
                 written.push((name, None));
             }
+            // The JSON form nests the trees of the record's own members:
+            // a tree's nodes are the whole run of its group.
+            let tree = match it.kind() {
+                ItemKind::Group(g @ GroupDef { tree: Some(t), .. }) if top && repeating => {
+                    Some((g, *t))
+                }
+                _ => None,
+            };
             // A repeating member's items gather in one list while they
             // follow each other (by name, as the JSON form gathers them).
-            let same_list = repeating && open_list.is_some_and(|l| l == name);
+            let same_list = tree.is_none() && repeating && open_list.is_some_and(|l| l == name);
             if same_list {
                 item(false, depth + 2, self.out);
             } else {
@@ -190,35 +188,25 @@ impl Writer<'_, '_> {
                     n => key(&format!("{name}#{}", n + 1), first, depth + 1, self.out),
                 }
                 self.used.push(name);
-                if repeating {
+                if repeating && tree.is_none() {
                     self.out.push(b'[');
                     item(true, depth + 2, self.out);
                     open_list = Some(name);
                 }
             }
+            if let Some((g, counted_by)) = tree {
+                let mut run = vec![it];
+                while let Some(next) =
+                    items.next_if(|n| matches!(n.kind(), ItemKind::Group(h) if std::ptr::eq(g, h)))
+                {
+                    run.push(next);
+                }
+                self.tree(view, g, counted_by, &run, depth + 1)?;
+                continue;
+            }
             let at = if repeating { depth + 2 } else { depth + 1 };
             match it.kind() {
                 ItemKind::Sub(sv) => self.value(view.value_of(&sv)?, at)?,
-                // The JSON form nests the trees of the record's own
-                // members only.
-                ItemKind::Group(
-                    g @ GroupDef {
-                        tree: Some(tree), ..
-                    },
-                ) if top && repeating => {
-                    // A tree's nodes are the whole run of its group.
-                    let mut run = vec![it];
-                    while let Some(next) = items
-                        .next_if(|n| matches!(n.kind(), ItemKind::Group(h) if std::ptr::eq(g, h)))
-                    {
-                        run.push(next);
-                    }
-                    // The list was opened for the first node; the tree
-                    // writes its own.
-                    self.out.truncate(self.out.len() - (2 + 2 * at));
-                    self.tree(view, g, *tree, &run, depth + 1)?;
-                    open_list = None;
-                }
                 ItemKind::Group(g) => self.seq(view, g.members, it.children(), at, false)?,
                 ItemKind::Paired(p) => self.paired(view, p, it, at)?,
                 _ => unreachable!("only subrecords, groups and paired lists get here"),
@@ -231,7 +219,7 @@ impl Writer<'_, '_> {
     }
 
     /// The nodes of a tree group, stored in preorder with their child
-    /// counts, as a list standing at `depth` whose first item is opened:
+    /// counts, as a list standing at `depth`:
     /// nested under each node's `children` when the counts make a forest,
     /// else flat (as `trees::nest_trees` shows them).
     fn tree<'v, 'a: 'v>(
@@ -246,13 +234,14 @@ impl Writer<'_, '_> {
         if g.members.iter().any(|m| member_name(m) == "children") {
             return None;
         }
+        // Each node's count as the JSON form reads it: its member `sub`
+        // shown as JSON, and the whole number under `count` (a repeating
+        // member shows as a list, which has none).
         let counts: Vec<u64> = run
             .iter()
             .map(|node| {
                 node.children()
                     .find_map(|c| match c.kind() {
-                        // A repeating member shows as a list, which has
-                        // no count.
                         ItemKind::Sub(sv) if sv.def.name == sub => Some(
                             view.value_of(&sv)
                                 .filter(|_| sv.def.occurs != Occurs::Repeating),
@@ -260,12 +249,11 @@ impl Writer<'_, '_> {
                         _ => None,
                     })
                     .flatten()
-                    .and_then(|v| v.get(count))
-                    .and_then(json_u64)
+                    .and_then(|v| v.to_json(self.ctx, &Map::new()).get(count)?.as_u64())
                     .unwrap_or(0)
             })
             .collect();
-        let nested = is_forest(&counts);
+        let nested = counts_make_forest(counts.len(), &|i| counts[i]);
         self.out.push(b'[');
         let mut at = 0;
         let mut first = true;
@@ -454,52 +442,6 @@ impl Writer<'_, '_> {
         }
         Some(())
     }
-}
-
-/// The value as a whole number, where its JSON form is one that
-/// `serde_json` reads as a `u64` (as a tree's child counts are read).
-fn json_u64(v: Val<'_, '_>) -> Option<u64> {
-    match v.value() {
-        FieldValue::Int(Int::U64, n) => Some(n as u64),
-        FieldValue::Int(_, n) => u64::try_from(n).ok(),
-        FieldValue::Enum(int, defs, n) if defs.name_of(n).is_none() => {
-            if int == Int::U64 {
-                Some(n as u64)
-            } else {
-                u64::try_from(n).ok()
-            }
-        }
-        FieldValue::Bits(Ty::Bits(..), _) => None,
-        FieldValue::Bits(_, n) => Some(n),
-        FieldValue::Bool(n) if n > 1 => Some(n as u64),
-        _ => None,
-    }
-}
-
-/// Whether child counts split a preorder list exactly into trees (as
-/// `trees::is_forest` decides).
-fn is_forest(counts: &[u64]) -> bool {
-    fn end_of(counts: &[u64], i: usize, depth: usize) -> Option<usize> {
-        if depth > super::trees::MAX_TREE_DEPTH {
-            return None;
-        }
-        let mut j = i + 1;
-        for _ in 0..counts[i] {
-            if j >= counts.len() {
-                return None;
-            }
-            j = end_of(counts, j, depth + 1)?;
-        }
-        Some(j)
-    }
-    let mut i = 0;
-    while i < counts.len() {
-        match end_of(counts, i, 0) {
-            Some(j) => i = j,
-            None => return false,
-        }
-    }
-    true
 }
 
 fn int_text(int: Int, n: i64, out: &mut Vec<u8>) {

@@ -42,22 +42,28 @@ pub(super) const MAX_TREE_DEPTH: usize = 64;
 
 /// Whether child counts split a preorder list exactly into trees.
 pub(super) fn is_forest(flat: &[Value], child_count: &dyn Fn(&Value) -> u64) -> bool {
-    fn end_of(flat: &[Value], i: usize, depth: usize, cc: &dyn Fn(&Value) -> u64) -> Option<usize> {
+    counts_make_forest(flat.len(), &|i| child_count(&flat[i]))
+}
+
+/// Whether the child counts of `len` nodes in preorder (`count(i)` for
+/// the node at `i`) split them exactly into trees.
+pub(super) fn counts_make_forest(len: usize, count: &dyn Fn(usize) -> u64) -> bool {
+    fn end_of(len: usize, i: usize, depth: usize, count: &dyn Fn(usize) -> u64) -> Option<usize> {
         if depth > MAX_TREE_DEPTH {
             return None;
         }
         let mut j = i + 1;
-        for _ in 0..cc(&flat[i]) {
-            if j >= flat.len() {
+        for _ in 0..count(i) {
+            if j >= len {
                 return None;
             }
-            j = end_of(flat, j, depth + 1, cc)?;
+            j = end_of(len, j, depth + 1, count)?;
         }
         Some(j)
     }
     let mut i = 0;
-    while i < flat.len() {
-        match end_of(flat, i, 0, child_count) {
+    while i < len {
+        match end_of(len, i, 0, count) {
             Some(j) => i = j,
             None => return false,
         }

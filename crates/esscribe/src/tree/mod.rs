@@ -480,7 +480,7 @@ fn reads_back(text: &[u8], rec: &Record<'_>, data: &[u8], game: Game, ctx: &Form
 /// read back into the record; `None` where the record needs the JSON
 /// path (which proves its text in its own way).
 fn typed_record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Option<RecordText> {
-    use crate::schema::pretty::{close, key, string, unsigned};
+    use crate::schema::pretty::{close, key};
     let catalog = crate::defs::catalog(game);
     let h = &rec.header;
     let made = crate::schema::with_view_and_data(rec, catalog, ctx, |view, data| {
@@ -489,33 +489,7 @@ fn typed_record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Option<Reco
         let data_len: usize = view.subrecords_len();
         let mut out = Vec::with_capacity(1024 + 8 * data_len);
         out.push(b'{');
-        key("type", true, 1, &mut out);
-        crate::schema::text_out::sig_text(h.sig, &mut out);
-        key("form_id", false, 1, &mut out);
-        if ctx.masters.is_empty() && ctx.own_name.is_empty() {
-            crate::schema::text_out::form_id_text(h.form_id, &mut out);
-        } else {
-            crate::schema::pretty::value(&ctx.show(h.form_id), 1, &mut out);
-        }
-        key("flags", false, 1, &mut out);
-        let flag_names = crate::defs::shared::record_flags::record_flags(game, h.sig.0);
-        crate::schema::text_out::flags_text(flag_names, h.flags as u64, 1, &mut out);
-        key("version_control", false, 1, &mut out);
-        unsigned(h.version_control as u64, &mut out);
-        if game == Game::Skyrim {
-            key("form_version", false, 1, &mut out);
-            unsigned(h.form_version as u64, &mut out);
-            key("version_control_2", false, 1, &mut out);
-            unsigned(h.version_control_2 as u64, &mut out);
-        }
-        if let (true, crate::plugin::Body::Stored(stored)) = (h.is_compressed(), &rec.body) {
-            use base64::Engine as _;
-            key("zlib_original", false, 1, &mut out);
-            string(
-                &base64::engine::general_purpose::STANDARD.encode(stored),
-                &mut out,
-            );
-        }
+        json::write_header_text(rec, game, ctx, &mut out);
         key("fields", false, 1, &mut out);
         crate::schema::text_out::write_fields(view, ctx, 1, &mut out)?;
         close(b'}', false, 0, &mut out);
@@ -575,9 +549,6 @@ impl Unpacker<'_, '_, '_> {
         dir: &str,
         sink: &mut dyn TreeSink,
     ) -> Result<Vec<String>> {
-        /// Records made into text at once: enough to share among threads,
-        /// few enough to keep memory small.
-        const BATCH: usize = 512;
         let (game, ctx) = (self.plugin.game, self.ctx);
         let make = |batch: &[Entry<'_>]| -> Vec<Option<Result<Made>>> {
             batch
@@ -604,24 +575,11 @@ impl Unpacker<'_, '_, '_> {
         folder.names.take(GROUP_FILE, "");
         folder.names.take(HEADER_FILE, "");
         folder.out.reserve(entries.len());
-        let batches: Vec<&[Entry<'_>]> = entries.chunks(BATCH).collect();
-        let mut ready = batches.first().map(|b| make(b));
-        for (i, batch) in batches.iter().enumerate() {
-            let texts = ready.take().expect("each batch is made before its turn");
-            // The next batch is made while this one is named and handed
-            // to the sink, so that the threads making text never wait for
-            // that.
-            let mut next = None;
-            let placed = rayon::in_place_scope(|s| {
-                if let Some(after) = batches.get(i + 1) {
-                    let (make, next) = (&make, &mut next);
-                    s.spawn(move |_| *next = Some(make(after)));
-                }
-                self.place(batch, texts, dir, sink, &mut folder)
-            });
-            placed?;
-            ready = next;
-        }
+        // Made into text in parallel; named and handed to the sink in
+        // order.
+        pipelined(entries, &make, |batch, texts| {
+            self.place(batch, texts, dir, sink, &mut folder)
+        })?;
         Ok(folder.out)
     }
 
@@ -828,6 +786,35 @@ pub fn record_from_text_parsed(
     builder.build(&value, path, parent)
 }
 
+/// Makes each batch of `items` with `make` (which shares its work among
+/// the threads) and hands it to `place`, in order. The next batch is made
+/// while one is placed, so that the threads making them never wait for
+/// the placing; batches are enough to share among threads and few enough
+/// to keep memory small.
+fn pipelined<T: Sync, B: Send>(
+    items: &[T],
+    make: &(dyn Fn(&[T]) -> B + Sync),
+    mut place: impl FnMut(&[T], B) -> Result<()>,
+) -> Result<()> {
+    const BATCH: usize = 512;
+    let batches: Vec<&[T]> = items.chunks(BATCH).collect();
+    let mut ready = batches.first().map(|b| make(b));
+    for (i, batch) in batches.iter().enumerate() {
+        let made = ready.take().expect("each batch is made before its turn");
+        let mut next = None;
+        let placed = rayon::in_place_scope(|s| {
+            if let Some(after) = batches.get(i + 1) {
+                let next = &mut next;
+                s.spawn(move |_| *next = Some(make(after)));
+            }
+            place(batch, made)
+        });
+        placed?;
+        ready = next;
+    }
+    Ok(())
+}
+
 /// A record file read, parsed and built, or where that failed.
 type Built = Result<Record<'static>>;
 
@@ -890,8 +877,6 @@ impl Packer<'_> {
             join(dir, GROUP_FILE)
         };
         self.check_listed(names, dir, &listing)?;
-        /// Record files read and parsed at once, in parallel.
-        const BATCH: usize = 512;
         let (source, builder) = (self.source, self.builder);
         // Read, parsed and built in parallel; written in order.
         let build = |batch: &[String]| -> Vec<Option<Built>> {
@@ -909,23 +894,9 @@ impl Packer<'_> {
                 })
                 .collect()
         };
-        let batches: Vec<&[String]> = names.chunks(BATCH).collect();
-        let mut ready = batches.first().map(|b| build(b));
-        for (i, batch) in batches.iter().enumerate() {
-            let built = ready.take().expect("each batch is built before its turn");
-            // The next batch is built while this one is written, so that
-            // the threads building records never wait for that.
-            let mut next = None;
-            let placed = rayon::in_place_scope(|s| {
-                if let Some(after) = batches.get(i + 1) {
-                    let (build, next) = (&build, &mut next);
-                    s.spawn(move |_| *next = Some(build(after)));
-                }
-                self.place(batch, built, dir, depth)
-            });
-            placed?;
-            ready = next;
-        }
+        pipelined(names, &build, |batch, built| {
+            self.place(batch, built, dir, depth)
+        })?;
         Ok(())
     }
 
@@ -1126,37 +1097,7 @@ fn renumbered(bytes: Vec<u8>, game: Game, old: &[String]) -> Result<Vec<u8>> {
     if same {
         return Ok(bytes);
     }
-    let removed: Vec<&str> = old
-        .iter()
-        .filter(|o| !new.iter().any(|n| n.eq_ignore_ascii_case(o)))
-        .map(String::as_str)
-        .collect();
-    // A master no longer listed stands for no plugin: no form ID may use it.
-    if !removed.is_empty() {
-        let uses = crate::masters::form_id_uses(&plugin).map_err(|e| bad(HEADER_FILE, e))?;
-        for (i, name) in old.iter().enumerate() {
-            let (count, shown) = crate::masters::places(&uses, i as u8);
-            if count > 0 && removed.contains(&name.as_str()) {
-                return Err(bad(
-                    HEADER_FILE,
-                    format!(
-                        "\"masters\" no longer lists {name}, but {count} form IDs of the record files use it (numbered {i:02X}): {shown}"
-                    ),
-                ));
-            }
-        }
-    }
-    let kept: Vec<String> = old
-        .iter()
-        .map(|o| {
-            if removed.contains(&o.as_str()) {
-                String::new()
-            } else {
-                o.clone()
-            }
-        })
-        .collect();
-    crate::masters::renumber_from(&mut plugin, &kept).map_err(|e| {
+    crate::masters::renumber_from(&mut plugin, old).map_err(|e| {
         bad(
             HEADER_FILE,
             format!(
