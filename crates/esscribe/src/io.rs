@@ -648,6 +648,14 @@ pub fn to_hex(bytes: &[u8]) -> String {
 
 /// Parses hex written by [`to_hex`] (white space allowed between bytes).
 pub fn from_hex(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() / 2);
+    append_hex(text, &mut out)?;
+    Some(out)
+}
+
+/// Appends the bytes of hex written by [`to_hex`] to `out`; `None` (with
+/// `out` left part written) when `text` is not such hex.
+pub fn append_hex(text: &str, out: &mut Vec<u8>) -> Option<()> {
     fn digit(c: u8) -> Option<u8> {
         match c {
             b'0'..=b'9' => Some(c - b'0'),
@@ -656,7 +664,6 @@ pub fn from_hex(text: &str) -> Option<Vec<u8>> {
             _ => None,
         }
     }
-    let mut out = Vec::with_capacity(text.len() / 2);
     let mut high = None;
     for c in text.bytes().filter(|c| !c.is_ascii_whitespace()) {
         let d = digit(c)?;
@@ -665,7 +672,7 @@ pub fn from_hex(text: &str) -> Option<Vec<u8>> {
             Some(h) => out.push(h << 4 | d),
         }
     }
-    high.is_none().then_some(out)
+    high.is_none().then_some(())
 }
 
 #[cfg(test)]

@@ -384,6 +384,103 @@ fn edited_values_read_directly_as_they_parse() {
     );
 }
 
+const RECIPE: &str = "COBJ/_Camp_Recipe_Reclaim_Backpack_White_Dibella.";
+const EMITTER: &str = "QUST/_Camp_EventEmitter_PlayerHit.";
+
+/// Numbers, booleans, form IDs, hex bytes and bit fields are read in
+/// place; every edit of them gives what parsing gives, or its error.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn values_read_in_place_read_as_they_parse() {
+    const BITS: &str = "\"operator\": \"==\",\n            \"flags\": []";
+    for to in [
+        "\"flags\": [], \"operator\": \"==\"",
+        "\"operator\": 0, \"flags\": []",
+        "\"operator\": \"==\", \"flags\": 3",
+        "\"operator\": \"==\", \"flags\": [], \"_other_bits\": 1",
+        "\"flags\": []",
+        "",
+    ] {
+        assert_eq!(edit(RECIPE, BITS, to), Outcome::Direct, "{to}");
+    }
+    assert_eq!(
+        edit(RECIPE, BITS, "\"operator\": \"==\", \"operator\": \"!=\""),
+        Outcome::Parsed
+    );
+    refused(
+        edit(RECIPE, BITS, "\"operator\": \"==\", \"bogus\": 1"),
+        "unknown bit field \"bogus\"",
+    );
+    refused(
+        edit(RECIPE, BITS, "\"operator\": -1"),
+        "expected a name or a number",
+    );
+    refused(
+        edit(RECIPE, BITS, "\"operator\": \"~\""),
+        "is not a value of this enum",
+    );
+    assert_eq!(
+        edit(EMITTER, "\"value\": true", "\"value\": false"),
+        Outcome::Direct
+    );
+    assert_eq!(
+        edit(EMITTER, "\"value\": true", "\"value\": 1"),
+        Outcome::Direct
+    );
+    refused(
+        edit(EMITTER, "\"value\": true", "\"value\": tru"),
+        "not valid JSON",
+    );
+    for to in ["3", "-0.0", "0.1", "3.4028235e38", "123456789012345678901"] {
+        let edited = format!("\"weight\": {to}");
+        assert_eq!(
+            edit(BOOTS, "\"weight\": 2.0", &edited),
+            Outcome::Direct,
+            "{to}"
+        );
+    }
+    refused(
+        edit(BOOTS, "\"weight\": 2.0", "\"weight\": 1e39"),
+        "does not fit in a 32-bit float",
+    );
+    for to in ["-2147483648", "2147483647", "0"] {
+        let edited = format!("\"value\": {to}");
+        assert_eq!(
+            edit(BOOTS, "\"value\": 4", &edited),
+            Outcome::Direct,
+            "{to}"
+        );
+    }
+    refused(
+        edit(BOOTS, "\"value\": 4", "\"value\": 2147483648"),
+        "does not fit in I32",
+    );
+    refused(
+        edit(BOOTS, "\"value\": 4", "\"value\": 4.0"),
+        "expected an integer",
+    );
+    refused(
+        edit(BOOTS, "\"value\": 4", "\"value\": 04"),
+        "not valid JSON",
+    );
+    assert_eq!(
+        edit(
+            BOOTS,
+            "\"race\": \"0x00000019\"",
+            "\"race\": \"0x0000001a\""
+        ),
+        Outcome::Direct
+    );
+    assert_eq!(
+        edit(RECIPE, "\"unused\": \"000000\"", "\"unused\": \"00 01 02\""),
+        Outcome::Direct
+    );
+    refused(
+        edit(RECIPE, "\"unused\": \"000000\"", "\"unused\": \"0000\""),
+        "expected 3 bytes of hex",
+    );
+}
+
 #[test]
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn unusual_texts_are_left_to_parsing() {

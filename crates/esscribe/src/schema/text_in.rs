@@ -18,12 +18,15 @@
 //! own, any error) gives `None`: the caller then builds the record the
 //! usual way, which gives the same bytes or the usual error.
 
-use super::codec::{encode_field_in, encode_ty, signed, write_int, Enc, FormCtx};
+use super::codec::{encode_field_in, encode_ty, json_f32, signed, write_int, Enc, FormCtx};
 use super::json_in::{encode_entry, finish_subrecord, start_subrecord};
 use super::members::{base_key, find_member, member_name, repeats};
-use super::types::{Field, FieldDef, GroupDef, Member, RecordDef, SubDef, Ty};
+use super::types::Int;
+use super::types::{
+    BitField, BitKind, Field, FieldDef, FlagsDef, GroupDef, Member, RecordDef, SubDef, Ty,
+};
 use super::value::{lookup, select, Earlier};
-use crate::io::{encode_cp1252, from_hex, Sig};
+use crate::io::{append_hex, encode_cp1252, Sig};
 use serde_json::{Map, Value};
 
 /// Deeper nesting than this leaves the fast path: parsing the whole text
@@ -64,6 +67,9 @@ struct Text<'t> {
     text: &'t str,
     bytes: &'t [u8],
     at: usize,
+    /// The integers of a subrecord's fields read so far, for the fields
+    /// after them: one list kept for the whole text.
+    earlier: Earlier,
 }
 
 impl<'t> Text<'t> {
@@ -72,10 +78,21 @@ impl<'t> Text<'t> {
             text,
             bytes: text.as_bytes(),
             at: 0,
+            earlier: Earlier::new(),
         }
     }
 
+    /// Past any whitespace. Most calls find none: that is checked first,
+    /// inline.
+    #[inline]
     fn skip_space(&mut self) {
+        if self.bytes.get(self.at).is_some_and(|&b| b <= b' ') {
+            self.skip_whitespace();
+        }
+    }
+
+    #[inline(never)]
+    fn skip_whitespace(&mut self) {
         loop {
             match self.bytes.get(self.at) {
                 Some(b' ') => self.skip_spaces(),
@@ -103,11 +120,13 @@ impl<'t> Text<'t> {
         }
     }
 
+    #[inline]
     fn peek(&mut self) -> Option<u8> {
         self.skip_space();
         self.bytes.get(self.at).copied()
     }
 
+    #[inline]
     fn eat(&mut self, c: u8) -> bool {
         let found = self.peek() == Some(c);
         self.at += found as usize;
@@ -142,6 +161,47 @@ impl<'t> Text<'t> {
         }
         self.at = end + 1;
         self.eat(b':').then_some(key)
+    }
+
+    /// The key `name` and its colon next, written as the tree writes
+    /// them (`"name": `); nothing is read when anything else is next.
+    #[inline]
+    fn expected_key(&mut self, name: &str) -> bool {
+        self.skip_space();
+        let n = name.len();
+        let found = self.bytes.get(self.at..self.at + n + 4).is_some_and(|b| {
+            b[0] == b'"'
+                && b[n + 1] == b'"'
+                && b[n + 2] == b':'
+                && b[n + 3] == b' '
+                && b[1..n + 1] == *name.as_bytes()
+        });
+        if found {
+            self.at += n + 4;
+        }
+        found
+    }
+
+    /// A string of `0x` and eight hex digits next, as the tree writes a
+    /// form ID: its number. Nothing is read when anything else is next.
+    #[inline]
+    fn hex_form_id(&mut self) -> Option<u32> {
+        let text: &[u8; 12] = self.bytes.get(self.at..self.at + 12)?.try_into().ok()?;
+        if text[..3] != *b"\"0x" || text[11] != b'"' {
+            return None;
+        }
+        let mut id = 0u32;
+        for &c in &text[3..11] {
+            let digit = match c {
+                b'0'..=b'9' => c - b'0',
+                b'a'..=b'f' => c - b'a' + 10,
+                b'A'..=b'F' => c - b'A' + 10,
+                _ => return None,
+            };
+            id = id << 4 | digit as u32;
+        }
+        self.at += 12;
+        Some(id)
     }
 
     /// Past the end of a string whose opening quote is behind.
@@ -397,27 +457,66 @@ impl<'t> Text<'t> {
     /// `-0`), next: what `serde_json` reads as an integer, and the
     /// number is the same.
     fn number(&mut self) -> Option<Value> {
-        let negative = self.bytes[self.at] == b'-';
-        let digits_at = self.at + negative as usize;
-        let digits = self.bytes[digits_at..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        let end = digits_at + digits;
-        let first = *self.bytes.get(digits_at)?;
-        if !(1..=18).contains(&digits) || (first == b'0' && (digits > 1 || negative)) {
-            return None;
-        }
+        let (n, end) = self.integer_part()?;
         if let Some(b'.' | b'e' | b'E') = self.bytes.get(end) {
             return self.float(end);
         }
-        let n: u64 = self.text[digits_at..end].parse().ok()?;
         self.at = end;
-        Some(if negative {
-            Value::from(-(n as i64))
-        } else {
-            Value::from(n)
-        })
+        Some(Value::from(n))
+    }
+
+    /// The integer part of a number next, as [`number`](Self::number)
+    /// reads it, and where it ends (a fraction or an exponent may follow).
+    #[inline]
+    fn integer_part(&self) -> Option<(i64, usize)> {
+        let negative = *self.bytes.get(self.at)? == b'-';
+        let digits_at = self.at + negative as usize;
+        let mut n = 0i64;
+        let mut end = digits_at;
+        while let Some(&b) = self.bytes.get(end).filter(|b| b.is_ascii_digit()) {
+            // 18 digits fit an i64 whatever they are.
+            if end - digits_at == 18 {
+                return None;
+            }
+            n = n * 10 + (b - b'0') as i64;
+            end += 1;
+        }
+        let digits = end - digits_at;
+        let first = *self.bytes.get(digits_at)?;
+        if digits == 0 || (first == b'0' && (digits > 1 || negative)) {
+            return None;
+        }
+        Some((if negative { -n } else { n }, end))
+    }
+
+    /// A whole number next, read as [`number`](Self::number) reads it;
+    /// `None`, with nothing read, for any other value.
+    #[inline]
+    fn whole_number(&mut self) -> Option<i64> {
+        let (n, end) = self.integer_part()?;
+        if let Some(b'.' | b'e' | b'E') = self.bytes.get(end) {
+            return None;
+        }
+        self.at = end;
+        Some(n)
+    }
+
+    /// A number next, as the f64 `serde_json` gives for it (a whole
+    /// number converted as `as_f64` converts it); `None`, with nothing
+    /// read, for anything [`number`](Self::number) leaves to `serde_json`.
+    #[inline]
+    fn number_f64(&mut self) -> Option<f64> {
+        let (n, end) = self.integer_part()?;
+        if let Some(b'.' | b'e' | b'E') = self.bytes.get(end) {
+            let start = self.at;
+            let x = self.float(end).and_then(|v| v.as_f64());
+            if x.is_none() {
+                self.at = start;
+            }
+            return x;
+        }
+        self.at = end;
+        Some(n as f64)
     }
 
     /// After an entry or item: `true` when another follows, `false` at
@@ -614,9 +713,11 @@ fn encode_sub(
     cx: Enc<'_>,
 ) -> Option<()> {
     let start = start_subrecord(out, def.sig);
+    let mut earlier = std::mem::take(&mut t.earlier);
+    earlier.clear();
     match (&def.field, t.peek()) {
         (Field::Value(ty), _) => {
-            encode_ty_text(ty, t, &mut Earlier::new(), depth, out, cx)?;
+            encode_ty_text(ty, t, &mut earlier, depth, out, cx)?;
         }
         (Field::ZString | Field::Text | Field::LString, Some(b'"'))
             if !(matches!(def.field, Field::LString) && cx.forms.is_some_and(|f| f.localized)) =>
@@ -646,10 +747,10 @@ fn encode_sub(
             }
         }
         (Field::Struct(fields), Some(b'{')) => {
-            encode_struct(t, fields, &mut Earlier::new(), true, depth, out, cx)?;
+            encode_struct(t, fields, &mut earlier, true, depth, out, cx)?;
         }
         (Field::Array(fields), Some(b'[')) => {
-            encode_items(fields, t, &mut Earlier::new(), depth, out, cx)?;
+            encode_items(fields, t, &mut earlier, depth, out, cx)?;
         }
         _ => {
             let v = t.leaf(depth)?;
@@ -666,6 +767,7 @@ fn encode_sub(
             encode_field_in(&def.field, &v, siblings, out, cx).ok()?;
         }
     }
+    t.earlier = earlier;
     finish_subrecord(out, def.sig, start);
     Some(())
 }
@@ -692,13 +794,20 @@ fn encode_struct(
     }
     if !t.eat(b'}') {
         loop {
-            let key = t.key()?;
-            let found = next
-                + fields[next..].iter().position(|fd| {
-                    fd.name.len() == key.len()
-                        && fd.name.as_bytes().first() == key.as_bytes().first()
-                        && fd.name == key
-                })?;
+            // Keys come in declared order: the next field's is looked for
+            // first.
+            let found = match fields.get(next) {
+                Some(fd) if t.expected_key(fd.name) => next,
+                _ => {
+                    let key = t.key()?;
+                    next + fields[next..].iter().position(|fd| {
+                        fd.name.len() == key.len()
+                            && fd.name.as_bytes().first() == key.as_bytes().first()
+                            && fd.name == key
+                    })?
+                }
+            };
+            let key = fields[found].name;
             if key == "_rest" || !fields[next..found].iter().all(conditional) {
                 return None;
             }
@@ -731,8 +840,49 @@ fn encode_ty_text(
     cx: Enc<'_>,
 ) -> Option<Option<i64>> {
     match (ty, t.peek()?) {
+        // Numbers and booleans, the most common values, read in place;
+        // anything else these read (a fraction for an integer, a number
+        // out of range) is read as a value below, for the same outcome.
+        (Ty::Int(int), b'-' | b'0'..=b'9') => {
+            if let Some(n) = t.whole_number() {
+                if *int != Int::U64 || n >= 0 {
+                    write_int(*int, n, out).ok()?;
+                    return Some(Some(n));
+                }
+            }
+            let v = t.leaf(depth)?;
+            encode_ty(ty, &v, earlier, out, cx).ok()
+        }
+        (Ty::F32, b'-' | b'0'..=b'9') => {
+            let x = match t.number_f64() {
+                Some(x) => x as f32,
+                None => json_f32(&t.leaf(depth)?)?,
+            };
+            if !x.is_finite() {
+                return None;
+            }
+            out.extend_from_slice(&x.to_le_bytes());
+            Some(None)
+        }
+        (Ty::Bool, b't' | b'f') => {
+            let b = if t.bytes[t.at..].starts_with(b"true") {
+                t.at += 4;
+                1
+            } else if t.bytes[t.at..].starts_with(b"false") {
+                t.at += 5;
+                0
+            } else {
+                return None;
+            };
+            out.push(b);
+            Some(Some(b as i64))
+        }
         (Ty::FormId | Ty::FormIdOf(_), b'"') => {
             // How the tree writes every form ID: `0x` and eight digits.
+            if let Some(id) = t.hex_form_id() {
+                out.extend_from_slice(&id.to_le_bytes());
+                return Some(Some(id as i64));
+            }
             let start = t.at;
             let id = t
                 .plain_string()
@@ -781,24 +931,12 @@ fn encode_ty_text(
             }
         }
         (Ty::Flags(int, names), b'[') => {
-            // A list of names and hex bits, as `codec::json_flags` reads it.
-            t.at += 1;
-            let mut n = 0u64;
-            if !t.eat(b']') {
-                loop {
-                    if t.peek()? != b'"' {
-                        return None;
-                    }
-                    let name = t.plain_string()?;
-                    n |= match names.bits.iter().find(|(_, known)| *known == name) {
-                        Some((bit, _)) => *bit,
-                        None => u64::from_str_radix(name.strip_prefix("0x")?, 16).ok()?,
-                    };
-                    if !t.more(b']')? {
-                        break;
-                    }
-                }
-            }
+            let n = flag_list(t, names)?;
+            write_int(*int, signed(*int, n), out).ok()?;
+            Some(Some(n as i64))
+        }
+        (Ty::Bits(int, fields), b'{') => {
+            let n = bit_fields(t, fields)?;
             write_int(*int, signed(*int, n), out).ok()?;
             Some(Some(n as i64))
         }
@@ -833,14 +971,81 @@ fn encode_ty_text(
     }
 }
 
+/// A list of flag names and hex bits next, as `codec::json_flags` reads
+/// it.
+fn flag_list(t: &mut Text<'_>, names: &FlagsDef) -> Option<u64> {
+    if !t.eat(b'[') {
+        return None;
+    }
+    let mut n = 0u64;
+    if t.eat(b']') {
+        return Some(n);
+    }
+    loop {
+        if t.peek()? != b'"' {
+            return None;
+        }
+        let name = t.plain_string()?;
+        n |= match names.bits.iter().find(|(_, known)| *known == name) {
+            Some((bit, _)) => *bit,
+            None => u64::from_str_radix(name.strip_prefix("0x")?, 16).ok()?,
+        };
+        if !t.more(b']')? {
+            return Some(n);
+        }
+    }
+}
+
+/// An object of bit fields next, as `codec::encode_ty` reads one: each
+/// field by name (an enum's by its name or number, flags as a list or a
+/// number), and `_other_bits`. A key given twice leaves the fast path.
+fn bit_fields(t: &mut Text<'_>, fields: &[BitField]) -> Option<u64> {
+    const OTHER: &str = "_other_bits";
+    if !t.eat(b'{') || fields.len() >= 64 {
+        return None;
+    }
+    // Which fields (and, as the last bit, `_other_bits`) were given.
+    let mut given = 0u64;
+    let mut n = 0u64;
+    if t.eat(b'}') {
+        return Some(n);
+    }
+    loop {
+        let key = t.key()?;
+        let (index, part) = if key == OTHER {
+            (
+                fields.len(),
+                t.whole_number().and_then(|v| u64::try_from(v).ok())?,
+            )
+        } else {
+            let index = fields.iter().position(|bf| bf.name == key)?;
+            let bf = &fields[index];
+            let raw = match (bf.kind, t.peek()?) {
+                (BitKind::Enum(e), b'"') => e.value_of(t.plain_string()?)? as u64,
+                (BitKind::Flags(fl), b'[') => flag_list(t, fl)?,
+                _ => u64::try_from(t.whole_number()?).ok()?,
+            };
+            (index, (raw << bf.mask.trailing_zeros()) & bf.mask)
+        };
+        if given & 1 << index != 0 {
+            return None;
+        }
+        given |= 1 << index;
+        n |= part;
+        if !t.more(b'}')? {
+            return Some(n);
+        }
+    }
+}
+
 /// Encodes a string of a text type, hex bytes or four characters, as
 /// `encode_ty` does.
 fn encode_plain(ty: &Ty, text: &str, out: &mut Vec<u8>) -> Option<()> {
     match ty {
         Ty::Bytes(n) => {
-            let bytes = from_hex(text).filter(|b| b.len() == *n)?;
-            out.extend_from_slice(&bytes);
-            return Some(());
+            let at = out.len();
+            append_hex(text, out)?;
+            return (out.len() - at == *n).then_some(());
         }
         Ty::Char4 => {
             out.extend_from_slice(&Sig::parse(text)?.0);
