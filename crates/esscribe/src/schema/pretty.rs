@@ -94,12 +94,18 @@ pub(crate) fn float(x: f64, out: &mut Vec<u8>) {
 /// the separator, the indent, the key and `": "`. `first` for the
 /// object's first entry. The key is a declared name, which needs no
 /// escape.
+#[inline]
 pub(crate) fn key(name: &str, first: bool, depth: usize, out: &mut Vec<u8>) {
-    item(first, depth, out);
     // Declared names are plain words (a test holds every declaration to
     // that): no escape to look for.
     debug_assert!(!name.bytes().any(|b| ESCAPED[b as usize]), "{name:?}");
-    out.reserve(name.len() + 4);
+    if depth > NEW_LINE_DEPTH {
+        item(first, depth, out);
+    } else {
+        // Room for all of it at once: one check of the room, not four.
+        out.reserve(2 + 2 * depth + name.len() + 4);
+        out.extend_from_slice(&NEW_LINE[first as usize..2 + 2 * depth]);
+    }
     out.push(b'"');
     out.extend_from_slice(name.as_bytes());
     out.extend_from_slice(b"\": ");

@@ -91,33 +91,32 @@ impl<'t> Text<'t> {
         }
     }
 
+    /// Past whitespace that is there. Pretty-printed text is mostly
+    /// indentation: a line feed's spaces are looked at eight at a time.
     #[inline(never)]
     fn skip_whitespace(&mut self) {
-        loop {
-            match self.bytes.get(self.at) {
-                Some(b' ') => self.skip_spaces(),
-                Some(b'\n' | b'\r' | b'\t') => self.at += 1,
-                _ => return,
-            }
-        }
-    }
-
-    /// Past a run of spaces. Pretty-printed text is mostly indentation:
-    /// eight bytes are looked at a time, the spaces at their start
-    /// counted at once.
-    fn skip_spaces(&mut self) {
         const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
-        while let Some(eight) = self.bytes.get(self.at..self.at + 8) {
-            let other = u64::from_le_bytes(eight.try_into().expect("eight bytes")) ^ SPACES;
-            let spaces = other.trailing_zeros() as usize / 8;
-            self.at += spaces;
-            if spaces < 8 {
-                return;
+        let bytes = self.bytes;
+        let mut at = self.at;
+        loop {
+            match bytes.get(at) {
+                Some(b'\n') => {
+                    at += 1;
+                    while let Some(eight) = bytes.get(at..at + 8) {
+                        let other =
+                            u64::from_le_bytes(eight.try_into().expect("eight bytes")) ^ SPACES;
+                        if other != 0 {
+                            at += other.trailing_zeros() as usize / 8;
+                            break;
+                        }
+                        at += 8;
+                    }
+                }
+                Some(b' ' | b'\r' | b'\t') => at += 1,
+                _ => break,
             }
         }
-        while self.bytes.get(self.at) == Some(&b' ') {
-            self.at += 1;
-        }
+        self.at = at;
     }
 
     #[inline]

@@ -271,9 +271,12 @@ impl EnumDef {
     }
     /// The value of a name; `None` when no value has it.
     pub fn value_of(&self, name: &str) -> Option<i64> {
+        // Some enums name hundreds of values (condition functions): most
+        // names differ in length or first letter, looked at first.
+        let first = name.as_bytes().first();
         self.values
             .iter()
-            .find(|(_, n)| *n == name)
+            .find(|(_, n)| n.len() == name.len() && n.as_bytes().first() == first && *n == name)
             .map(|(k, _)| *k)
     }
 }

@@ -29,6 +29,7 @@ use crate::plugin::{
 use crate::schema::FormCtx;
 use rayon::prelude::*;
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
@@ -70,8 +71,8 @@ pub trait TreeSink {
 /// Where [`pack`] reads a tree's files from.
 pub trait TreeSource: Sync {
     /// The bytes of a file, by its path relative to the root (`/` between
-    /// parts).
-    fn read(&self, path: &str) -> Result<Vec<u8>>;
+    /// parts): borrowed where the source holds them.
+    fn read(&self, path: &str) -> Result<Cow<'_, [u8]>>;
     /// The names of the record files (`*.json`) and folders in a folder
     /// (hidden ones aside), where the source can list them: [`pack`]
     /// refuses a tree holding one that no entries list names, rather than
@@ -103,10 +104,10 @@ impl TreeSink for MemoryTree {
 }
 
 impl TreeSource for MemoryTree {
-    fn read(&self, path: &str) -> Result<Vec<u8>> {
+    fn read(&self, path: &str) -> Result<Cow<'_, [u8]>> {
         self.files
             .get(path)
-            .cloned()
+            .map(|text| Cow::Borrowed(text.as_slice()))
             .ok_or_else(|| bad(path, "no such file in the tree"))
     }
 }
@@ -277,9 +278,11 @@ impl TreeSink for DirTree {
 }
 
 impl TreeSource for DirTree {
-    fn read(&self, path: &str) -> Result<Vec<u8>> {
+    fn read(&self, path: &str) -> Result<Cow<'_, [u8]>> {
         let full = self.full(path);
-        std::fs::read(&full).map_err(|e| io_error(&full, "cannot read", e))
+        std::fs::read(&full)
+            .map(Cow::Owned)
+            .map_err(|e| io_error(&full, "cannot read", e))
     }
     fn list(&self, dir: &str) -> Option<Vec<String>> {
         let full = if dir.is_empty() {
