@@ -651,13 +651,13 @@ impl Built {
     }
 }
 
+/// The form IDs met so far, with the path of the record each is the form
+/// ID of.
+type Seen = foldhash::HashMap<FormId, String>;
+
 /// Notes in `seen` that `form_id` is the form ID of the record at `path`;
 /// one met before is refused.
-fn claim_in(
-    seen: &mut std::collections::HashMap<FormId, String>,
-    form_id: FormId,
-    path: &str,
-) -> Result<()> {
+fn claim_in(seen: &mut Seen, form_id: FormId, path: &str) -> Result<()> {
     if let Some(first) = seen.get(&form_id) {
         return Err(bad(
             path,
@@ -674,7 +674,7 @@ struct Builder {
     /// The plugin's masters and name, for form IDs' notes.
     ctx: FormCtx,
     /// Form IDs met so far, with where.
-    seen: std::collections::HashMap<FormId, String>,
+    seen: Seen,
     checks: Vec<(String, ReadBack)>,
     /// Whether `checks` is kept (a plugin built piece by piece is checked
     /// as each record is built, and never holds the list).
@@ -1557,7 +1557,7 @@ pub struct PieceBuilder {
     /// Form IDs met so far, with where: kept apart from the builder, so
     /// that records are built on other threads while earlier ones are
     /// claimed.
-    seen: std::sync::Mutex<std::collections::HashMap<FormId, String>>,
+    seen: std::sync::Mutex<Seen>,
 }
 
 impl PieceBuilder {

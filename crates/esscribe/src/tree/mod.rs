@@ -24,7 +24,7 @@ pub mod merge;
 use crate::io::{decode_cp1252, from_hex, Error, FormId, Result};
 use crate::json::{self, group_header_json, PieceBuilder};
 use crate::plugin::{
-    Entry, Game, GroupHeader, GroupKind, GroupLabel, Plugin, Record, RecordHeader,
+    Body, Entry, Game, GroupHeader, GroupKind, GroupLabel, Plugin, Record, RecordHeader,
 };
 use crate::schema::FormCtx;
 use rayon::prelude::*;
@@ -378,7 +378,7 @@ fn record_stem(form_id: FormId, editor_id: Option<&str>) -> String {
 /// The names used in one folder, told apart without regard to case (as
 /// on Windows and macOS): a name met again gets `~2`, `~3`...
 #[derive(Default)]
-struct Names(HashSet<String>);
+struct Names(foldhash::HashSet<String>);
 
 impl Names {
     fn take(&mut self, stem: &str, ext: &str) -> String {
@@ -538,10 +538,10 @@ struct Folder {
     out: Vec<String>,
     /// The records whose children's group is in this folder: only their
     /// stems are kept.
-    parents: HashSet<FormId>,
+    parents: foldhash::HashSet<FormId>,
     /// The stems of those records' files, by form ID, for naming the
     /// groups of their children.
-    stems: HashMap<FormId, String>,
+    stems: foldhash::HashMap<FormId, String>,
 }
 
 impl Unpacker<'_, '_, '_> {
@@ -580,7 +580,8 @@ impl Unpacker<'_, '_, '_> {
         folder.out.reserve(entries.len());
         // Made into text in parallel; named and handed to the sink in
         // order.
-        pipelined(entries, &make, |batch, texts| {
+        let opens = |e: &Entry<'_>| matches!(e, Entry::Group(_));
+        pipelined(entries, entry_weight, opens, &make, |batch, texts| {
             self.place(batch, texts, dir, sink, &mut folder)
         })?;
         Ok(folder.out)
@@ -640,7 +641,7 @@ impl Unpacker<'_, '_, '_> {
 /// The folder name of a group: its record type for a top group, its
 /// number or grid for a block, the name of the record it belongs to for
 /// a world's, cell's or topic's children.
-fn group_stem(h: &GroupHeader, stems: &HashMap<FormId, String>) -> String {
+fn group_stem(h: &GroupHeader, stems: &foldhash::HashMap<FormId, String>) -> String {
     match (h.kind(), h.label()) {
         (GroupKind::Top, GroupLabel::Sig(s)) => file_safe(&s.to_string(), String::new()),
         (GroupKind::InteriorCellBlock, GroupLabel::Block(n)) => format!("block_{n}"),
@@ -793,14 +794,22 @@ pub fn record_from_text_parsed(
 /// the threads) and hands it to `place`, in order. The next batch is made
 /// while one is placed, so that the threads making them never wait for
 /// the placing; batches are enough to share among threads and few enough
-/// to keep memory small.
+/// to keep memory small: at most [`BATCH`] items, and no more than
+/// [`BATCH_WEIGHT`] by `weight` (about the bytes each makes) once one is
+/// in, as a few large records make as much text as many small ones.
+///
+/// An item that `opens` (a group, whose children are placed in batches
+/// of their own) ends its batch: no text made before it waits through
+/// its children, and at each level of nesting only the batch made ahead
+/// does.
 fn pipelined<T: Sync, B: Send>(
     items: &[T],
+    weight: impl Fn(&T) -> usize,
+    opens: impl Fn(&T) -> bool,
     make: &(dyn Fn(&[T]) -> B + Sync),
     mut place: impl FnMut(&[T], B) -> Result<()>,
 ) -> Result<()> {
-    const BATCH: usize = 512;
-    let batches: Vec<&[T]> = items.chunks(BATCH).collect();
+    let batches = batches(items, weight, opens);
     let mut ready = batches.first().map(|b| make(b));
     for (i, batch) in batches.iter().enumerate() {
         let made = ready.take().expect("each batch is made before its turn");
@@ -816,6 +825,53 @@ fn pipelined<T: Sync, B: Send>(
         ready = next;
     }
     Ok(())
+}
+
+/// The most items in one batch of [`pipelined`].
+const BATCH: usize = 512;
+/// The most weight in one batch of [`pipelined`] (beyond its first item):
+/// a record's data, whose text runs about seven times as long.
+const BATCH_WEIGHT: usize = 256 * 1024;
+
+/// `items` cut into the batches [`pipelined`] makes.
+fn batches<T>(items: &[T], weight: impl Fn(&T) -> usize, opens: impl Fn(&T) -> bool) -> Vec<&[T]> {
+    let mut out = Vec::new();
+    let (mut start, mut load) = (0, 0);
+    for (i, item) in items.iter().enumerate() {
+        let w = weight(item);
+        if i > start && (i - start == BATCH || load + w > BATCH_WEIGHT) {
+            out.push(&items[start..i]);
+            (start, load) = (i, 0);
+        }
+        load += w;
+        if opens(item) {
+            out.push(&items[start..=i]);
+            (start, load) = (i + 1, 0);
+        }
+    }
+    if start < items.len() {
+        out.push(&items[start..]);
+    }
+    out
+}
+
+/// About how many bytes of data an entry holds, inflated: what its text
+/// grows with. A group's children are made in batches of their own.
+fn entry_weight(e: &Entry<'_>) -> usize {
+    match e {
+        Entry::Group(_) => 0,
+        Entry::Record(r) => match &r.body {
+            // A compressed record's payload starts with the size it
+            // inflates to; a false size only makes a batch smaller.
+            Body::Stored(stored) if r.header.is_compressed() => {
+                stored.get(..4).map_or(stored.len(), |n| {
+                    u32::from_le_bytes(n.try_into().expect("four bytes")) as usize
+                })
+            }
+            Body::Stored(stored) => stored.len(),
+            Body::Subrecords(subs) => subs.iter().map(|s| s.data.len() + 6).sum(),
+        },
+    }
 }
 
 /// A record file read, parsed and built, or where that failed.
@@ -897,9 +953,16 @@ impl Packer<'_> {
                 })
                 .collect()
         };
-        pipelined(names, &build, |batch, built| {
-            self.place(batch, built, dir, depth)
-        })?;
+        // Text files all weigh the same here: their sizes are known only
+        // once read.
+        let opens = |name: &String| !is_record_name(name);
+        pipelined(
+            names,
+            |_| 0,
+            opens,
+            &build,
+            |batch, built| self.place(batch, built, dir, depth),
+        )?;
         Ok(())
     }
 
@@ -1134,4 +1197,31 @@ pub fn plugin_text(
         }
     }
     unpack(plugin, file_name, &mut Printer(out)).map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cut(weights: &[usize], opening: &[usize]) -> Vec<usize> {
+        let items: Vec<usize> = (0..weights.len()).collect();
+        batches(&items, |&i| weights[i], |i| opening.contains(i))
+            .iter()
+            .map(|b| b.len())
+            .collect()
+    }
+
+    #[test]
+    fn batches_hold_few_items_little_text_and_end_at_groups() {
+        assert_eq!(cut(&[0; 1200], &[]), [BATCH, BATCH, 1200 - 2 * BATCH]);
+        assert_eq!(cut(&[], &[]), Vec::<usize>::new());
+        // By weight: a batch takes what fits after its first item.
+        let kb = 1024;
+        assert_eq!(cut(&[200 * kb, 100 * kb, 10 * kb], &[]), [1, 2]);
+        assert_eq!(cut(&[900 * kb, 900 * kb, 1], &[]), [1, 1, 1]);
+        assert_eq!(cut(&[128 * kb, 128 * kb, 1], &[]), [2, 1]);
+        // A group ends its batch.
+        assert_eq!(cut(&[1; 5], &[1]), [2, 3]);
+        assert_eq!(cut(&[1; 3], &[0, 1, 2]), [1, 1, 1]);
+    }
 }
