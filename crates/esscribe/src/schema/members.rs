@@ -83,5 +83,9 @@ pub(super) fn key_for(members: &[Member], def: &SubDef, siblings: &Map<String, V
 
 /// Strips the `#n` that keeps repeated keys unique.
 pub(crate) fn base_key(key: &str) -> &str {
-    key.split_once('#').map(|(k, _)| k).unwrap_or(key)
+    // Keys are short: looked through in place.
+    match key.bytes().position(|b| b == b'#') {
+        Some(at) => &key[..at],
+        None => key,
+    }
 }

@@ -60,6 +60,53 @@ static CLASS: [u8; 256] = {
     class
 };
 
+/// The value of each byte as a hex digit, or [`NOT_HEX`].
+static HEX_DIGIT: [u8; 256] = {
+    let mut t = [NOT_HEX; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = match b as u8 {
+            c @ b'0'..=b'9' => c - b'0',
+            c @ b'a'..=b'f' => c - b'a' + 10,
+            c @ b'A'..=b'F' => c - b'A' + 10,
+            _ => NOT_HEX,
+        };
+        b += 1;
+    }
+    t
+};
+/// What [`HEX_DIGIT`] gives for a byte that is no hex digit.
+const NOT_HEX: u8 = 0x10;
+
+/// Whether two short byte strings (keys, names) are the same, compared
+/// in place, a word at a time: a call to compare memory costs more than
+/// the comparing.
+#[inline]
+fn same_short(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().expect("8 bytes"));
+    let half = |s: &[u8], at: usize| u32::from_le_bytes(s[at..at + 4].try_into().expect("4 bytes"));
+    match n {
+        // The last word overlaps the one before it where `n` is not a
+        // multiple of eight.
+        8.. => {
+            let mut at = 0;
+            while at + 8 < n {
+                if word(a, at) != word(b, at) {
+                    return false;
+                }
+                at += 8;
+            }
+            word(a, n - 8) == word(b, n - 8)
+        }
+        4.. => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
+        _ => a.iter().zip(b).all(|(x, y)| x == y),
+    }
+}
+
 /// A place in JSON text.
 struct Text<'t> {
     /// The whole text, checked to be UTF-8 once: the parts cut from it
@@ -173,7 +220,7 @@ impl<'t> Text<'t> {
                 && b[n + 1] == b'"'
                 && b[n + 2] == b':'
                 && b[n + 3] == b' '
-                && b[1..n + 1] == *name.as_bytes()
+                && same_short(&b[1..n + 1], name.as_bytes())
         });
         if found {
             self.at += n + 4;
@@ -185,19 +232,19 @@ impl<'t> Text<'t> {
     /// form ID: its number. Nothing is read when anything else is next.
     #[inline]
     fn hex_form_id(&mut self) -> Option<u32> {
-        let text: &[u8; 12] = self.bytes.get(self.at..self.at + 12)?.try_into().ok()?;
-        if text[..3] != *b"\"0x" || text[11] != b'"' {
+        let text = self.bytes.get(self.at..self.at + 12)?;
+        if text[0] != b'"' || text[1] != b'0' || text[2] != b'x' || text[11] != b'"' {
             return None;
         }
         let mut id = 0u32;
+        let mut bad = 0u8;
         for &c in &text[3..11] {
-            let digit = match c {
-                b'0'..=b'9' => c - b'0',
-                b'a'..=b'f' => c - b'a' + 10,
-                b'A'..=b'F' => c - b'A' + 10,
-                _ => return None,
-            };
-            id = id << 4 | digit as u32;
+            let digit = HEX_DIGIT[c as usize];
+            bad |= digit;
+            id = id << 4 | (digit & 0xF) as u32;
+        }
+        if bad & NOT_HEX != 0 {
+            return None;
         }
         self.at += 12;
         Some(id)
@@ -669,19 +716,23 @@ fn encode_members(
 /// where that does not depend on siblings: `Some(None)` when no member
 /// has the name, `None` when a sibling must choose.
 fn plain_member(members: &'static [Member], name: &str) -> Option<Option<&'static Member>> {
-    if name.contains(':') {
-        return Some(find_member(members, name, &Map::new()));
-    }
     let mut first = None;
     for m in members {
         let n = member_name(m);
         // Most names differ in length or first letter.
-        if n.len() == name.len() && n.as_bytes().first() == name.as_bytes().first() && n == name {
+        if n.len() == name.len()
+            && n.as_bytes().first() == name.as_bytes().first()
+            && same_short(n.as_bytes(), name.as_bytes())
+        {
             if matches!(m, Member::Sub(SubDef { when: Some(_), .. })) {
                 return None;
             }
             first = first.or(Some(m));
         }
+    }
+    // Declared names are plain words: `name:SIG` is none of them.
+    if first.is_none() && name.contains(':') {
+        return Some(find_member(members, name, &Map::new()));
     }
     Some(first)
 }
@@ -1169,6 +1220,37 @@ mod tests {
             }
         }
         assert!(bad.is_empty(), "fields declared twice: {bad:?}");
+    }
+
+    #[test]
+    fn short_strings_compare_as_slices_do() {
+        let text: Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();
+        for n in 0..text.len() {
+            let a = &text[..n];
+            assert!(same_short(a, a));
+            assert!(!same_short(a, &text[..n + 1]));
+            for at in 0..n {
+                let mut b = a.to_vec();
+                b[at] ^= 0x20;
+                assert!(!same_short(a, &b), "{n} bytes, differing at {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn form_ids_read_in_place_as_their_digits_say() {
+        let read = |s: &str| Text::new(s).hex_form_id();
+        assert_eq!(read("\"0x0001ABcd\""), Some(0x0001_ABCD));
+        assert_eq!(read("\"0xFFFFFFFF\", 1"), Some(u32::MAX));
+        for other in [
+            "\"0x0001ABCG\"",
+            "\"0X0001ABCD\"",
+            "\"0x0001ABC\"",
+            "\"0x0001ABCDE\"",
+            "0x0001ABCD",
+        ] {
+            assert_eq!(read(other), None, "{other}");
+        }
     }
 
     #[test]
