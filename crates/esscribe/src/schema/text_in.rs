@@ -21,9 +21,8 @@
 use super::codec::{encode_field_in, encode_ty, json_f32, signed, write_int, Enc, FormCtx};
 use super::json_in::{encode_entry, finish_subrecord, start_subrecord};
 use super::members::{base_key, find_member, member_name, repeats};
-use super::types::Int;
 use super::types::{
-    BitField, BitKind, Field, FieldDef, FlagsDef, GroupDef, Member, RecordDef, SubDef, Ty,
+    BitField, BitKind, Field, FieldDef, FlagsDef, GroupDef, Int, Member, RecordDef, SubDef, Ty,
 };
 use super::value::{lookup, select, Earlier};
 use crate::io::{append_hex, encode_cp1252, Sig};
@@ -893,16 +892,18 @@ fn encode_ty_text(
         // Numbers and booleans, the most common values, read in place;
         // anything else these read (a fraction for an integer, a number
         // out of range) is read as a value below, for the same outcome.
-        (Ty::Int(int), b'-' | b'0'..=b'9') => {
-            if let Some(n) = t.whole_number() {
-                if *int != Int::U64 || n >= 0 {
-                    write_int(*int, n, out).ok()?;
-                    return Some(Some(n));
-                }
+        (Ty::Int(int), b'-' | b'0'..=b'9') => match t.whole_number() {
+            // No negative number reads as a u64.
+            Some(n) if *int == Int::U64 && n < 0 => None,
+            Some(n) => {
+                write_int(*int, n, out).ok()?;
+                Some(Some(n))
             }
-            let v = t.leaf(depth)?;
-            encode_ty(ty, &v, earlier, out, cx).ok()
-        }
+            None => {
+                let v = t.leaf(depth)?;
+                encode_ty(ty, &v, earlier, out, cx).ok()
+            }
+        },
         (Ty::F32, b'-' | b'0'..=b'9') => {
             let x = match t.number_f64() {
                 Some(x) => x as f32,
@@ -1280,8 +1281,16 @@ mod tests {
             let ours = Text::new(text).leaf(0);
             let theirs: Option<Value> = serde_json::from_str(text).ok();
             match ours {
-                Some(v) => assert_eq!(Some(v), theirs, "{text}"),
+                Some(v) => assert_eq!(Some(&v), theirs.as_ref(), "{text}"),
                 None => assert!(theirs.is_none(), "{text}: not read, but JSON"),
+            }
+            // Numbers read in place give what those values give.
+            if let Some(n) = Text::new(text).whole_number() {
+                assert_eq!(theirs.as_ref().and_then(Value::as_i64), Some(n), "{text}");
+            }
+            if let Some(x) = Text::new(text).number_f64() {
+                let theirs = theirs.as_ref().and_then(Value::as_f64).map(f64::to_bits);
+                assert_eq!(theirs, Some(x.to_bits()), "{text}");
             }
         }
     }
