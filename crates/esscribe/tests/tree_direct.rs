@@ -384,6 +384,16 @@ fn edited_values_read_directly_as_they_parse() {
     );
 }
 
+/// Each of `values` given for `key` (where the record has `was`) reads
+/// directly, to the record parsing builds.
+fn reads_directly(start: &str, key: &str, was: &str, values: &[&str]) {
+    let from = format!("\"{key}\": {was}");
+    for value in values {
+        let to = format!("\"{key}\": {value}");
+        assert_eq!(edit(start, &from, &to), Outcome::Direct, "{to}");
+    }
+}
+
 const RECIPE: &str = "COBJ/_Camp_Recipe_Reclaim_Backpack_White_Dibella.";
 const EMITTER: &str = "QUST/_Camp_EventEmitter_PlayerHit.";
 
@@ -419,38 +429,18 @@ fn values_read_in_place_read_as_they_parse() {
         edit(RECIPE, BITS, "\"operator\": \"~\""),
         "is not a value of this enum",
     );
-    assert_eq!(
-        edit(EMITTER, "\"value\": true", "\"value\": false"),
-        Outcome::Direct
-    );
-    assert_eq!(
-        edit(EMITTER, "\"value\": true", "\"value\": 1"),
-        Outcome::Direct
-    );
+    reads_directly(EMITTER, "value", "true", &["false", "1"]);
     refused(
         edit(EMITTER, "\"value\": true", "\"value\": tru"),
         "not valid JSON",
     );
-    for to in ["3", "-0.0", "0.1", "3.4028235e38", "123456789012345678901"] {
-        let edited = format!("\"weight\": {to}");
-        assert_eq!(
-            edit(BOOTS, "\"weight\": 2.0", &edited),
-            Outcome::Direct,
-            "{to}"
-        );
-    }
+    let values = ["3", "-0.0", "0.1", "3.4028235e38", "123456789012345678901"];
+    reads_directly(BOOTS, "weight", "2.0", &values);
     refused(
         edit(BOOTS, "\"weight\": 2.0", "\"weight\": 1e39"),
         "does not fit in a 32-bit float",
     );
-    for to in ["-2147483648", "2147483647", "0"] {
-        let edited = format!("\"value\": {to}");
-        assert_eq!(
-            edit(BOOTS, "\"value\": 4", &edited),
-            Outcome::Direct,
-            "{to}"
-        );
-    }
+    reads_directly(BOOTS, "value", "4", &["-2147483648", "2147483647", "0"]);
     refused(
         edit(BOOTS, "\"value\": 4", "\"value\": 2147483648"),
         "does not fit in I32",
@@ -463,18 +453,8 @@ fn values_read_in_place_read_as_they_parse() {
         edit(BOOTS, "\"value\": 4", "\"value\": 04"),
         "not valid JSON",
     );
-    assert_eq!(
-        edit(
-            BOOTS,
-            "\"race\": \"0x00000019\"",
-            "\"race\": \"0x0000001a\""
-        ),
-        Outcome::Direct
-    );
-    assert_eq!(
-        edit(RECIPE, "\"unused\": \"000000\"", "\"unused\": \"00 01 02\""),
-        Outcome::Direct
-    );
+    reads_directly(BOOTS, "race", "\"0x00000019\"", &["\"0x0000001a\""]);
+    reads_directly(RECIPE, "unused", "\"000000\"", &["\"00 01 02\""]);
     refused(
         edit(RECIPE, "\"unused\": \"000000\"", "\"unused\": \"0000\""),
         "expected 3 bytes of hex",
