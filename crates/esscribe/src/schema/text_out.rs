@@ -405,20 +405,16 @@ impl Writer<'_, '_> {
                 close(b'}', false, depth, out);
             }
             FieldValue::Struct(_) => {
+                // A struct's fields have names of their own (a test holds
+                // every declaration to that), so each is its own key.
                 out.push(b'{');
-                let base = self.used.len();
+                let mut first = true;
                 for c in v.children() {
-                    let name = c.name();
-                    // The JSON form keeps one value per name.
-                    if self.used[base..].contains(&name) {
-                        return None;
-                    }
-                    key(name, self.used.len() == base, depth + 1, self.out);
-                    self.used.push(name);
+                    key(c.name(), first, depth + 1, self.out);
+                    first = false;
                     self.value(c, depth + 1)?;
                 }
-                close(b'}', self.used.len() == base, depth, self.out);
-                self.used.truncate(base);
+                close(b'}', first, depth, self.out);
             }
             FieldValue::List(_) => {
                 out.push(b'[');
