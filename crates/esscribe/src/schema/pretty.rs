@@ -42,6 +42,11 @@ const NEW_LINE: [u8; 2 + 2 * NEW_LINE_DEPTH] = {
 /// Deeper than any record's text goes (deeper lines are indented in two
 /// steps).
 const NEW_LINE_DEPTH: usize = 32;
+/// Keys this deep or less (nearly all) start their line with one copy of
+/// [`SHORT_LEAD`] bytes.
+const SHORT_DEPTH: usize = 15;
+/// `,\n` and the indent of [`SHORT_DEPTH`].
+const SHORT_LEAD: usize = 2 + 2 * SHORT_DEPTH;
 
 fn array(list: &[Value], depth: usize, out: &mut Vec<u8>) {
     out.push(b'[');
@@ -99,12 +104,17 @@ pub(crate) fn key(name: &str, first: bool, depth: usize, out: &mut Vec<u8>) {
     // Declared names are plain words (a test holds every declaration to
     // that): no escape to look for.
     debug_assert!(!name.bytes().any(|b| ESCAPED[b as usize]), "{name:?}");
-    if depth > NEW_LINE_DEPTH {
+    if depth > SHORT_DEPTH {
         item(first, depth, out);
     } else {
         // Room for all of it at once: one check of the room, not four.
-        out.reserve(2 + 2 * depth + name.len() + 4);
-        out.extend_from_slice(&NEW_LINE[first as usize..2 + 2 * depth]);
+        // The line's start is copied a fixed length at a time, which
+        // needs no call, and cut back to its indent.
+        let start = first as usize;
+        let end = out.len() + 2 + 2 * depth - start;
+        out.reserve(SHORT_LEAD + name.len() + 4);
+        out.extend_from_slice(&NEW_LINE[start..start + SHORT_LEAD]);
+        out.truncate(end);
     }
     out.push(b'"');
     out.extend_from_slice(name.as_bytes());
