@@ -233,6 +233,19 @@ mod tests {
     }
 
     #[test]
+    fn keys_start_their_lines_at_any_depth() {
+        for depth in 0..3 * NEW_LINE_DEPTH {
+            for first in [true, false] {
+                let mut out = b"{".to_vec();
+                key("name", first, depth, &mut out);
+                let lead = if first { "\n" } else { ",\n" };
+                let expected = format!("{{{lead}{}\"name\": ", " ".repeat(2 * depth));
+                assert_eq!(String::from_utf8(out).unwrap(), expected, "{depth} {first}");
+            }
+        }
+    }
+
+    #[test]
     fn prints_as_serde_does() {
         same_as_serde(&json!(null));
         same_as_serde(&json!({}));
