@@ -6,11 +6,14 @@
 //! The text is read with a small tokenizer, walking the record's
 //! declaration as [`super::json_in`] does: members in the order the text
 //! gives them, repeating members as lists, groups as objects, and the
-//! fields of a struct in declaration order. Form IDs, plain strings, enum
-//! and flag names are written here; other values are read as JSON values
-//! one at a time and encoded by [`super::codec`], and the rare members
-//! that are reshaped before they are written (paired lists, trees) by
-//! [`super::json_in`], so that the rules of encoding stay in one place.
+//! fields of a struct in declaration order. The common values are read
+//! where they stand and written here: whole numbers and floats, booleans,
+//! form IDs, plain strings, hex bytes, enum and flag names, bit fields.
+//! Any other form of a value is read as a JSON value and encoded by
+//! [`super::codec`], and the rare members that are reshaped before they
+//! are written (paired lists, trees) by [`super::json_in`], so that the
+//! rules of encoding stay in one place; tests hold the two readings to
+//! the same bytes and the same errors.
 //!
 //! Anything this does not follow exactly (raw subrecords, a struct's keys
 //! out of order or a field left out that needs its default, escapes in
