@@ -383,8 +383,6 @@ impl Drop for WriteLock {
     }
 }
 
-/// Removes temporary files of earlier writes of `target` that did not
-/// finish. Called with the write lock held, so no live writer owns them.
 /// Whether the file at `path` holds exactly `bytes`, read a piece at a
 /// time so that the file is never held whole beside them.
 fn reads_back_as(path: &Path, bytes: &[u8]) -> Result<bool> {
@@ -414,6 +412,8 @@ fn reads_back_as(path: &Path, bytes: &[u8]) -> Result<bool> {
     }
 }
 
+/// Removes temporary files of earlier writes of `target` that did not
+/// finish. Called with the write lock held, so no live writer owns them.
 fn remove_stale_temps(target: &Path) {
     let Some(name) = target.file_name() else {
         return;

@@ -591,6 +591,20 @@ impl FormId {
     }
 }
 
+impl FormId {
+    /// The text its `Display` writes (`0x` and eight upper-case hex
+    /// digits), without the formatting machinery: printed for every form
+    /// ID a record's text shows.
+    pub fn hex(self) -> [u8; 10] {
+        const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+        let mut text = *b"0x00000000";
+        for (i, digit) in text[2..].iter_mut().enumerate() {
+            *digit = DIGITS[(self.0 >> (28 - 4 * i) & 0xF) as usize];
+        }
+        text
+    }
+}
+
 impl fmt::Display for FormId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "0x{:08X}", self.0)
@@ -646,6 +660,16 @@ pub fn to_hex(bytes: &[u8]) -> String {
     String::from_utf8(out).expect("hex digits are ASCII")
 }
 
+/// The value of a hex digit, either case.
+pub(crate) fn hex_digit(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    }
+}
+
 /// Parses hex written by [`to_hex`] (white space allowed between bytes).
 pub fn from_hex(text: &str) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(text.len() / 2);
@@ -656,17 +680,9 @@ pub fn from_hex(text: &str) -> Option<Vec<u8>> {
 /// Appends the bytes of hex written by [`to_hex`] to `out`; `None` (with
 /// `out` left part written) when `text` is not such hex.
 pub fn append_hex(text: &str, out: &mut Vec<u8>) -> Option<()> {
-    fn digit(c: u8) -> Option<u8> {
-        match c {
-            b'0'..=b'9' => Some(c - b'0'),
-            b'a'..=b'f' => Some(c - b'a' + 10),
-            b'A'..=b'F' => Some(c - b'A' + 10),
-            _ => None,
-        }
-    }
     let mut high = None;
     for c in text.bytes().filter(|c| !c.is_ascii_whitespace()) {
-        let d = digit(c)?;
+        let d = hex_digit(c)?;
         match high.take() {
             None => high = Some(d),
             Some(h) => out.push(h << 4 | d),

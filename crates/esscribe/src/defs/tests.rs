@@ -386,9 +386,11 @@ fn form_id_target_counts() {
 
 /// Every name a declaration gives (members, fields, bit ranges) is a
 /// plain word of letters, digits and `_`: JSON keys are printed without
-/// looking for characters to escape, and names are typed in code.
+/// looking for characters to escape, and names are typed in code. No
+/// struct names two fields alike: its fields are printed as its keys
+/// without looking for one met before, and read back by name.
 #[test]
-fn declared_names_are_plain_words() {
+fn declared_names_are_plain_words_and_a_structs_own() {
     use crate::schema::types::{Field, FieldDef, Member, Ty};
     fn plain(name: &str, names: &mut usize) {
         *names += 1;
@@ -412,8 +414,13 @@ fn declared_names_are_plain_words() {
         }
     }
     fn fields(fs: &[FieldDef], names: &mut usize) {
-        for fd in fs {
+        for (i, fd) in fs.iter().enumerate() {
             plain(fd.name, names);
+            assert!(
+                !fs[..i].iter().any(|other| other.name == fd.name),
+                "{:?} names two fields of one struct",
+                fd.name
+            );
             ty(&fd.ty, names);
         }
     }

@@ -155,12 +155,7 @@ fn json_int(v: &Value, int: Int) -> Option<i64> {
 /// digits), without the formatting machinery: it is shown for every form
 /// ID a record holds.
 fn plain_form_id(id: FormId) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
-    let mut text = *b"0x00000000";
-    for (i, digit) in text[2..].iter_mut().enumerate() {
-        *digit = DIGITS[(id.0 >> (28 - 4 * i) & 0xF) as usize];
-    }
-    String::from_utf8(text.to_vec()).expect("hex digits are ASCII")
+    String::from_utf8(id.hex().to_vec()).expect("hex digits are ASCII")
 }
 
 /// An f32 as JSON: its shortest decimal form, which reads back to the

@@ -28,7 +28,7 @@ use super::types::{
     BitField, BitKind, Field, FieldDef, FlagsDef, GroupDef, Int, Member, RecordDef, SubDef, Ty,
 };
 use super::value::{lookup, select, Earlier};
-use crate::io::{append_hex, encode_cp1252, Sig};
+use crate::io::{append_hex, encode_cp1252, hex_digit, Sig};
 use serde_json::{Map, Value};
 
 /// Deeper nesting than this leaves the fast path: parsing the whole text
@@ -61,24 +61,6 @@ static CLASS: [u8; 256] = {
     }
     class
 };
-
-/// The value of each byte as a hex digit, or [`NOT_HEX`].
-static HEX_DIGIT: [u8; 256] = {
-    let mut t = [NOT_HEX; 256];
-    let mut b = 0;
-    while b < 256 {
-        t[b] = match b as u8 {
-            c @ b'0'..=b'9' => c - b'0',
-            c @ b'a'..=b'f' => c - b'a' + 10,
-            c @ b'A'..=b'F' => c - b'A' + 10,
-            _ => NOT_HEX,
-        };
-        b += 1;
-    }
-    t
-};
-/// What [`HEX_DIGIT`] gives for a byte that is no hex digit.
-const NOT_HEX: u8 = 0x10;
 
 /// Whether two short byte strings (keys, names) are the same, compared
 /// in place, a word at a time: a call to compare memory costs more than
@@ -239,14 +221,8 @@ impl<'t> Text<'t> {
             return None;
         }
         let mut id = 0u32;
-        let mut bad = 0u8;
         for &c in &text[3..11] {
-            let digit = HEX_DIGIT[c as usize];
-            bad |= digit;
-            id = id << 4 | (digit & 0xF) as u32;
-        }
-        if bad & NOT_HEX != 0 {
-            return None;
+            id = id << 4 | hex_digit(c)? as u32;
         }
         self.at += 12;
         Some(id)
@@ -1164,68 +1140,10 @@ fn encode_items(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::defs::catalog;
-    use crate::plugin::Game;
 
     /// `encode_struct` takes each key as the next field of that name: a
     /// struct declaring one name twice would be read otherwise by
     /// `codec::encode_fields`, which looks every field up by name.
-    #[test]
-    fn no_struct_declares_a_field_name_twice() {
-        fn fields(fs: &[FieldDef], at: &str, bad: &mut Vec<String>) {
-            for (i, fd) in fs.iter().enumerate() {
-                if fs[..i].iter().any(|other| other.name == fd.name) {
-                    bad.push(format!("{at}.{}", fd.name));
-                }
-                ty(&fd.ty, &format!("{at}.{}", fd.name), bad);
-            }
-        }
-        fn ty(t: &Ty, at: &str, bad: &mut Vec<String>) {
-            match t {
-                Ty::Select(s) => {
-                    s.cases.iter().for_each(|(_, case)| ty(case, at, bad));
-                    ty(&s.default, at, bad);
-                }
-                Ty::If(i) => ty(&i.ty, at, bad),
-                Ty::Struct(fs) | Ty::List(_, fs) | Ty::ListBy(_, fs) | Ty::Rest(fs) => {
-                    fields(fs, at, bad)
-                }
-                _ => {}
-            }
-        }
-        fn field(fl: &Field, at: &str, bad: &mut Vec<String>) {
-            match fl {
-                Field::Value(t) => ty(t, at, bad),
-                Field::Struct(fs) | Field::Array(fs) => fields(fs, at, bad),
-                Field::BySize(cases) => cases.iter().for_each(|(_, c)| field(c, at, bad)),
-                Field::BySibling { cases, default, .. } => {
-                    cases.iter().for_each(|(_, c)| field(c, at, bad));
-                    field(default, at, bad);
-                }
-                _ => {}
-            }
-        }
-        fn members(ms: &[Member], at: &str, bad: &mut Vec<String>) {
-            for m in ms {
-                match m {
-                    Member::Sub(s) => field(&s.field, &format!("{at}.{}", s.name), bad),
-                    Member::Group(g) => members(g.members, &format!("{at}.{}", g.name), bad),
-                    Member::Paired(p) => {
-                        members(p.items, &format!("{at}.{}", p.name), bad);
-                        field(&p.key.field, &format!("{at}.{}", p.key_name), bad);
-                    }
-                }
-            }
-        }
-        let mut bad = Vec::new();
-        for game in [Game::Oblivion, Game::Skyrim] {
-            for def in catalog(game).iter() {
-                members(def.members, &format!("{game:?} {}", def.sig), &mut bad);
-            }
-        }
-        assert!(bad.is_empty(), "fields declared twice: {bad:?}");
-    }
-
     #[test]
     fn short_strings_compare_as_slices_do() {
         let text: Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();

@@ -482,12 +482,9 @@ fn bits_object(name: &str, bits: &str, depth: usize, out: &mut Vec<u8>) {
 
 /// A form ID as a bare number in quotes (`"0x0001ABCD"`).
 pub(crate) fn form_id_text(id: FormId, out: &mut Vec<u8>) {
-    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
-    let mut text = *b"\"0x00000000\"";
-    for (i, digit) in text[3..11].iter_mut().enumerate() {
-        *digit = DIGITS[(id.0 >> (28 - 4 * i) & 0xF) as usize];
-    }
-    out.extend_from_slice(&text);
+    out.push(b'"');
+    out.extend_from_slice(&id.hex());
+    out.push(b'"');
 }
 
 /// A signature in quotes, escaped as its `Display` is.

@@ -644,18 +644,6 @@ impl<'a> RecordView<'a> {
         sv.value.map(|at| Val::new(&self.values, at as usize))
     }
 
-    /// The bytes of the record's subrecords' data, all told.
-    pub(crate) fn subrecords_len(&self) -> usize {
-        self.items
-            .iter()
-            .map(|item| match item.kind {
-                ItemKind::Sub(sv) => sv.sub.data.len(),
-                ItemKind::Unexpected(sub) => sub.data.len(),
-                _ => 0,
-            })
-            .sum()
-    }
-
     /// What the declaration covered.
     pub fn coverage(&self) -> Coverage {
         self.coverage

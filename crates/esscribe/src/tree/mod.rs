@@ -465,7 +465,7 @@ fn reads_back(text: &[u8], rec: &Record<'_>, data: &[u8], game: Game, ctx: &Form
         return false;
     };
     let stored_kept = match (&rec.body, original) {
-        (crate::plugin::Body::Stored(stored), Some(original)) => {
+        (Body::Stored(stored), Some(original)) => {
             rec.header.is_compressed() && **stored == *original
         }
         (_, None) => !rec.header.is_compressed(),
@@ -489,8 +489,7 @@ fn typed_record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Option<Reco
     let made = crate::schema::with_view_and_data(rec, catalog, ctx, |view, data| {
         // Text runs about seven times the record's data: room for most at
         // once.
-        let data_len: usize = view.subrecords_len();
-        let mut out = Vec::with_capacity(1024 + 8 * data_len);
+        let mut out = Vec::with_capacity(1024 + 8 * data.len());
         out.push(b'{');
         json::write_header_text(rec, game, ctx, &mut out);
         key("fields", false, 1, &mut out);
@@ -1132,7 +1131,7 @@ pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
         }
     }
     if let Some(old) = numbered_by {
-        bytes = renumbered(bytes, game, &old)?;
+        bytes = renumbered(bytes, game, &header, &old)?;
     }
     if game == Game::Skyrim && header.header.flags & crate::plugin::FLAG_LIGHT != 0 {
         // As `build` does: a light flag on new records that do not fit
@@ -1154,15 +1153,20 @@ pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
 /// A packed plugin whose form IDs are numbered by the masters `old`,
 /// renumbered for the masters its header lists, where they differ (the
 /// header's masters edited in the tree). A master the header no longer
-/// lists may no longer be used.
-fn renumbered(bytes: Vec<u8>, game: Game, old: &[String]) -> Result<Vec<u8>> {
-    let mut plugin = Plugin::parse_as(&bytes, game).map_err(|e| bad(HEADER_FILE, e))?;
-    let new = plugin.masters().map_err(|e| bad(HEADER_FILE, e))?;
-    let same =
-        old.len() == new.len() && old.iter().zip(&new).all(|(a, b)| a.eq_ignore_ascii_case(b));
+/// lists may no longer be used. The plugin is parsed only then.
+fn renumbered(bytes: Vec<u8>, game: Game, header: &Record<'_>, old: &[String]) -> Result<Vec<u8>> {
+    let new = crate::plugin::PluginHeader::from_record(header, game)
+        .map_err(|e| bad(HEADER_FILE, e))?
+        .masters;
+    let same = old.len() == new.len()
+        && old
+            .iter()
+            .zip(&new)
+            .all(|(a, b)| a.eq_ignore_ascii_case(&b.name));
     if same {
         return Ok(bytes);
     }
+    let mut plugin = Plugin::parse_as(&bytes, game).map_err(|e| bad(HEADER_FILE, e))?;
     crate::masters::renumber_from(&mut plugin, old).map_err(|e| {
         bad(
             HEADER_FILE,
