@@ -588,6 +588,15 @@ fn check_read_back(record: &Record<'_>, game: Game, ctx: &FormCtx, expect: ReadB
         return Ok(());
     }
     let verdict = schema::with_view(record, crate::defs::catalog(game), ctx, |view| {
+        // Looked at without a list first: nearly every record passes.
+        let passes = match expect {
+            ReadBack::NoMisfit => !view.raw_subrecords().any(|r| r.misfit),
+            ReadBack::AtMostRaw(n) => view.raw_subrecords().nth(n).is_none(),
+            ReadBack::Unchecked => true,
+        };
+        if passes {
+            return None;
+        }
         let raw: Vec<schema::RawSub<'_>> = view.raw_subrecords().collect();
         let shown: Vec<&schema::RawSub<'_>> = match expect {
             ReadBack::NoMisfit => raw.iter().filter(|r| r.misfit).collect(),

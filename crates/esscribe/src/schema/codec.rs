@@ -162,21 +162,71 @@ fn plain_form_id(id: FormId) -> String {
 /// same bits. Values JSON cannot hold (NaN, infinities) keep their bits.
 pub fn f32_value(x: f32) -> Value {
     if x.is_finite() {
-        // The shortest decimal that gives back the f32, read as an f64;
-        // printed on the stack, as this runs for every float shown.
-        use std::io::Write as _;
-        let mut buf = [0u8; 64];
-        let mut cursor = std::io::Cursor::new(&mut buf[..]);
-        write!(cursor, "{x}").expect("an f32 prints in 64 bytes");
-        let len = cursor.position() as usize;
-        let text = std::str::from_utf8(&buf[..len]).expect("a float prints as ASCII");
-        let shortest: f64 = text.parse().expect("a float prints as a float");
-        Value::from(shortest)
+        Value::from(f32_shown(x))
     } else {
         let mut m = Map::new();
         m.insert("f32_bits".into(), format!("0x{:08X}", x.to_bits()).into());
         Value::Object(m)
     }
+}
+
+/// A finite f32 as the JSON form and the tree show it: the shortest
+/// decimal that gives back the f32 (Rust's own digits), read as an f64.
+/// Printed on the stack, as this runs for every float shown.
+pub(crate) fn f32_shown(x: f32) -> f64 {
+    use std::io::Write as _;
+    let mut buf = [0u8; 64];
+    let mut cursor = std::io::Cursor::new(&mut buf[..]);
+    write!(cursor, "{x}").expect("an f32 prints in 64 bytes");
+    let len = cursor.position() as usize;
+    let text = &buf[..len];
+    plain_decimal(text).unwrap_or_else(|| {
+        std::str::from_utf8(text)
+            .ok()
+            .and_then(|t| t.parse().ok())
+            .expect("a float prints as a float")
+    })
+}
+
+/// A decimal without an exponent (`-12.375`), when [`exact_decimal`]
+/// reads its digits.
+fn plain_decimal(text: &[u8]) -> Option<f64> {
+    let (negative, digits) = match text.split_first()? {
+        (b'-', rest) => (true, rest),
+        _ => (false, text),
+    };
+    let (mut mantissa, mut scale, mut point) = (0u64, 0i64, false);
+    for &b in digits {
+        match b {
+            b'.' if !point => point = true,
+            b'0'..=b'9' => {
+                mantissa = mantissa.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+                scale -= i64::from(point);
+            }
+            _ => return None,
+        }
+    }
+    let x = exact_decimal(mantissa, scale)?;
+    Some(if negative { -x } else { x })
+}
+
+/// The f64 nearest `mantissa` × 10^`scale`, where the mantissa is at most
+/// 2^53 and the power of ten at most 10^22: both are exact in an f64, so
+/// one multiplication or division rounds to the nearest (Clinger's fast
+/// path). `None` for the rest, which the standard library reads. Most
+/// numbers in a record's text are f32 values in their fewest digits, which
+/// this reads.
+pub(crate) fn exact_decimal(mantissa: u64, scale: i64) -> Option<f64> {
+    const EXACT: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    if mantissa > 1 << 53 {
+        return None;
+    }
+    let power = *EXACT.get(usize::try_from(scale.unsigned_abs()).ok()?)?;
+    let m = mantissa as f64;
+    Some(if scale < 0 { m / power } else { m * power })
 }
 
 /// Reads an f32 written by [`f32_value`]: a number, or `{"f32_bits": "0x…"}`

@@ -419,6 +419,17 @@ proptest! {
         prop_assert_eq!(json_f32(&back).unwrap().to_bits(), bits);
     }
 
+    /// An f32 shows as the f64 its shortest digits read as, whether the
+    /// digits are read by the fast path or the standard library.
+    #[test]
+    fn floats_show_as_their_shortest_digits_read(bits in any::<u32>()) {
+        let x = f32::from_bits(bits);
+        if x.is_finite() {
+            let read: f64 = x.to_string().parse().unwrap();
+            prop_assert_eq!(super::codec::f32_shown(x).to_bits(), read.to_bits());
+        }
+    }
+
     #[test]
     fn any_struct_bytes_decode_and_encode_back(data in proptest::collection::vec(any::<u8>(), 0..48)) {
         if let Some(v) = decode_field(&STRUCT_FIELD, &data, &FormCtx::default(), &Siblings::new()) {

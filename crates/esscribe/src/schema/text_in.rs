@@ -21,7 +21,9 @@
 //! own, any error) gives `None`: the caller then builds the record the
 //! usual way, which gives the same bytes or the usual error.
 
-use super::codec::{encode_field_in, encode_ty, json_f32, signed, write_int, Enc, FormCtx};
+use super::codec::{
+    encode_field_in, encode_ty, exact_decimal, json_f32, signed, write_int, Enc, FormCtx,
+};
 use super::json_in::{encode_entry, finish_subrecord, start_subrecord};
 use super::members::{base_key, find_member, member_name, repeats};
 use super::types::{
@@ -30,6 +32,7 @@ use super::types::{
 use super::value::{lookup, select, Earlier};
 use crate::io::{append_hex, encode_cp1252, hex_digit, Sig};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 
 /// Deeper nesting than this leaves the fast path: parsing the whole text
 /// refuses 128 levels, and here values are parsed on their own, where that
@@ -109,7 +112,8 @@ impl<'t> Text<'t> {
             text,
             bytes: text.as_bytes(),
             at: 0,
-            earlier: Earlier::new(),
+            // Room for the integers of most subrecords at once.
+            earlier: Earlier::with_capacity(32),
         }
     }
 
@@ -354,7 +358,7 @@ impl<'t> Text<'t> {
     fn leaf(&mut self, depth: usize) -> Option<Value> {
         let start = self.at;
         let plain = match self.peek()? {
-            b'"' => self.plain_string().map(|s| Value::String(s.to_string())),
+            b'"' => self.string().map(|s| Value::String(s.into_owned())),
             b'-' | b'0'..=b'9' => self.number(),
             b't' => self.word("true", Value::Bool(true)),
             b'f' => self.word("false", Value::Bool(false)),
@@ -392,39 +396,148 @@ impl<'t> Text<'t> {
         self.text.get(start..end)
     }
 
-    /// A number with a fraction or an exponent, next, whose integer part
-    /// ends at `at`: JSON's grammar checked here, the digits read as the
-    /// nearest f64, as `serde_json` reads them (both round exactly). A
-    /// number too large for an f64 is left to `serde_json`.
-    fn float(&mut self, mut at: usize) -> Option<Value> {
-        let digits = |at: usize| {
-            self.bytes[at..]
+    /// A string next, as `serde_json` reads it: a plain one borrowed from
+    /// the text, one with escapes unescaped. `None` (having read nothing)
+    /// for a `\\u` escape of half a surrogate pair, left to `serde_json`,
+    /// and for what JSON refuses.
+    fn string(&mut self) -> Option<Cow<'t, str>> {
+        let start = self.at;
+        if let Some(plain) = self.plain_string() {
+            return Some(Cow::Borrowed(plain));
+        }
+        self.at = start;
+        let escaped = self.escaped_string();
+        if escaped.is_none() {
+            self.at = start;
+        }
+        escaped.map(Cow::Owned)
+    }
+
+    /// A string with escapes next (model paths have a `\\` in them, text
+    /// its line breaks), unescaped: see [`string`](Self::string).
+    #[inline(never)]
+    fn escaped_string(&mut self) -> Option<String> {
+        let bytes = self.bytes;
+        let mut at = self.at + 1;
+        let mut out = String::new();
+        loop {
+            let run = bytes
+                .get(at..)?
                 .iter()
-                .take_while(|b| b.is_ascii_digit())
-                .count()
-        };
-        if self.bytes.get(at) == Some(&b'.') {
-            let n = digits(at + 1);
-            if n == 0 {
+                .position(|&b| CLASS[b as usize] & ENDS_TEXT != 0)?;
+            out.push_str(self.text.get(at..at + run)?);
+            at += run;
+            if bytes[at] == b'"' {
+                self.at = at + 1;
+                return Some(out);
+            }
+            if bytes[at] != b'\\' {
+                // A control character, which JSON wants escaped.
                 return None;
             }
-            at += 1 + n;
+            let c = match *bytes.get(at + 1)? {
+                b'"' => '"',
+                b'\\' => '\\',
+                b'/' => '/',
+                b'b' => '\u{8}',
+                b'f' => '\u{c}',
+                b'n' => '\n',
+                b'r' => '\r',
+                b't' => '\t',
+                b'u' => {
+                    let hex = bytes.get(at + 2..at + 6)?;
+                    let mut n = 0;
+                    for &d in hex {
+                        n = n * 16 + u32::from(hex_digit(d)?);
+                    }
+                    at += 4;
+                    // Half a surrogate pair is not a character.
+                    char::from_u32(n)?
+                }
+                _ => return None,
+            };
+            out.push(c);
+            at += 2;
+        }
+    }
+
+    /// A number with a fraction or an exponent, next, whose integer part
+    /// ends at `at` and reads as `int`: as [`fraction`](Self::fraction)
+    /// reads it.
+    fn float(&mut self, at: usize, int: i64) -> Option<Value> {
+        let x = self.fraction(at, int)?;
+        Some(Value::Number(serde_json::Number::from_f64(x)?))
+    }
+
+    /// A number with a fraction or an exponent, next, whose integer part
+    /// ends at `at` and reads as `int`: JSON's grammar checked here, the
+    /// digits read as the nearest f64, as `serde_json` reads them (both
+    /// round exactly). `None`, with nothing read, for a number too large
+    /// for an f64, left to `serde_json`.
+    ///
+    /// Most are read by [`exact_decimal`]; the rest by the standard
+    /// library.
+    fn fraction(&mut self, mut at: usize, int: i64) -> Option<f64> {
+        // The digits as one whole number (while they fit) and the power
+        // of ten it is scaled by.
+        let mut mantissa = int.unsigned_abs();
+        let mut exact = true;
+        let mut scale: i64 = 0;
+        if self.bytes.get(at) == Some(&b'.') {
+            at += 1;
+            let first = at;
+            while let Some(&b) = self.bytes.get(at).filter(|b| b.is_ascii_digit()) {
+                match mantissa
+                    .checked_mul(10)
+                    .and_then(|m| m.checked_add(u64::from(b - b'0')))
+                {
+                    Some(m) => {
+                        mantissa = m;
+                        scale -= 1;
+                    }
+                    None => exact = false,
+                }
+                at += 1;
+            }
+            if at == first {
+                return None;
+            }
         }
         if let Some(b'e' | b'E') = self.bytes.get(at) {
             at += 1;
-            if let Some(b'+' | b'-') = self.bytes.get(at) {
+            let negative = match self.bytes.get(at) {
+                Some(b'-') => {
+                    at += 1;
+                    true
+                }
+                Some(b'+') => {
+                    at += 1;
+                    false
+                }
+                _ => false,
+            };
+            let first = at;
+            let mut exponent: i64 = 0;
+            while let Some(&b) = self.bytes.get(at).filter(|b| b.is_ascii_digit()) {
+                // Past a few digits the exact count no longer matters here.
+                exponent = (exponent * 10 + i64::from(b - b'0')).min(1 << 20);
                 at += 1;
             }
-            let n = digits(at);
-            if n == 0 {
+            if at == first {
                 return None;
             }
-            at += n;
+            scale += if negative { -exponent } else { exponent };
         }
-        let x: f64 = self.text[self.at..at].parse().ok()?;
-        let number = serde_json::Number::from_f64(x).filter(|_| x.is_finite())?;
+        let x = match exact_decimal(mantissa, scale).filter(|_| exact) {
+            Some(x) if self.bytes[self.at] == b'-' => -x,
+            Some(x) => x,
+            None => self.text[self.at..at].parse().ok()?,
+        };
+        if !x.is_finite() {
+            return None;
+        }
         self.at = at;
-        Some(Value::Number(number))
+        Some(x)
     }
 
     /// A list of values read by [`leaf`](Self::leaf), next, at `depth`.
@@ -481,9 +594,9 @@ impl<'t> Text<'t> {
     /// `-0`), next: what `serde_json` reads as an integer, and the
     /// number is the same.
     fn number(&mut self) -> Option<Value> {
-        let (n, end) = self.integer_part()?;
+        let (n, end) = self.integer_part().or_else(|| self.negative_zero())?;
         if let Some(b'.' | b'e' | b'E') = self.bytes.get(end) {
-            return self.float(end);
+            return self.float(end, n);
         }
         self.at = end;
         Some(Value::from(n))
@@ -513,6 +626,15 @@ impl<'t> Text<'t> {
         Some((if negative { -n } else { n }, end))
     }
 
+    /// The integer part `-0` next, where a fraction or an exponent follows
+    /// (`-0.5`): not a whole number, so [`integer_part`](Self::integer_part)
+    /// leaves it.
+    fn negative_zero(&self) -> Option<(i64, usize)> {
+        let end = self.at + 2;
+        let fraction = matches!(self.bytes.get(end), Some(b'.' | b'e' | b'E'));
+        (self.bytes.get(self.at..end) == Some(b"-0") && fraction).then_some((0, end))
+    }
+
     /// A whole number next, read as [`number`](Self::number) reads it;
     /// `None`, with nothing read, for any other value.
     #[inline]
@@ -530,14 +652,9 @@ impl<'t> Text<'t> {
     /// read, for anything [`number`](Self::number) leaves to `serde_json`.
     #[inline]
     fn number_f64(&mut self) -> Option<f64> {
-        let (n, end) = self.integer_part()?;
+        let (n, end) = self.integer_part().or_else(|| self.negative_zero())?;
         if let Some(b'.' | b'e' | b'E') = self.bytes.get(end) {
-            let start = self.at;
-            let x = self.float(end).and_then(|v| v.as_f64());
-            if x.is_none() {
-                self.at = start;
-            }
-            return x;
+            return self.fraction(end, n);
         }
         self.at = end;
         Some(n as f64)
@@ -753,7 +870,7 @@ fn encode_sub(
             // A plain string is its text, in Windows-1252; a zero ends
             // all but script source.
             let start = t.at;
-            match t.plain_string() {
+            match t.string() {
                 Some(text) if text.is_ascii() => {
                     // Windows-1252 keeps ASCII as it is.
                     out.extend_from_slice(text.as_bytes());
@@ -762,7 +879,7 @@ fn encode_sub(
                     }
                 }
                 Some(text) => {
-                    out.extend_from_slice(&encode_cp1252(text)?);
+                    out.extend_from_slice(&encode_cp1252(&text)?);
                     if !matches!(def.field, Field::Text) {
                         out.push(0);
                     }
@@ -948,9 +1065,14 @@ fn encode_ty_text(
         }
         (Ty::WString | Ty::String32 | Ty::ZString | Ty::Bytes(_) | Ty::Char4, b'"') => {
             let start = t.at;
-            match t.plain_string() {
+            // Hex and signatures have no escapes.
+            let text = match ty {
+                Ty::Bytes(_) | Ty::Char4 => t.plain_string().map(Cow::Borrowed),
+                _ => t.string(),
+            };
+            match text {
                 Some(text) => {
-                    encode_plain(ty, text, out)?;
+                    encode_plain(ty, &text, out)?;
                     Some(None)
                 }
                 None => {
@@ -1198,6 +1320,29 @@ mod tests {
             "0.1",
             "4.9406564584124654e-324",
             "-9223372036854775808",
+            "-0.5",
+            "-0.25e1",
+            "-0e5",
+            "-0",
+            "-01.5",
+            "0.30000000000000004",
+            "123456789012345678.5",
+            "12345678901234567.25",
+            "9007199254740993.0",
+            "9007199254740992.0",
+            "2.5e22",
+            "2.5e23",
+            "1.5e-22",
+            "1.5e-23",
+            "1e-400",
+            "1.7976931348623157e308",
+            "1.8e308",
+            "3.4028234663852886e38",
+            "1E+2",
+            "1e+",
+            "1.e5",
+            "1.5e99999999999999999999",
+            "0.000000000000000000000000000000000000000000001401298464324817",
         ] {
             let ours = Text::new(text).leaf(0);
             let theirs: Option<Value> = serde_json::from_str(text).ok();
@@ -1213,6 +1358,104 @@ mod tests {
                 let theirs = theirs.as_ref().and_then(Value::as_f64).map(f64::to_bits);
                 assert_eq!(theirs, Some(x.to_bits()), "{text}");
             }
+        }
+    }
+
+    /// `Text::string` on `json` against `serde_json`: the same string and
+    /// the same end where it reads one; where it does not, `serde_json`
+    /// refuses the text too, or the text has an escape of half a
+    /// surrogate pair (left to `serde_json`).
+    fn string_reads_as_serde_json(json: &str) {
+        let mut t = Text::new(json);
+        let ours = t.string().map(Cow::into_owned);
+        let mut stream = serde_json::Deserializer::from_str(json).into_iter::<String>();
+        let theirs = stream.next().and_then(Result::ok);
+        match ours {
+            Some(s) => {
+                assert_eq!(Some(&s), theirs.as_ref(), "{json}");
+                assert_eq!(t.at, stream.byte_offset(), "{json}");
+            }
+            None => {
+                assert_eq!(t.at, 0, "{json}: read in part");
+                let surrogate = json.to_ascii_lowercase().contains("\\ud");
+                assert!(theirs.is_none() || surrogate, "{json}: not read, but JSON");
+            }
+        }
+    }
+
+    #[test]
+    fn strings_with_escapes_read_as_serde_json_reads_them() {
+        for json in [
+            r#""""#,
+            r#""plain""#,
+            r#""meshes\\clutter\\campfire01.nif""#,
+            r#""line\nbreak\r\ttab \"quoted\" \/ \b\f""#,
+            r#""\u00e9t\u00C9 \u20ac \u0000 \u001f""#,
+            r#""caf\u00e9 caf""#,
+            "\"caf\u{e9} \\\\ na\u{ef}ve\"",
+            r#""\ud83d\ude00""#,
+            r#""\ud83d""#,
+            r#""\ude00""#,
+            r#""\u12""#,
+            r#""\u12g4""#,
+            r#""\u+123""#,
+            r#""\x41""#,
+            r#""\""#,
+            r#""unterminated\\"#,
+            "\"raw\tcontrol\"",
+            "\"raw\nline\"",
+            r#""a\\""#,
+        ] {
+            string_reads_as_serde_json(json);
+        }
+    }
+
+    /// `Text::number_f64` on `text` against `serde_json`, bit for bit.
+    fn f64_reads_as_serde_json(text: &str) {
+        let ours = Text::new(text).number_f64().map(f64::to_bits);
+        let theirs = serde_json::from_str::<Value>(text)
+            .ok()
+            .and_then(|v| v.as_f64())
+            .map(f64::to_bits);
+        if ours.is_some() {
+            assert_eq!(ours, theirs, "{text}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Every f32 as the tree writes it reads as `serde_json` reads it.
+        #[test]
+        fn written_f32s_read_as_serde_json_reads_them(bits in proptest::num::u32::ANY) {
+            let x = f32::from_bits(bits);
+            if let Value::Number(n) = super::super::codec::f32_value(x) {
+                let text = n.to_string();
+                f64_reads_as_serde_json(&text);
+                proptest::prop_assert!(Text::new(&text).number_f64().is_some(), "{}", text);
+            }
+        }
+
+        /// Numbers of any shape read as `serde_json` reads them.
+        #[test]
+        fn numbers_of_any_shape_read_as_serde_json_reads_them(
+            text in "-?(0|[1-9][0-9]{0,20})(\\.[0-9]{1,25})?([eE][-+]?[0-9]{1,3})?"
+        ) {
+            f64_reads_as_serde_json(&text);
+        }
+
+        /// Any string as `serde_json` writes it reads back as itself.
+        #[test]
+        fn written_strings_read_back(s in "\\PC*|[\\\\\"\\n\\t\\u{0}-\\u{1f}a-z\u{e9}\u{20ac}]*") {
+            let json = serde_json::to_string(&s).expect("a string");
+            string_reads_as_serde_json(&json);
+            let read = Text::new(&json).string().map(Cow::into_owned);
+            proptest::prop_assert_eq!(read, Some(s));
+        }
+
+        /// Text made of the characters strings and their escapes are made
+        /// of reads as `serde_json` reads it, or not at all.
+        #[test]
+        fn escapes_read_as_serde_json_reads_them(body in "[\\\\\"/bfnrtu0-9a-fA-FxD\u{e9} \\t]{0,24}") {
+            string_reads_as_serde_json(&format!("\"{body}"));
         }
     }
 }

@@ -461,16 +461,7 @@ fn f32_text(x: f32, out: &mut Vec<u8>) {
     }
     // Rust's own shortest digits, which break ties as the JSON form's do
     // (a shortest-digits f32 formatter may break them otherwise).
-    use std::io::Write as _;
-    let mut buf = [0u8; 64];
-    let mut cursor = std::io::Cursor::new(&mut buf[..]);
-    write!(cursor, "{x}").expect("an f32 prints in 64 bytes");
-    let len = cursor.position() as usize;
-    let shortest: f64 = std::str::from_utf8(&buf[..len])
-        .ok()
-        .and_then(|t| t.parse().ok())
-        .expect("a float prints as a float");
-    float(shortest, out);
+    float(super::codec::f32_shown(x), out);
 }
 
 fn bits_object(name: &str, bits: &str, depth: usize, out: &mut Vec<u8>) {

@@ -2,6 +2,7 @@
 //! subrecord, and what each subrecord holds, field by field.
 
 use crate::io::Sig;
+use std::cell::RefCell;
 
 /// How often a member may occur where it is declared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -269,17 +270,45 @@ impl EnumDef {
     pub fn name_of(&self, v: i64) -> Option<&'static str> {
         self.values.iter().find(|(k, _)| *k == v).map(|(_, n)| *n)
     }
-    /// The value of a name; `None` when no value has it.
+    /// The value of a name; `None` when no value has it (the first
+    /// given, should two values share a name).
     pub fn value_of(&self, name: &str) -> Option<i64> {
-        // Some enums name hundreds of values (condition functions): most
-        // names differ in length or first letter, looked at first.
+        if self.values.len() > LINEAR_NAMES {
+            return self.indexed_value_of(name);
+        }
         let first = name.as_bytes().first();
         self.values
             .iter()
             .find(|(_, n)| n.len() == name.len() && n.as_bytes().first() == first && *n == name)
             .map(|(k, _)| *k)
     }
+
+    /// [`value_of`](Self::value_of) for an enum of many names (condition
+    /// functions name hundreds): by an index of its names, made once per
+    /// thread.
+    fn indexed_value_of(&self, name: &str) -> Option<i64> {
+        type Index = foldhash::HashMap<&'static str, i64>;
+        thread_local! {
+            static INDEXES: RefCell<foldhash::HashMap<(usize, usize), Index>> =
+                RefCell::default();
+        }
+        let key = (self.values.as_ptr() as usize, self.values.len());
+        INDEXES.with_borrow_mut(|indexes| {
+            let index = indexes.entry(key).or_insert_with(|| {
+                let mut index = Index::default();
+                for &(v, n) in self.values {
+                    index.entry(n).or_insert(v);
+                }
+                index
+            });
+            index.get(name).copied()
+        })
+    }
 }
+
+/// The most names an enum's names are looked through one by one: past
+/// that, by an index.
+const LINEAR_NAMES: usize = 32;
 
 /// Names for bits.
 #[derive(Debug, Clone, Copy)]

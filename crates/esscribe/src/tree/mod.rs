@@ -164,8 +164,16 @@ impl DirTree {
     }
 
     fn full(&self, path: &str) -> PathBuf {
-        let mut p = self.root.clone();
-        p.extend(path.split('/'));
+        // Made at its full length at once: a path grown part by part is
+        // copied again as it grows, for every file of the tree.
+        let mut p = PathBuf::with_capacity(self.root.as_os_str().len() + 1 + path.len());
+        p.push(&self.root);
+        if cfg!(unix) {
+            // `/` is the separator: one step.
+            p.push(path);
+        } else {
+            p.extend(path.split('/'));
+        }
         p
     }
 
@@ -743,20 +751,27 @@ fn parse_json(text: &[u8], path: &str) -> Result<Value> {
     })
 }
 
-fn entry_names(m: &Map<String, Value>, path: &str) -> Result<Vec<String>> {
-    let list = m.get("entries").and_then(Value::as_array).ok_or_else(|| {
-        bad(
-            path,
-            "\"entries\": expected a list of file and folder names",
-        )
-    })?;
-    list.iter()
-        .map(|n| {
-            let name = n
-                .as_str()
-                .ok_or_else(|| bad(path, format!("\"entries\": expected a name, found {n}")))?;
-            check_name(name, path)?;
-            Ok(name.to_string())
+/// The names an entries list holds, taken out of `m`.
+fn entry_names(m: &mut Map<String, Value>, path: &str) -> Result<Vec<String>> {
+    let list = m
+        .get_mut("entries")
+        .and_then(Value::as_array_mut)
+        .ok_or_else(|| {
+            bad(
+                path,
+                "\"entries\": expected a list of file and folder names",
+            )
+        })?;
+    list.iter_mut()
+        .map(|n| match n {
+            Value::String(name) => {
+                check_name(name, path)?;
+                Ok(std::mem::take(name))
+            }
+            other => Err(bad(
+                path,
+                format!("\"entries\": expected a name, found {other}"),
+            )),
         })
         .collect()
 }
@@ -986,9 +1001,9 @@ impl Packer<'_> {
                 }
                 None => {
                     let file = join(&path, GROUP_FILE);
-                    let v = parse_json(&self.source.read(&file)?, &file)?;
+                    let mut v = parse_json(&self.source.read(&file)?, &file)?;
                     let m = v
-                        .as_object()
+                        .as_object_mut()
                         .ok_or_else(|| bad(&file, "expected a JSON object"))?;
                     let header = self.builder.group_header(m, &file, &["entries"])?;
                     let children = entry_names(m, &file)?;
@@ -1025,9 +1040,9 @@ pub struct Packed {
 /// What would not give the plugin the text describes is refused with an
 /// error naming the file and the field, as `build` does for the JSON form.
 pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
-    let doc = parse_json(&source.read(HEADER_FILE)?, HEADER_FILE)?;
+    let mut doc = parse_json(&source.read(HEADER_FILE)?, HEADER_FILE)?;
     let m = doc
-        .as_object()
+        .as_object_mut()
         .ok_or_else(|| bad(HEADER_FILE, "expected a JSON object"))?;
     if m.get("format").and_then(Value::as_str) != Some(FORMAT) {
         return Err(bad(
@@ -1103,11 +1118,11 @@ pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
         ),
     };
     let header_v = m
-        .get("header")
+        .remove("header")
         .ok_or_else(|| bad(HEADER_FILE, "missing \"header\""))?;
     let names = entry_names(m, HEADER_FILE)?;
     let (builder, header) =
-        PieceBuilder::new(game, &file, header_v, &format!("{HEADER_FILE}: header"))?;
+        PieceBuilder::new(game, &file, &header_v, &format!("{HEADER_FILE}: header"))?;
     let mut p = Packer {
         source,
         builder: &builder,
