@@ -171,31 +171,93 @@ pub fn f32_value(x: f32) -> Value {
 }
 
 /// A finite f32 as the JSON form and the tree show it: the shortest
-/// decimal that gives back the f32 (Rust's own digits), read as an f64.
-/// Printed on the stack, as this runs for every float shown.
+/// decimal that gives back the f32, the one Rust's own formatting gives,
+/// read as an f64. This runs for every float shown: the digits are Ryu's,
+/// which are the same but where the f32 lies halfway between two
+/// shortest decimals (a tie, which the two break differently), and read
+/// by [`exact_decimal`] where it can.
 pub(crate) fn f32_shown(x: f32) -> f64 {
+    let mut buf = ryu::Buffer::new();
+    let text = buf.format_finite(x);
+    let Some((negative, mantissa, scale)) = decimal_parts(text.as_bytes()) else {
+        return displayed(x);
+    };
+    if exact_digits(x).is_some_and(|exact| exact == significant_digits(mantissa) + 1) {
+        // Exactly one digit more than the shortest: the last is a 5, and
+        // the shortest decimals either side are equally near.
+        return displayed(x);
+    }
+    match exact_decimal(mantissa, scale) {
+        Some(v) if negative => -v,
+        Some(v) => v,
+        None => text.parse().expect("a float prints as a float"),
+    }
+}
+
+/// An f32's shortest decimal as Rust's own formatting writes it, read as
+/// an f64.
+fn displayed(x: f32) -> f64 {
     use std::io::Write as _;
     let mut buf = [0u8; 64];
     let mut cursor = std::io::Cursor::new(&mut buf[..]);
     write!(cursor, "{x}").expect("an f32 prints in 64 bytes");
     let len = cursor.position() as usize;
-    let text = &buf[..len];
-    plain_decimal(text).unwrap_or_else(|| {
-        std::str::from_utf8(text)
-            .ok()
-            .and_then(|t| t.parse().ok())
-            .expect("a float prints as a float")
-    })
+    std::str::from_utf8(&buf[..len])
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .expect("a float prints as a float")
 }
 
-/// A decimal without an exponent (`-12.375`), when [`exact_decimal`]
-/// reads its digits.
-fn plain_decimal(text: &[u8]) -> Option<f64> {
-    let (negative, digits) = match text.split_first()? {
+/// How many significant digits the exact decimal of an f32 has, where it
+/// has at most ten (`None` where it has more). An f32 is an odd m times
+/// 2^e: a whole number when e >= 0, whose last digit is never a 5; else
+/// m × 5^-e over 10^-e, whose digits are those of m × 5^-e.
+fn exact_digits(x: f32) -> Option<u32> {
+    let bits = x.to_bits();
+    let (exponent, fraction) = ((bits >> 23) & 0xFF, bits & 0x7F_FFFF);
+    let (m, e) = match exponent {
+        0 => (fraction, -149),
+        _ => (fraction | 0x80_0000, exponent as i32 - 150),
+    };
+    if m == 0 {
+        return None;
+    }
+    let (m, e) = (m >> m.trailing_zeros(), e + m.trailing_zeros() as i32);
+    // 5^14 is the last power of five under 10^10.
+    if !(-14..0).contains(&e) {
+        return None;
+    }
+    let digits = u64::from(m) * 5u64.pow(e.unsigned_abs());
+    (digits < 10_000_000_000).then(|| digits.ilog10() + 1)
+}
+
+/// How many significant digits a whole number has, its trailing zeros
+/// not counted.
+fn significant_digits(mut n: u64) -> u32 {
+    if n == 0 {
+        return 0;
+    }
+    while n.is_multiple_of(10) {
+        n /= 10;
+    }
+    n.ilog10() + 1
+}
+
+/// A decimal as Ryu writes one (`-12.375`, `1.5e-7`): its sign, its
+/// digits as one whole number and the power of ten they are scaled by.
+fn decimal_parts(text: &[u8]) -> Option<(bool, u64, i64)> {
+    let (negative, text) = match text.split_first()? {
         (b'-', rest) => (true, rest),
         _ => (false, text),
     };
-    let (mut mantissa, mut scale, mut point) = (0u64, 0i64, false);
+    let (digits, exponent) = match text.iter().position(|&b| b == b'e') {
+        Some(e) => (
+            &text[..e],
+            std::str::from_utf8(&text[e + 1..]).ok()?.parse().ok()?,
+        ),
+        None => (text, 0i64),
+    };
+    let (mut mantissa, mut scale, mut point) = (0u64, exponent, false);
     for &b in digits {
         match b {
             b'.' if !point => point = true,
@@ -206,8 +268,7 @@ fn plain_decimal(text: &[u8]) -> Option<f64> {
             _ => return None,
         }
     }
-    let x = exact_decimal(mantissa, scale)?;
-    Some(if negative { -x } else { x })
+    Some((negative, mantissa, scale))
 }
 
 /// The f64 nearest `mantissa` × 10^`scale`, where the mantissa is at most
