@@ -580,6 +580,18 @@ impl FormId {
         self.0 & 0x00FF_FFFF
     }
 
+    /// Reads a form ID written as its `Display` writes it (`0x` and eight
+    /// hex digits, in either case) and nothing else; how a tree and the
+    /// JSON form write every form ID, so read first.
+    pub fn from_hex(text: &[u8]) -> Option<FormId> {
+        let digits = text.strip_prefix(b"0x").filter(|d| d.len() == 8)?;
+        let mut id = 0u32;
+        for &c in digits {
+            id = id << 4 | u32::from(hex_digit(c)?);
+        }
+        Some(FormId(id))
+    }
+
     /// Parses `0x0001CB6`, `0001CB6` or `0x0001CB6 (Skyrim.esm)`.
     pub fn parse(text: &str) -> Option<FormId> {
         let hex = text.split_whitespace().next()?;
@@ -728,6 +740,32 @@ mod tests {
             e.to_string(),
             "at offset 0x1F2A: bad size (in PACK 0x00001CB6 → PLDT at 0x1F2A)"
         );
+    }
+
+    #[test]
+    fn form_ids_written_as_shown_read_at_once_as_parsing_reads_them() {
+        for text in ["0x0001ABCD", "0x0001abcd", "0xFFFFFFFF", "0x00000000"] {
+            assert_eq!(
+                FormId::from_hex(text.as_bytes()),
+                FormId::parse(text),
+                "{text}"
+            );
+            assert_eq!(
+                FormId::from_hex(&FormId::parse(text).unwrap().hex()),
+                FormId::parse(text)
+            );
+        }
+        // Anything else is left to parsing.
+        for text in [
+            "0X0001ABCD",
+            "0x001ABCD",
+            "0x0001ABCDE",
+            "0x+001ABCD",
+            "0x0001ABCG",
+            "0001ABCD",
+        ] {
+            assert_eq!(FormId::from_hex(text.as_bytes()), None, "{text}");
+        }
     }
 
     #[test]

@@ -81,6 +81,9 @@ impl FormCtx {
 /// the plugin it belongs to in brackets (`0x0001CB6 (Skyrim.esm)`), which
 /// must agree with the number when `forms` is given.
 pub fn parse_form_id(text: &str, forms: Option<&FormCtx>) -> Result<FormId, Error> {
+    if let Some(id) = FormId::from_hex(text.as_bytes()) {
+        return Ok(id);
+    }
     let text = text.trim();
     let (hex, note) = match text.split_once(char::is_whitespace) {
         Some((hex, rest)) => (hex, Some(rest.trim())),

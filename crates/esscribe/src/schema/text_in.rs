@@ -30,7 +30,7 @@ use super::types::{
     BitField, BitKind, Field, FieldDef, FlagsDef, GroupDef, Int, Member, RecordDef, SubDef, Ty,
 };
 use super::value::{lookup, select, Earlier};
-use crate::io::{append_hex, encode_cp1252, hex_digit, Sig};
+use crate::io::{append_hex, encode_cp1252, hex_digit, FormId, Sig};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 
@@ -221,15 +221,12 @@ impl<'t> Text<'t> {
     #[inline]
     fn hex_form_id(&mut self) -> Option<u32> {
         let text = self.bytes.get(self.at..self.at + 12)?;
-        if text[0] != b'"' || text[1] != b'0' || text[2] != b'x' || text[11] != b'"' {
+        if text[0] != b'"' || text[11] != b'"' {
             return None;
         }
-        let mut id = 0u32;
-        for &c in &text[3..11] {
-            id = id << 4 | hex_digit(c)? as u32;
-        }
+        let id = FormId::from_hex(&text[1..11])?;
         self.at += 12;
-        Some(id)
+        Some(id.0)
     }
 
     /// Past the end of a string whose opening quote is behind.
