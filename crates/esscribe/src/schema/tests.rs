@@ -410,6 +410,24 @@ fn parse_of_encoded_subrecords_is_identity() {
     );
 }
 
+#[test]
+fn long_enums_find_names_as_short_ones_do() {
+    static NAMES: [&str; 40] = [
+        "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r",
+        "s", "t", "u", "v", "w", "x", "y", "z", "aa", "bb", "cc", "dd", "ee", "ff", "gg", "hh",
+        "ii", "jj", "kk", "ll", "a", "zz",
+    ];
+    static VALUES: std::sync::LazyLock<Vec<(i64, &str)>> =
+        std::sync::LazyLock::new(|| (0..).zip(NAMES).map(|(v, n)| (v * 3, n)).collect());
+    let long = EnumDef { values: &VALUES };
+    for name in NAMES.iter().chain(&["", "b_", "A", "zzz"]) {
+        let first = VALUES.iter().find(|(_, n)| n == name).map(|(v, _)| *v);
+        assert_eq!(long.value_of(name), first, "{name}");
+    }
+    // A name given twice is the first value's.
+    assert_eq!(long.value_of("a"), Some(0));
+}
+
 /// Whether an f32 shows as the f64 that Rust's own shortest digits for it
 /// read as.
 fn shows_as_displayed(x: f32) {
