@@ -247,26 +247,24 @@ fn significant_digits(mut n: u64) -> u32 {
 }
 
 /// A decimal as Ryu writes one (`-12.375`, `1.5e-7`): its sign, its
-/// digits as one whole number and the power of ten they are scaled by.
+/// digits as one whole number and the power of ten they are scaled by;
+/// `None` where the digits or the power do not fit.
 fn decimal_parts(text: &[u8]) -> Option<(bool, u64, i64)> {
     let (negative, text) = match text.split_first()? {
         (b'-', rest) => (true, rest),
         _ => (false, text),
     };
-    let (digits, exponent) = match text.iter().position(|&b| b == b'e') {
-        Some(e) => (
-            &text[..e],
-            std::str::from_utf8(&text[e + 1..]).ok()?.parse().ok()?,
-        ),
-        None => (text, 0i64),
-    };
-    let (mut mantissa, mut scale, mut point) = (0u64, exponent, false);
-    for &b in digits {
+    let (mut mantissa, mut scale, mut point) = (0u64, 0i64, false);
+    for (i, &b) in text.iter().enumerate() {
         match b {
-            b'.' if !point => point = true,
             b'0'..=b'9' => {
                 mantissa = mantissa.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
                 scale -= i64::from(point);
+            }
+            b'.' if !point => point = true,
+            b'e' => {
+                let exponent: i64 = std::str::from_utf8(&text[i + 1..]).ok()?.parse().ok()?;
+                return Some((negative, mantissa, scale.checked_add(exponent)?));
             }
             _ => return None,
         }
