@@ -178,9 +178,9 @@ fn compact(
         .write(&bytes, check)
         .with_context(|| format!("cannot write {}", target.display()))?;
     eprintln!(
-        "{summary}{}; wrote {}{}",
+        "{summary}{}; {}{}",
         if flag { "; flagged light" } else { "" },
-        target.display(),
+        util::wrote(target, &written),
         util::backup_note(&written)
     );
     Ok(ExitCode::SUCCESS)

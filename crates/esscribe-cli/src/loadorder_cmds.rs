@@ -469,7 +469,13 @@ pub fn clean(
         if util::is_stdout(destination) {
             check(&bytes)?;
             util::write_stdout(&bytes)?;
-            Some((bytes.len(), esscribe::fsio::Written { backup: None }))
+            Some((
+                bytes.len(),
+                esscribe::fsio::Written {
+                    backup: None,
+                    unchanged: false,
+                },
+            ))
         } else {
             let lock = util::lock_for_writing(destination)?;
             let w = lock
@@ -533,8 +539,8 @@ pub fn clean(
             eprintln!("wrote the cleaned plugin to standard output")
         }
         Some((len, w)) => eprintln!(
-            "wrote {} ({} bytes){}",
-            destination.display(),
+            "{} ({} bytes){}",
+            util::wrote(destination, w),
             util::thousands(*len as u64),
             util::backup_note(w)
         ),

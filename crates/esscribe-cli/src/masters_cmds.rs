@@ -100,13 +100,13 @@ pub fn run(
         .with_context(|| format!("cannot write {}", target.display()))?;
     let r = &done.rewritten;
     eprintln!(
-        "{}: masters {} -> {}; {} form IDs rewritten in {} records; wrote {}{}",
+        "{}: masters {} -> {}; {} form IDs rewritten in {} records; {}{}",
         file.display(),
         shown(&done.before),
         shown(&done.after),
         thousands(r.form_ids as u64),
         thousands(r.records as u64),
-        target.display(),
+        util::wrote(target, &written),
         util::backup_note(&written)
     );
     if !r.unread.is_empty() {

@@ -475,8 +475,8 @@ pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
         .write(&bytes, |written| built.check_written(written))
         .with_context(|| format!("cannot write {}", output.display()))?;
     eprintln!(
-        "wrote {} ({} bytes, {} records){}",
-        output.display(),
+        "{} ({} bytes, {} records){}",
+        util::wrote(output, &written),
         thousands(bytes.len() as u64),
         thousands(plugin.records().count() as u64 + 1),
         util::backup_note(&written)

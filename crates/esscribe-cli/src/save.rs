@@ -780,8 +780,8 @@ fn screenshot(path: &Path, output: &Path) -> Result<ExitCode> {
         .write(&png_bytes, |_| Ok(()))
         .with_context(|| format!("cannot write {}", output.display()))?;
     eprintln!(
-        "wrote {} ({}x{}){}",
-        output.display(),
+        "{} ({}x{}){}",
+        util::wrote(output, &written),
         shot.width,
         shot.height,
         util::backup_note(&written)
@@ -1370,8 +1370,8 @@ fn modify_and_write(
         .write(&bytes, check)
         .with_context(|| format!("cannot write {}", target.display()))?;
     eprintln!(
-        "{summary}; wrote {}{}",
-        target.display(),
+        "{summary}; {}{}",
+        util::wrote(target, &written),
         util::backup_note(&written)
     );
     Ok(ExitCode::SUCCESS)

@@ -122,13 +122,16 @@ fn write_plugin(
     let written = match written.backup {
         Some(b) if !keep_backup => {
             let _ = std::fs::remove_file(b);
-            esscribe::fsio::Written { backup: None }
+            esscribe::fsio::Written {
+                backup: None,
+                unchanged: false,
+            }
         }
         _ => written,
     };
     eprintln!(
-        "wrote {} ({} bytes, {} records){}",
-        output.display(),
+        "{} ({} bytes, {} records){}",
+        util::wrote(output, &written),
         thousands(bytes.len() as u64),
         thousands(records),
         util::backup_note(&written)

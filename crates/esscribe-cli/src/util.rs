@@ -37,6 +37,19 @@ pub fn lock_for_writing(path: &Path) -> Result<esscribe::fsio::WriteLock> {
     .with_context(|| format!("cannot write {}", path.display()))
 }
 
+/// What a write did to `path`, for the message after it: `wrote X`, or
+/// that X held those bytes already.
+pub fn wrote(path: &Path, written: &esscribe::fsio::Written) -> String {
+    if written.unchanged {
+        format!(
+            "{} held these bytes already: left untouched",
+            path.display()
+        )
+    } else {
+        format!("wrote {}", path.display())
+    }
+}
+
 /// What a write kept, for the message after it: `; kept the old file as X`.
 pub fn backup_note(written: &esscribe::fsio::Written) -> String {
     match &written.backup {

@@ -54,11 +54,12 @@ fn build_never_writes_through_a_link_at_the_backup_name() {
 }
 
 #[test]
-fn every_write_keeps_its_own_backup() {
+fn every_write_keeps_its_own_backup_and_one_that_changes_nothing_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("Mod.esp");
     std::fs::write(&out, b"the original").unwrap();
     build(&out).success();
+    std::fs::write(&out, b"an edit").unwrap();
     build(&out).success();
     assert_eq!(
         common::listing(dir.path()),
@@ -70,6 +71,18 @@ fn every_write_keeps_its_own_backup() {
     );
     assert_eq!(
         std::fs::read(dir.path().join("Mod.esp.2.bak")).unwrap(),
+        b"an edit"
+    );
+    // The same bytes again: the file is left as it is, with no backup.
+    build(&out).success().stderr(predicates::str::contains(
+        "held these bytes already: left untouched",
+    ));
+    assert_eq!(
+        common::listing(dir.path()),
+        ["Mod.esp", "Mod.esp.2.bak", "Mod.esp.bak"]
+    );
+    assert_eq!(
+        std::fs::read(&out).unwrap(),
         std::fs::read(samples().join("sample-oblivion.esp")).unwrap()
     );
 }
@@ -322,5 +335,27 @@ fn edit_refuses_numbers_the_game_cannot_hold_and_says_what_else_it_changes() {
     assert!(
         e.message.contains("scale inf is not a finite number"),
         "{e}"
+    );
+}
+
+#[test]
+fn a_rewritten_plugin_keeps_its_place_in_a_load_order_by_time() {
+    // Oblivion loads plugins in the order of their modification times.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("Mod.esp");
+    std::fs::write(&out, b"TES4 an older plugin").unwrap();
+    let then = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_142_812_800);
+    std::fs::File::options()
+        .write(true)
+        .open(&out)
+        .unwrap()
+        .set_modified(then)
+        .unwrap();
+    build(&out).success();
+    let meta = std::fs::metadata(&out).unwrap();
+    assert_eq!(meta.modified().unwrap(), then);
+    assert_eq!(
+        std::fs::read(&out).unwrap(),
+        std::fs::read(samples().join("sample-oblivion.esp")).unwrap()
     );
 }

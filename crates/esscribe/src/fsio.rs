@@ -10,6 +10,12 @@
 //!    and no link at a backup's name is followed;
 //! 4. the temporary file is renamed over the file.
 //!
+//! A file that already holds exactly the bytes to write is left untouched:
+//! no temporary file, no backup, its time stamps as they were. A plugin
+//! that is replaced keeps its modification time: Oblivion (and Skyrim
+//! before the Special Edition) orders plugins by it, so a new time would
+//! move the plugin to the end of the load order.
+//!
 //! A failure at any step leaves the file and every earlier backup as they
 //! were, and removes what the write had made. A file is not replaced by one
 //! of another kind (a save by an image, a plugin by JSON). Temporary files
@@ -137,13 +143,24 @@ impl TempFile {
         self.file.as_mut().expect("open until closed")
     }
 
-    /// Flushes the data and the mode to disk, then closes the file.
-    fn finish(&mut self, permissions: Option<fs::Permissions>) -> Result<()> {
+    /// Flushes the data, the mode and the modification time to disk, then
+    /// closes the file.
+    fn finish(
+        &mut self,
+        permissions: Option<fs::Permissions>,
+        modified: Option<std::time::SystemTime>,
+    ) -> Result<()> {
         let path = self.path.clone();
         let mut file = self.file.take().expect("finished once");
         if let Some(p) = permissions {
             file.set_permissions(p)
                 .map_err(|e| io_err(&path, "cannot set the mode of", e))?;
+        }
+        file.flush().map_err(|e| io_err(&path, "cannot write", e))?;
+        // Set after the last write, which would change it again.
+        if let Some(t) = modified {
+            file.set_modified(t)
+                .map_err(|e| io_err(&path, "cannot set the modification time of", e))?;
         }
         file.flush()
             .and_then(|()| file.sync_all())
@@ -212,6 +229,8 @@ pub struct WriteLock {
 pub struct Written {
     /// The backup of the file it replaced, if there was one.
     pub backup: Option<PathBuf>,
+    /// The file held exactly these bytes already, and was left untouched.
+    pub unchanged: bool,
 }
 
 fn open_lock_file(path: &Path) -> std::io::Result<File> {
@@ -341,11 +360,25 @@ impl WriteLock {
                 }
             }
         }
+        if let Some(m) = &existing {
+            if m.len() == bytes.len() as u64 && reads_back_as(target, bytes)? {
+                check(bytes)?;
+                return Ok(Written {
+                    backup: None,
+                    unchanged: true,
+                });
+            }
+        }
+        // A plugin keeps its place in a load order ordered by time.
+        let modified = match &existing {
+            Some(m) if kind_of(bytes) == Some("a plugin") => m.modified().ok(),
+            _ => None,
+        };
         let mut tmp = TempFile::create(target)?;
         tmp.file()
             .write_all(bytes)
             .map_err(|e| io_err(&tmp.path, "cannot write", e))?;
-        tmp.finish(existing.as_ref().map(|m| m.permissions()))?;
+        tmp.finish(existing.as_ref().map(|m| m.permissions()), modified)?;
         if !reads_back_as(&tmp.path, bytes)? {
             return Err(refuse(format!(
                 "{} did not read back as written",
@@ -368,7 +401,10 @@ impl WriteLock {
         }
         tmp.keep();
         sync_folder(target);
-        Ok(Written { backup })
+        Ok(Written {
+            backup,
+            unchanged: false,
+        })
     }
 }
 
@@ -436,7 +472,7 @@ fn keep_backup(target: &Path, permissions: fs::Permissions) -> Result<PathBuf> {
     let mut src = File::open(target).map_err(|e| io_err(target, "cannot read", e))?;
     std::io::copy(&mut src, tmp.file())
         .map_err(|e| io_err(&tmp.path, "cannot keep a backup as", e))?;
-    tmp.finish(Some(permissions))?;
+    tmp.finish(Some(permissions), None)?;
     let name = file_name(target)?.to_os_string();
     // After the highest numbered backup, so that numbers follow time.
     let highest = fs::read_dir(folder(target))
@@ -651,6 +687,72 @@ mod tests {
         assert_eq!(fs::read(&target).unwrap(), b"new");
         assert_eq!(fs::read(dir.join("a.esp.bak")).unwrap(), b"old");
         assert_eq!(listing(&dir), ["a.esp", "a.esp.bak"], "nothing else left");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Sets a file's modification time to a day in 2006.
+    fn made_long_ago(path: &Path) -> std::time::SystemTime {
+        let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_142_812_800);
+        File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(t)
+            .unwrap();
+        t
+    }
+
+    fn modified(path: &Path) -> std::time::SystemTime {
+        fs::metadata(path).unwrap().modified().unwrap()
+    }
+
+    #[test]
+    fn a_file_holding_the_bytes_already_is_left_untouched() {
+        let dir = temp_dir("unchanged");
+        let target = dir.join("a.esp");
+        fs::write(&target, b"TES4 same").unwrap();
+        let then = made_long_ago(&target);
+        let mut checked = false;
+        let w = write_file_safely(&target, b"TES4 same", |b| {
+            checked = b == b"TES4 same";
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            w,
+            Written {
+                backup: None,
+                unchanged: true
+            }
+        );
+        assert!(checked, "the bytes are still checked");
+        assert_eq!(modified(&target), then);
+        assert_eq!(listing(&dir), ["a.esp"], "no backup, nothing left");
+        // A refused check still refuses.
+        let refused = write_file_safely(&target, b"TES4 same", |_| Err(refuse("no".into())));
+        assert!(refused.is_err());
+        // The same length is not the same bytes.
+        let w = write_file_safely(&target, b"TES4 diff", |_| Ok(())).unwrap();
+        assert!(!w.unchanged);
+        assert_eq!(fs::read(&target).unwrap(), b"TES4 diff");
+        assert_eq!(listing(&dir), ["a.esp", "a.esp.bak"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_replaced_plugin_keeps_its_modification_time_and_nothing_else_does() {
+        let dir = temp_dir("mtime");
+        let plugin = dir.join("a.esp");
+        fs::write(&plugin, b"TES4 old").unwrap();
+        let then = made_long_ago(&plugin);
+        write_file_safely(&plugin, b"TES4 new, longer", |_| Ok(())).unwrap();
+        assert_eq!(fs::read(&plugin).unwrap(), b"TES4 new, longer");
+        assert_eq!(modified(&plugin), then, "its place in the load order");
+        let save = dir.join("a.ess");
+        fs::write(&save, b"TES4SAVEGAME old").unwrap();
+        let then = made_long_ago(&save);
+        write_file_safely(&save, b"TES4SAVEGAME new", |_| Ok(())).unwrap();
+        assert!(modified(&save) > then);
         fs::remove_dir_all(&dir).unwrap();
     }
 
