@@ -143,7 +143,18 @@ impl Served {
         for (name, bytes) in &sources {
             bytes_of.entry(name.to_ascii_lowercase()).or_insert(bytes);
         }
-        let order = LoadOrder::from_bytes(sources, problems);
+        let mut order = LoadOrder::from_bytes(sources, problems);
+        // Localized plugins are shown with their text, as other commands
+        // show them.
+        let path_of = |name: &str| {
+            plugin_paths
+                .iter()
+                .find(|p| util::file_name(p).eq_ignore_ascii_case(name))
+                .map(PathBuf::as_path)
+        };
+        for problem in order.load_strings_beside(path_of, "english") {
+            eprintln!("warning: {problem}");
+        }
         crate::loadorder_cmds::report_problems(&order);
         let bytes = order
             .plugins()

@@ -367,9 +367,18 @@ impl<'a> LoadOrder<'a> {
     /// plugin whose tables are not there stays named by editor ID; what
     /// could not be read is returned, one line each.
     pub fn load_strings(&mut self, files: &PluginFiles, language: &str) -> Vec<String> {
+        self.load_strings_beside(|name| files.path_of(name), language)
+    }
+
+    /// [`LoadOrder::load_strings`] for plugins found at `path_of(name)`.
+    pub fn load_strings_beside<'p>(
+        &mut self,
+        path_of: impl Fn(&str) -> Option<&'p Path>,
+        language: &str,
+    ) -> Vec<String> {
         let mut problems = Vec::new();
         for p in &mut self.plugins {
-            let Some(path) = files.path_of(&p.name).filter(|_| p.ctx.localized) else {
+            let Some(path) = path_of(&p.name).filter(|_| p.ctx.localized) else {
                 continue;
             };
             match StringTables::load(path, language) {
