@@ -469,13 +469,7 @@ pub fn clean(
         if util::is_stdout(destination) {
             check(&bytes)?;
             util::write_stdout(&bytes)?;
-            Some((
-                bytes.len(),
-                esscribe::fsio::Written {
-                    backup: None,
-                    unchanged: false,
-                },
-            ))
+            Some((bytes.len(), esscribe::fsio::Written::default()))
         } else {
             let lock = util::lock_for_writing(destination)?;
             let w = lock

@@ -122,10 +122,7 @@ fn write_plugin(
     let written = match written.backup {
         Some(b) if !keep_backup => {
             let _ = std::fs::remove_file(b);
-            esscribe::fsio::Written {
-                backup: None,
-                unchanged: false,
-            }
+            esscribe::fsio::Written::default()
         }
         _ => written,
     };

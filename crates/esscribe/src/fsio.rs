@@ -72,13 +72,16 @@ fn resolve(path: &Path) -> Result<PathBuf> {
     }
 }
 
+/// What [`kind_of`] calls a plugin.
+const PLUGIN: &str = "a plugin";
+
 /// What a file holds, told from its first bytes, among the kinds esscribe
 /// reads and writes.
 pub fn kind_of(head: &[u8]) -> Option<&'static str> {
     if head.starts_with(b"TES4SAVEGAME") {
         Some("an Oblivion save")
     } else if head.starts_with(b"TES4") {
-        Some("a plugin")
+        Some(PLUGIN)
     } else if head.starts_with(b"\x89PNG\r\n\x1a\n") {
         Some("a PNG image")
     } else if matches!(
@@ -156,7 +159,6 @@ impl TempFile {
             file.set_permissions(p)
                 .map_err(|e| io_err(&path, "cannot set the mode of", e))?;
         }
-        file.flush().map_err(|e| io_err(&path, "cannot write", e))?;
         // Set after the last write, which would change it again.
         if let Some(t) = modified {
             file.set_modified(t)
@@ -225,7 +227,7 @@ pub struct WriteLock {
 }
 
 /// What a write did besides writing the file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Written {
     /// The backup of the file it replaced, if there was one.
     pub backup: Option<PathBuf>,
@@ -371,7 +373,7 @@ impl WriteLock {
         }
         // A plugin keeps its place in a load order ordered by time.
         let modified = match &existing {
-            Some(m) if kind_of(bytes) == Some("a plugin") => m.modified().ok(),
+            Some(m) if kind_of(bytes) == Some(PLUGIN) => m.modified().ok(),
             _ => None,
         };
         let mut tmp = TempFile::create(target)?;

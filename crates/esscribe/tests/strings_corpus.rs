@@ -4,38 +4,14 @@
 
 mod common;
 
-use esscribe::json::{form_ctx, plugin_from_json, plugin_to_json, record_to_json};
-use esscribe::plugin::strings::{build_table, StringKind, StringTables};
+use esscribe::json::{form_ctx, plugin_from_json, record_to_json};
+use esscribe::plugin::strings::{StringKind, StringTables};
 use esscribe::Plugin;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-const NAME: &str = "CampfireTutorial_Chair.esp";
-
-fn json_records<'v>(v: &'v mut Value, sig: &str, out: &mut Vec<&'v mut Value>) {
-    match v {
-        Value::Object(m) if m.get("type").and_then(Value::as_str) == Some(sig) => out.push(v),
-        Value::Object(m) => m.values_mut().for_each(|x| json_records(x, sig, out)),
-        Value::Array(a) => a.iter_mut().for_each(|x| json_records(x, sig, out)),
-        _ => {}
-    }
-}
-
-/// The corpus plugin made localized: the MISC's name is string 4660, the
-/// FURN's string 77.
-fn localized_plugin() -> Vec<u8> {
-    let data = common::file(&format!("skyrim-plugins/{NAME}"));
-    let plugin = Plugin::parse(&data).unwrap();
-    let mut doc = plugin_to_json(&plugin, NAME).unwrap();
-    doc["header"]["flags"] = Value::from("0x00000080");
-    for (sig, id) in [("MISC", 4660), ("FURN", 77)] {
-        let mut recs = Vec::new();
-        json_records(&mut doc["entries"], sig, &mut recs);
-        recs[0]["fields"]["name"] = json!({ "string_id": id });
-    }
-    plugin_from_json(&doc).unwrap().to_bytes().unwrap()
-}
+use common::{json_records, localized_chair, LOCALIZED_CHAIR};
 
 /// A fresh folder holding `Data/<plugin>` and, when `tables` says so,
 /// `Data/Strings/` with the tables.
@@ -44,7 +20,7 @@ fn data_folder(test: &str, tables: &[(StringKind, Vec<u8>)]) -> PathBuf {
     let _ = std::fs::remove_dir_all(&root);
     let data = root.join("Data");
     std::fs::create_dir_all(&data).unwrap();
-    std::fs::write(data.join(NAME), localized_plugin()).unwrap();
+    std::fs::write(data.join(LOCALIZED_CHAIR), localized_chair()).unwrap();
     if !tables.is_empty() {
         // Names in another case than the plugin's, as on a copied install.
         let strings = data.join("strings");
@@ -54,7 +30,7 @@ fn data_folder(test: &str, tables: &[(StringKind, Vec<u8>)]) -> PathBuf {
             std::fs::write(strings.join(file.to_lowercase()), bytes).unwrap();
         }
     }
-    data.join(NAME)
+    data.join(LOCALIZED_CHAIR)
 }
 
 fn fields_of(plugin: &Plugin<'_>, ctx: &esscribe::schema::FormCtx, sig: &[u8; 4]) -> Value {
@@ -64,32 +40,15 @@ fn fields_of(plugin: &Plugin<'_>, ctx: &esscribe::schema::FormCtx, sig: &[u8; 4]
     rj.value["fields"].clone()
 }
 
-fn all_tables() -> Vec<(StringKind, Vec<u8>)> {
-    vec![
-        (
-            StringKind::Strings,
-            build_table(StringKind::Strings, &[(1, b"other"), (4660, b"Iron Sword")]),
-        ),
-        (
-            StringKind::DlStrings,
-            build_table(StringKind::DlStrings, &[(77, b"Chaise l\xe0")]),
-        ),
-        (
-            StringKind::IlStrings,
-            build_table(StringKind::IlStrings, &[]),
-        ),
-    ]
-}
-
 #[test]
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn localized_text_shows_beside_its_id_and_builds_back_identical() {
-    let path = data_folder("shows", &all_tables());
+    let path = data_folder("shows", &common::localized_chair_tables());
     let bytes = std::fs::read(&path).unwrap();
     let plugin = Plugin::parse(&bytes).unwrap();
     let tables = StringTables::load(&path, "English").unwrap();
     assert!(tables.warnings().is_empty(), "{:?}", tables.warnings());
-    let mut ctx = form_ctx(&plugin, NAME);
+    let mut ctx = form_ctx(&plugin, LOCALIZED_CHAIR);
     ctx.strings = Some(Arc::new(tables));
 
     let misc = fields_of(&plugin, &ctx, b"MISC");
@@ -136,13 +95,13 @@ fn missing_tables_are_warnings() {
     assert!(tables.warnings()[0].contains("no Strings folder"));
 
     // Only the STRINGS table: its text shows, the other two are warnings.
-    let path = data_folder("some", &all_tables()[..1]);
+    let path = data_folder("some", &common::localized_chair_tables()[..1]);
     let tables = StringTables::load(&path, "english").unwrap();
     assert_eq!(tables.warnings().len(), 2, "{:?}", tables.warnings());
     assert!(tables.warnings()[0].contains("DLSTRINGS"));
     let bytes = std::fs::read(&path).unwrap();
     let plugin = Plugin::parse(&bytes).unwrap();
-    let mut ctx = form_ctx(&plugin, NAME);
+    let mut ctx = form_ctx(&plugin, LOCALIZED_CHAIR);
     ctx.strings = Some(Arc::new(tables));
     assert_eq!(
         fields_of(&plugin, &ctx, b"MISC")["name"]["text"],
@@ -164,7 +123,7 @@ fn missing_tables_are_warnings() {
 #[test]
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn damaged_table_is_an_error_naming_file_and_offset() {
-    let mut tables = all_tables();
+    let mut tables = common::localized_chair_tables();
     // The DLSTRINGS entry's length runs past the file.
     let dl = &mut tables[1].1;
     let at = 8 + 8;
@@ -185,7 +144,7 @@ fn damaged_table_is_an_error_naming_file_and_offset() {
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn a_load_order_names_a_localized_plugins_records_by_their_text() {
     use esscribe::loadorder::{LoadOrder, PluginFiles};
-    let path = data_folder("loadorder", &all_tables());
+    let path = data_folder("loadorder", &common::localized_chair_tables());
     let files = PluginFiles::open([&path]);
     let mut order = LoadOrder::from_files(&files);
     let misc = order

@@ -378,7 +378,10 @@ impl<'a> LoadOrder<'a> {
     ) -> Vec<String> {
         let mut problems = Vec::new();
         for p in &mut self.plugins {
-            let Some(path) = path_of(&p.name).filter(|_| p.ctx.localized) else {
+            if !p.ctx.localized {
+                continue;
+            }
+            let Some(path) = path_of(&p.name) else {
                 continue;
             };
             match StringTables::load(path, language) {

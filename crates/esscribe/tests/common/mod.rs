@@ -152,3 +152,60 @@ pub fn listing(dir: &Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// The corpus plugin made localized by [`localized_chair`].
+pub const LOCALIZED_CHAIR: &str = "CampfireTutorial_Chair.esp";
+
+/// Every record of type `sig` in a plugin's JSON form.
+pub fn json_records<'v>(
+    v: &'v mut serde_json::Value,
+    sig: &str,
+    out: &mut Vec<&'v mut serde_json::Value>,
+) {
+    use serde_json::Value;
+    match v {
+        Value::Object(m) if m.get("type").and_then(Value::as_str) == Some(sig) => out.push(v),
+        Value::Object(m) => m.values_mut().for_each(|x| json_records(x, sig, out)),
+        Value::Array(a) => a.iter_mut().for_each(|x| json_records(x, sig, out)),
+        _ => {}
+    }
+}
+
+/// [`LOCALIZED_CHAIR`] made localized: the MISC's name is string 4660,
+/// the FURN's string 77.
+pub fn localized_chair() -> Vec<u8> {
+    let data = file(&format!("skyrim-plugins/{LOCALIZED_CHAIR}"));
+    let plugin = esscribe::Plugin::parse(&data).unwrap();
+    let mut doc = esscribe::json::plugin_to_json(&plugin, LOCALIZED_CHAIR).unwrap();
+    doc["header"]["flags"] = serde_json::Value::from("0x00000080");
+    for (sig, id) in [("MISC", 4660), ("FURN", 77)] {
+        let mut recs = Vec::new();
+        json_records(&mut doc["entries"], sig, &mut recs);
+        recs[0]["fields"]["name"] = serde_json::json!({ "string_id": id });
+    }
+    esscribe::json::plugin_from_json(&doc)
+        .unwrap()
+        .to_bytes()
+        .unwrap()
+}
+
+/// String tables for [`localized_chair`]: 4660 "Iron Sword" (and 1
+/// "other") in `.STRINGS`, 77 "Chaise là" in `.DLSTRINGS`, an empty
+/// `.ILSTRINGS`.
+pub fn localized_chair_tables() -> Vec<(esscribe::plugin::strings::StringKind, Vec<u8>)> {
+    use esscribe::plugin::strings::{build_table, StringKind};
+    vec![
+        (
+            StringKind::Strings,
+            build_table(StringKind::Strings, &[(1, b"other"), (4660, b"Iron Sword")]),
+        ),
+        (
+            StringKind::DlStrings,
+            build_table(StringKind::DlStrings, &[(77, b"Chaise l\xe0")]),
+        ),
+        (
+            StringKind::IlStrings,
+            build_table(StringKind::IlStrings, &[]),
+        ),
+    ]
+}
