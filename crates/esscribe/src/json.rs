@@ -1065,8 +1065,8 @@ pub(crate) fn record_from_text(
     ctx: &FormCtx,
     parent: Option<&GroupHeader>,
 ) -> Option<Record<'static>> {
-    let (keys, data) = record_parts_from_text(text, game, ctx)?;
-    record_with_data(game, ctx, &keys, data, parent)
+    let read = record_parts_from_text(text, game, ctx)?;
+    record_with_data(game, ctx, &read.header, read.data, read.left_over, parent)
 }
 
 /// The values of a record's header keys (as [`RECORD_HEADER_KEYS`] orders
@@ -1076,7 +1076,7 @@ pub(crate) fn record_parts_from_text(
     text: &[u8],
     game: Game,
     ctx: &FormCtx,
-) -> Option<([Option<Value>; 7], Vec<u8>)> {
+) -> Option<schema::text_in::TextRecord<7>> {
     let catalog = crate::defs::catalog(game);
     schema::text_in::record_parts_from_text(text, &RECORD_HEADER_KEYS, |sig| catalog.find(sig), ctx)
 }
@@ -1086,13 +1086,15 @@ pub(crate) fn record_parts_from_text(
 /// [`RECORD_HEADER_KEYS`] orders them. `None` wherever
 /// [`Builder::make_record`] would refuse the record or could build it
 /// otherwise (a form ID with a note), so that the caller builds it the
-/// usual way and its error is the usual one. The data must hold no
-/// subrecord kept as bytes: it is read back allowing none.
+/// usual way and its error is the usual one. The data is read back
+/// allowing as many subrecords kept as bytes as the text had structs
+/// with bytes past their fields (`left_over`), as the JSON is.
 pub(crate) fn record_with_data(
     game: Game,
     ctx: &FormCtx,
     keys: &[Option<Value>; 7],
     data: Vec<u8>,
+    left_over: usize,
     parent: Option<&GroupHeader>,
 ) -> Option<Record<'static>> {
     let (header, original) = record_header_from_keys(game, ctx, keys, parent)?;
@@ -1104,7 +1106,7 @@ pub(crate) fn record_with_data(
         offset: 0,
         body: Body::Stored(Cow::Borrowed(&data)),
     };
-    check_read_back(&plain, game, ctx, ReadBack::AtMostRaw(0)).ok()?;
+    check_read_back(&plain, game, ctx, ReadBack::AtMostRaw(left_over)).ok()?;
     let stored = if header.is_compressed() {
         match original {
             Some(orig) if decompress_record_data(&orig, 0).is_ok_and(|d| d == data) => orig,

@@ -296,6 +296,52 @@ fn records_kept_partly_as_bytes_take_the_json_path() {
     assert!(tree::pack(&t).unwrap().bytes == edited);
 }
 
+/// A struct whose data runs past its declared fields, or stops inside
+/// the last of them (as records of an older or newer form version do),
+/// keeps its typed text, the bytes beyond or short of the layout shown as
+/// `_rest`: such records are read straight from their text, both to prove
+/// them and to pack them.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn structs_longer_or_shorter_than_declared_stay_typed() {
+    use esscribe::io::FormId;
+    let bytes = common::file("skyrim-plugins/Campfire.esm");
+    let mut plugin = Plugin::parse(&bytes).unwrap();
+    let game = plugin.game;
+    // The weapon data of _Camp_LongBow given a byte more; that of
+    // _Camp_StoneWarAxe cut inside its last float (stagger, 0.85:
+    // 9a99593f).
+    for (id, change) in [(0x0203C96E, 1i32), (0x0204103D, -1)] {
+        let rec = plugin.find_record_mut(FormId(id)).unwrap();
+        let mut subs = rec.subrecords(game).unwrap();
+        let dnam = subs.iter_mut().find(|s| s.sig.0 == *b"DNAM").unwrap();
+        assert_eq!(dnam.data.len(), 100);
+        if change > 0 {
+            dnam.data.push(0xAB);
+        } else {
+            dnam.data.pop();
+        }
+        rec.set_subrecords(subs);
+    }
+    let edited = plugin.to_bytes().unwrap();
+    let plugin = Plugin::parse(&edited).unwrap();
+    let mut t = MemoryTree::default();
+    let unpacked = tree::unpack_with_paths(&plugin, "Campfire.esm", &mut t).unwrap();
+    assert_eq!(unpacked.typed, 1626, "every record but the header");
+    let text = |id| String::from_utf8(t.files[&unpacked.paths[&FormId(id)]].clone()).unwrap();
+    let longer = text(0x0203C96E);
+    assert!(
+        longer.contains("\"stagger\": 0.0,\n      \"_rest\": \"ab\"\n    }"),
+        "{longer}"
+    );
+    let shorter = text(0x0204103D);
+    assert!(
+        !shorter.contains("stagger") && shorter.contains("\"_rest\": \"9a9959\"\n    }"),
+        "{shorter}"
+    );
+    assert!(tree::pack(&t).unwrap().bytes == edited);
+}
+
 /// Each form ID of `plugin` as the plugin it belongs to and its object
 /// index, in order.
 fn resolved(plugin: &Plugin<'_>, own: &str) -> Vec<(String, u32)> {

@@ -461,6 +461,42 @@ fn values_read_in_place_read_as_they_parse() {
     );
 }
 
+/// Bytes past a struct's fields (`_rest`, as data longer or shorter than
+/// its layout shows them) are read directly when they come last, as the
+/// codec adds them; anywhere else, parsing reads them.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn bytes_past_a_structs_fields_read_directly_as_they_parse() {
+    const DATA: &str = "\"value\": 4,\n      \"weight\": 2.0";
+    for to in [
+        "\"value\": 4, \"weight\": 2.0, \"_rest\": \"ab\"",
+        "\"value\": 4, \"weight\": 2.0, \"_rest\": \"\"",
+        "\"value\": 4, \"_rest\": \"ab 01\"",
+        "\"_rest\": \"ab\"",
+    ] {
+        assert_eq!(edit(BOOTS, DATA, to), Outcome::Direct, "{to}");
+    }
+    for to in [
+        "\"value\": 4, \"_rest\": \"ab\", \"weight\": 2.0",
+        "\"value\": 4, \"weight\": 2.0, \"_rest\": \"a\\u0062\"",
+        "\"value\": 4, \"weight\": 2.0, \"_rest\": \"ab\", \"_rest\": \"cd\"",
+    ] {
+        assert_eq!(edit(BOOTS, DATA, to), Outcome::Parsed, "{to}");
+    }
+    refused(
+        edit(
+            BOOTS,
+            DATA,
+            "\"value\": 4, \"weight\": 2.0, \"_rest\": \"abc\"",
+        ),
+        "expected hex bytes",
+    );
+    refused(
+        edit(BOOTS, DATA, "\"value\": 4, \"weight\": 2.0, \"_rest\": 1"),
+        "expected hex bytes",
+    );
+}
+
 #[test]
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn unusual_texts_are_left_to_parsing() {

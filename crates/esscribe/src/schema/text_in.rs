@@ -104,6 +104,9 @@ struct Text<'t> {
     /// The integers of a subrecord's fields read so far, for the fields
     /// after them: one list kept for the whole text.
     earlier: Earlier,
+    /// How many times bytes past a struct's fields (`_rest`) were read:
+    /// what a record built from the text keeps as bytes.
+    left_over: usize,
 }
 
 impl<'t> Text<'t> {
@@ -114,6 +117,7 @@ impl<'t> Text<'t> {
             at: 0,
             // Room for the integers of most subrecords at once.
             earlier: Earlier::with_capacity(32),
+            left_over: 0,
         }
     }
 
@@ -670,17 +674,27 @@ impl<'t> Text<'t> {
     }
 }
 
-/// The values of a record's header keys, in the order `header_keys`
-/// names them, and its data encoded from its `fields`, read from the text
-/// of its file in a tree; `declaration` gives the declaration of a record
-/// type. `None` wherever this reading does not follow the text exactly
-/// (see the module's notes).
+/// A record read from the text of its file in a tree.
+pub(crate) struct TextRecord<const N: usize> {
+    /// The values of its header keys, in the order they were asked for.
+    pub header: [Option<Value>; N],
+    /// Its data, encoded from its `fields`.
+    pub data: Vec<u8>,
+    /// How many structs in it held bytes past their fields (`_rest`),
+    /// which the data keeps and reading it back shows as left over.
+    pub left_over: usize,
+}
+
+/// A record read from the text of its file in a tree, with the header
+/// keys `header_keys` names; `declaration` gives the declaration of a
+/// record type. `None` wherever this reading does not follow the text
+/// exactly (see the module's notes).
 pub(crate) fn record_parts_from_text<const N: usize>(
     text: &[u8],
     header_keys: &[&str; N],
     declaration: impl Fn(Sig) -> Option<&'static RecordDef>,
     ctx: &FormCtx,
-) -> Option<([Option<Value>; N], Vec<u8>)> {
+) -> Option<TextRecord<N>> {
     // Text that is not UTF-8 is not JSON either.
     let mut t = Text::new(std::str::from_utf8(text).ok()?);
     let mut header: [Option<Value>; N] = std::array::from_fn(|_| None);
@@ -715,7 +729,11 @@ pub(crate) fn record_parts_from_text<const N: usize>(
         }
     }
     t.end()?;
-    Some((header, data?))
+    Some(TextRecord {
+        header,
+        data: data?,
+        left_over: t.left_over,
+    })
 }
 
 /// Whether a layout depends on a sibling's value.
@@ -919,8 +937,9 @@ fn encode_sub(
 /// Encodes a struct's fields from an object whose keys follow the
 /// declaration's order, as `codec::encode_fields` does: a field left out
 /// must be conditional (it stays out), or come after the last one given
-/// when the struct may end early. Anything else (a default to fill in, a
-/// key out of order, `_rest`) leaves the fast path.
+/// when the struct may end early; bytes past the fields (`_rest`) come
+/// last. Anything else (a default to fill in, a key out of order) leaves
+/// the fast path.
 fn encode_struct(
     t: &mut Text<'_>,
     fields: &'static [FieldDef],
@@ -944,11 +963,19 @@ fn encode_struct(
                 Some(fd) if t.expected_key(fd.name) => next,
                 _ => {
                     let key = t.key()?;
-                    next + fields[next..].iter().position(|fd| {
+                    let declared = fields[next..].iter().position(|fd| {
                         fd.name.len() == key.len()
                             && fd.name.as_bytes().first() == key.as_bytes().first()
                             && fd.name == key
-                    })?
+                    });
+                    match declared {
+                        Some(i) => next + i,
+                        None if key == "_rest" => {
+                            left_over(t, &fields[next..], may_end_early, out)?;
+                            break;
+                        }
+                        None => return None,
+                    }
                 }
             };
             let key = fields[found].name;
@@ -970,6 +997,28 @@ fn encode_struct(
     }
     earlier.truncate(mark);
     Some(())
+}
+
+/// The bytes a struct's data held past its declared fields (`"_rest"`,
+/// whose key is behind), as `codec::encode_fields` adds them: after the
+/// fields, so only as the last key, and only when the fields `after` the
+/// last one read take no bytes (the struct ended early, or each is
+/// conditional and absent; one given its default is left to parsing).
+fn left_over(
+    t: &mut Text<'_>,
+    after: &[FieldDef],
+    may_end_early: bool,
+    out: &mut Vec<u8>,
+) -> Option<()> {
+    if !may_end_early && !after.iter().all(|fd| matches!(fd.ty, Ty::If(_))) {
+        return None;
+    }
+    if t.peek()? != b'"' {
+        return None;
+    }
+    append_hex(t.plain_string()?, out)?;
+    t.left_over += 1;
+    (!t.more(b'}')?).then_some(())
 }
 
 /// Encodes one value of type `ty`, as `codec::encode_ty` does, giving

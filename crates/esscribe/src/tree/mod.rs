@@ -466,10 +466,11 @@ struct Made {
 /// record its stored payload kept. The proof that text printed from a
 /// typed view loses nothing.
 fn reads_back(text: &[u8], rec: &Record<'_>, data: &[u8], game: Game, ctx: &FormCtx) -> bool {
-    let Some((keys, back)) = json::record_parts_from_text(text, game, ctx) else {
+    let Some(back) = json::record_parts_from_text(text, game, ctx) else {
         return false;
     };
-    let Some((header, original)) = json::record_header_from_keys(game, ctx, &keys, None) else {
+    let Some((header, original)) = json::record_header_from_keys(game, ctx, &back.header, None)
+    else {
         return false;
     };
     let stored_kept = match (&rec.body, original) {
@@ -483,7 +484,7 @@ fn reads_back(text: &[u8], rec: &Record<'_>, data: &[u8], game: Game, ctx: &Form
         data_size: rec.header.data_size,
         ..header
     } == rec.header;
-    stored_kept && same_header && back == data
+    stored_kept && same_header && back.data == data
 }
 
 /// A declared record's text printed from its typed view, as
