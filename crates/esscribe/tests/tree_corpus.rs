@@ -44,6 +44,40 @@ fn every_plugin_packs_back_byte_for_byte_and_unpacks_to_the_same_text() {
     }
 }
 
+/// git on Windows checks text out with CRLF line endings
+/// (`core.autocrlf`), and some editors start a UTF-8 file with a byte
+/// order mark: neither is part of the text, and the tree packs back to
+/// the very bytes.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_tree_with_crlf_line_endings_and_byte_order_marks_packs_back() {
+    for rel in [
+        "skyrim-plugins/Campfire.esm",
+        "oblivion-plugins/OOStartingMod.esp",
+    ] {
+        let bytes = common::file(rel);
+        let mut t = unpack(&bytes, rel.rsplit('/').next().unwrap());
+        let mut marked = 0;
+        for (i, (path, text)) in t.files.iter_mut().enumerate() {
+            let mut crlf = Vec::with_capacity(text.len() * 9 / 8);
+            for &b in text.iter() {
+                if b == b'\n' {
+                    crlf.push(b'\r');
+                }
+                crlf.push(b);
+            }
+            if i % 3 == 0 || !path.contains('/') || path.ends_with("_group.json") {
+                crlf.splice(0..0, *b"\xEF\xBB\xBF");
+                marked += 1;
+            }
+            *text = crlf;
+        }
+        assert!(marked > 30, "{rel}: {marked} files marked");
+        let packed = tree::pack(&t).unwrap_or_else(|e| panic!("{rel}: {e}"));
+        assert!(packed.bytes == bytes, "{rel}: packed bytes differ");
+    }
+}
+
 /// One seeded change to a subrecord of the kinds damaged or unusual files
 /// hold: a bit flipped; a float's bits (a NaN with a payload, infinity,
 /// minus zero, a denormal); a byte cut or added (a size no declaration

@@ -182,7 +182,7 @@ impl DirTree {
     /// be removed; files the tree never listed are left alone.
     pub fn listed_files(&mut self) -> Vec<String> {
         fn names(text: &[u8]) -> Vec<String> {
-            serde_json::from_slice::<Value>(text)
+            serde_json::from_slice::<Value>(without_bom(text))
                 .ok()
                 .and_then(|v| v.get("entries").and_then(Value::as_array).cloned())
                 .unwrap_or_default()
@@ -739,8 +739,14 @@ fn unpack_in(
     })
 }
 
+/// A file's text without the byte order mark some Windows editors put
+/// at the start of UTF-8: it is no part of the JSON.
+fn without_bom(text: &[u8]) -> &[u8] {
+    text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text)
+}
+
 fn parse_json(text: &[u8], path: &str) -> Result<Value> {
-    serde_json::from_slice(text).map_err(|e| {
+    serde_json::from_slice(without_bom(text)).map_err(|e| {
         bad(
             path,
             format!(
@@ -788,7 +794,7 @@ pub fn record_from_text_direct(
     builder: &PieceBuilder,
     parent: Option<&GroupHeader>,
 ) -> Option<Record<'static>> {
-    json::record_from_text(text, builder.game(), builder.ctx(), parent)
+    json::record_from_text(without_bom(text), builder.game(), builder.ctx(), parent)
 }
 
 /// A record file's text (at `path`, for messages) parsed as JSON and
