@@ -284,6 +284,11 @@ impl Serialize for PluginJson<'_, '_> {
         // Lets a build adjust the header's record count by what an edit
         // added or removed.
         m.serialize_entry("entry_count", &plugin.count_entries())?;
+        let duplicates = duplicate_form_ids(plugin);
+        if !duplicates.is_empty() {
+            let shown: Vec<Value> = duplicates.into_iter().map(|id| self.ctx.show(id)).collect();
+            m.serialize_entry(DUPLICATE_FORM_IDS, &shown)?;
+        }
         m.serialize_entry("header", &self.record::<S::Error>(&plugin.header)?)?;
         m.serialize_entry("entries", &EntriesJson(self, &plugin.entries))?;
         m.end()
@@ -660,21 +665,79 @@ impl Built {
     }
 }
 
+/// The key of a plugin's JSON form and of its text tree's header file
+/// that lists the form IDs more than one of its records have.
+pub(crate) const DUPLICATE_FORM_IDS: &str = "duplicate_form_ids";
+
+/// The form IDs more than one record of `plugin` has, in order: a defect
+/// of some real plugins (the game takes the last), kept so that such a
+/// plugin is written back as it was.
+pub(crate) fn duplicate_form_ids(plugin: &Plugin<'_>) -> Vec<FormId> {
+    let mut ids: Vec<u32> = plugin.records().map(|r| r.header.form_id.0).collect();
+    ids.sort_unstable();
+    let mut out: Vec<FormId> = ids
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| FormId(w[0]))
+        .collect();
+    out.dedup();
+    out
+}
+
 /// The form IDs met so far, with the path of the record each is the form
 /// ID of.
-type Seen = foldhash::HashMap<FormId, String>;
+#[derive(Default)]
+struct Seen {
+    paths: foldhash::HashMap<FormId, String>,
+    /// Those the document lists as more than one record's
+    /// ([`DUPLICATE_FORM_IDS`]).
+    may_repeat: foldhash::HashSet<FormId>,
+}
 
-/// Notes in `seen` that `form_id` is the form ID of the record at `path`;
-/// one met before is refused.
-fn claim_in(seen: &mut Seen, form_id: FormId, path: &str) -> Result<()> {
-    if let Some(first) = seen.get(&form_id) {
-        return Err(bad(
-            path,
-            format!("form ID {form_id} is already the form ID of {first}"),
-        ));
+impl Seen {
+    /// Notes that `form_id` is the form ID of the record at `path`; one
+    /// met before is refused, unless the document lists it as given twice.
+    fn claim(&mut self, form_id: FormId, path: &str) -> Result<()> {
+        if let Some(first) = self.paths.get(&form_id) {
+            if self.may_repeat.contains(&form_id) {
+                return Ok(());
+            }
+            return Err(bad(
+                path,
+                format!(
+                    "form ID {form_id} is already the form ID of {first} (a plugin that \
+                     really gives two records one form ID lists it in \"{DUPLICATE_FORM_IDS}\")"
+                ),
+            ));
+        }
+        self.paths.insert(form_id, path.to_string());
+        Ok(())
     }
-    seen.insert(form_id, path.to_string());
-    Ok(())
+}
+
+/// The form IDs listed as more than one record's ([`DUPLICATE_FORM_IDS`])
+/// in the object `m` (at `path`, for messages), read as `ctx` numbers
+/// them.
+pub(crate) fn listed_duplicates(
+    m: &Map<String, Value>,
+    ctx: &FormCtx,
+    path: &str,
+) -> Result<foldhash::HashSet<FormId>> {
+    let Some(v) = m.get(DUPLICATE_FORM_IDS) else {
+        return Ok(Default::default());
+    };
+    let fail = |what: String| bad(path, format!("\"{DUPLICATE_FORM_IDS}\": {what}"));
+    let list = v
+        .as_array()
+        .ok_or_else(|| fail(format!("expected a list of form IDs, found {v}")))?;
+    list.iter()
+        .map(|id| {
+            let text = id.as_str().ok_or_else(|| {
+                fail(format!("expected a form ID like \"0x0001CB6\", found {id}"))
+            })?;
+            schema::parse_form_id(text, Some(ctx)).map_err(|e| fail(e.to_string()))
+        })
+        .collect()
 }
 
 /// Builds records and groups from JSON, checking what a plugin needs.
@@ -711,7 +774,7 @@ impl Builder {
     /// Notes that `form_id` is the form ID of the record at `path`; one
     /// met before is refused.
     fn claim(&mut self, form_id: FormId, path: &str) -> Result<()> {
-        claim_in(&mut self.seen, form_id, path)
+        self.seen.claim(form_id, path)
     }
 
     /// A record from its JSON, checked but for its form ID being new:
@@ -1233,6 +1296,7 @@ pub fn build_plugin(doc: &Value) -> Result<Built> {
             "file",
             "game",
             "entry_count",
+            DUPLICATE_FORM_IDS,
             "header",
             "entries",
         ],
@@ -1292,6 +1356,7 @@ pub fn build_plugin(doc: &Value) -> Result<Built> {
         localized: game == Game::Skyrim && header.header.flags & 0x80 != 0,
         strings: None,
     };
+    b.seen.may_repeat = listed_duplicates(m, &b.ctx, "document")?;
     let entries = b.entries(entries_v, "document", None)?;
     let counted = match m.get("entry_count") {
         None => None,
@@ -1637,11 +1702,21 @@ impl PieceBuilder {
             .map(|(record, _, _)| record)
     }
 
+    /// Lets each of `form_ids` be the form ID of more than one record, as
+    /// the plugin's header file lists them ([`listed_duplicates`]).
+    pub(crate) fn allow_duplicates(&mut self, form_ids: foldhash::HashSet<FormId>) {
+        self.seen
+            .get_mut()
+            .unwrap_or_else(|p| p.into_inner())
+            .may_repeat = form_ids;
+    }
+
     /// Notes that `form_id` is the form ID of the record at `path` (as
-    /// built by [`build`](Self::build)); one met before is refused.
+    /// built by [`build`](Self::build)); one met before is refused, unless
+    /// it is listed as given twice.
     pub fn claim(&self, form_id: FormId, path: &str) -> Result<()> {
         let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
-        claim_in(&mut seen, form_id, path)
+        seen.claim(form_id, path)
     }
 
     /// A group's header from the JSON [`group_header_json`] makes; `extra`

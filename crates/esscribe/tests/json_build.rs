@@ -140,12 +140,29 @@ fn a_record_in_a_group_of_another_type_is_refused() {
 
 #[test]
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
-fn a_form_id_used_twice_is_refused() {
+fn a_form_id_used_twice_is_refused_unless_listed() {
     let mut doc = dump();
     doc["entries"][0]["entries"][1]["form_id"] = json!("0x0101A0AF (OblivionOnline.esp)");
     assert_eq!(
         refused(&doc),
-        format!("document → entries[0] (GRUP GLOB) → entries[1] (GLOB 0x0101A0AF): form ID 0x0101A0AF is already the form ID of {GLOB_PATH}")
+        format!("document → entries[0] (GRUP GLOB) → entries[1] (GLOB 0x0101A0AF): form ID 0x0101A0AF is already the form ID of {GLOB_PATH} (a plugin that really gives two records one form ID lists it in \"duplicate_form_ids\")")
+    );
+    // As a dump of a plugin holding the form ID twice lists it.
+    doc["duplicate_form_ids"] = json!(["0x0101A0AF (OblivionOnline.esp)"]);
+    let built = build_plugin(&doc).unwrap().plugin;
+    let twice = built
+        .records()
+        .filter(|r| r.header.form_id.0 == 0x0101A0AF)
+        .count();
+    assert_eq!(twice, 2);
+    assert_eq!(
+        plugin_to_json(&built, "OblivionOnline.esp").unwrap()["duplicate_form_ids"],
+        json!(["0x0101A0AF (OblivionOnline.esp)"])
+    );
+    doc["duplicate_form_ids"] = json!(["0x0101A0AF (Oblivion.esm)"]);
+    assert_eq!(
+        refused(&doc),
+        "document: \"duplicate_form_ids\": form ID 0x0101A0AF is noted as Oblivion.esm, but its top byte 01 names OblivionOnline.esp; form IDs of Oblivion.esm start with 00 here"
     );
 }
 

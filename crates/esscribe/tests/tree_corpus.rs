@@ -44,6 +44,71 @@ fn every_plugin_packs_back_byte_for_byte_and_unpacks_to_the_same_text() {
     }
 }
 
+/// Some real plugins give two records one form ID. The tree keeps both
+/// (the second file named with `~2`) and lists the form ID in
+/// `plugin.json`, so that `pack` gives the plugin back; a form ID given
+/// twice that is not listed (a record file copied by hand, say) is
+/// refused. The JSON form does the same.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_form_id_given_to_two_records_packs_and_builds_back() {
+    use esscribe::plugin::{Entry, GroupLabel};
+    let original = common::file("skyrim-plugins/Campfire.esm");
+    let mut plugin = Plugin::parse(&original).unwrap();
+    let weapons = plugin
+        .entries
+        .iter_mut()
+        .find_map(|e| match e {
+            Entry::Group(g) if g.header.label() == GroupLabel::Sig(esscribe::io::Sig(*b"WEAP")) => {
+                Some(g)
+            }
+            _ => None,
+        })
+        .unwrap();
+    let first = weapons.children[0].clone();
+    weapons.children.insert(2, first);
+    let bytes = plugin.to_bytes().unwrap();
+
+    let t = unpack(&bytes, "Campfire.esm");
+    let header = String::from_utf8(t.files["plugin.json"].clone()).unwrap();
+    assert!(
+        header.contains("\"duplicate_form_ids\": [\n    \"0x0203C96E\"\n  ],"),
+        "{header}"
+    );
+    let group = String::from_utf8(t.files["WEAP/_group.json"].clone()).unwrap();
+    assert!(
+        group.contains(
+            "\"_Camp_LongBow.0x0203C96E.json\",\n    \"_Camp_StoneWarAxe.0x0204103D.json\",\n    \"_Camp_LongBow.0x0203C96E~2.json\""
+        ),
+        "{group}"
+    );
+    let packed = tree::pack(&t).unwrap();
+    assert!(packed.bytes == bytes);
+    assert!(unpack(&packed.bytes, "Campfire.esm") == t);
+
+    let doc =
+        esscribe::json::plugin_to_json(&Plugin::parse(&bytes).unwrap(), "Campfire.esm").unwrap();
+    assert_eq!(
+        doc["duplicate_form_ids"],
+        serde_json::json!(["0x0203C96E (Campfire.esm)"])
+    );
+    let built = esscribe::json::plugin_from_json(&doc).unwrap();
+    assert!(built.to_bytes().unwrap() == bytes);
+
+    let mut unlisted = t.clone();
+    let listed = "  \"duplicate_form_ids\": [\n    \"0x0203C96E\"\n  ],\n";
+    unlisted.files.insert(
+        "plugin.json".into(),
+        header.replace(listed, "").into_bytes(),
+    );
+    let e = tree::pack(&unlisted).unwrap_err().to_string();
+    assert!(
+        e.contains("WEAP/_Camp_LongBow.0x0203C96E~2.json")
+            && e.contains("is already the form ID of WEAP/_Camp_LongBow.0x0203C96E.json"),
+        "{e}"
+    );
+}
+
 /// git on Windows checks text out with CRLF line endings
 /// (`core.autocrlf`), and some editors start a UTF-8 file with a byte
 /// order mark: neither is part of the text, and the tree packs back to

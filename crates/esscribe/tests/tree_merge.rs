@@ -297,3 +297,56 @@ fn sides_with_their_masters_reordered_merge_by_what_records_are() {
     let expected = with_plugin(&set(&theirs, SIT, "schedule.hour", json!(5)), |_| {});
     assert!(merged == expected);
 }
+
+/// A plugin giving `id` to a second record, a copy of the first, placed
+/// after it.
+fn duplicate(bytes: &[u8], id: u32) -> Vec<u8> {
+    with_plugin(bytes, |p| {
+        for e in &mut p.entries {
+            if let Entry::Group(g) = e {
+                let at = g
+                    .children
+                    .iter()
+                    .position(|c| matches!(c, Entry::Record(r) if r.header.form_id == FormId(id)));
+                if let Some(at) = at {
+                    let copy = g.children[at].clone();
+                    g.children.insert(at + 1, copy);
+                    return;
+                }
+            }
+        }
+        panic!("no record {id:#010X} at the top of a group");
+    })
+}
+
+/// Records are matched by form ID: where one form ID is given to two
+/// records, their side's change to them cannot be placed, and is refused
+/// rather than dropped; changes elsewhere merge as ever.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn records_sharing_a_form_id_merge_only_when_their_side_left_them_alone() {
+    let base = duplicate(&common::file("skyrim-plugins/Campfire.esm"), SIT);
+    assert_eq!(ids(&base).iter().filter(|&&id| id == SIT).count(), 2);
+    let ours = set(&base, SIT, "schedule.hour", json!(5));
+    let theirs = delete(&base, MORTAR);
+    let m = merge3(&base, &ours, &theirs);
+    assert!(m.conflicts.is_empty());
+    assert!(m.plugin.to_bytes().unwrap() == delete(&ours, MORTAR));
+    // The same change on both sides.
+    let m = merge3(&base, &ours, &ours);
+    assert!(m.plugin.to_bytes().unwrap() == ours);
+
+    let (b, o, t) = (
+        Plugin::parse(&base).unwrap(),
+        Plugin::parse(&theirs).unwrap(),
+        Plugin::parse(&ours).unwrap(),
+    );
+    let e = merge::merge(&Side::new(&b), &Side::new(&o), &Side::new(&t))
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("form ID 0x02039578 is the form ID of more than one record, and their side changed them"),
+        "{e}"
+    );
+}

@@ -5,7 +5,9 @@
 //! field through its JSON form; the same field changed differently, a
 //! record deleted on one side and changed on the other, and different
 //! records added on both sides under the same form ID are conflicts.
-//! Unchanged records keep their bytes (compressed payload included).
+//! Records that share a form ID in one plugin (a defect of some real
+//! ones) merge only where their side left them alone. Unchanged records
+//! keep their bytes (compressed payload included).
 
 use crate::io::{Error, FormId, Result};
 use crate::json;
@@ -141,6 +143,41 @@ fn record_bytes(r: &Record<'_>, game: Game) -> Result<Vec<u8>> {
     let mut out = Vec::new();
     r.write(&mut out, game)?;
     Ok(out)
+}
+
+/// Records are matched by form ID, so where a side gives one form ID to
+/// more than one record (a defect some real plugins have), the merge
+/// cannot tell which of them changed. Ours are kept when theirs are as in
+/// the base or as ours; any other change of theirs to such records is
+/// refused, never dropped.
+fn refuse_changed_duplicates(
+    base: &Plugin<'_>,
+    ours: &Plugin<'_>,
+    theirs: &Plugin<'_>,
+) -> Result<()> {
+    let mut twice: Vec<FormId> = [base, ours, theirs]
+        .iter()
+        .flat_map(|p| json::duplicate_form_ids(p))
+        .collect();
+    twice.sort_unstable();
+    twice.dedup();
+    for id in twice {
+        let all = |p: &Plugin<'_>| -> Result<Vec<Vec<u8>>> {
+            p.records()
+                .filter(|r| r.header.form_id == id)
+                .map(|r| record_bytes(r, p.game))
+                .collect()
+        };
+        let (b, o, t) = (all(base)?, all(ours)?, all(theirs)?);
+        if t != b && t != o {
+            return Err(Error::json(format!(
+                "form ID {id} is the form ID of more than one record, and their side changed \
+                 them: a merge matches records by form ID, so these records must be merged \
+                 by hand"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Every record of a plugin by form ID (the first, where a form ID is
@@ -601,6 +638,7 @@ pub fn merge(base: &Side<'_, '_>, ours: &Side<'_, '_>, theirs: &Side<'_, '_>) ->
             "the three plugins of a merge must be of one game".to_string(),
         ));
     }
+    refuse_changed_duplicates(base.plugin, ours.plugin, theirs.plugin)?;
     let (bi, oi, ti) = (index(base.plugin), index(ours.plugin), index(theirs.plugin));
     let mut m = Merger {
         base,

@@ -730,6 +730,11 @@ fn unpack_in(
     // index into this list: with it, a pack renumbers them when the
     // header's masters are edited.
     m.insert(NUMBERED_BY.into(), Value::from(plugin.masters()?));
+    let duplicates = json::duplicate_form_ids(plugin);
+    if !duplicates.is_empty() {
+        let shown = duplicates.into_iter().map(|id| ctx.show(id)).collect();
+        m.insert(json::DUPLICATE_FORM_IDS.into(), Value::Array(shown));
+    }
     m.insert("header".into(), header);
     m.insert("entries".into(), Value::from(entries));
     sink.file(HEADER_FILE, &to_text(&Value::Object(m)))?;
@@ -1064,6 +1069,7 @@ pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
         "game",
         "entry_count",
         NUMBERED_BY,
+        json::DUPLICATE_FORM_IDS,
         "header",
         "entries",
     ];
@@ -1128,8 +1134,9 @@ pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
         .remove("header")
         .ok_or_else(|| bad(HEADER_FILE, "missing \"header\""))?;
     let names = entry_names(m, HEADER_FILE)?;
-    let (builder, header) =
+    let (mut builder, header) =
         PieceBuilder::new(game, &file, &header_v, &format!("{HEADER_FILE}: header"))?;
+    builder.allow_duplicates(json::listed_duplicates(m, builder.ctx(), HEADER_FILE)?);
     let mut p = Packer {
         source,
         builder: &builder,
