@@ -399,6 +399,7 @@ fn git_diff_shows_a_plugins_changed_field_through_textconv() {
         d,
         &["config", "diff.esscribe.textconv", "esscribe textconv"],
     );
+    git(d, &["config", "diff.esscribe.cachetextconv", "true"]);
     std::fs::write(
         d.join(".gitattributes"),
         "*.esp diff=esscribe\n*.esm diff=esscribe\n*.esl diff=esscribe\n",
@@ -426,6 +427,18 @@ fn git_diff_shows_a_plugins_changed_field_through_textconv() {
         2,
         "{diff}"
     );
+    // Committed, the two versions' text is kept in git's notes, and the
+    // log shows the same change from it.
+    git(d, &["commit", "-q", "-am", "second"]);
+    let log = git(d, &["log", "-p", "--format=%s", "--", "Campfire.esm"]);
+    assert!(
+        log.contains("-      \"hour\": \"any\",\n+      \"hour\": 5,"),
+        "{log}"
+    );
+    let cached = git(d, &["notes", "--ref=textconv/esscribe", "list"]);
+    assert_eq!(cached.lines().count(), 2, "{cached}");
+    let again = git(d, &["log", "-p", "--format=%s", "--", "Campfire.esm"]);
+    assert_eq!(again, log);
 }
 
 #[test]
