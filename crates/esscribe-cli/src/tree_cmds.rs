@@ -4,8 +4,9 @@ use crate::util::{self, file_name, load, parse_plugin, thousands};
 use crate::GameOpt;
 use anyhow::{bail, Context as _, Result};
 use esscribe::tree::merge::{self, Side};
-use esscribe::tree::{self, DirTree};
+use esscribe::tree::{self, DirTree, TreeSink, TreeSource};
 use esscribe::Plugin;
+use indicatif::ProgressBar;
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -37,6 +38,49 @@ fn check_tree_folder(dir: &Path) -> Result<()> {
     }
 }
 
+/// A tree's files counted on a progress bar as they are written or read:
+/// one a record, one a group, and the header's.
+struct Counted<'b, T> {
+    tree: T,
+    bar: &'b ProgressBar,
+}
+
+impl<S: TreeSink + ?Sized> TreeSink for Counted<'_, &mut S> {
+    fn folder(&mut self, path: &str) -> esscribe::Result<()> {
+        self.tree.folder(path)
+    }
+    fn file(&mut self, path: &str, text: &[u8]) -> esscribe::Result<()> {
+        self.tree.file(path, text)?;
+        self.bar.inc(1);
+        Ok(())
+    }
+    fn files(&mut self, files: Vec<(String, Vec<u8>)>) -> esscribe::Result<()> {
+        let n = files.len() as u64;
+        self.tree.files(files)?;
+        self.bar.inc(n);
+        Ok(())
+    }
+}
+
+impl<S: TreeSource> TreeSource for Counted<'_, S> {
+    fn read(&self, path: &str) -> esscribe::Result<Cow<'_, [u8]>> {
+        let text = self.tree.read(path)?;
+        self.bar.inc(1);
+        Ok(text)
+    }
+    fn list(&self, dir: &str) -> Option<Vec<String>> {
+        self.tree.list(dir)
+    }
+}
+
+/// How many files a tree has, by the entries its header file counts (one
+/// file each, and the header's own); `None` where it does not say.
+fn files_in_tree(dir: &Path) -> Option<u64> {
+    let text = std::fs::read(dir.join(tree::HEADER_FILE)).ok()?;
+    let header: serde_json::Value = serde_json::from_slice(&text).ok()?;
+    Some(header.get("entry_count")?.as_u64()? + 1)
+}
+
 pub fn unpack(file: &Path, dir: &Path, game: GameOpt) -> Result<ExitCode> {
     check_tree_folder(dir)?;
     let data = load(file)?;
@@ -44,9 +88,20 @@ pub fn unpack(file: &Path, dir: &Path, game: GameOpt) -> Result<ExitCode> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut sink = DirTree::new(dir);
     let earlier = sink.listed_files();
-    tree::unpack(&plugin, &file_name(file), &mut sink)
-        .with_context(|| file.display().to_string())?;
     let records = plugin.records().count() as u64 + 1;
+    // A file per record and per group; the header's holds the TES4.
+    let files = records + plugin.groups().count() as u64;
+    let bar = util::progress(files as usize, "unpacking");
+    tree::unpack(
+        &plugin,
+        &file_name(file),
+        &mut Counted {
+            tree: &mut sink,
+            bar: &bar,
+        },
+    )
+    .with_context(|| file.display().to_string())?;
+    bar.finish_and_clear();
     let removed = sink.remove_stale(&earlier)?;
     let mut note = String::new();
     if !earlier.is_empty() {
@@ -61,8 +116,7 @@ pub fn unpack(file: &Path, dir: &Path, game: GameOpt) -> Result<ExitCode> {
         file.display(),
         dir.display(),
         thousands(records),
-        // A file per record and per group; the header's holds the TES4.
-        thousands(records + plugin.groups().count() as u64),
+        thousands(files),
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -92,7 +146,16 @@ pub fn pack(dir: &Path, output: &Path) -> Result<ExitCode> {
             output.join("Mod.esp").display()
         );
     }
-    let packed = tree::pack(&DirTree::new(dir)).with_context(|| dir.display().to_string())?;
+    let bar = match files_in_tree(dir) {
+        Some(files) => util::progress(files as usize, "packing"),
+        None => ProgressBar::hidden(),
+    };
+    let source = Counted {
+        tree: DirTree::new(dir),
+        bar: &bar,
+    };
+    let packed = tree::pack(&source).with_context(|| dir.display().to_string())?;
+    bar.finish_and_clear();
     let game = packed.game;
     let check = |bytes: &[u8]| Plugin::parse_as(bytes, game).map(|_| ());
     write_plugin(output, &packed.bytes, check, packed.records, true)

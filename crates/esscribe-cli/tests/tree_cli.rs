@@ -229,6 +229,76 @@ fn unpack_then_pack_gives_the_same_bytes_and_unpack_again_changes_nothing() {
     }
 }
 
+/// `args` run on a terminal (util-linux `script` gives the command one):
+/// what it printed there.
+fn on_a_terminal(args: &[&Path]) -> String {
+    let quoted: Vec<String> = std::iter::once(Path::new(env!("CARGO_BIN_EXE_esscribe")))
+        .chain(args.iter().copied())
+        .map(|a| format!("'{}'", a.display()))
+        .collect();
+    let out = std::process::Command::new("script")
+        .args(["-qfec", &quoted.join(" "), "/dev/null"])
+        .env("TERM", "xterm")
+        .output()
+        .expect("util-linux script runs a command on a terminal");
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Unpacking and packing a large plugin take a while: on a terminal each
+/// shows a bar counting the tree's files (one a record, one a group, and
+/// the header file), whose end is the very count; elsewhere only the
+/// summary line is printed.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn unpack_and_pack_count_the_trees_files_on_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (tree, out) = (dir.path().join("tree"), dir.path().join("out.esp"));
+    let plugin = common::path("skyrim-plugins/DawnOfTheSilverHand.esp");
+    let counts = |shown: &str, what: &str| -> Vec<(u64, u64)> {
+        assert!(shown.contains(&format!("{what} [")), "{shown}");
+        shown
+            .split(&format!("{what} ["))
+            .skip(1)
+            .map(|bar| {
+                let (_, rest) = bar.split_once("] ").unwrap();
+                let (done, rest) = rest.split_once('/').unwrap();
+                let all = rest.split_whitespace().next().unwrap();
+                (done.parse().unwrap(), all.parse().unwrap())
+            })
+            .collect()
+    };
+    for (what, shown) in [
+        (
+            "unpacking",
+            on_a_terminal(&[Path::new("unpack"), &plugin, &tree]),
+        ),
+        (
+            "packing",
+            on_a_terminal(&[Path::new("pack"), &tree, Path::new("-o"), &out]),
+        ),
+    ] {
+        let bars = counts(&shown, what);
+        assert!(
+            bars.iter().all(|&(done, all)| all == 5225 && done <= all),
+            "{bars:?}"
+        );
+    }
+    assert!(std::fs::read(&out).unwrap() == common::file("skyrim-plugins/DawnOfTheSilverHand.esp"));
+    let plain = esscribe()
+        .arg("unpack")
+        .arg(&plugin)
+        .arg(&tree)
+        .assert()
+        .success();
+    let said = String::from_utf8(plain.get_output().stderr.clone()).unwrap();
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(
+        said.starts_with("unpacked ") && said.contains(": 4,851 records, 5,225 files"),
+        "{said}"
+    );
+}
+
 #[test]
 fn unpack_refuses_a_folder_holding_other_files() {
     let dir = tempfile::tempdir().unwrap();
