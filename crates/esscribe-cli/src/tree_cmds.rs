@@ -73,14 +73,6 @@ impl<S: TreeSource> TreeSource for Counted<'_, S> {
     }
 }
 
-/// How many files a tree has, by the entries its header file counts (one
-/// file each, and the header's own); `None` where it does not say.
-fn files_in_tree(dir: &Path) -> Option<u64> {
-    let text = std::fs::read(dir.join(tree::HEADER_FILE)).ok()?;
-    let header: serde_json::Value = serde_json::from_slice(&text).ok()?;
-    Some(header.get("entry_count")?.as_u64()? + 1)
-}
-
 pub fn unpack(file: &Path, dir: &Path, game: GameOpt) -> Result<ExitCode> {
     check_tree_folder(dir)?;
     let data = load(file)?;
@@ -146,14 +138,12 @@ pub fn pack(dir: &Path, output: &Path) -> Result<ExitCode> {
             output.join("Mod.esp").display()
         );
     }
-    let bar = match files_in_tree(dir) {
+    let tree = DirTree::new(dir);
+    let bar = match tree::file_count(&tree) {
         Some(files) => util::progress(files as usize, "packing"),
         None => ProgressBar::hidden(),
     };
-    let source = Counted {
-        tree: DirTree::new(dir),
-        bar: &bar,
-    };
+    let source = Counted { tree, bar: &bar };
     let packed = tree::pack(&source).with_context(|| dir.display().to_string())?;
     bar.finish_and_clear();
     let game = packed.game;

@@ -164,13 +164,14 @@ pub fn file_name(path: &Path) -> String {
 }
 
 /// A progress bar on standard error for batches, hidden when it would only
-/// clutter (one file, or not a terminal).
+/// clutter (one file, or not a terminal). Cleared when dropped, so that
+/// a message after a failure stands on a line of its own.
 pub fn progress(len: usize, what: &str) -> ProgressBar {
     use std::io::IsTerminal;
     if len < 2 || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(len as u64);
+    let bar = ProgressBar::new(len as u64).with_finish(indicatif::ProgressFinish::AndClear);
     bar.set_style(
         ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} {elapsed}")
             .expect("valid template")

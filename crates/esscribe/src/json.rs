@@ -284,9 +284,7 @@ impl Serialize for PluginJson<'_, '_> {
         // Lets a build adjust the header's record count by what an edit
         // added or removed.
         m.serialize_entry("entry_count", &plugin.count_entries())?;
-        let duplicates = duplicate_form_ids(plugin);
-        if !duplicates.is_empty() {
-            let shown: Vec<Value> = duplicates.into_iter().map(|id| self.ctx.show(id)).collect();
+        if let Some(shown) = duplicate_form_ids_shown(plugin, self.ctx) {
             m.serialize_entry(DUPLICATE_FORM_IDS, &shown)?;
         }
         m.serialize_entry("header", &self.record::<S::Error>(&plugin.header)?)?;
@@ -682,6 +680,14 @@ pub(crate) fn duplicate_form_ids(plugin: &Plugin<'_>) -> Vec<FormId> {
         .collect();
     out.dedup();
     out
+}
+
+/// The list [`DUPLICATE_FORM_IDS`] holds for `plugin`, its form IDs shown
+/// in `ctx`; `None` where no form ID is given twice, and the key is left
+/// out.
+pub(crate) fn duplicate_form_ids_shown(plugin: &Plugin<'_>, ctx: &FormCtx) -> Option<Value> {
+    let ids = duplicate_form_ids(plugin);
+    (!ids.is_empty()).then(|| ids.into_iter().map(|id| ctx.show(id)).collect())
 }
 
 /// The form IDs met so far, with the path of the record each is the form

@@ -730,10 +730,8 @@ fn unpack_in(
     // index into this list: with it, a pack renumbers them when the
     // header's masters are edited.
     m.insert(NUMBERED_BY.into(), Value::from(plugin.masters()?));
-    let duplicates = json::duplicate_form_ids(plugin);
-    if !duplicates.is_empty() {
-        let shown = duplicates.into_iter().map(|id| ctx.show(id)).collect();
-        m.insert(json::DUPLICATE_FORM_IDS.into(), Value::Array(shown));
+    if let Some(shown) = json::duplicate_form_ids_shown(plugin, ctx) {
+        m.insert(json::DUPLICATE_FORM_IDS.into(), shown);
     }
     m.insert("header".into(), header);
     m.insert("entries".into(), Value::from(entries));
@@ -742,6 +740,14 @@ fn unpack_in(
         paths: u.paths.unwrap_or_default(),
         typed: u.typed,
     })
+}
+
+/// How many files the tree in `source` has, by the entries its header
+/// file counts (a file each, and the header file): what [`pack`] reads.
+/// `None` where the header file does not read or does not count them.
+pub fn file_count(source: &dyn TreeSource) -> Option<u64> {
+    let header = parse_json(&source.read(HEADER_FILE).ok()?, HEADER_FILE).ok()?;
+    Some(header.get("entry_count")?.as_u64()? + 1)
 }
 
 /// A file's text without the byte order mark some Windows editors put
