@@ -80,6 +80,8 @@ const PLUGIN: &str = "a plugin";
 pub fn kind_of(head: &[u8]) -> Option<&'static str> {
     if head.starts_with(b"TES4SAVEGAME") {
         Some("an Oblivion save")
+    } else if head.starts_with(b"TESV_SAVEGAME") {
+        Some("a Skyrim save")
     } else if head.starts_with(b"TES4") {
         Some(PLUGIN)
     } else if head.starts_with(b"\x89PNG\r\n\x1a\n") {

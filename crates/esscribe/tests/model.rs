@@ -41,14 +41,14 @@ const KNOWN: [(&str, usize); 4] = [
 #[test]
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn setting_every_schedule_hour_to_itself_changes_no_byte() {
-    let mut known = 0;
+    let mut known = std::collections::BTreeSet::new();
     for path in common::plugins() {
         let name = common::name(&path);
         let data = std::fs::read(&path).unwrap();
         let hours = hour_offsets(&data);
         if let Some((_, n)) = KNOWN.iter().find(|(k, _)| *k == name) {
             assert_eq!(hours.len(), *n, "{name}: packages with a schedule");
-            known += 1;
+            known.insert(name.clone());
         }
         let mut plugin = Plugin::parse(&data).unwrap();
         for &(id, _, hour) in &hours {
@@ -58,7 +58,9 @@ fn setting_every_schedule_hour_to_itself_changes_no_byte() {
         }
         assert!(plugin.to_bytes().unwrap() == data, "{name} changed");
     }
-    assert_eq!(known, KNOWN.len());
+    // A copy of a known plugin elsewhere in the corpus is checked again,
+    // and counted once.
+    assert_eq!(known.len(), KNOWN.len());
 }
 
 #[test]

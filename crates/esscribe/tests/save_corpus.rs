@@ -8,8 +8,9 @@ use esscribe::save::{change, Property, PropertyValue, SaveFile};
 use esscribe::FormId;
 use rayon::prelude::*;
 
+/// Every Oblivion save of the corpus, by path, with its bytes.
 fn load_all() -> Vec<(String, Vec<u8>)> {
-    common::saves()
+    common::saves_of(esscribe::plugin::Game::Oblivion)
         .into_iter()
         .map(|p| (p.display().to_string(), std::fs::read(&p).unwrap()))
         .collect()
@@ -610,4 +611,20 @@ fn edits_add_an_item_rename_the_player_and_set_stats() {
         .is_err());
     let back = SaveFile::parse(&save.to_bytes().unwrap()).unwrap();
     assert_eq!(back.plugins[2].text(), "Knights Merged.esp");
+}
+
+/// A Skyrim save is told from its own first bytes, and refused as what it
+/// is rather than as a damaged Oblivion save.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn skyrim_saves_are_told_from_oblivion_saves() {
+    for path in common::saves_of(esscribe::plugin::Game::Skyrim) {
+        let data = std::fs::read(&path).unwrap();
+        let err = SaveFile::parse(&data).unwrap_err().to_string();
+        assert!(
+            err.contains("a Skyrim save (TESV_SAVEGAME)"),
+            "{}: {err}",
+            path.display()
+        );
+    }
 }

@@ -335,7 +335,7 @@ fn text_printed_from_typed_values_is_the_text_of_the_json_form() {
         ("UndeadTrinity_PACKonly.esp", 7),
         ("OOStartingMod.esp", 264),
     ];
-    let mut seen = 0;
+    let mut seen = std::collections::BTreeSet::new();
     for path in common::plugins() {
         let name = common::name(&path);
         let bytes = std::fs::read(&path).unwrap();
@@ -358,10 +358,12 @@ fn text_printed_from_typed_values_is_the_text_of_the_json_form() {
         }
         if let Some((_, expected)) = all_typed.iter().find(|(n, _)| *n == name) {
             assert_eq!((records, unpacked.typed), (*expected, *expected), "{name}");
-            seen += 1;
+            seen.insert(name);
         }
     }
-    assert_eq!(seen, all_typed.len(), "plugins of the corpus missing");
+    // A copy of a plugin named above elsewhere in the corpus is checked
+    // again and counted once.
+    assert_eq!(seen.len(), all_typed.len(), "plugins of the corpus missing");
 }
 
 /// Records the typed printing does not take (a subrecord the declaration

@@ -3,10 +3,26 @@
 //! time of the save, screenshot), then the plugin list.
 
 use crate::io::{decode_cp1252, Error, Reader, Result, WriteLe};
+use crate::plugin::Game;
 use serde::Serialize;
 
 /// The first 12 bytes of every Oblivion save.
 pub const MAGIC: &[u8; 12] = b"TES4SAVEGAME";
+
+/// The first 13 bytes of every Skyrim save, LE and SE.
+pub const SKYRIM_MAGIC: &[u8; 13] = b"TESV_SAVEGAME";
+
+/// The game that wrote a save, told from its magic; `None` for a file
+/// that starts as no save does.
+pub fn game_of_save(data: &[u8]) -> Option<Game> {
+    if data.starts_with(MAGIC) {
+        Some(Game::Oblivion)
+    } else if data.starts_with(SKYRIM_MAGIC) {
+        Some(Game::Skyrim)
+    } else {
+        None
+    }
+}
 
 /// Text as stored: the exact bytes (Windows-1252, with a trailing NUL where
 /// the format has one), so writing gives back the same bytes; shown decoded.
@@ -86,10 +102,12 @@ impl FileHeader {
         let at = r.offset();
         let magic = r.bytes(12, "file magic")?;
         if magic != MAGIC {
-            return Err(Error::invalid(
-                at,
-                "not an Oblivion save (no TES4SAVEGAME magic)",
-            ));
+            let message = if magic == &SKYRIM_MAGIC[..12] {
+                "a Skyrim save (TESV_SAVEGAME): only Oblivion saves are read"
+            } else {
+                "not an Oblivion save (no TES4SAVEGAME magic)"
+            };
+            return Err(Error::invalid(at, message));
         }
         Ok(FileHeader {
             major: r.u8("major version")?,

@@ -45,7 +45,7 @@ pub use change::{
 };
 pub use created::{CreatedRecord, Effect};
 pub use global::{DeathCount, GlobalHeader, GlobalVar, Opaque, QuickKey, Region};
-pub use header::{BString, FileHeader, SaveHeader, Screenshot, SystemTime};
+pub use header::{game_of_save, BString, FileHeader, SaveHeader, Screenshot, SystemTime};
 pub use inventory::{Inventory, InventoryItem};
 pub use properties::{Property, PropertySet, PropertyValue};
 

@@ -60,6 +60,29 @@ pub fn saves() -> Vec<PathBuf> {
     files_with(&["ess"])
 }
 
+/// Every save game in the corpus that `game` wrote, told from the file
+/// itself (at least one).
+pub fn saves_of(game: esscribe::plugin::Game) -> Vec<PathBuf> {
+    let saves: Vec<PathBuf> = saves()
+        .into_iter()
+        .filter(|p| esscribe::save::game_of_save(&head(p)) == Some(game))
+        .collect();
+    assert!(!saves.is_empty(), "no {game:?} saves in the corpus");
+    saves
+}
+
+/// The first bytes of a file, enough to tell what it is.
+fn head(path: &Path) -> Vec<u8> {
+    use std::io::Read;
+    let mut head = Vec::new();
+    std::fs::File::open(path)
+        .unwrap()
+        .take(64)
+        .read_to_end(&mut head)
+        .unwrap();
+    head
+}
+
 /// A corpus file's path, by its path below the corpus folder; fails the
 /// test where it is absent.
 pub fn path(rel: &str) -> PathBuf {

@@ -29,6 +29,9 @@ pub static AMMO: RecordDef = records::AMMO.with(&join::<_, 14>(&[
                 f("flags", Ty::Flags(Int::U32, &AMMO_FLAGS)),
                 f("damage", Ty::F32),
                 f("value", U32),
+                // Skyrim SE (form version 44) adds the weight; LE's DATA
+                // ends before it.
+                f("weight", Ty::F32),
             ]),
         ),
         opt(b"ONAM", "short_name", Field::LString),

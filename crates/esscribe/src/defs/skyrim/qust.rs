@@ -111,6 +111,12 @@ pub static CREATE_LEVELS: EnumDef = EnumDef {
     ],
 };
 
+/// How a "find matching reference near alias" fill relates the reference
+/// to the alias (ALNT `near_alias_type`).
+pub static NEAR_ALIAS_TYPES: EnumDef = EnumDef {
+    values: &[(0, "linked_ref_child")],
+};
+
 static LOG_ENTRY: [Member; 8] = [
     sub(
         b"QSDT",
@@ -166,7 +172,7 @@ static OBJECTIVE: [Member; 4] = [
 /// What a reference alias and a location alias share after their ID.
 macro_rules! alias {
     ($name:ident, $id_sig:literal, $id_name:literal) => {
-        static $name: [Member; 32] = join(&[
+        static $name: [Member; 34] = join(&[
             &[
                 sub($id_sig, $id_name, Field::Value(U32)),
                 opt(b"ALID", "name", Field::ZString),
@@ -195,6 +201,12 @@ macro_rules! alias {
                 ),
                 form_of(b"ALEQ", "external_alias_quest", &[b"QUST"]),
                 opt(b"ALEA", "external_alias", Field::Value(I32)),
+                opt(b"ALNA", "near_alias", Field::Value(I32)),
+                opt(
+                    b"ALNT",
+                    "near_alias_type",
+                    Field::Value(Ty::Enum(Int::U32, &NEAR_ALIAS_TYPES)),
+                ),
                 opt(b"ALFE", "from_event", Field::Value(Ty::Char4)),
                 opt(b"ALFD", "event_data", Field::Value(Ty::Char4)),
                 conditions(),
