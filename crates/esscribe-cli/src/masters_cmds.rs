@@ -66,7 +66,17 @@ pub fn run(
     plugin.set_name(file_name(file));
     let before_uses = form_id_uses(&plugin)?;
     let masters_before = plugin.masters()?;
-    let resolved_before = before_uses.resolved(&masters_before, plugin.name());
+    // A renamed master is the same plugin under its new name: what named
+    // OLD's records before names NEW's after.
+    let mut resolved_before = before_uses.resolved(&masters_before, plugin.name());
+    for pair in changes.rename.chunks(2) {
+        let (old, new) = (pair[0].to_lowercase(), pair[1].to_lowercase());
+        for (owner, _) in &mut resolved_before {
+            if *owner == old {
+                owner.clone_from(&new);
+            }
+        }
+    }
     let done = change(&mut plugin, changes, force)?;
     if done.before == done.after {
         eprintln!(

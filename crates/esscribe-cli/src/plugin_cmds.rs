@@ -45,8 +45,12 @@ fn info_json(path: &Path, plugin: &Plugin<'_>) -> Result<Value> {
         // The value as the game means it (1.7), not the nearest double to
         // its f32 bits (1.7000000476837158).
         "version": h.version.to_string().parse::<f64>().map(Value::from).unwrap_or(Value::Null),
+        // The header's flags, and how the game loads the file: a Skyrim
+        // `.esm` or `.esl` loads as a master whatever its flag.
         "master": h.is_master,
         "light": h.is_light,
+        "loads_as_master": h.loads_as_master(plugin.game, &file_name(path)),
+        "loads_as_light": h.loads_as_light(plugin.game, &file_name(path)),
         "author": h.author,
         "description": h.description,
         "masters": h.masters.iter().map(|m| &m.name).collect::<Vec<_>>(),
@@ -99,6 +103,17 @@ pub fn info(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode>
                 flags.join(", ")
             }
         );
+        let name = file_name(path);
+        let loads_as = match (
+            h.loads_as_master(plugin.game, &name),
+            h.loads_as_light(plugin.game, &name),
+        ) {
+            (true, true) => "a light master",
+            (true, false) => "a master",
+            (false, true) => "a light plugin",
+            (false, false) => "a plugin",
+        };
+        println!("  loads as:     {loads_as}");
         if let Some(a) = &h.author {
             println!("  author:       {a}");
         }
@@ -381,10 +396,24 @@ pub fn deep_report(check: &esscribe::schema::DeepCheck) -> Option<String> {
         return None;
     }
     let shown = 5;
+    let mut why = Vec::new();
+    if check.kept_raw > 0 {
+        why.push(format!(
+            "{} subrecords kept as bytes",
+            thousands(check.kept_raw)
+        ));
+    }
+    if check.damaged > 0 {
+        why.push(format!(
+            "{} damaged or not as declared",
+            thousands(check.damaged as u64)
+        ));
+    }
     let mut text = format!(
-        "{} of {} records do not read by their declarations:",
+        "{} of {} records do not read by their declarations ({}):",
         thousands(check.failing as u64),
-        thousands(check.records as u64)
+        thousands(check.records as u64),
+        why.join("; ")
     );
     for p in check.problems.iter().take(shown) {
         text.push_str(&format!("\n  {p}"));

@@ -492,3 +492,49 @@ fn lint_reports_a_reference_to_a_record_of_a_type_not_allowed() {
     // their own.
     assert_eq!(v[1]["references"], serde_json::json!([]));
 }
+
+/// `info` shows the header's flags and, apart, how the game loads the
+/// file: a Skyrim `.esm` as a master and an `.esl` as a light master,
+/// whatever their flags (Campfire.esm has no master flag).
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn info_tells_the_flags_from_how_the_game_loads_the_file() {
+    let cases = [
+        ("skyrim-plugins/Campfire.esm", false, false, true, false),
+        (
+            "testing-plugins/SkyrimSE/Blank.esl",
+            false,
+            true,
+            true,
+            true,
+        ),
+        ("skyrim-plugins/Scribe.esp", false, true, false, true),
+        ("oblivion-plugins/OOArena.esp", false, false, false, false),
+    ];
+    for (rel, master, light, loads_master, loads_light) in cases {
+        let out = Command::cargo_bin("esscribe")
+            .unwrap()
+            .args(["info", "--json"])
+            .arg(common::path(rel))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{rel}");
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let doc = if doc.is_array() { doc[0].clone() } else { doc };
+        assert_eq!(
+            (
+                doc["master"].as_bool(),
+                doc["light"].as_bool(),
+                doc["loads_as_master"].as_bool(),
+                doc["loads_as_light"].as_bool()
+            ),
+            (
+                Some(master),
+                Some(light),
+                Some(loads_master),
+                Some(loads_light)
+            ),
+            "{rel}"
+        );
+    }
+}

@@ -118,7 +118,7 @@ fn a_value_of_the_wrong_size_passes_the_round_trip_but_not_the_deep_check() {
         .assert()
         .failure()
         .stdout(predicate::str::contains(
-            "Damaged.esp: identical, but 1 of 124 records do not read by their declarations:\n  GLOB 0x0101A0AF \"OOPlayerArenaGear\" at 0x1DD: FLTV at 0x210 (2 bytes) kept as bytes: does not fit its declared layout",
+            "Damaged.esp: identical, but 1 of 124 records do not read by their declarations (1 subrecords kept as bytes; 1 damaged or not as declared):\n  GLOB 0x0101A0AF \"OOPlayerArenaGear\" at 0x1DD: FLTV at 0x210 (2 bytes) kept as bytes: does not fit its declared layout",
         ))
         .stdout(predicate::str::contains(
             "1 files: 1 identical, 0 different, 0 unreadable, 1 not reading by their declarations",
@@ -141,7 +141,7 @@ fn subrecords_that_do_not_split_and_streams_that_do_not_inflate_are_found() {
         .assert()
         .failure()
         .stdout(predicate::str::contains(
-            "Split.esp: identical, but 1 of 124 records do not read by their declarations:\n  at offset 0x",
+            "Split.esp: identical, but 1 of 124 records do not read by their declarations (1 damaged or not as declared):\n  at offset 0x",
         ))
         .stdout(predicate::str::contains("(in GLOB 0x0101A0AF at 0x1DD)"));
 
@@ -163,7 +163,44 @@ fn subrecords_that_do_not_split_and_streams_that_do_not_inflate_are_found() {
         .assert()
         .failure()
         .stdout(predicate::str::contains(
-            "Stream.esm: identical, but 1 of 1,627 records do not read by their declarations:",
+            "Stream.esm: identical, but 1 of 1,627 records do not read by their declarations (1 damaged or not as declared):",
         ))
         .stdout(predicate::str::contains(format!("{form_id} at 0x{at:X}")));
+}
+
+/// `verify --deep` and `stats` give one answer: a subrecord the
+/// declaration does not expect is counted raw by the one and fails the
+/// other, named with where it is, though nothing is damaged.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_subrecord_kept_as_bytes_fails_the_deep_check_as_stats_counts_it() {
+    use esscribe::io::{FormId, Sig};
+    use esscribe::plugin::Subrecord;
+    let bytes = common::file("skyrim-plugins/Campfire.esm");
+    let mut plugin = esscribe::Plugin::parse(&bytes).unwrap();
+    let game = plugin.game;
+    let rec = plugin.find_record_mut(FormId(0x02049D36)).unwrap();
+    let mut subs = rec.subrecords(game).unwrap();
+    subs.push(Subrecord::new(Sig(*b"ZZZZ"), vec![1, 2, 3]));
+    rec.set_subrecords(subs);
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "Campfire.esm", &plugin.to_bytes().unwrap());
+    esscribe()
+        .arg("stats")
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match(r"COBJ +310 +2,816 +2,815 +0 +0 +1 +3\n").unwrap());
+    esscribe()
+        .args(["verify", "--deep"])
+        .arg(&path)
+        .assert()
+        .failure()
+        .stdout(predicate::str::contains(
+            "Campfire.esm: identical, but 1 of 1,627 records do not read by their declarations (1 subrecords kept as bytes):\n  COBJ 0x02049D36 \"_Camp_AxeNew\"",
+        ))
+        .stdout(predicate::str::contains(
+            "ZZZZ at 0x",
+        ))
+        .stdout(predicate::str::contains("(3 bytes) kept as bytes: not expected here by the declaration"));
 }

@@ -43,7 +43,7 @@ pub struct DataDirOrder {
 pub fn is_plugin_name(name: &str) -> bool {
     ["esm", "esp", "esl"]
         .iter()
-        .any(|x| super::extension_is(name, x))
+        .any(|x| crate::plugin::extension_is(name, x))
 }
 
 /// The `.esm`, `.esp` and `.esl` files of a folder, sorted by name.

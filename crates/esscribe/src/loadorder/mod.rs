@@ -304,11 +304,6 @@ pub struct LoadOrder<'a> {
     problems: Vec<Problem>,
 }
 
-fn extension_is(name: &str, ext: &str) -> bool {
-    name.rsplit_once('.')
-        .is_some_and(|(_, e)| e.eq_ignore_ascii_case(ext))
-}
-
 /// A plugin's game, header record and every other record in file order,
 /// read by [`crate::plugin::scan`] (checked as [`Plugin::parse`] checks)
 /// without building the group tree, which a load order does not need.
@@ -451,19 +446,13 @@ impl<'a> LoadOrder<'a> {
             }
             p.game == game
         });
-        let is_master = |p: &Parsed<'_>| {
-            p.header.is_master
-                || (game == Game::Skyrim
-                    && (extension_is(&p.name, "esm") || extension_is(&p.name, "esl")))
-        };
+        let is_master = |p: &Parsed<'_>| p.header.loads_as_master(game, &p.name);
         // Masters load before the rest, each part in the order given.
         ok.sort_by_key(|p| !is_master(p));
         let mut plugins = Vec::with_capacity(ok.len());
         let (mut full, mut light) = (0u32, 0u32);
         for p in ok {
-            let is_light = game == Game::Skyrim
-                && (p.header.flags & crate::plugin::FLAG_LIGHT != 0
-                    || extension_is(&p.name, "esl"));
+            let is_light = p.header.loads_as_light(game, &p.name);
             let slot = if is_light {
                 light += 1;
                 if light <= 0x1000 {

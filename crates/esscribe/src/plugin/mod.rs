@@ -43,7 +43,7 @@ pub use subrecord::{
     encode_subrecords, encoded_len, parse_subrecords, write_subrecord, RecordData, SizeForm,
     Subrecord, SubrecordRef, Subrecords, XXXX,
 };
-pub use tes4::{Master, PluginHeader};
+pub use tes4::{extension_is, Master, PluginHeader};
 
 use crate::io::{Context, Error, FormId, Reader, Result, Sig, WriteLe};
 use rayon::prelude::*;

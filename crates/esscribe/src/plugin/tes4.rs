@@ -58,7 +58,28 @@ fn zstring(data: &[u8]) -> String {
     decode_cp1252(&data[..end]).into_owned()
 }
 
+/// Whether a file name ends in the extension `ext` (any case).
+pub fn extension_is(name: &str, ext: &str) -> bool {
+    name.rsplit_once('.')
+        .is_some_and(|(_, e)| e.eq_ignore_ascii_case(ext))
+}
+
 impl PluginHeader {
+    /// Whether the game loads the file `name` as a master: its master
+    /// flag, or in Skyrim the `.esm` or `.esl` extension, whatever the
+    /// flag says.
+    pub fn loads_as_master(&self, game: Game, name: &str) -> bool {
+        self.is_master
+            || (game == Game::Skyrim && (extension_is(name, "esm") || extension_is(name, "esl")))
+    }
+
+    /// Whether the game loads the file `name` as a light plugin (in the
+    /// shared light slots): in Skyrim, its light flag or the `.esl`
+    /// extension.
+    pub fn loads_as_light(&self, game: Game, name: &str) -> bool {
+        game == Game::Skyrim && (self.is_light || extension_is(name, "esl"))
+    }
+
     /// Reads the header record by its declaration. A subrecord that does
     /// not fit its declared layout stays as bytes and is named in
     /// [`warnings`](Self::warnings): what can be read is read, and a header

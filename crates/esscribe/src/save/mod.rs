@@ -516,19 +516,18 @@ impl SaveFile {
     pub fn check_decoding(&self) -> crate::schema::DeepCheck {
         let mut check = crate::schema::DeepCheck::default();
         for c in &self.changes {
-            let found = match c.stop_note() {
-                None => Ok((crate::schema::Coverage::default(), Vec::new())),
-                Some(note) => Ok((
-                    crate::schema::Coverage::default(),
-                    vec![format!(
-                        "change record {} {} at 0x{:X}: decoding stopped: {note}",
-                        c.form_id,
-                        c.type_name(),
-                        c.offset
-                    )],
-                )),
-            };
-            check.add(found);
+            let stopped = c.stop_note().map(|note| {
+                format!(
+                    "change record {} {} at 0x{:X}: decoding stopped: {note}",
+                    c.form_id,
+                    c.type_name(),
+                    c.offset
+                )
+            });
+            check.add(Ok(crate::schema::RecordCheck {
+                warnings: stopped.into_iter().collect(),
+                ..Default::default()
+            }));
         }
         let ctx = crate::schema::FormCtx::default();
         for r in &self.created {
@@ -549,12 +548,19 @@ impl SaveFile {
                 crate::defs::catalog(crate::plugin::Game::Oblivion),
                 &ctx,
             )
-            .map(|(coverage, faults)| {
-                let faults = faults
+            .map(|found| {
+                // What a created record holds of what is not declared yet
+                // is counted by `save stats`; here only damage fails it.
+                let faults: Vec<String> = found
+                    .faults
                     .into_iter()
                     .map(|f| format!("created record: {f}"))
                     .collect();
-                (coverage, faults)
+                crate::schema::RecordCheck {
+                    coverage: found.coverage,
+                    warnings: faults.clone(),
+                    faults,
+                }
             });
             check.add(found);
         }

@@ -382,6 +382,13 @@ pub(crate) fn stored_int(ty: &Ty, v: &Value) -> Option<i64> {
         .flatten()
 }
 
+/// Whether a value encodes as a type on its own (a type that needs
+/// earlier fields to decide does not).
+pub(crate) fn fits(ty: &Ty, v: &Value) -> bool {
+    let mut scratch = Vec::new();
+    encode_ty(ty, v, &mut Earlier::new(), &mut scratch, Enc::default()).is_ok()
+}
+
 /// Encodes one field; returns its raw integer value for later fields.
 pub(super) fn encode_ty(
     ty: &Ty,

@@ -6,9 +6,9 @@
 //! another, so a change re-encodes only the entry it falls in, and every
 //! other byte of the record stays as it was.
 
-use super::codec::{stored_int, Enc};
+use super::codec::{fits, stored_int, Enc};
 use super::members::base_key;
-use super::path::field_type;
+use super::path::field_types;
 use super::record::{chooses_layouts, encode_data_in, encode_entry_in};
 use super::types::Ty;
 use super::{decode, Catalog, FormCtx, RecordDef};
@@ -73,7 +73,9 @@ impl<'f> FieldRef<'f> {
     /// A form ID field's form ID.
     pub fn form_id(&self) -> Option<FormId> {
         match self.ty {
-            Some(Ty::FormId) => self.raw().and_then(|n| u32::try_from(n).ok()).map(FormId),
+            Some(Ty::FormId | Ty::FormIdOf(_)) => {
+                self.raw().and_then(|n| u32::try_from(n).ok()).map(FormId)
+            }
             _ => None,
         }
     }
@@ -153,10 +155,15 @@ impl Fields {
     /// the number stored, [`FieldRef::name`] for the name shown.
     pub fn field(&self, path: &str) -> Result<FieldRef<'_>> {
         let value = self.get(path).ok_or_else(|| self.no_field(path))?;
-        Ok(FieldRef {
-            value,
-            ty: field_type(self.def, path),
-        })
+        // Where the layout is chosen by size or by another field, the
+        // value itself tells which: the first type it encodes as.
+        let types = field_types(self.def, path);
+        let ty = match types[..] {
+            [] => None,
+            [one] => Some(one),
+            _ => types.iter().copied().find(|t| fits(t, value)),
+        };
+        Ok(FieldRef { value, ty })
     }
 
     /// The integer stored at a path (an enum's number, not its name).

@@ -182,32 +182,50 @@ pub fn record_coverage_counts(
 pub struct DeepCheck {
     /// Records read.
     pub records: usize,
-    /// Records that do not read by their declaration: their data does not
-    /// inflate or split into subrecords, a subrecord does not fit its
-    /// layout or encode back to its bytes, or the declaration does not
+    /// Records that do not read by their declaration: a subrecord is kept
+    /// as bytes (the same ones `stats` counts raw), their data does not
+    /// inflate or split into subrecords, or the declaration does not
     /// reproduce the record.
     pub failing: usize,
+    /// Of those, the records whose bytes point at damage (or at a
+    /// declaration that does not match the file) rather than at what is
+    /// not declared yet: see [`RecordCheck::faults`].
+    pub damaged: usize,
     /// What is wrong, in file order; the first [`DeepCheck::LISTED`].
     pub problems: Vec<String>,
     /// Subrecords kept as bytes in all (not declared yet, or failing).
     pub kept_raw: u64,
 }
 
+/// What reading one record by its declaration found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RecordCheck {
+    /// What the declaration covered.
+    pub coverage: Coverage,
+    /// Every subrecord kept as bytes, with where and why.
+    pub warnings: Vec<String>,
+    /// Of those, what points at damage (see [`Decoded::faults`]).
+    pub faults: Vec<String>,
+}
+
 impl DeepCheck {
     /// Problems listed at most.
     pub const LISTED: usize = 100;
 
-    /// Adds what one record gave.
-    pub fn add(&mut self, found: Result<(Coverage, Vec<String>)>) {
+    /// Adds what one record gave: it fails on any subrecord kept as
+    /// bytes, as `stats` counts them.
+    pub fn add(&mut self, found: Result<RecordCheck>) {
         self.records += 1;
-        let problems = match found {
-            Ok((coverage, faults)) => {
-                self.kept_raw += coverage.raw;
-                faults
+        let (problems, damaged) = match found {
+            Ok(found) => {
+                self.kept_raw += found.coverage.raw;
+                let damaged = !found.faults.is_empty();
+                (found.warnings, damaged)
             }
-            Err(e) => vec![e.to_string()],
+            Err(e) => (vec![e.to_string()], true),
         };
-        if !problems.is_empty() {
+        self.damaged += damaged as usize;
+        if !problems.is_empty() || damaged {
             self.failing += 1;
             let room = Self::LISTED.saturating_sub(self.problems.len());
             self.problems.extend(problems.into_iter().take(room));
@@ -216,13 +234,9 @@ impl DeepCheck {
 }
 
 /// Reads one record by its declaration and encodes it back: what it
-/// covered, and the faults found (see [`Decoded::faults`]). An error when
-/// its data does not inflate or split into subrecords.
-pub fn check_record(
-    record: &Record<'_>,
-    catalog: &Catalog,
-    ctx: &FormCtx,
-) -> Result<(Coverage, Vec<String>)> {
+/// covered, what it kept as bytes and the faults among them. An error
+/// when its data does not inflate or split into subrecords.
+pub fn check_record(record: &Record<'_>, catalog: &Catalog, ctx: &FormCtx) -> Result<RecordCheck> {
     let game = catalog.game();
     let data = record.data(game)?;
     let subs = Subrecords::new(&data, record.subrecord_base(game))
@@ -231,7 +245,17 @@ pub fn check_record(
     let Some(def) = catalog.find(record.header.sig) else {
         let mut coverage = Coverage::default();
         subs.iter().for_each(|s| coverage.add_raw(s.data.len()));
-        return Ok((coverage, Vec::new()));
+        let warnings = vec![format!(
+            "{}: no declaration for {}; all {} subrecords kept as bytes",
+            record.describe(),
+            record.header.sig,
+            subs.len()
+        )];
+        return Ok(RecordCheck {
+            coverage,
+            warnings,
+            faults: Vec::new(),
+        });
     };
     let name = RecordName {
         sig: record.header.sig,
@@ -240,7 +264,11 @@ pub fn check_record(
         offset: record.offset,
     };
     let decoded = decode(def, &subs, ctx, &name);
-    Ok((decoded.coverage, decoded.faults))
+    Ok(RecordCheck {
+        coverage: decoded.coverage,
+        warnings: decoded.warnings,
+        faults: decoded.faults,
+    })
 }
 
 /// Reads every record of a plugin (its header included) by its

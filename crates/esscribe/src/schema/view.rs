@@ -142,6 +142,9 @@ pub struct RawSub<'a> {
     /// Its data does not fit the member's layout: damage, or a
     /// declaration that does not match the file.
     pub misfit: bool,
+    /// The member is declared as bytes not decoded yet: kept as given,
+    /// whatever its size.
+    pub undecoded: bool,
 }
 
 impl std::fmt::Display for RawSub<'_> {
@@ -163,6 +166,11 @@ impl std::fmt::Display for RawSub<'_> {
                     None => Ok(()),
                 }
             }
+            Some(def) if self.undecoded => write!(
+                f,
+                "{sig} ({}, {len} bytes) is declared as bytes, not decoded yet",
+                def.name
+            ),
             Some(def) => write!(
                 f,
                 "{sig} ({}, {len} bytes) has bytes left over after its declared fields",
@@ -658,12 +666,14 @@ impl<'a> RecordView<'a> {
                     sub: sv.sub,
                     member: Some(sv.def),
                     misfit: fate == Fate::Misfit,
+                    undecoded: fate == Fate::Undecoded,
                 }),
             },
             ItemKind::Unexpected(sub) => Some(RawSub {
                 sub,
                 member: None,
                 misfit: false,
+                undecoded: false,
             }),
             _ => None,
         })

@@ -21,8 +21,9 @@ pub static MASTER: [Member; 2] = [
 /// masters.
 pub static MEMBERS: [Member; 6] = [
     sub(b"HEDR", "header", Field::Struct(&HEADER)),
-    opt(b"OFST", "offsets", Field::Bytes),
-    opt(b"DELE", "deletions", Field::Bytes),
+    // Left by early versions of the editors, read by nothing known.
+    opt(b"OFST", "offsets", Field::Opaque),
+    opt(b"DELE", "deletions", Field::Opaque),
     opt(b"CNAM", "author", Field::ZString),
     opt(b"SNAM", "description", Field::ZString),
     groups("masters", &MASTER),

@@ -15,13 +15,18 @@ static FORM: [FieldDef; 1] = [f(
     ]),
 )];
 
+/// A count of 4 bytes, or nothing.
+static COUNT_OR_EMPTY: [(usize, Field); 2] = [(4, Field::Value(U32)), (0, Field::Empty)];
+
 /// Skyrim's plugin header (TES4) record declaration.
 pub static TES4: RecordDef = records::TES4.with(&join::<_, 10>(&[
     &tes4::MEMBERS,
     &[
         opt(b"ONAM", "overridden_forms", Field::Array(&FORM)),
-        opt(b"SCRN", "screenshot", Field::Bytes),
-        opt(b"INTV", "tagified_strings", Field::Value(U32)),
-        opt(b"INCC", "unknown_incc", Field::Value(U32)),
+        // An image the editor stored, never shown by the game.
+        opt(b"SCRN", "screenshot", Field::Opaque),
+        // Both are found empty in real plugins as well as of 4 bytes.
+        opt(b"INTV", "tagified_strings", Field::BySize(&COUNT_OR_EMPTY)),
+        opt(b"INCC", "unknown_incc", Field::BySize(&COUNT_OR_EMPTY)),
     ],
 ]));
