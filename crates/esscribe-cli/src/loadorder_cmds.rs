@@ -56,9 +56,13 @@ fn warn(p: &Problem) {
 /// A master missing for many plugins (the game's own files, often) is
 /// reported once, naming the plugins that need it.
 pub fn report_problems(order: &LoadOrder<'_>) {
+    // A plugin given alone names its own records; that its masters are
+    // not given is no news.
+    let alone = order.plugins().len() == 1;
     let mut needed_by: Vec<(&str, Vec<&str>)> = Vec::new();
     for p in order.problems() {
         match p {
+            Problem::MissingMaster { .. } if alone => {}
             Problem::MissingMaster { plugin, master } => {
                 match needed_by.iter_mut().find(|(m, _)| m == master) {
                     Some((_, list)) => list.push(plugin),
@@ -302,7 +306,7 @@ pub fn refs(files: &[PathBuf], opt: &LoadOrderOpt, form: &str, as_json: bool) ->
 /// without `--data`, the plugins given when there are several. `None` when
 /// there is none.
 pub fn context_files(opt: &LoadOrderOpt, plugins: &[PathBuf]) -> Result<Option<PluginFiles>> {
-    if opt.data.is_none() && plugins.len() < 2 {
+    if plugins.is_empty() && opt.data.is_none() {
         return Ok(None);
     }
     let mut extra = Vec::new();

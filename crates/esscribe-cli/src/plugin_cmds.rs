@@ -303,6 +303,24 @@ pub fn dump(
     lang: &crate::strings_opt::LangOpt,
 ) -> Result<ExitCode> {
     let path = files.last().context("no plugin to show")?.as_path();
+    if files.len() > 1 {
+        let before: Vec<String> = files[..files.len() - 1]
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect();
+        if as_json {
+            bail!(
+                "dump --json shows one plugin, as `build` takes it: give one file (given: {} and {})",
+                before.join(", "),
+                path.display()
+            );
+        }
+        eprintln!(
+            "note: showing {}; {} read as its load order, to name its references",
+            path.display(),
+            before.join(", ")
+        );
+    }
     let data = load(path)?;
     let plugin = parse_plugin(&data, game.game, path)?;
     let ctx = crate::strings_opt::plugin_ctx(&plugin, path, lang)?;
@@ -478,8 +496,17 @@ pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
             output.join("Mod.esp").display()
         );
     }
-    let text = std::fs::read_to_string(json_path)
-        .with_context(|| format!("cannot read {}", json_path.display()))?;
+    let bytes =
+        std::fs::read(json_path).with_context(|| format!("cannot read {}", json_path.display()))?;
+    match esscribe::fsio::kind_of(&bytes[..bytes.len().min(64)]) {
+        Some(kind) if kind != "JSON" => bail!(
+            "{} is {kind}, not a JSON dump: `build` makes a plugin from what `esscribe dump --json` prints",
+            json_path.display()
+        ),
+        _ => {}
+    }
+    let text = String::from_utf8(bytes)
+        .with_context(|| format!("{} is not JSON text (not UTF-8)", json_path.display()))?;
     let doc: Value = serde_json::from_str(&text)
         .with_context(|| format!("{} is not valid JSON", json_path.display()))?;
     let built =

@@ -200,9 +200,16 @@ fn references_are_named_from_the_load_order() {
         "_Tutorial_PosRef_ShelterLantern",
     ]);
     assert!(out.starts_with("REFR 0x03002DC7 flags 0x00000400 (persistent) at 0xBAA (78 bytes)\n  editor_id: _Tutorial_PosRef_ShelterLantern\n  base: [??02D847 Skyrim.esm]\n"), "{out}");
-    // Alone, the same record shows the bare form ID.
-    let (out, _) = run(&["dump", &shack, "--form", "0x03002DC7"]);
-    assert!(out.contains("\n  base: 0x0002D847 (Skyrim.esm)\n"), "{out}");
+    // Alone, the plugin names its own records, and shows where the others
+    // would be.
+    let (out, said) = run(&["dump", &shack, "--form", "0x03002DC7"]);
+    assert!(out.contains("\n  base: [??02D847 Skyrim.esm]\n"), "{out}");
+    assert!(!said.contains("warning"), "{said}");
+    let (out, _) = run(&["dump", &shack, "--form", "_Tutorial_CraftChair"]);
+    assert!(
+        out.contains("\n  created_object: _Tutorial_ChairMiscItem \"Camping Chair\" [MISC:00000D62 CampfireTutorial_Shack.esp]\n"),
+        "{out}"
+    );
     // packages: targets and locations named.
     let (out, _) = run(&["packages", &campfire, &shack]);
     assert!(out.contains("target object id _Camp_CampfireSitMarkerSandbox \"Sit Down\" [FURN:00039577 Campfire.esm]; template [??019715 Skyrim.esm]"), "{out}");

@@ -690,3 +690,53 @@ fn inventory_properties_read_as_words() {
     );
     assert!(!text.contains("\"kind\""), "{text}");
 }
+
+/// Plausible mistakes are named as mistakes, never as damage at an
+/// offset: a plugin given to `build`, two plugins to `dump --json`, a
+/// reference the save never changed to `save edit`; and `dump` of two
+/// plugins says which one it shows.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn mistakes_are_named_as_mistakes() {
+    let campfire = corpus("skyrim-plugins/Campfire.esm");
+    let chair = corpus("skyrim-plugins/CampfireTutorial_Chair.esp");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("Out.esp");
+    let said = stderr_of(esscribe().arg("build").arg(&campfire).arg("-o").arg(&out));
+    assert!(
+        said.contains("Campfire.esm is a plugin, not a JSON dump"),
+        "{said}"
+    );
+    assert!(!out.exists());
+    let said = stderr_of(
+        esscribe()
+            .args(["dump", "--json"])
+            .arg(&campfire)
+            .arg(&chair),
+    );
+    assert!(said.contains("dump --json shows one plugin"), "{said}");
+    let said = stderr_of(esscribe().arg("dump").arg(&campfire).arg(&chair));
+    assert!(
+        said.contains("CampfireTutorial_Chair.esp; ")
+            && said.contains("Campfire.esm read as its load order"),
+        "{said}"
+    );
+    let save = dir.path().join("save002.ess");
+    std::fs::copy(corpus("oblivion-saves/save002.ess"), &save).unwrap();
+    for change in [
+        &["--scale", "2"][..],
+        &["--item", "0x0000000F", "--count", "5"],
+    ] {
+        let said = stderr_of(
+            esscribe()
+                .args(["save", "edit"])
+                .arg(&save)
+                .args(["--ref", "0x00ABCDEF"])
+                .args(change),
+        );
+        assert_eq!(
+            said.trim_end(),
+            "esscribe: reference 0x00ABCDEF: the save holds no changes of it (the player is 0x00000014)"
+        );
+    }
+}

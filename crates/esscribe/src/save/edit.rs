@@ -65,12 +65,20 @@ impl SaveFile {
         if self.set_item_count(reference, item, count).is_ok() {
             return Ok(false);
         }
+        if !self.changes.iter().any(|c| c.form_id == reference) {
+            return Err(Error::not_found(format!(
+                "reference {reference}: the save holds no changes of it (the player is {PLAYER_REF})"
+            )));
+        }
         let index = self
             .changes
             .iter()
             .position(|c| c.form_id == reference && c.inventory().is_some())
             .ok_or_else(|| {
-                Error::invalid(0, format!("{reference} has no decoded inventory to add to"))
+                Error::value(
+                    "--ref",
+                    format!("{reference}: the save holds no inventory changes of it to add to"),
+                )
             })?;
         let iref = if item.master_index() == 0xFF {
             item.0
@@ -116,10 +124,10 @@ impl SaveFile {
     /// name). The name must be Windows-1252 text of 1 to 250 bytes.
     pub fn rename_player(&mut self, name: &str) -> Result<()> {
         let bytes = encode_cp1252(name)
-            .ok_or_else(|| Error::invalid(0, format!("{name:?} is not Windows-1252 text")))?;
+            .ok_or_else(|| Error::value("name", format!("{name:?} is not Windows-1252 text")))?;
         if bytes.is_empty() || bytes.len() > 250 || bytes.contains(&0) {
-            return Err(Error::invalid(
-                0,
+            return Err(Error::value(
+                "name",
                 format!("a player name takes 1 to 250 bytes, without NUL: {name:?}"),
             ));
         }
@@ -196,20 +204,20 @@ impl SaveFile {
     pub fn rename_plugin(&mut self, old: &str, new: &str) -> Result<()> {
         let bytes = encode_cp1252(new)
             .filter(|b| !b.is_empty() && b.len() < 256 && !b.contains(&0))
-            .ok_or_else(|| Error::invalid(0, format!("{new:?} is not a plugin name")))?;
+            .ok_or_else(|| Error::value("plugin", format!("{new:?} is not a plugin name")))?;
         let pos = self
             .plugins
             .iter()
             .position(|p| p.text().eq_ignore_ascii_case(old))
-            .ok_or_else(|| Error::invalid(0, format!("the save lists no plugin {old:?}")))?;
+            .ok_or_else(|| Error::not_found(format!("the save lists no plugin {old:?}")))?;
         if self
             .plugins
             .iter()
             .enumerate()
             .any(|(i, p)| i != pos && p.text().eq_ignore_ascii_case(new))
         {
-            return Err(Error::invalid(
-                0,
+            return Err(Error::value(
+                "plugin",
                 format!("the save lists {new:?} already; renaming {old:?} would list it twice"),
             ));
         }

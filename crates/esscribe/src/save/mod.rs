@@ -610,7 +610,11 @@ fn reference_parts(
                     change::TYPE_REFR | change::TYPE_ACHR | change::TYPE_ACRE
                 )
         })
-        .ok_or_else(|| Error::invalid(0, format!("no reference change record for {id}")))?;
+        .ok_or_else(|| {
+            Error::not_found(format!(
+                "reference {id}: the save holds no changes of it (the player is {PLAYER_REF})"
+            ))
+        })?;
     let (chunk, head) = changes
         .slot_mut(index)
         .expect("the index of a record just found");
