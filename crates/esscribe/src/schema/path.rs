@@ -68,6 +68,7 @@ fn in_field(field: &'static Field, parts: &[&str]) -> Option<&'static Ty> {
         Field::Struct(fields) => in_fields(fields, parts),
         Field::Array(fields) => in_items(fields, past_index(parts)),
         Field::BySize(cases) => cases.iter().find_map(|(_, f)| in_field(f, parts)),
+        Field::ByFit(cases) => cases.iter().find_map(|f| in_field(f, parts)),
         Field::BySibling { cases, default, .. } => cases
             .iter()
             .map(|(_, f)| f)
