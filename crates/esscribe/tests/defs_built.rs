@@ -1,10 +1,14 @@
 //! Record types declared from the format but not found in the test corpus:
 //! a record is built from its JSON form, written, read back and shown as
 //! JSON again, and must give the same values, every subrecord decoded,
-//! with the subrecord sizes the format gives.
+//! with the subrecord sizes the format gives. Layouts of older form
+//! versions are read from records made of their exact bytes, which must
+//! write back as they were.
 
-use esscribe::json::{form_ctx, plugin_from_json, record_to_json};
+use esscribe::json::{form_ctx, plugin_from_json, plugin_to_json, record_to_json, PieceBuilder};
+use esscribe::masters::form_id_uses;
 use esscribe::plugin::Plugin;
+use esscribe::tree::{self, MemoryTree, TreeSource};
 use esscribe::Game;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -659,5 +663,315 @@ fn skyrim_types_kept_as_empty_groups_build_and_read_back() {
         let fields = json!({"editor_id": format!("Test{sig}")});
         let s = round_trip(Game::Skyrim, sig, "0x01000840 (Built.esp)", fields);
         assert_eq!(sizes(&s, "EDID"), [9], "{sig}");
+    }
+}
+
+/// Subrecords as stored: signature, size, data.
+fn subrecords(subs: &[(&[u8; 4], &[u8])]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (sig, data) in subs {
+        out.extend_from_slice(&sig[..]);
+        out.extend_from_slice(&(data.len() as u16).to_le_bytes());
+        out.extend_from_slice(data);
+    }
+    out
+}
+
+/// A record's or a group's 24-byte header and what follows it.
+fn stored(sig: &[u8; 4], size: usize, words: [u32; 3], version: u16, body: &[u8]) -> Vec<u8> {
+    let mut out = sig.to_vec();
+    out.extend_from_slice(&(size as u32).to_le_bytes());
+    for w in words {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+    out.extend_from_slice(&version.to_le_bytes());
+    out.extend_from_slice(&[0, 0]);
+    out.extend_from_slice(body);
+    out
+}
+
+/// A Skyrim plugin whose master is Skyrim.esm, holding one record of that
+/// master (form ID `0x00012345`) at `form_version`, made of exactly these
+/// subrecords, as a copy of a record of the game's own files is.
+fn skyrim_copy(sig: &[u8; 4], form_version: u16, subs: &[(&[u8; 4], &[u8])]) -> Vec<u8> {
+    let mut hedr = 1.7f32.to_le_bytes().to_vec();
+    hedr.extend_from_slice(&1u32.to_le_bytes());
+    hedr.extend_from_slice(&0x800u32.to_le_bytes());
+    let header = subrecords(&[
+        (b"HEDR", &hedr),
+        (b"CNAM", b"esscribe\0"),
+        (b"MAST", b"Skyrim.esm\0"),
+        (b"DATA", &[0; 8]),
+    ]);
+    let data = subrecords(subs);
+    let record = stored(sig, data.len(), [0, 0x0001_2345, 0], form_version, &data);
+    let label = u32::from_le_bytes(*sig);
+    let group = stored(b"GRUP", 24 + record.len(), [label, 0, 0], 0, &record);
+    let mut out = stored(b"TES4", header.len(), [0, 0, 0], 44, &header);
+    out.extend_from_slice(&group);
+    out
+}
+
+/// The fields of the one record of a plugin made by [`skyrim_copy`]: every
+/// subrecord read by its declaration (`opaque` of them bytes by design,
+/// none raw), every form ID found, and the plugin written back to its
+/// very bytes from its JSON form and from its text tree.
+fn read_exact(bytes: &[u8], opaque: u64) -> Value {
+    let plugin = Plugin::parse(bytes).unwrap();
+    let ctx = form_ctx(&plugin, "Copy.esp");
+    let r = plugin.records().next().unwrap();
+    let rj = record_to_json(r, Game::Skyrim, &ctx).unwrap();
+    assert_eq!(rj.coverage.raw, 0, "{:?}", rj.warnings);
+    assert_eq!(rj.coverage.opaque, opaque);
+    assert_eq!(
+        rj.coverage.decoded + rj.coverage.opaque,
+        rj.coverage.subrecords
+    );
+    let uses = form_id_uses(&plugin).unwrap();
+    assert!(uses.unread.is_empty(), "{:?}", uses.unread);
+    let doc = plugin_to_json(&plugin, "Copy.esp").unwrap();
+    assert_eq!(plugin_from_json(&doc).unwrap().to_bytes().unwrap(), bytes);
+    // The record's text is printed from its typed values and read straight
+    // back from it.
+    let mut t = MemoryTree::default();
+    let unpacked = tree::unpack_with_paths(&plugin, "Copy.esp", &mut t).unwrap();
+    assert_eq!(unpacked.typed, 1);
+    let path = &unpacked.paths[&r.header.form_id];
+    let read = |file: &str| -> Value { serde_json::from_slice(&t.read(file).unwrap()).unwrap() };
+    let b = PieceBuilder::new(
+        Game::Skyrim,
+        "Copy.esp",
+        &read(tree::HEADER_FILE)["header"],
+        "header",
+    )
+    .unwrap()
+    .0;
+    let group_file = format!("{}/{}", path.rsplit_once('/').unwrap().0, tree::GROUP_FILE);
+    let group = b
+        .group_header(
+            read(&group_file).as_object().unwrap(),
+            &group_file,
+            &["entries"],
+        )
+        .unwrap();
+    let direct = tree::record_from_text_direct(&t.read(path).unwrap(), &b, Some(&group)).unwrap();
+    let (mut again, mut original) = (Vec::new(), Vec::new());
+    direct.write(&mut again, Game::Skyrim).unwrap();
+    r.write(&mut original, Game::Skyrim).unwrap();
+    assert_eq!(again, original);
+    assert_eq!(tree::pack(&t).unwrap().bytes, bytes);
+    rj.value["fields"].clone()
+}
+
+/// Little-endian words, one after another.
+fn words(ws: &[u32]) -> Vec<u8> {
+    ws.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+/// One texture's hashes as stored: file hash, extension, folder hash.
+fn texture(file: u32, folder: u32) -> Vec<u8> {
+    let mut out = file.to_le_bytes().to_vec();
+    out.extend_from_slice(b"dds\0");
+    out.extend_from_slice(&folder.to_le_bytes());
+    out
+}
+
+fn texture_json(file: u32, folder: u32) -> Value {
+    json!({"file_hash": file, "extension": "dds\\x00", "folder_hash": folder})
+}
+
+#[test]
+fn skyrim_texture_hashes_of_every_form_version_read_and_write_back() {
+    // Form version 40 on: a header count (two: the texture and addon node
+    // counts), the textures, the addon nodes.
+    let mut modt = words(&[2, 1, 1]);
+    modt.extend(texture(0xE7A5_8653, 0x2228_3D52));
+    modt.extend(words(&[7]));
+    let mut data = vec![30, 0, 60, 0, 0, 0, 0, 0];
+    data.extend(words(&[1]));
+    for x in [32.0f32, 0.25, 0.5, 10.0] {
+        data.extend(x.to_le_bytes());
+    }
+    data.extend([0x04, 0, 0, 0]);
+    let bounds = [0xF0, 0xFF, 0xF0, 0xFF, 0, 0, 0x10, 0, 0x10, 0, 0x20, 0];
+    let gras = read_exact(
+        &skyrim_copy(
+            b"GRAS",
+            43,
+            &[
+                (b"EDID", b"FieldGrass01\0"),
+                (b"OBND", &bounds),
+                (b"MODL", b"Landscape\\Grass\\FieldGrass01.nif\0"),
+                (b"MODT", &modt),
+                (b"DATA", &data),
+            ],
+        ),
+        0,
+    );
+    assert_eq!(
+        gras["model"]["texture_hashes"],
+        json!({
+            "header_count": 2, "texture_count": 1, "addon_node_count": 1,
+            "textures": [texture_json(0xE7A5_8653, 0x2228_3D52)], "addon_nodes": [7]
+        })
+    );
+    assert_eq!(gras["data"]["maximum_slope"], 60);
+    assert_eq!(gras["data"]["units_from_water_type"], "above_at_most");
+
+    // Form versions 38 and 39: the textures alone. The tree's scripts come
+    // before its bounds.
+    let mut modt = texture(0x0264_C2E3, 0x2228_3D52);
+    modt.extend(texture(0x6051_1B26, 0x0A5C_AC3B));
+    let cnam: Vec<u8> = (1..=12u8)
+        .flat_map(|i| (i as f32 / 4.0).to_le_bytes())
+        .collect();
+    let tree = read_exact(
+        &skyrim_copy(
+            b"TREE",
+            39,
+            &[
+                (b"EDID", b"TreePineForest01\0"),
+                (b"VMAD", &[5, 0, 2, 0, 0, 0]),
+                (b"OBND", &bounds),
+                (b"MODL", b"Landscape\\Trees\\TreePineForest01.nif\0"),
+                (b"MODT", &modt),
+                (b"PFIG", &words(&[0x0006_BC0A])),
+                (b"SNAM", &words(&[0x0003_C7C4])),
+                (b"PFPC", &[100, 100, 50, 0]),
+                (b"FULL", b"Pine Tree\0"),
+                (b"CNAM", &cnam),
+            ],
+        ),
+        0,
+    );
+    assert_eq!(
+        tree["model"]["texture_hashes"],
+        json!([
+            texture_json(0x0264_C2E3, 0x2228_3D52),
+            texture_json(0x6051_1B26, 0x0A5C_AC3B)
+        ])
+    );
+    assert_eq!(tree["scripts"]["scripts"], json!([]));
+    assert_eq!(tree["ingredient"], "0x0006BC0A (Skyrim.esm)");
+    assert_eq!(tree["seasonal_chances"]["fall"], 50);
+    assert_eq!(tree["data"]["leaf_frequency"], 3.0);
+
+    // Debris: a record of form version 40 on still holding the older
+    // layout reads as such; before form version 38 the hashes are kept
+    // as bytes nobody has documented, counted apart.
+    let model = |percent: u8, name: &[u8], flags: u8| {
+        let mut d = vec![percent];
+        d.extend_from_slice(name);
+        d.push(flags);
+        d
+    };
+    let rock = model(60, b"Debris\\Rock01.nif\0", 1);
+    let dust = model(40, b"Debris\\Dust01.nif\0", 0);
+    let older = texture(0x1234_5678, 0x9ABC_DEF0);
+    let debr = read_exact(
+        &skyrim_copy(
+            b"DEBR",
+            43,
+            &[
+                (b"EDID", b"RockDebris\0"),
+                (b"DATA", &rock),
+                (b"MODT", &older),
+                (b"DATA", &dust),
+                (b"MODT", &words(&[2, 0, 0])),
+            ],
+        ),
+        0,
+    );
+    assert_eq!(
+        debr["models"][0]["texture_hashes"],
+        json!([texture_json(0x1234_5678, 0x9ABC_DEF0)])
+    );
+    assert_eq!(
+        debr["models"][0]["data"]["flags"],
+        json!(["has_collision_data"])
+    );
+    assert_eq!(
+        debr["models"][1]["texture_hashes"],
+        json!({"header_count": 2, "texture_count": 0, "addon_node_count": 0})
+    );
+    let undocumented = [0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xAA];
+    let debr = read_exact(
+        &skyrim_copy(
+            b"DEBR",
+            25,
+            &[
+                (b"EDID", b"RockDebris\0"),
+                (b"DATA", &rock),
+                (b"MODT", &undocumented),
+            ],
+        ),
+        1,
+    );
+    assert_eq!(debr["models"][0]["texture_hashes"], "112233445566778899aa");
+}
+
+#[test]
+fn skyrim_water_gnam_race_movement_names_and_talking_activator_leftovers_read_exactly() {
+    // Twelve bytes, zero in the game's files.
+    let watr = read_exact(
+        &skyrim_copy(
+            b"WATR",
+            43,
+            &[
+                (b"EDID", b"DefaultWater\0"),
+                (b"ANAM", &[75]),
+                (b"FNAM", &[1]),
+                (b"GNAM", &[0; 12]),
+            ],
+        ),
+        0,
+    );
+    assert_eq!(watr["unused_gnam"], "000000000000000000000000");
+    assert_eq!(watr["flags"], json!(["causes_damage"]));
+
+    // Four letters, or four letters and the zero byte some copies end
+    // them with.
+    let race = read_exact(
+        &skyrim_copy(
+            b"RACE",
+            43,
+            &[
+                (b"EDID", b"DefaultRace\0"),
+                (b"MTNM", b"BLDO"),
+                (b"MTNM", b"RUN1\0"),
+                (b"MTNM", b"WALK"),
+            ],
+        ),
+        0,
+    );
+    assert_eq!(
+        race["movement_type_names"],
+        json!(["BLDO", {"name": "RUN1"}, "WALK"])
+    );
+
+    // The editor's leftovers, of any size: bytes by design, not raw.
+    for (pnam, fnam) in [
+        (&[0u8; 4][..], &[0u8; 2][..]),
+        (&[1, 2, 3, 4, 5, 6, 7, 8], &[9; 5]),
+    ] {
+        let tact = read_exact(
+            &skyrim_copy(
+                b"TACT",
+                43,
+                &[
+                    (b"EDID", b"TalkingSkull\0"),
+                    (b"OBND", &[0; 12]),
+                    (b"PNAM", pnam),
+                    (b"SNAM", &words(&[0])),
+                    (b"FNAM", fnam),
+                    (b"VNAM", &words(&[0x0001_3AD3])),
+                ],
+            ),
+            2,
+        );
+        let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+        assert_eq!(tact["unknown_pnam"], hex(pnam));
+        assert_eq!(tact["unknown_fnam"], hex(fnam));
+        assert_eq!(tact["voice_type"], "0x00013AD3 (Skyrim.esm)");
     }
 }

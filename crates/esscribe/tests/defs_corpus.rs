@@ -7,7 +7,7 @@ mod common;
 use esscribe::json::{form_ctx, record_to_json};
 use esscribe::plugin::Plugin;
 use esscribe::Game;
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Every record type found in the corpus, with its game: the table of
@@ -423,6 +423,25 @@ fn skyrim_scroll_sound_output_model_and_dialogue_view_values() {
     assert_eq!(dlvw["branches"][5], "0x020669CC (DawnOfTheSilverHand.esp)");
     assert_eq!(dlvw["unknown_enam"], 0);
     assert_eq!(dlvw["show_all_text"], true);
+}
+
+/// A furniture record of Skyrim.esm that Campfire overrides, copied with
+/// its texture hashes in the layout of form version 40 on.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn skyrim_texture_hashes_of_a_record_copied_from_the_game_master() {
+    let furn = fields(CAMPFIRE, 0x0007_022E);
+    assert_eq!(furn["editor_id"], "WoodChoppingBlock");
+    let hashes = &furn["model"]["texture_hashes"];
+    assert_eq!(hashes["header_count"], 2);
+    assert_eq!(hashes["texture_count"], 6);
+    assert_eq!(hashes["addon_node_count"], 0);
+    assert_eq!(hashes["textures"].as_array().unwrap().len(), 6);
+    assert_eq!(
+        hashes["textures"][0],
+        json!({"file_hash": 0xE7A5_8653u32, "extension": "dds\\x00", "folder_hash": 0x2228_3D52})
+    );
+    assert_eq!(hashes["textures"][5]["folder_hash"], 0x417B_AE32);
 }
 
 const DAWN: &str = "skyrim-plugins/DawnOfTheSilverHand.esp";

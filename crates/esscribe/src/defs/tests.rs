@@ -210,6 +210,7 @@ fn form_id_fields(game: Game) -> Vec<(String, String, Vec<String>)> {
             Field::Value(t) => ty(t, at, out),
             Field::Struct(fs) | Field::Array(fs) => fields(fs, at, out),
             Field::BySize(cases) => cases.iter().for_each(|(_, c)| field(c, at, out)),
+            Field::ByFit(cases) => cases.iter().for_each(|c| field(c, at, out)),
             Field::BySibling { cases, default, .. } => {
                 cases.iter().for_each(|(_, c)| field(c, at, out));
                 field(default, at, out);
@@ -344,7 +345,7 @@ fn untargeted(game: Game) -> (Fields, Fields) {
 /// have: kept from growing (and lowered as targets are declared).
 #[test]
 fn untargeted_form_id_fields_are_counted() {
-    for (game, any, without) in [(Game::Oblivion, 3, 0), (Game::Skyrim, 165, 8)] {
+    for (game, any, without) in [(Game::Oblivion, 3, 0), (Game::Skyrim, 169, 8)] {
         let (by_design, rest) = untargeted(game);
         assert_eq!(
             (by_design.len(), rest.len()),
@@ -429,6 +430,7 @@ fn declared_names_are_plain_words_and_a_structs_own() {
             Field::Value(t) => ty(t, names),
             Field::Struct(fs) | Field::Array(fs) => fields(fs, names),
             Field::BySize(cases) => cases.iter().for_each(|(_, c)| field(c, names)),
+            Field::ByFit(cases) => cases.iter().for_each(|c| field(c, names)),
             Field::BySibling { cases, default, .. } => {
                 cases.iter().for_each(|(_, c)| field(c, names));
                 field(default, names);

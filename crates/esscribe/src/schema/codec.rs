@@ -722,6 +722,8 @@ pub fn decode_field(
         earlier: &mut Earlier::new(),
         localized: ctx.localized,
         left_over: false,
+        cut_short: false,
+        opaque: false,
         form_id_sites: None,
     };
     let at = sink.decode_data(field, data, sibling)?;
@@ -840,6 +842,26 @@ pub fn encode_field_in(
         } => {
             let text = siblings.get(*sibling).and_then(Value::as_str);
             encode_field_in(sibling_case(cases, default, text), v, siblings, out, cx)
+        }
+        Field::ByFit(cases) => {
+            // The first layout that takes the value is the one it was read
+            // by (their JSON forms differ in kind). When none takes it, the
+            // error that says most is that of the layout that got furthest.
+            let mut best: Option<(usize, Error)> = None;
+            for f in *cases {
+                let mut buf = Vec::new();
+                match encode_field_in(f, v, siblings, &mut buf, cx) {
+                    Ok(()) => {
+                        out.extend_from_slice(&buf);
+                        return Ok(());
+                    }
+                    Err(e) if best.as_ref().is_none_or(|(r, _)| buf.len() + 1 > *r) => {
+                        best = Some((buf.len() + 1, e));
+                    }
+                    Err(_) => {}
+                }
+            }
+            Err(best.map_or_else(|| bad("no layout declared"), |(_, e)| e))
         }
     }
 }

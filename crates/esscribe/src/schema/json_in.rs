@@ -208,6 +208,7 @@ pub fn chooses_layouts(def: &RecordDef, name: &str) -> bool {
         match field {
             Field::BySibling { sibling, .. } => *sibling == name,
             Field::BySize(cases) => cases.iter().any(|(_, f)| field_chooses(f, name)),
+            Field::ByFit(cases) => cases.iter().any(|f| field_chooses(f, name)),
             _ => false,
         }
     }

@@ -74,6 +74,7 @@ fn in_field(field: &'static Field, parts: &[&str], out: &mut Found) {
         Field::Struct(fields) => in_fields(fields, parts, out),
         Field::Array(fields) => in_items(fields, past_index(parts), out),
         Field::BySize(cases) => cases.iter().for_each(|(_, f)| in_field(f, parts, out)),
+        Field::ByFit(cases) => cases.iter().for_each(|f| in_field(f, parts, out)),
         Field::BySibling { cases, default, .. } => cases
             .iter()
             .map(|(_, f)| f)

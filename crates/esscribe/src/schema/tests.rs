@@ -362,6 +362,83 @@ fn same_fields_at_two_widths_keep_their_size() {
     }
 }
 
+/// A count and its items, or bare items, or else bytes: the first layout
+/// that reads the data whole.
+static FITS: RecordDef = RecordDef {
+    sig: Sig(*b"TEST"),
+    title: "test",
+    members: &[rep(
+        b"FITS",
+        "fits",
+        Field::ByFit(&[
+            Field::Struct(&[
+                f("count", U8),
+                f("items", Ty::ListBy("count", &[f("n", U16)])),
+            ]),
+            Field::Array(&[f("n", U16)]),
+            Field::Opaque,
+        ]),
+    )],
+};
+
+fn fits_field() -> &'static Field {
+    match &FITS.members[0] {
+        Member::Sub(s) => &s.field,
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn the_first_layout_that_reads_the_data_whole_is_chosen() {
+    let subs = [
+        // A count that covers every byte: the first layout.
+        raw(b"FITS", &[2, 1, 0, 2, 0]),
+        // A count past the bytes, and an even size: the second.
+        raw(b"FITS", &[9, 0, 7, 0]),
+        // Bytes left over by the first, an odd size: kept as bytes.
+        raw(b"FITS", &[1, 1, 0, 5, 6]),
+        // Nothing: the first reads it whole, ending before its fields.
+        raw(b"FITS", &[]),
+        // A count whose items are not there, an odd size: bytes.
+        raw(b"FITS", &[3]),
+    ];
+    let bytes = encode_subrecords(&subs);
+    let refs: Vec<_> = Subrecords::new(&bytes, 0).map(Result::unwrap).collect();
+    let d = decode(&FITS, &refs, &FormCtx::default(), &"TEST");
+    assert_eq!(
+        d.fields["fits"],
+        json!([
+            {"count": 2, "items": [1, 2]},
+            [9, 7],
+            "0101000506",
+            {},
+            "03"
+        ])
+    );
+    // The bytes kept whole are opaque, not raw; nothing is left over.
+    assert_eq!(
+        (d.coverage.decoded, d.coverage.opaque, d.coverage.raw),
+        (3, 2, 0)
+    );
+    assert_eq!((d.coverage.opaque_bytes, d.coverage.raw_bytes), (6, 0));
+    assert!(d.warnings.is_empty(), "{:?}", d.warnings);
+    assert_eq!(encode_subrecords(&encode(&FITS, &d.fields).unwrap()), bytes);
+    let view = super::record::view(&FITS, &refs, &FormCtx::default());
+    assert_eq!(view.coverage(), d.coverage);
+    assert_eq!(view.raw_subrecords().count(), 0);
+
+    // A value none of the layouts takes names the error of the one that
+    // got furthest.
+    let err = encode_field(
+        fits_field(),
+        &json!({"count": 1, "items": ["x"]}),
+        &Siblings::new(),
+        &mut Vec::new(),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("items"), "{err}");
+}
+
 #[test]
 fn a_rest_list_fills_the_subrecord() {
     static ITEMS: [FieldDef; 2] = [f("a", I16), f("b", U8)];
@@ -501,6 +578,15 @@ proptest! {
             encode_field(&STRUCT_FIELD, &v, &Siblings::new(), &mut out).unwrap();
             prop_assert_eq!(out, data);
         }
+    }
+
+    /// Whichever layout reads them, any bytes build back.
+    #[test]
+    fn any_bytes_read_by_their_first_fit_encode_back(data in proptest::collection::vec(any::<u8>(), 0..24)) {
+        let v = decode_field(fits_field(), &data, &FormCtx::default(), &Siblings::new()).unwrap();
+        let mut out = Vec::new();
+        encode_field(fits_field(), &v, &Siblings::new(), &mut out).unwrap();
+        prop_assert_eq!(out, data);
     }
 
     #[test]

@@ -741,6 +741,7 @@ fn reads_siblings(field: &Field) -> bool {
     match field {
         Field::BySibling { .. } => true,
         Field::BySize(cases) => cases.iter().any(|(_, f)| reads_siblings(f)),
+        Field::ByFit(cases) => cases.iter().any(reads_siblings),
         _ => false,
     }
 }

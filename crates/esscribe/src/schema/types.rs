@@ -128,6 +128,13 @@ pub enum Field {
     Array(&'static [FieldDef]),
     /// A layout chosen by the subrecord's size.
     BySize(&'static [(usize, Field)]),
+    /// A layout chosen by the data itself: the first of these that reads
+    /// it whole (no bytes left over, no list short of the count read for
+    /// it), for data whose layout changed over the format's versions when
+    /// each version's shape tells it apart. Their JSON forms differ in
+    /// kind (an object, a list, hex), so a value builds by the layout it
+    /// was read by.
+    ByFit(&'static [Field]),
     /// A layout chosen by the value of an earlier member of the same group
     /// (matched as text, or by its beginning when the case ends in `*`;
     /// `default` otherwise).

@@ -404,6 +404,7 @@ pub(crate) fn chosen_by(field: &Field) -> Option<&'static str> {
     match field {
         Field::BySibling { sibling, .. } => Some(sibling),
         Field::BySize(cases) => cases.iter().find_map(|(_, f)| chosen_by(f)),
+        Field::ByFit(cases) => cases.iter().find_map(chosen_by),
         _ => None,
     }
 }
@@ -463,6 +464,13 @@ pub(crate) struct ValueSink<'n, 'a> {
     pub localized: bool,
     /// Set when a subrecord's data had bytes past its declared fields.
     pub left_over: bool,
+    /// Set when a struct's data ended before a list whose count, read
+    /// earlier, promised items: a layout chosen by the data is then not
+    /// the one meant.
+    pub cut_short: bool,
+    /// Set when the data was kept as bytes by design ([`Field::Opaque`],
+    /// declared or chosen among a [`Field::ByFit`]'s layouts).
+    pub opaque: bool,
     /// Where each form ID's four bytes are, when asked: the node's index
     /// and the bytes' address (see [`FormIdSites`]).
     pub form_id_sites: Option<&'n mut FormIdSites>,
@@ -522,6 +530,8 @@ impl<'a> ValueSink<'_, 'a> {
         let mark = self.nodes.len();
         self.earlier.clear();
         self.left_over = false;
+        self.cut_short = false;
+        self.opaque = false;
         let fits = self.data(field, data, sibling);
         if fits.is_none() {
             self.truncate(mark);
@@ -550,7 +560,11 @@ impl<'a> ValueSink<'_, 'a> {
             }
             Field::LString => return self.data(&Field::ZString, data, sibling),
             Field::Text => self.leaf(None, FieldValue::Text(data)),
-            Field::Bytes | Field::Opaque => self.leaf(None, FieldValue::Bytes(data)),
+            Field::Bytes => self.leaf(None, FieldValue::Bytes(data)),
+            Field::Opaque => {
+                self.opaque = true;
+                self.leaf(None, FieldValue::Bytes(data));
+            }
             Field::Empty if data.is_empty() => self.leaf(None, FieldValue::Empty),
             Field::Empty => return None,
             Field::Value(ty) => {
@@ -565,8 +579,9 @@ impl<'a> ValueSink<'_, 'a> {
             }
             Field::Struct(fields) => {
                 let at = self.open(None, FieldValue::Struct(Children(0)));
-                for fd in *fields {
+                for (i, fd) in fields.iter().enumerate() {
                     if r.left() == 0 {
+                        self.cut_short |= fields[i..].iter().any(|fd| self.promised(fd));
                         break;
                     }
                     let (pos, len) = (r.pos, self.nodes.len());
@@ -615,8 +630,37 @@ impl<'a> ValueSink<'_, 'a> {
                 let chosen = sibling_case(cases, default, text);
                 return self.data(chosen, data, sibling);
             }
+            Field::ByFit(cases) => return self.first_fit(cases, data, sibling),
         }
         Some(())
+    }
+
+    /// Decodes by the first of `cases` that reads the data whole: every
+    /// byte taken, every count met. What a case that does not added is
+    /// taken back before the next is tried.
+    fn first_fit(
+        &mut self,
+        cases: &'static [Field],
+        data: &'a [u8],
+        sibling: Option<(&str, &str)>,
+    ) -> Option<()> {
+        let (mark, earlier) = (self.nodes.len(), self.earlier.len());
+        let flags = (self.left_over, self.cut_short, self.opaque);
+        for case in cases {
+            if self.data(case, data, sibling).is_some() && !self.left_over && !self.cut_short {
+                return Some(());
+            }
+            self.truncate(mark);
+            self.earlier.truncate(earlier);
+            (self.left_over, self.cut_short, self.opaque) = flags;
+        }
+        None
+    }
+
+    /// Whether a field left out at the end of its struct's data is a list
+    /// whose count, read earlier, promised items.
+    fn promised(&self, fd: &FieldDef) -> bool {
+        matches!(fd.ty, Ty::ListBy(count, _) if lookup(self.earlier, count).is_some_and(|n| n != 0))
     }
 
     /// Decodes one field into the tree and gives its raw integer value for

@@ -24,6 +24,9 @@ pub struct SubValue<'a> {
     value: Option<u32>,
     /// Bytes were left over after the declared fields (kept as `_rest`).
     left_over: bool,
+    /// Its data was kept as bytes by design ([`Field::Opaque`], declared
+    /// or chosen among a [`Field::ByFit`]'s layouts).
+    opaque: bool,
 }
 
 /// One matched member of a record.
@@ -123,7 +126,7 @@ impl SubValue<'_> {
     pub(super) fn fate(&self) -> Fate {
         match self.value {
             None => Fate::Misfit,
-            Some(_) if matches!(self.def.field, Field::Opaque) => Fate::Opaque,
+            Some(_) if self.opaque => Fate::Opaque,
             Some(_) if matches!(self.def.field, Field::Bytes) => Fate::Undecoded,
             Some(_) if self.left_over => Fate::LeftOver,
             Some(_) => Fate::Decoded,
@@ -389,6 +392,8 @@ impl<'a> Matcher<'_, 'a> {
             earlier: &mut self.earlier,
             localized: self.ctx.localized,
             left_over: false,
+            cut_short: false,
+            opaque: false,
             form_id_sites: Some(&mut self.form_id_sites),
         };
         let value = sink
@@ -399,6 +404,7 @@ impl<'a> Matcher<'_, 'a> {
             sub,
             value,
             left_over: sink.left_over,
+            opaque: sink.opaque,
         };
         count(&mut self.coverage, &sub, sv.fate());
         let end = self.items.len() as u32 + 1;

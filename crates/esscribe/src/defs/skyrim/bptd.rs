@@ -1,6 +1,6 @@
 //! BPTD: body part data.
 
-use super::common::{editor_id, model};
+use super::common::{editor_id, model, model_info};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -71,7 +71,7 @@ static PART: [Member; 9] = [
     ),
     opt(b"NAM1", "limb_replacement_model", Field::ZString),
     opt(b"NAM4", "gore_target_bone", Field::ZString),
-    opt(b"NAM5", "texture_hashes", Field::Opaque),
+    opt(b"NAM5", "texture_hashes", model_info()),
 ];
 
 /// Skyrim's body part data (BPTD) record declaration.

@@ -58,7 +58,9 @@ static TEXTURE_HASH: [FieldDef; 3] = [
     f("folder_hash", U32),
 ];
 
-/// Texture file hashes of a model (MODT and its kin).
+/// Texture file hashes of a model (MODT and its kin) from form version 40
+/// on: how many header values follow (two: the texture and addon node
+/// counts), then the textures and the addon node indexes.
 pub static MODEL_INFO: [FieldDef; 5] = [
     f_default("header_count", U32, Default::Int(2)),
     f("texture_count", U32),
@@ -69,6 +71,25 @@ pub static MODEL_INFO: [FieldDef; 5] = [
         Ty::ListBy("addon_node_count", &[f("index", U32)]),
     ),
 ];
+
+/// The layouts of the texture hashes over the form versions, newest
+/// first. A record of a later form version may still hold an older
+/// layout, so the data decides: older hashes read as the newer layout give
+/// counts their bytes do not meet (an extension read as the texture
+/// count), and go on to their own layout.
+static MODEL_INFO_LAYOUTS: [Field; 3] = [
+    Field::Struct(&MODEL_INFO),
+    // Form versions 38 and 39: the textures alone, 12 bytes each.
+    Field::Array(&TEXTURE_HASH),
+    // Before form version 38: hashes in a layout nobody has documented.
+    Field::Opaque,
+];
+
+/// Texture file hashes of a model (MODT and its kin) in the layout of any
+/// form version (see [`MODEL_INFO_LAYOUTS`]).
+pub const fn model_info() -> Field {
+    Field::ByFit(&MODEL_INFO_LAYOUTS)
+}
 
 /// Alternate textures of a model (MODS and its kin).
 pub static ALTERNATE_TEXTURES: [FieldDef; 1] = [f(
@@ -89,7 +110,7 @@ macro_rules! model {
         /// and alternate textures.
         pub static $name: [Member; 3] = [
             sub($file, "file", Field::ZString),
-            opt($info, "texture_hashes", Field::Struct(&MODEL_INFO)),
+            opt($info, "texture_hashes", model_info()),
             opt(
                 $alt,
                 "alternate_textures",

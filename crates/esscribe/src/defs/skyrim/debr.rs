@@ -1,6 +1,6 @@
 //! DEBR: debris (models thrown by explosions and destruction).
 
-use super::common::{editor_id, MODEL_INFO};
+use super::common::{editor_id, model_info};
 use crate::io::Sig;
 use crate::schema::types::*;
 
@@ -19,7 +19,7 @@ static MODEL: [Member; 2] = [
             f("flags", Ty::Flags(Int::U8, &DEBRIS_FLAGS)),
         ]),
     ),
-    opt(b"MODT", "texture_hashes", Field::Struct(&MODEL_INFO)),
+    opt(b"MODT", "texture_hashes", model_info()),
 ];
 
 /// Skyrim's debris (DEBR) record declaration.

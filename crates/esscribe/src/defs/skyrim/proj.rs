@@ -76,11 +76,7 @@ pub static PROJ: RecordDef = RecordDef {
             ]),
         ),
         opt(b"NAM1", "muzzle_flash_model", Field::ZString),
-        opt(
-            b"NAM2",
-            "muzzle_flash_texture_hashes",
-            Field::Struct(&MODEL_INFO),
-        ),
+        opt(b"NAM2", "muzzle_flash_texture_hashes", model_info()),
         opt(
             b"VNAM",
             "sound_level",

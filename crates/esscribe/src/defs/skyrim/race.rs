@@ -252,6 +252,14 @@ static VOICES: [FieldDef; 2] = male_female(&[b"VTYP"]);
 static DECAPITATE_ARMORS: [FieldDef; 2] = male_female(&[b"ARMO"]);
 static HAIR_COLORS: [FieldDef; 2] = male_female(&[b"CLFM"]);
 
+/// A movement type's four-letter code (MTNM). Copies some editors made
+/// end it with a zero byte, which the game and the Creation Kit ignore:
+/// that form is shown as an object so that it builds back to five bytes.
+const MOVEMENT_TYPE_NAME: Field = Field::BySize(&[
+    (4, Field::Value(Ty::Char4)),
+    (5, Field::Struct(&[f("name", Ty::ZString)])),
+]);
+
 static HAIRS: [FieldDef; 1] = [f("form", fid(&[b"HDPT"]))];
 static EYES: [FieldDef; 1] = [f("form", fid(&[b"EYES"]))];
 
@@ -261,7 +269,7 @@ macro_rules! skeleton {
         static $name: [Member; 3] = [
             sub($marker, "marker", Field::Empty),
             opt(b"ANAM", "file", Field::ZString),
-            opt(b"MODT", "texture_hashes", Field::Struct(&MODEL_INFO)),
+            opt(b"MODT", "texture_hashes", model_info()),
         ];
     };
 }
@@ -422,7 +430,7 @@ pub static RACE: RecordDef = records::RACE.with(&[
     group("male_skeleton", &MALE_SKELETON),
     group("female_skeleton", &FEMALE_SKELETON),
     opt(b"NAM2", "marker_nam2", Field::Empty),
-    rep(b"MTNM", "movement_type_names", Field::Value(Ty::Char4)),
+    rep(b"MTNM", "movement_type_names", MOVEMENT_TYPE_NAME),
     opt(b"VTCK", "voices", Field::Struct(&VOICES)),
     opt(
         b"DNAM",

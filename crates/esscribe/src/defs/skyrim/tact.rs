@@ -11,10 +11,11 @@ pub static TACT: RecordDef = RecordDef {
     members: &join::<_, 12>(&[
         &ACTIVATOR_HEAD,
         &[
-            // Left over from earlier versions of the editor, which resets it.
-            opt(b"PNAM", "unknown_pnam", Field::Bytes),
+            // Left over from earlier versions of the editor, which resets
+            // them: data nobody has documented, of more than one size.
+            opt(b"PNAM", "unknown_pnam", Field::Opaque),
             form_of(b"SNAM", "looping_sound", &[b"SNDR"]),
-            opt(b"FNAM", "unknown_fnam", Field::Bytes),
+            opt(b"FNAM", "unknown_fnam", Field::Opaque),
             form_of(b"VNAM", "voice_type", &[b"VTYP"]),
         ],
     ]),

@@ -8,6 +8,7 @@ use crate::schema::types::*;
 /// Skyrim's tree (TREE) record declaration.
 pub static TREE: RecordDef = records::TREE.with(&[
     editor_id(),
+    scripts(),
     object_bounds(),
     model(),
     form_of(b"PFIG", "ingredient", &[b"INGR", b"ALCH", b"MISC", b"LVLI"]),

@@ -96,7 +96,9 @@ pub static WATR: RecordDef = records::WATR.with(&join::<_, 19>(&[
         // Damage per second in Skyrim; unused in Skyrim Special Edition.
         opt(b"DATA", "damage_per_second", Field::Value(U16)),
         opt(b"DNAM", "visual_data", Field::Struct(&VISUAL_DATA)),
-        opt(b"GNAM", "unused_gnam", Field::Bytes),
+        // Left over from earlier versions of the format: 12 bytes, zero in
+        // the game's own files.
+        opt(b"GNAM", "unused_gnam", Field::Value(Ty::Bytes(12))),
         opt(b"NAM0", "linear_velocity", Field::Struct(&XYZ)),
         opt(b"NAM1", "angular_velocity", Field::Struct(&XYZ)),
         opt(b"NAM2", "noise_layer_1_texture", Field::ZString),
