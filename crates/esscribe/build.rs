@@ -20,8 +20,8 @@ fn main() {
     };
     // Watch the corpus (or the folder it would appear in) so that adding or
     // removing it is noticed. A path that does not exist would make cargo
-    // rebuild every time, so nothing is watched when neither is there
-    // (after adding it, `cargo clean -p esscribe -p esscribe-cli`).
+    // rebuild every time, so nothing is watched when neither is there: a
+    // test then fails, saying to clean, once the corpus appears.
     if corpus.is_dir() {
         println!("cargo::rerun-if-changed={}", corpus.display());
     } else if let Some(parent) = parent.filter(|p| p.is_dir()) {
@@ -31,4 +31,24 @@ fn main() {
     if corpus.is_dir() || ci {
         println!("cargo::rustc-cfg=corpus");
     }
+    // The browser tests run where Chromium is on the PATH, and always
+    // under CI (which installs it), so that a missing browser fails there
+    // and shows as ignored tests elsewhere.
+    println!("cargo::rustc-check-cfg=cfg(chromium)");
+    println!("cargo::rerun-if-env-changed=PATH");
+    if ci || chromium_on_path() {
+        println!("cargo::rustc-cfg=chromium");
+    }
+}
+
+/// Whether a Chromium command is in one of the PATH's folders.
+fn chromium_on_path() -> bool {
+    let Some(path) = std::env::var_os("PATH") else {
+        return false;
+    };
+    std::env::split_paths(&path).any(|dir| {
+        ["chromium", "chromium-browser"]
+            .iter()
+            .any(|name| dir.join(name).is_file())
+    })
 }

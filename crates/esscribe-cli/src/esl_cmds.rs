@@ -135,8 +135,12 @@ fn compact(
         thousands(c.rewritten.records as u64),
         c.next_object_id.1
     );
+    let names = util::editor_ids(&plugin);
     for (sig, old, new) in c.renumbered.iter().take(LISTED) {
-        println!("  {sig} {old} -> {new}");
+        println!(
+            "  {sig} {old} -> {new}{}",
+            util::editor_id_shown(&names, *new)
+        );
     }
     if c.renumbered.len() > LISTED {
         println!("  … and {} more", c.renumbered.len() - LISTED);
@@ -224,8 +228,12 @@ fn check(files: &[PathBuf], as_json: bool) -> Result<ExitCode> {
                 c.new_records, c.capacity, c.version
             );
         }
+        let names = util::editor_ids(&plugin);
         for r in c.out_of_range.iter().take(LISTED) {
-            println!("  {} {}", r.sig, r.form_id);
+            let name = util::parse_form_id(&r.form_id)
+                .map(|id| util::editor_id_shown(&names, id))
+                .unwrap_or_default();
+            println!("  {} {}{name}", r.sig, r.form_id);
         }
         if c.out_of_range.len() > LISTED {
             println!(

@@ -49,7 +49,11 @@ pub fn open_files(opt: &LoadOrderOpt, files: &[PathBuf]) -> Result<PluginFiles> 
 }
 
 fn warn(p: &Problem) {
-    eprintln!("{} {p}", util::paint(true, style::YELLOW, "warning:"));
+    eprintln!(
+        "{} {}",
+        util::paint(true, style::YELLOW, "warning:"),
+        util::terminal_safe(&p.to_string())
+    );
 }
 
 /// Reports what went wrong loading, on standard error.
@@ -73,10 +77,14 @@ pub fn report_problems(order: &LoadOrder<'_>) {
         }
     }
     for (master, plugins) in needed_by {
-        eprintln!(
-            "{} master {master} is not in the load order, needed by {}: records and references of it are named as {master}, absent",
-            util::paint(true, style::YELLOW, "warning:"),
+        let text = format!(
+            "master {master} is not in the load order, needed by {}: records and references of it are named as {master}, absent",
             plugins.join(", ")
+        );
+        eprintln!(
+            "{} {}",
+            util::paint(true, style::YELLOW, "warning:"),
+            util::terminal_safe(&text)
         );
     }
 }

@@ -565,9 +565,11 @@ fn main() -> ExitCode {
 /// Prints an error on standard error, after the one prefix every message
 /// of the command carries.
 pub fn report_error(e: &anyhow::Error) {
+    // An error may quote a name from a file: shown escaped.
     eprintln!(
-        "{} {e:#}",
-        util::paint(true, util::style::BOLD_RED, "esscribe:")
+        "{} {}",
+        util::paint(true, util::style::BOLD_RED, "esscribe:"),
+        util::terminal_safe(&format!("{e:#}"))
     );
 }
 

@@ -223,7 +223,11 @@ fn list(file: &Path, as_json: bool) -> Result<ExitCode> {
     }
     for (i, (name, uses)) in counts.iter().enumerate() {
         let note = if *uses == 0 { " (unused)" } else { "" };
-        println!("{i:02X} {name}: {} form IDs{note}", thousands(*uses as u64));
+        println!(
+            "{i:02X} {}: {} form IDs{note}",
+            util::terminal_safe(name),
+            thousands(*uses as u64)
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

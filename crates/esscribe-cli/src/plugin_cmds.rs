@@ -115,17 +115,17 @@ pub fn info(files: &[PathBuf], as_json: bool, game: GameOpt) -> Result<ExitCode>
         };
         println!("  loads as:     {loads_as}");
         if let Some(a) = &h.author {
-            println!("  author:       {a}");
+            println!("  author:       {}", util::terminal_safe(a));
         }
         if let Some(d) = &h.description {
             let one_line = d.replace("\r\n", " ").replace('\n', " ");
-            println!("  description:  {one_line}");
+            println!("  description:  {}", util::terminal_safe(&one_line));
         }
         if h.masters.is_empty() {
             println!("  masters:      none");
         } else {
             for (i, m) in h.masters.iter().enumerate() {
-                println!("  master {i:02X}:    {}", m.name);
+                println!("  master {i:02X}:    {}", util::terminal_safe(&m.name));
             }
         }
         println!(

@@ -169,7 +169,7 @@ pub fn diff(
                 util::paint(false, colour, change),
                 c["record"].as_str().unwrap_or(""),
                 c["form_id"].as_str().unwrap_or(""),
-                c["editor_id"].as_str().unwrap_or("")
+                util::terminal_safe(c["editor_id"].as_str().unwrap_or(""))
             );
             for f in c["fields"].as_array().into_iter().flatten() {
                 let show = |v: &Value| {
@@ -397,10 +397,10 @@ pub fn query(
                 .collect();
             println!(
                 "{} {} {} {}",
-                h["file"].as_str().unwrap_or(""),
+                util::terminal_safe(h["file"].as_str().unwrap_or("")),
                 plain(&h["type"]),
                 plain(&h["form_id"]),
-                values.join("  ")
+                util::terminal_safe(&values.join("  "))
             );
         }
         match hits.len() {

@@ -29,6 +29,9 @@ macro_rules! outln {
 /// error.
 fn emit(text: &str) -> Result<()> {
     use std::io::Write;
+    // Names and places come from the save: none reaches the terminal as
+    // an escape sequence (JSON escapes its own).
+    let text = util::terminal_safe(text);
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

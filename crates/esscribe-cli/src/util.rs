@@ -157,6 +157,51 @@ pub fn each_file(paths: &[PathBuf], mut f: impl FnMut(&Path) -> Result<()>) -> E
     }
 }
 
+/// The editor IDs of a plugin's records, by form ID, to name them where a
+/// command lists them.
+pub fn editor_ids(plugin: &Plugin<'_>) -> std::collections::HashMap<esscribe::FormId, String> {
+    plugin
+        .records()
+        .filter_map(|r| {
+            let id = esscribe::loadorder::editor_id_of(r, plugin.game)?;
+            Some((r.header.form_id, id.to_string()))
+        })
+        .collect()
+}
+
+/// ` EditorID` for a record that has one (quoted and escaped when it holds
+/// control characters), or nothing.
+pub fn editor_id_shown(
+    names: &std::collections::HashMap<esscribe::FormId, String>,
+    id: esscribe::FormId,
+) -> String {
+    match names.get(&id) {
+        Some(name) if name.chars().any(char::is_control) => format!(" {name:?}"),
+        Some(name) => format!(" {name}"),
+        None => String::new(),
+    }
+}
+
+/// Text from a file made safe for a terminal: control characters other
+/// than line ends and tabs (an escape sequence a name or an author could
+/// hold) shown escaped, as `\u{1b}`; other text as it is.
+pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(unsafe_char) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| {
+            if unsafe_char(c) {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
+}
+
 pub fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())

@@ -51,6 +51,11 @@ fn esl_check_accepts_light_plugins_and_names_records_out_of_range() {
     )
     .unwrap();
     assert!(text.contains("  3575 new records are more than the 2048 a light plugin of header version 1.70 can hold\n"), "{text}");
+    // Each record out of range is named by its editor ID.
+    assert!(
+        text.contains("\n  KYWD 0x02069A7D DSilHand_R02Keyword\n"),
+        "{text}"
+    );
     assert!(
         text.contains("  … and 3419 more (--json lists all)\n"),
         "{text}"
@@ -103,7 +108,7 @@ fn esl_compact_renumbers_into_range_unless_other_plugins_depend_on_it() {
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(
-        stdout.starts_with("  KYWD 0x02019831 -> 0x02000800\n"),
+        stdout.starts_with("  KYWD 0x02019831 -> 0x02000800 _Camp_CraftingSurvival\n"),
         "{stdout}"
     );
     assert!(stdout.ends_with("  … and 1546 more\n"), "{stdout}");

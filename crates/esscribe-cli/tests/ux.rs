@@ -740,3 +740,42 @@ fn mistakes_are_named_as_mistakes() {
         );
     }
 }
+
+/// Text from a file never reaches the terminal as an escape sequence: an
+/// author, a master's name and a player's name holding one are shown
+/// escaped by `info`, `masters` and `save info`.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn escape_sequences_from_files_are_shown_escaped() {
+    const TITLE: &str = "\u{1b}]0;owned\u{7}";
+    let dir = tempfile::tempdir().unwrap();
+    let data = common::file("testing-plugins/Skyrim/Blank - Master Dependent.esp");
+    let mut plugin = esscribe::Plugin::parse(&data).unwrap();
+    let master = plugin.masters().unwrap()[0].clone();
+    esscribe::masters::rename_master(&mut plugin, &master, &format!("{TITLE}.esm")).unwrap();
+    let mut doc = esscribe::json::plugin_to_json(&plugin, "Evil.esp").unwrap();
+    doc["header"]["fields"]["author"] = TITLE.into();
+    let built = esscribe::json::build_plugin(&doc).unwrap();
+    let path = dir.path().join("Evil.esp");
+    std::fs::write(&path, built.plugin.to_bytes().unwrap()).unwrap();
+    let mut save =
+        esscribe::save::SaveFile::parse(&common::file("oblivion-saves/save002.ess")).unwrap();
+    save.rename_player(TITLE).unwrap();
+    let save_path = dir.path().join("Evil.ess");
+    std::fs::write(&save_path, save.to_bytes().unwrap()).unwrap();
+    let runs: [&[&std::ffi::OsStr]; 3] = [
+        &["info".as_ref(), path.as_os_str()],
+        &["masters".as_ref(), path.as_os_str()],
+        &["save".as_ref(), "info".as_ref(), save_path.as_os_str()],
+    ];
+    for args in runs {
+        let out = esscribe().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{7}'),
+            "{args:?}: {text:?}"
+        );
+        assert!(text.contains("\\u{1b}]0;owned\\u{7}"), "{args:?}: {text}");
+    }
+}

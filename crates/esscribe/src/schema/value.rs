@@ -161,7 +161,7 @@ impl<'v, 'a> Val<'v, 'a> {
     /// The integer a field holds (integers, enums, flags, bits, booleans,
     /// form IDs, string IDs), as stored.
     pub fn as_i64(&self) -> Option<i64> {
-        match self.value() {
+        match self.inner().value() {
             FieldValue::Int(_, v) | FieldValue::Enum(_, _, v) => Some(v),
             FieldValue::Flags(_, _, v) | FieldValue::Bits(_, v) => Some(v as i64),
             FieldValue::Bool(b) => Some(b as i64),
@@ -173,7 +173,7 @@ impl<'v, 'a> Val<'v, 'a> {
 
     /// A float field's value.
     pub fn as_f64(&self) -> Option<f64> {
-        match self.value() {
+        match self.inner().value() {
             FieldValue::F32(x) => Some(x as f64),
             FieldValue::F64(x) => Some(x),
             _ => None,
@@ -182,7 +182,7 @@ impl<'v, 'a> Val<'v, 'a> {
 
     /// A string field's text, decoded from Windows-1252.
     pub fn text(&self) -> Option<Cow<'a, str>> {
-        match self.value() {
+        match self.inner().value() {
             FieldValue::Text(b) => Some(decode_cp1252(b)),
             _ => None,
         }
@@ -191,7 +191,7 @@ impl<'v, 'a> Val<'v, 'a> {
     /// A string ID field's text, from the string tables of the form
     /// context (looked up first in the table the field's name suggests).
     pub fn localized_text<'c>(&self, ctx: &'c FormCtx) -> Option<Cow<'c, str>> {
-        match self.value() {
+        match self.inner().value() {
             FieldValue::StringId(id) => ctx.strings.as_deref()?.text(
                 id,
                 crate::plugin::strings::StringKind::for_field(self.name()),
@@ -202,7 +202,7 @@ impl<'v, 'a> Val<'v, 'a> {
 
     /// A form ID field's value (of either kind of form ID).
     pub fn form_id(&self) -> Option<FormId> {
-        match self.value() {
+        match self.inner().value() {
             FieldValue::FormId(id) | FieldValue::FormIdOf(id, _) => Some(id),
             _ => None,
         }
@@ -211,7 +211,7 @@ impl<'v, 'a> Val<'v, 'a> {
     /// The record types a form ID field may point to; empty when any type
     /// will do, `None` when the value is not a form ID.
     pub fn targets(&self) -> Option<Targets> {
-        match self.value() {
+        match self.inner().value() {
             FieldValue::FormId(_) => Some(&[]),
             FieldValue::FormIdOf(_, targets) => Some(targets),
             _ => None,
@@ -226,7 +226,7 @@ impl<'v, 'a> Val<'v, 'a> {
     /// The text JSON shows for this value, when JSON shows it as a string
     /// (text, names of enum values, form IDs, signatures, bytes as hex).
     pub fn json_text(&self, ctx: &FormCtx) -> Option<Cow<'a, str>> {
-        match self.value() {
+        match self.inner().value() {
             FieldValue::Text(b) => Some(decode_cp1252(b)),
             FieldValue::Enum(_, defs, v) => defs.name_of(v).map(Cow::Borrowed),
             FieldValue::Char4(sig) => Some(Cow::Owned(sig.to_string())),
