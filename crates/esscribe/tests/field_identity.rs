@@ -17,9 +17,8 @@ const PER_TYPE: usize = 3;
 const PER_LIST: usize = 3;
 
 /// The paths of a decoded record's values, each container before what it
-/// holds: every key, and the first items of each list. Subrecords kept
-/// as bytes (`!SIG`) and the bytes beyond a layout (`_rest`) are set as
-/// a whole.
+/// holds: every key, and the first items of each list. What is kept as
+/// bytes (`!SIG`, `_hex`, `_rest`) is left out: it is no field.
 fn paths(prefix: &str, v: &Value, out: &mut Vec<String>) {
     let child = |key: &str| {
         if prefix.is_empty() {
@@ -30,12 +29,10 @@ fn paths(prefix: &str, v: &Value, out: &mut Vec<String>) {
     };
     match v {
         Value::Object(m) => {
-            for (k, v) in m {
+            for (k, v) in m.iter().filter(|(k, _)| !k.starts_with(['!', '_'])) {
                 let path = child(k);
                 out.push(path.clone());
-                if !k.starts_with(['!', '_']) {
-                    paths(&path, v, out);
-                }
+                paths(&path, v, out);
             }
         }
         Value::Array(items) => {

@@ -436,3 +436,39 @@ fn a_subrecord_declared_as_bytes_builds_back_at_any_size() {
     esscribe::tree::unpack(&plugin, "OOStartingMod.esp", &mut tree).unwrap();
     assert!(esscribe::tree::pack(&tree).unwrap().bytes == bytes);
 }
+
+/// Text in another code page than Windows-1252 (a translation's
+/// Cyrillic in Windows-1251, say) is kept as its bytes: every byte but the
+/// terminator, in a name and an editor ID, comes back through the JSON
+/// form and the tree.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn every_byte_of_a_string_comes_back_through_json_and_the_tree() {
+    use esscribe::io::Sig;
+    let data = common::file("skyrim-plugins/CampfireTutorial_Chair.esp");
+    let mut plugin = Plugin::parse(&data).unwrap().into_owned();
+    let game = plugin.game;
+    let id = plugin
+        .records()
+        .find(|r| r.header.sig.0 == *b"MISC")
+        .unwrap()
+        .header
+        .form_id;
+    let every: Vec<u8> = (1..=255u8).chain([0]).collect();
+    let misc = plugin.find_record_mut(id).unwrap();
+    let mut subs = misc.subrecords(game).unwrap();
+    for s in subs.iter_mut() {
+        if s.sig == Sig(*b"EDID") || s.sig == Sig(*b"FULL") {
+            s.data = every.clone();
+        }
+    }
+    misc.set_subrecords(subs);
+    let bytes = plugin.to_bytes().unwrap();
+    let plugin = Plugin::parse(&bytes).unwrap();
+    let doc = plugin_to_json(&plugin, "CampfireTutorial_Chair.esp").unwrap();
+    let back = build_plugin(&doc).unwrap().plugin.to_bytes().unwrap();
+    assert!(back == bytes, "the strings do not build back");
+    let mut tree = esscribe::tree::MemoryTree::default();
+    esscribe::tree::unpack(&plugin, "CampfireTutorial_Chair.esp", &mut tree).unwrap();
+    assert!(esscribe::tree::pack(&tree).unwrap().bytes == bytes);
+}
