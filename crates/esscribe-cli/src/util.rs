@@ -74,6 +74,24 @@ pub fn parse_plugin<'a>(data: &'a [u8], game: Option<Game>, path: &Path) -> Resu
             path.display()
         );
     }
+    // A file that is no plugin at all is the user's mistake, not damage at
+    // its first byte: say what it is, where that can be told.
+    if game.is_none() && !data.starts_with(b"TES4") {
+        let head = &data[..data.len().min(64)];
+        match esscribe::fsio::kind_of(head) {
+            Some("JSON") => bail!(
+                "{} is JSON, not a plugin; `esscribe build {} -o Mod.esp` makes a plugin of a JSON dump",
+                path.display(),
+                path.display()
+            ),
+            Some(kind) => bail!("{} is {kind}, not a plugin", path.display()),
+            None => bail!(
+                "{} is not a plugin: a plugin starts with a TES4 record, and this file starts with {:?}",
+                path.display(),
+                String::from_utf8_lossy(&data[..data.len().min(4)])
+            ),
+        }
+    }
     let parsed = match game {
         Some(g) => Plugin::parse_as(data, g),
         None => Plugin::parse(data),

@@ -779,3 +779,22 @@ fn escape_sequences_from_files_are_shown_escaped() {
         assert!(text.contains("\\u{1b}]0;owned\\u{7}"), "{args:?}: {text}");
     }
 }
+
+/// A file that is no plugin, given where a plugin is expected, is named
+/// for what it is rather than as a plugin damaged at its first byte.
+#[test]
+fn a_file_that_is_no_plugin_is_named_for_what_it_is() {
+    let json = sample("sample-oblivion.json");
+    let said = stderr_of(esscribe().arg("info").arg(&json));
+    assert!(
+        said.contains("sample-oblivion.json is JSON, not a plugin; `esscribe build")
+            && !said.contains("offset"),
+        "{said}"
+    );
+    let readme = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md");
+    let said = stderr_of(esscribe().arg("dump").arg(&readme));
+    assert!(
+        said.contains("README.md is not a plugin: a plugin starts with a TES4 record, and this file starts with \"# es\""),
+        "{said}"
+    );
+}
