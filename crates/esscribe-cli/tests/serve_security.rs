@@ -205,3 +205,66 @@ fn a_data_folder_is_served_in_its_load_order_and_nothing_else_in_it() {
     let (status, _) = server.get("/api/tree/plugins.txt");
     assert_eq!(status, 404);
 }
+
+/// A request with two Host headers is refused: which one was meant
+/// cannot be told.
+#[test]
+fn two_host_headers_are_refused() {
+    let server = Server::start(&[&sample()]);
+    let host = format!("127.0.0.1:{}", server.port);
+    let response = server.send_raw(
+        format!("GET /api/order HTTP/1.1\r\nHost: {host}\r\nHost: evil.example\r\nConnection: close\r\n\r\n").as_bytes(),
+    );
+    let text = String::from_utf8_lossy(&response);
+    assert!(text.starts_with("HTTP/1.1 400"), "{text}");
+    assert!(text.contains("more than one Host header"), "{text}");
+}
+
+/// A group path is read as the page writes it: an index padded with
+/// zeros is refused, and the answer does not repeat it.
+#[test]
+fn a_group_index_padded_with_zeros_is_refused_briefly() {
+    let server = Server::start(&[&sample()]);
+    let (status, _) = server.get("/api/tree/sample-skyrim.esp?node=0");
+    assert_eq!(status, 200);
+    let padded = format!("{}1", "0".repeat(30_000));
+    for path in [
+        format!("/api/tree/sample-skyrim.esp?node={padded}"),
+        format!("/api/records/sample-skyrim.esp?node={padded}"),
+    ] {
+        let (status, body) = server.get(&path);
+        assert_eq!(status, 400, "{}", String::from_utf8_lossy(&body));
+        assert!(body.len() < 200, "{} bytes", body.len());
+    }
+}
+
+/// Connections that send nothing, or half a request, are closed once the
+/// time for a request's head has passed, and no number of them keeps the
+/// server from answering afterwards.
+#[test]
+fn idle_and_half_sent_connections_are_closed() {
+    use std::io::{Read, Write};
+    let server = Server::start(&[&sample()]);
+    let mut idle: Vec<std::net::TcpStream> = (0..200)
+        .map(|_| std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap())
+        .collect();
+    idle[0]
+        .write_all(
+            format!(
+                "GET /api/order HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n",
+                server.port
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+    for stream in &mut idle {
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(60)))
+            .unwrap();
+        let mut rest = Vec::new();
+        // The server ends each one: the read ends rather than timing out.
+        stream.read_to_end(&mut rest).expect("closed by the server");
+    }
+    let (status, _) = server.get("/api/order");
+    assert_eq!(status, 200);
+}

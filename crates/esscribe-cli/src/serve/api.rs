@@ -157,11 +157,21 @@ fn node_at<'t>(tree: &'t [GroupNode], path: Option<&str>) -> Result<Option<&'t G
     let mut list = tree;
     let mut found = None;
     for part in path.split('.') {
+        // Indexes as the page writes them: digits without leading zeros.
+        let canonical = part.len() <= 10
+            && part.bytes().all(|b| b.is_ascii_digit())
+            && (part == "0" || !part.starts_with('0'));
+        if !canonical {
+            return Err(Answer::Bad(format!(
+                "node: {:?} is not a group index (digits, without leading zeros)",
+                part.chars().take(20).collect::<String>()
+            )));
+        }
         let node = part
             .parse::<usize>()
             .ok()
             .and_then(|k| list.get(k))
-            .ok_or_else(|| Answer::NotFound(format!("no group {path}")))?;
+            .ok_or_else(|| Answer::NotFound(format!("no group {part} here")))?;
         list = &node.children;
         found = Some(node);
     }

@@ -4,7 +4,8 @@
 //! header names the loopback address (a web page elsewhere cannot reach it
 //! through DNS rebinding), serves nothing but its compiled-in page and the
 //! JSON the library makes of the files it was started with, and bounds
-//! every request in time and in how much it decodes.
+//! every request in time and in how much it decodes, and every connection
+//! in number and in how long its request's head may take.
 
 mod api;
 mod served;
@@ -29,6 +30,17 @@ const REQUEST_TIME_LIMIT: Duration = Duration::from_secs(30);
 /// Requests decoding records at the same time: the rest wait their turn,
 /// so a burst of heavy pages cannot exhaust memory.
 const HEAVY_AT_ONCE: usize = 2;
+
+/// Longest a client may take to send a request's head; a connection that
+/// sends nothing, or half a request, is closed then.
+const HEADER_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// Connections open at once; one more is closed as soon as it is
+/// accepted, so idle sockets cannot pile up.
+const CONNECTIONS_AT_ONCE: usize = 64;
+
+/// Longest a connection may stay open, kept alive or not.
+const CONNECTION_TIME_LIMIT: Duration = Duration::from_secs(120);
 
 const INDEX_HTML: &str = include_str!("../../assets/index.html");
 const APP_JS: &str = include_str!("../../assets/app.js");
@@ -90,10 +102,38 @@ async fn serve(served: Arc<Served>, port: u16) -> Result<ExitCode> {
     );
     use std::io::Write as _;
     std::io::stdout().flush()?;
-    axum::serve(listener, router)
-        .await
-        .context("the server stopped")?;
-    Ok(ExitCode::SUCCESS)
+    accept(listener, router).await
+}
+
+/// Serves each connection accepted, within the bounds above.
+async fn accept(listener: tokio::net::TcpListener, router: Router) -> Result<ExitCode> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::service::TowerToHyperService;
+    let open = Arc::new(tokio::sync::Semaphore::new(CONNECTIONS_AT_ONCE));
+    loop {
+        let (stream, _) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            // Out of file descriptors, or a connection reset before it was
+            // taken: the server goes on.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = open.clone().try_acquire_owned() else {
+            drop(stream);
+            continue;
+        };
+        let service = TowerToHyperService::new(router.clone());
+        tokio::spawn(async move {
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(TokioTimer::new())
+                .header_read_timeout(HEADER_TIME_LIMIT);
+            let connection = http.serve_connection(TokioIo::new(stream), service);
+            let _ = tokio::time::timeout(CONNECTION_TIME_LIMIT, connection).await;
+            drop(permit);
+        });
+    }
 }
 
 /// Whether a Host header names this server on the loopback address.
@@ -112,11 +152,18 @@ fn host_is_loopback(host: &str, port: u16) -> bool {
 
 /// Refuses foreign hosts and bounds each request's time.
 async fn guard(State(app): State<App>, request: Request, next: Next) -> Response {
-    let host = request
-        .headers()
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("");
+    // One Host header: with two, which one a proxy or a browser meant
+    // cannot be told.
+    let mut hosts = request.headers().get_all(header::HOST).iter();
+    let (host, second) = (hosts.next(), hosts.next());
+    if second.is_some() {
+        return (
+            StatusCode::BAD_REQUEST,
+            "refused: more than one Host header\n",
+        )
+            .into_response();
+    }
+    let host = host.and_then(|h| h.to_str().ok()).unwrap_or("");
     if !host_is_loopback(host, app.port) {
         return (
             StatusCode::FORBIDDEN,

@@ -85,6 +85,19 @@ impl Server {
         (status, body)
     }
 
+    /// Sends `request` as it is and reads until the server closes the
+    /// connection (at most a minute).
+    pub fn send_raw(&self, request: &[u8]) -> Vec<u8> {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        stream.write_all(request).unwrap();
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response);
+        response
+    }
+
     /// A GET as the page makes it.
     pub fn get(&self, target: &str) -> (u16, Vec<u8>) {
         self.get_with_host(target, &format!("127.0.0.1:{}", self.port))
