@@ -417,8 +417,8 @@ enum Command {
         files: Vec<PathBuf>,
         /// Also read every record by its declaration and encode it back:
         /// records whose data does not inflate or split into subrecords, or
-        /// does not fit or come back from its declaration, are reported
-        /// (subrecords not declared yet are kept as bytes, not reported).
+        /// does not fit or come back from its declaration, are reported,
+        /// and so is every subrecord kept as bytes (as `stats` counts it).
         #[arg(long)]
         deep: bool,
         #[command(flatten)]
@@ -438,6 +438,12 @@ fn main() -> ExitCode {
     // An interrupted write removes its temporary files; a file cut short
     // under a memory map ends the program with a message, not a crash.
     esscribe::fsio::install_signal_handlers();
+    // Output to a closed standard output would vanish: say so and fail,
+    // rather than succeed having shown nothing.
+    if util::stdout_was_closed() {
+        eprintln!("esscribe: standard output is closed: give it a place (> FILE, or | less)");
+        return ExitCode::from(2);
+    }
     let cli = Cli::parse();
     util::set_color(cli.color);
     let result = match cli.command {

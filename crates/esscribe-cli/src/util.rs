@@ -220,6 +220,36 @@ pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
         .into()
 }
 
+/// Whether the program was started with its standard output closed. The
+/// Rust runtime opens `/dev/null` read-write in its place before `main`;
+/// a shell sending output to `/dev/null` opens it write-only.
+pub fn stdout_was_closed() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let Ok(null) = std::fs::metadata("/dev/null") else {
+            return false;
+        };
+        // SAFETY: fstat and fcntl(F_GETFL) only read the descriptor's
+        // state into memory that is ours.
+        let (stat, flags) = unsafe {
+            let mut stat: libc::stat = std::mem::zeroed();
+            let ok = libc::fstat(libc::STDOUT_FILENO, &mut stat) == 0;
+            (
+                ok.then_some(stat),
+                libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL),
+            )
+        };
+        let Some(stat) = stat else {
+            return true;
+        };
+        let is_null = stat.st_mode & libc::S_IFMT == libc::S_IFCHR && stat.st_rdev == null.rdev();
+        is_null && flags != -1 && flags & libc::O_ACCMODE == libc::O_RDWR
+    }
+    #[cfg(not(unix))]
+    false
+}
+
 pub fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())

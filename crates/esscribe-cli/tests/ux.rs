@@ -798,3 +798,26 @@ fn a_file_that_is_no_plugin_is_named_for_what_it_is() {
         "{said}"
     );
 }
+
+/// Started with its standard output closed, a command fails and says
+/// why rather than succeed having shown nothing; output sent to
+/// `/dev/null` on purpose is no failure.
+#[cfg(unix)]
+#[test]
+fn a_closed_standard_output_is_a_failure() {
+    let bin = assert_cmd::cargo::cargo_bin("esscribe");
+    let plugin = sample("sample-oblivion.esp");
+    let run = |redirect: &str| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("\"$0\" info \"$1\" {redirect}"))
+            .arg(&bin)
+            .arg(&plugin)
+            .output()
+            .unwrap()
+    };
+    let closed = run(">&-");
+    assert_eq!(closed.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&closed.stderr).contains("standard output is closed"));
+    assert_eq!(run(">/dev/null").status.code(), Some(0));
+}
