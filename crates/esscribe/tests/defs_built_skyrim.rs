@@ -675,3 +675,26 @@ fn skyrim_image_space_leftover_reads_by_its_shape() {
         .unwrap()
         .ends_with("070707070707"));
 }
+
+#[test]
+fn skyrim_perk_function_data_under_no_parameter_type_is_opaque() {
+    let perk = read_exact(
+        &skyrim_copy(
+            b"PERK",
+            43,
+            &[
+                (b"EDID", b"OldPerk\0"),
+                (b"DATA", &[0, 1, 1, 1, 0]),
+                (b"PRKE", &[2, 0, 0]),
+                (b"DATA", &[0, 1, 0]),
+                (b"EPFT", &[0]),
+                (b"EPFD", &[0, 0, 0x80, 0x3F]),
+                (b"PRKF", &[]),
+            ],
+        ),
+        1,
+    );
+    let effect = &perk["effects"][0];
+    assert_eq!(effect["function_parameter_type"], "none");
+    assert_eq!(effect["function_data"], "0000803f");
+}
