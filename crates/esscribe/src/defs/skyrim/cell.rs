@@ -70,6 +70,15 @@ pub static LIGHTING: [FieldDef; 23] = join(&[
     ],
 ]);
 
+/// One water current of a cell (XWCU): a velocity and four bytes nobody
+/// has named.
+static WATER_VELOCITY: [FieldDef; 4] = [
+    f("x", Ty::F32),
+    f("y", Ty::F32),
+    f("z", Ty::F32),
+    f("unknown", Ty::Bytes(4)),
+];
+
 /// Skyrim's cell (CELL) record declaration.
 pub static CELL: RecordDef = records::CELL.with(&[
     editor_id(),
@@ -115,7 +124,7 @@ pub static CELL: RecordDef = records::CELL.with(&[
     form_of(b"XLCN", "location", &[b"LCTN"]),
     opt(b"XWCN", "unknown_water_count", Field::Value(U32)),
     opt(b"XWCS", "unknown_water_count_2", Field::Value(U32)),
-    opt(b"XWCU", "water_velocity", Field::Bytes),
+    opt(b"XWCU", "water_velocities", Field::Array(&WATER_VELOCITY)),
     form_of(b"XCWT", "water", &[b"WATR"]),
     form_of(b"XOWN", "owner", &[b"FACT", b"ACHR", b"NPC_"]),
     opt(b"XRNK", "faction_rank", Field::Value(I32)),

@@ -36,7 +36,8 @@ pub static CSTY: RecordDef = records::CSTY.with(&[
             float("avoid_threat_chance"),
         ]),
     ),
-    opt(b"CSMD", "unknown", Field::Bytes),
+    // Bytes nobody has documented.
+    opt(b"CSMD", "unknown", Field::Opaque),
     opt(
         b"CSME",
         "melee",

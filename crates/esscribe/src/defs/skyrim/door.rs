@@ -17,7 +17,7 @@ pub static DOOR_FLAGS: FlagsDef = FlagsDef {
 };
 
 /// Skyrim's door (DOOR) record declaration.
-pub static DOOR: RecordDef = records::DOOR.with(&join::<_, 10>(&[
+pub static DOOR: RecordDef = records::DOOR.with(&join::<_, 11>(&[
     &[
         editor_id(),
         scripts(),
@@ -27,4 +27,9 @@ pub static DOOR: RecordDef = records::DOOR.with(&join::<_, 10>(&[
         destructible(),
     ],
     &door::sounds_and_flags(&[b"SNDR"], &DOOR_FLAGS),
+    &[rep(
+        b"TNAM",
+        "random_teleport_destinations",
+        Field::Value(fid(&[b"CELL", b"WRLD"])),
+    )],
 ]));

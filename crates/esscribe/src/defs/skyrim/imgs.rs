@@ -27,6 +27,25 @@ pub static SKY_BLUR_RADII: EnumDef = EnumDef {
     ],
 };
 
+/// The layouts of the leftover ENAM, the data deciding: ten values of the
+/// kinds HNAM and CNAM hold (form versions 15 to 19), or bytes nobody has
+/// documented.
+static ENAM_LAYOUTS: [Field; 2] = [
+    Field::Struct(&[
+        f("eye_adapt_speed", Ty::F32),
+        f("bloom_blur_radius", Ty::F32),
+        f("bloom_threshold", Ty::F32),
+        f("bloom_scale", Ty::F32),
+        f("receive_bloom_threshold", Ty::F32),
+        f("sunlight_scale", Ty::F32),
+        f("sky_scale", Ty::F32),
+        f("saturation", Ty::F32),
+        f("brightness", Ty::F32),
+        f("contrast", Ty::F32),
+    ]),
+    Field::Opaque,
+];
+
 /// Skyrim's image space (IMGS) record declaration.
 pub static IMGS: RecordDef = RecordDef {
     sig: Sig(*b"IMGS"),
@@ -35,7 +54,7 @@ pub static IMGS: RecordDef = RecordDef {
         editor_id(),
         // Left over from earlier versions of the format; its layout
         // changed with the form version.
-        opt(b"ENAM", "unknown_enam", Field::Bytes),
+        opt(b"ENAM", "unknown_enam", Field::ByFit(&ENAM_LAYOUTS)),
         opt(
             b"HNAM",
             "hdr",

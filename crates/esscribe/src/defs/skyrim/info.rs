@@ -64,11 +64,19 @@ static RESPONSE: [Member; 6] = [
     form_of(b"LNAM", "listener_idle_animation", &[b"IDLE"]),
 ];
 
+/// A script's leftovers in responses of older form versions, each ended
+/// by a NEXT marker.
+static UNUSED_SCRIPT: [Member; 3] = [
+    sub(b"SCHR", "header", Field::Opaque),
+    opt(b"QNAM", "form", Field::Value(Ty::FormId)),
+    opt(b"NEXT", "end", Field::Empty),
+];
+
 /// Skyrim's dialogue response (INFO) record declaration.
 pub static INFO: RecordDef = records::INFO.with(&[
     editor_id(),
     opt(b"VMAD", "scripts", Field::Struct(&INFO_VMAD)),
-    opt(b"DATA", "unused", Field::Bytes),
+    opt(b"DATA", "unused", Field::Opaque),
     opt(
         b"ENAM",
         "response_data",
@@ -84,10 +92,11 @@ pub static INFO: RecordDef = records::INFO.with(&[
         "favor_level",
         Field::Value(Ty::Enum(Int::U8, &FAVOR_LEVELS)),
     ),
-    rep(b"TCLT", "link_to", Field::Value(fid(&[b"DIAL"]))),
+    rep(b"TCLT", "link_to", Field::Value(fid(&[b"DIAL", b"INFO"]))),
     form_of(b"DNAM", "response_data_from", &[b"INFO"]),
     groups("responses", &RESPONSE),
     conditions(),
+    groups("unused_scripts", &UNUSED_SCRIPT),
     opt(b"RNAM", "prompt", Field::LString),
     form_of(b"ANAM", "speaker", &[b"NPC_"]),
     form_of(b"TWAT", "walk_away_topic", &[b"DIAL"]),

@@ -14,5 +14,5 @@ pub static LAND_FLAGS: FlagsDef = FlagsDef {
 pub static LAND: RecordDef = records::LAND.with(&join::<_, 7>(&[
     &land::members(&LAND_FLAGS),
     // Read by the game, not seen in its own files.
-    &[rep(b"MPCD", "unknown_mpcd", Field::Bytes)],
+    &[rep(b"MPCD", "unknown_mpcd", Field::Opaque)],
 ]));

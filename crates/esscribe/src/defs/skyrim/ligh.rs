@@ -45,4 +45,6 @@ pub static LIGH: RecordDef = records::LIGH.with(&[
     sub(b"DATA", "data", Field::Struct(&DATA)),
     opt(b"FNAM", "fade_value", Field::Value(Ty::F32)),
     form_of(b"SNAM", "sound", &[b"SNDR"]),
+    // Skyrim Special Edition adds the lens flare.
+    form_of(b"LNAM", "lens_flare", &[b"LENS"]),
 ]);

@@ -16,7 +16,8 @@ pub static MATO: RecordDef = RecordDef {
     members: &[
         editor_id(),
         model(),
-        rep(b"DNAM", "property_data", Field::Bytes),
+        // Bytes nobody has documented, of any size.
+        rep(b"DNAM", "property_data", Field::Opaque),
         sub(
             b"DATA",
             "directional_material",

@@ -71,6 +71,10 @@ pub static NAVI: RecordDef = RecordDef {
         opt(b"NVER", "version", Field::Value(U32)),
         rep(b"NVMI", "navmeshes", Field::Struct(&NAVMESH_INFO)),
         opt(b"NVPP", "preferred_pathing", Field::Struct(&PATHING)),
-        opt(b"NVSI", "unknown_nvsi", Field::Bytes),
+        opt(
+            b"NVSI",
+            "unknown_nvsi",
+            Field::Array(&[f("navmesh", fid(&[b"NAVM"]))]),
+        ),
     ],
 };

@@ -70,8 +70,9 @@ pub static NAVM: RecordDef = RecordDef {
     members: &[
         opt(b"EDID", "editor_id", Field::ZString),
         sub(b"NVNM", "geometry", Field::Struct(&GEOMETRY)),
-        opt(b"ONAM", "unknown_onam", Field::Bytes),
-        opt(b"PNAM", "unknown_pnam", Field::Bytes),
-        opt(b"NNAM", "unknown_nnam", Field::Bytes),
+        // Bytes nobody has documented.
+        opt(b"ONAM", "unknown_onam", Field::Opaque),
+        opt(b"PNAM", "unknown_pnam", Field::Opaque),
+        opt(b"NNAM", "unknown_nnam", Field::Opaque),
     ],
 };

@@ -76,7 +76,7 @@ pub static ATTACK: [Member; 2] = [
         Field::Struct(&[
             f("damage_multiplier", Ty::F32),
             f("attack_chance", Ty::F32),
-            f("attack_spell", fid(&[b"SPEL"])),
+            f("attack_spell", fid(&[b"SPEL", b"SHOU"])),
             f("attack_flags", U32),
             f("attack_angle", Ty::F32),
             f("strike_angle", Ty::F32),

@@ -316,7 +316,8 @@ static BRANCH: [Member; 9] = [
             f("unknown", Ty::Bytes(3)),
         ]),
     ),
-    rep(b"PFOR", "pfor", Field::Bytes),
+    // Bytes nobody has documented.
+    rep(b"PFOR", "pfor", Field::Opaque),
 ];
 
 static ACTIVITY_FLAGS: FlagsDef = FlagsDef {
@@ -336,11 +337,12 @@ static SCRIPT_HEADER: [FieldDef; 6] = [
 
 /// On begin, on end or on change: the marker, the idle, leftovers of an
 /// old script, and the topics.
-const fn action(marker: &'static [u8; 4]) -> [Member; 7] {
+const fn action(marker: &'static [u8; 4]) -> [Member; 8] {
     [
         sub(marker, "marker", Field::Empty),
         opt(b"INAM", "idle", Field::Value(fid(&[b"IDLE"]))),
         opt(b"SCHR", "script_header", Field::Struct(&SCRIPT_HEADER)),
+        opt(b"SCDA", "compiled_script", Field::Opaque),
         opt(b"SCTX", "script_text", Field::Text),
         opt(b"QNAM", "quest", Field::Value(fid(&[b"QUST"]))),
         opt(b"TNAM", "tnam", Field::Value(U32)),
@@ -348,9 +350,9 @@ const fn action(marker: &'static [u8; 4]) -> [Member; 7] {
     ]
 }
 
-static ON_BEGIN: [Member; 7] = action(b"POBA");
-static ON_END: [Member; 7] = action(b"POEA");
-static ON_CHANGE: [Member; 7] = action(b"POCA");
+static ON_BEGIN: [Member; 8] = action(b"POBA");
+static ON_END: [Member; 8] = action(b"POEA");
+static ON_CHANGE: [Member; 8] = action(b"POCA");
 
 /// Skyrim's AI package (PACK) record declaration.
 pub static PACK: RecordDef = records::PACK.with(&[

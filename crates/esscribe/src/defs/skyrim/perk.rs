@@ -114,6 +114,8 @@ static EFFECT: [Member; 8] = [
         Field::BySibling {
             sibling: "function_parameter_type",
             cases: &[
+                // Data under no parameter type: nobody has documented it.
+                ("none", Field::Opaque),
                 ("float", Field::Value(Ty::F32)),
                 (
                     "float_float",

@@ -117,7 +117,7 @@ pub static NEAR_ALIAS_TYPES: EnumDef = EnumDef {
     values: &[(0, "linked_ref_child")],
 };
 
-static LOG_ENTRY: [Member; 8] = [
+static LOG_ENTRY: [Member; 9] = [
     sub(
         b"QSDT",
         "flags",
@@ -126,9 +126,10 @@ static LOG_ENTRY: [Member; 8] = [
     groups("conditions", &CONDITION_GROUP),
     opt(b"CNAM", "log_entry", Field::LString),
     form_of(b"NAM0", "next_quest", &[b"QUST"]),
-    opt(b"SCHR", "unused_script_header", Field::Bytes),
+    opt(b"SCHR", "unused_script_header", Field::Opaque),
     opt(b"SCDA", "unused_compiled_script", Field::Opaque),
     opt(b"SCTX", "unused_script_source", Field::Text),
+    opt(b"QNAM", "unused_qnam", Field::Opaque),
     rep(b"SCRO", "unused_references", Field::Value(Ty::FormId)),
 ];
 

@@ -95,14 +95,19 @@ static ROOM: [Member; 4] = [
     rep(b"XLRM", "linked_rooms", Field::Value(fid(&[b"REFR"]))),
 ];
 
-/// Patrol data: idle time, marker, idle, topic.
-pub static PATROL: [Member; 6] = [
+/// Patrol data: idle time, marker, idle, the leftovers of a script of
+/// older form versions, the topics and the topic said.
+pub static PATROL: [Member; 10] = [
     sub(b"XPRD", "idle_time", Field::Value(Ty::F32)),
     opt(b"XPPA", "script_marker", Field::Empty),
     form_of(b"INAM", "idle", &[b"IDLE"]),
-    opt(b"SCHR", "unused_script_header", Field::Bytes),
+    opt(b"SCHR", "unused_script_header", Field::Opaque),
+    opt(b"SCDA", "unused_compiled_script", Field::Opaque),
     opt(b"SCTX", "unused_script_source", Field::Text),
+    opt(b"QNAM", "unused_qnam", Field::Opaque),
+    rep(b"SCRO", "unused_references", Field::Value(Ty::FormId)),
     rep(b"PDTO", "topics", Field::Struct(&super::pack::TOPIC)),
+    form_of(b"TNAM", "topic", &[b"DIAL"]),
 ];
 
 static REFLECTION: [FieldDef; 2] = [
@@ -130,6 +135,20 @@ static LOCATION_REF_TYPE: [FieldDef; 1] = [f("location_ref_type", fid(&[b"LCRT"]
 
 /// The enable parent (XESP): reference and flags.
 pub static ENABLE_PARENT: [FieldDef; 3] = refr::enable_parent(PLACED, &ENABLE_PARENT_FLAGS);
+
+/// A rectangle placed in the world (an occlusion plane, a room portal):
+/// its size, position and rotation as a quaternion.
+static PLANE: [FieldDef; 9] = [
+    f("width", Ty::F32),
+    f("height", Ty::F32),
+    f("position_x", Ty::F32),
+    f("position_y", Ty::F32),
+    f("position_z", Ty::F32),
+    f("rotation_q1", Ty::F32),
+    f("rotation_q2", Ty::F32),
+    f("rotation_q3", Ty::F32),
+    f("rotation_q4", Ty::F32),
+];
 
 /// What a placed object may be an instance of.
 const BASE_OBJECTS: Targets = &[
@@ -159,20 +178,16 @@ pub static REFR: RecordDef = records::REFR.with(&[
         ]),
     ),
     opt(
-        b"XOCP",
-        "occlusion_plane",
+        b"XORD",
+        "linked_occlusion_references",
         Field::Struct(&[
-            f("width", Ty::F32),
-            f("height", Ty::F32),
-            f("position_x", Ty::F32),
-            f("position_y", Ty::F32),
-            f("position_z", Ty::F32),
-            f("rotation_q1", Ty::F32),
-            f("rotation_q2", Ty::F32),
-            f("rotation_q3", Ty::F32),
-            f("rotation_q4", Ty::F32),
+            f("right", fid(&[b"REFR"])),
+            f("left", fid(&[b"REFR"])),
+            f("bottom", fid(&[b"REFR"])),
+            f("top", fid(&[b"REFR"])),
         ]),
     ),
+    opt(b"XOCP", "occlusion_plane", Field::Struct(&PLANE)),
     opt(
         b"XPOD",
         "portals",
@@ -181,6 +196,7 @@ pub static REFR: RecordDef = records::REFR.with(&[
             f("destination", fid(&[b"REFR"])),
         ]),
     ),
+    opt(b"XPTL", "unused_room_portal", Field::Struct(&PLANE)),
     group("room", &ROOM),
     opt(b"XMBP", "multibound_primitive", Field::Empty),
     opt(b"XRGD", "ragdoll", Field::Array(&RAGDOLL_BONE)),
@@ -216,8 +232,8 @@ pub static REFR: RecordDef = records::REFR.with(&[
     ),
     form_of(b"XTNM", "teleport_message_box", &[b"MESG"]),
     form_of(b"XMBR", "multibound_reference", &[b"REFR"]),
-    opt(b"XWCN", "unknown_xwcn", Field::Bytes),
-    opt(b"XWCS", "unknown_xwcs", Field::Bytes),
+    opt(b"XWCN", "unknown_xwcn", Field::Value(U32)),
+    opt(b"XWCS", "unknown_xwcs", Field::Value(U32)),
     opt(
         b"XWCU",
         "water_velocity",
@@ -229,6 +245,12 @@ pub static REFR: RecordDef = records::REFR.with(&[
             f("x_angle", Ty::F32),
             f("y_angle", Ty::F32),
             f("z_angle", Ty::F32),
+            // A third velocity, in later form versions.
+            f("unknown_2", Ty::Bytes(4)),
+            f("unknown_x", Ty::F32),
+            f("unknown_y", Ty::F32),
+            f("unknown_z", Ty::F32),
+            f("unknown_3", Ty::Bytes(4)),
         ]),
     ),
     opt(
@@ -240,8 +262,14 @@ pub static REFR: RecordDef = records::REFR.with(&[
             f("unknown_2", Ty::Bytes(4)),
         ]),
     ),
-    opt(b"XCZA", "unknown_xcza", Field::Bytes),
+    opt(
+        b"XCVR",
+        "water_current_rotational_velocity",
+        Field::Struct(&XYZ),
+    ),
+    opt(b"XCZA", "unknown_xcza", Field::Value(Ty::Bytes(4))),
     form_of(b"XCZC", "unknown_xczc", &[b"CELL"]),
+    form_of(b"XCZR", "water_current_zone_reference", PLACED),
     opt(b"XSCL", "scale", Field::Value(Ty::F32)),
     form_of(b"XSPC", "spawn_container", &[b"REFR"]),
     opt(b"XAPD", "activation_parent_flags", Field::Value(U8)),
@@ -302,6 +330,7 @@ pub static REFR: RecordDef = records::REFR.with(&[
             b"REFR", b"PGRE", b"PHZD", b"PARW", b"PBAR", b"PBEA", b"PCON", b"PFLA",
         ],
     ),
+    opt(b"XLOD", "distant_lod", Field::Struct(&XYZ)),
     sub(
         b"DATA",
         "position_rotation",

@@ -43,13 +43,25 @@ pub static ACTION_TYPES: EnumDef = EnumDef {
     values: &[(0, "dialogue"), (1, "package"), (2, "timer")],
 };
 
-static PHASE: [Member; 8] = [
+/// A script's leftovers in scenes of older form versions: its header,
+/// compiled code, source, a QNAM and the forms it refers to.
+static UNUSED_SCRIPT: [Member; 5] = [
+    sub(b"SCHR", "header", Field::Opaque),
+    opt(b"SCDA", "compiled", Field::Opaque),
+    opt(b"SCTX", "source", Field::Text),
+    opt(b"QNAM", "unknown_qnam", Field::Opaque),
+    rep(b"SCRO", "references", Field::Value(Ty::FormId)),
+];
+
+static PHASE: [Member; 10] = [
     sub(b"HNAM", "start", Field::Empty),
     opt(b"NAM0", "name", Field::ZString),
     groups("start_conditions", &CONDITION_GROUP),
     opt(b"NEXT", "end_of_start_conditions", Field::Empty),
     groups("completion_conditions", &CONDITION_GROUP),
+    group("unused_script", &UNUSED_SCRIPT),
     opt(b"NEXT", "end_of_completion_conditions", Field::Empty),
+    group("unused_script_2", &UNUSED_SCRIPT),
     opt(b"WNAM", "editor_width", Field::Value(U32)),
     opt(b"HNAM", "end", Field::Empty),
 ];
@@ -68,7 +80,7 @@ static ACTOR: [Member; 3] = [
     ),
 ];
 
-static ACTION: [Member; 17] = [
+static ACTION: [Member; 18] = [
     sub(
         b"ANAM",
         "type",
@@ -89,6 +101,7 @@ static ACTION: [Member; 17] = [
     opt(b"DMIN", "looping_min", Field::Value(Ty::F32)),
     opt(b"DEMO", "emotion_type", Field::Value(U32)),
     opt(b"DEVA", "emotion_value", Field::Value(U32)),
+    group("unused_script", &UNUSED_SCRIPT),
     opt(b"ANAM", "end", Field::Empty),
 ];
 
@@ -107,6 +120,9 @@ pub static SCEN: RecordDef = RecordDef {
         groups("phases", &PHASE),
         groups("actors", &ACTOR),
         groups("actions", &ACTION),
+        group("unused_script", &UNUSED_SCRIPT),
+        opt(b"NEXT", "end_of_actions", Field::Empty),
+        group("unused_script_2", &UNUSED_SCRIPT),
         form_of(b"PNAM", "quest", &[b"QUST"]),
         opt(b"INAM", "last_action_index", Field::Value(U32)),
         opt(b"VNAM", "unknown", Field::Opaque),

@@ -51,14 +51,14 @@ pub static SOPM: RecordDef = RecordDef {
             ]),
         ),
         // Left over from earlier versions of the editor.
-        opt(b"FNAM", "unknown_fnam", Field::Bytes),
+        opt(b"FNAM", "unknown_fnam", Field::Opaque),
         opt(
             b"MNAM",
             "type",
             Field::Value(Ty::Enum(Int::U32, &OUTPUT_TYPES)),
         ),
-        opt(b"CNAM", "unknown_cnam", Field::Bytes),
-        opt(b"SNAM", "unknown_snam", Field::Bytes),
+        opt(b"CNAM", "unknown_cnam", Field::Opaque),
+        opt(b"SNAM", "unknown_snam", Field::Opaque),
         opt(
             b"ONAM",
             "output_values",

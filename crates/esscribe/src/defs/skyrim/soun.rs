@@ -12,7 +12,8 @@ pub static SOUN: RecordDef = RecordDef {
         editor_id(),
         object_bounds(),
         opt(b"FNAM", "file", Field::ZString),
-        opt(b"SNDD", "sound_data", Field::Bytes),
+        // Left over from earlier versions of the format.
+        opt(b"SNDD", "sound_data", Field::Opaque),
         form_of(b"SDSC", "sound_descriptor", &[b"SNDR"]),
     ],
 };

@@ -29,4 +29,5 @@ pub static STAT: RecordDef = records::STAT.with(&[
         "distant_lod",
         Field::Array(&[f("model", Ty::Bytes(260))]),
     ),
+    opt(b"ENAM", "unknown_enam", Field::Opaque),
 ]);

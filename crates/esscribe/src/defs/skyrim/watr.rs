@@ -88,7 +88,7 @@ pub static WATR: RecordDef = records::WATR.with(&join::<_, 19>(&[
     ],
     &watr::opacity_and_flags(&WATER_FLAGS),
     &[
-        opt(b"MNAM", "unused_mnam", Field::Bytes),
+        opt(b"MNAM", "unused_mnam", Field::Opaque),
         form_of(b"TNAM", "material", &[b"MATT"]),
         form_of(b"SNAM", "open_sound", &[b"SNDR"]),
         form_of(b"XNAM", "spell", &[b"SPEL"]),

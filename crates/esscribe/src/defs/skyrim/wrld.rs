@@ -43,10 +43,28 @@ static MAP_DATA: [FieldDef; 9] = join(&[
 
 static FLAGS_AND_BOUNDS: [Member; 3] = wrld::flags_and_bounds(&WORLD_FLAGS);
 
+/// The large references of one cell (RNAM): the cell's grid position,
+/// then each reference with the grid position of the cell it stands in.
+static LARGE_REFERENCES: [FieldDef; 3] = [
+    f("y", I16),
+    f("x", I16),
+    f(
+        "references",
+        Ty::List(
+            Int::U32,
+            &[f("reference", fid(&[b"REFR"])), f("y", I16), f("x", I16)],
+        ),
+    ),
+];
+
 /// Skyrim's worldspace (WRLD) record declaration.
 pub static WRLD: RecordDef = records::WRLD.with(&[
     editor_id(),
-    rep(b"RNAM", "large_references", Field::Bytes),
+    rep(
+        b"RNAM",
+        "large_references",
+        Field::Struct(&LARGE_REFERENCES),
+    ),
     opt(b"MHDT", "max_height_data", Field::Opaque),
     full_name(),
     opt(
@@ -100,5 +118,6 @@ pub static WRLD: RecordDef = records::WRLD.with(&[
     opt(b"TNAM", "hd_lod_diffuse_texture", Field::ZString),
     opt(b"UNAM", "hd_lod_normal_texture", Field::ZString),
     opt(b"XWEM", "water_environment_map", Field::ZString),
-    opt(b"OFST", "offset_data", Field::Bytes),
+    // Offsets into the file that only the game reads.
+    opt(b"OFST", "offset_data", Field::Opaque),
 ]);
