@@ -86,7 +86,8 @@ static MODEL_INFO_LAYOUTS: [Field; 3] = [
 ];
 
 /// Texture file hashes of a model (MODT and its kin) in the layout of any
-/// form version (see [`MODEL_INFO_LAYOUTS`]).
+/// form version: from form version 40, [`MODEL_INFO`]; for 38 and 39 the
+/// textures alone; before that, bytes.
 pub const fn model_info() -> Field {
     Field::ByFit(&MODEL_INFO_LAYOUTS)
 }
