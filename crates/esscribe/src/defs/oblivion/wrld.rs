@@ -35,5 +35,7 @@ pub static WRLD: RecordDef = records::WRLD.with(&[
         "music",
         Field::Value(Ty::Enum(Int::U32, &MUSIC_TYPES)),
     ),
-    opt(b"OFST", "offset_data", Field::Bytes),
+    // Offsets into the worldspace's cells, written by the editor and read
+    // only by the game's loader; the game's own worldspaces hold it.
+    opt(b"OFST", "offset_data", Field::Opaque),
 ]);
