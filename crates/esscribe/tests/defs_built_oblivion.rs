@@ -386,3 +386,62 @@ fn oblivion_load_screen_at_a_worldspace_reads_exactly() {
         json!([{"direct": oblivion(0x3C), "world": "0x00000000", "grid_y": -3, "grid_x": 4}])
     );
 }
+
+/// Magic effect DATA: flags, base cost, associated item, then the rest at
+/// its older 36-byte length.
+fn effect_data(flags: u32, associated: u32) -> Vec<u8> {
+    let mut out = words(&[flags]);
+    out.extend(floats(&[12.5]));
+    out.extend(words(&[associated, 1, 0xFFFF_FFFF]));
+    out.extend([0, 0, 0, 0]);
+    out.extend(words(&[0]));
+    out.extend(floats(&[1.0]));
+    out.extend(words(&[0]));
+    out
+}
+
+#[test]
+fn oblivion_magic_effects_point_to_their_bound_items_and_summons() {
+    let read = |code: &[u8], data: &[u8]| {
+        read_exact(
+            &oblivion_copy(b"MGEF", &[(b"EDID", code), (b"DATA", data)]),
+            0,
+        )["data"]
+            .clone()
+    };
+    let summon = read(b"Z001\0", &effect_data(1 << 18, 0x0001_2350));
+    assert_eq!(summon["flags"], json!(["use_creature"]));
+    assert_eq!(summon["base_cost"], 12.5);
+    assert_eq!(
+        summon["associated_item_or_actor_value"],
+        oblivion(0x0001_2350)
+    );
+    assert_eq!(summon["magic_school"], "conjuration");
+    assert_eq!(summon["effect_shader"], "0x00000000");
+    assert!(summon.get("enchant_effect").is_none());
+    let bound = read(b"BWSW\0", &effect_data(1 << 16, 0x0001_2351));
+    assert_eq!(
+        bound["associated_item_or_actor_value"],
+        oblivion(0x0001_2351)
+    );
+    let armor = read(b"BACU\0", &effect_data(1 << 17, 0x0001_2352));
+    assert_eq!(
+        armor["associated_item_or_actor_value"],
+        oblivion(0x0001_2352)
+    );
+    let fortify = read(b"FOAT\0", &effect_data(1 << 20 | 1 << 24, 8));
+    assert_eq!(fortify["associated_item_or_actor_value"], 8);
+    // The summoned creature is a form ID a change of masters follows; the
+    // actor value is not.
+    let uses = |data: &[u8]| {
+        let bytes = oblivion_copy(b"MGEF", &[(b"EDID", b"Z001\0"), (b"DATA", data)]);
+        form_id_uses(&Plugin::parse(&bytes).unwrap())
+            .unwrap()
+            .uses
+            .len()
+    };
+    assert_eq!(
+        uses(&effect_data(1 << 18, 0x0001_2350)),
+        uses(&effect_data(1 << 24, 8)) + 1
+    );
+}
