@@ -190,7 +190,7 @@ fn oblivion_ragdoll_poses_of_references_read_as_bytes_by_design() {
 }
 
 #[test]
-fn oblivion_path_grid_points_next_to_references_read_exactly() {
+fn oblivion_path_grid_points_linked_to_references_read_exactly() {
     let mut pgrp = floats(&[10.0, 20.0, 30.0]);
     pgrp.extend([1, 0, 0, 0]);
     pgrp.extend(floats(&[40.0, 50.0, 60.0]));

@@ -24,7 +24,7 @@ static INTER_CELL_CONNECTION: [FieldDef; 5] = [
 
 static POINT_INDEX: [FieldDef; 1] = [f("point", U32)];
 
-/// A reference and the points of the grid next to it (PGRL).
+/// A reference and the grid points linked to it (PGRL).
 static POINT_TO_REFERENCE: [FieldDef; 2] = [
     f("reference", fid(&[b"REFR"])),
     f("points", Ty::Rest(&POINT_INDEX)),
