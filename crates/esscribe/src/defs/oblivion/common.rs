@@ -113,9 +113,10 @@ pub const fn scale() -> Member {
     opt(b"XSCL", "scale", Field::Value(Ty::F32))
 }
 
-/// Ragdoll pose data (XRGD), kept as raw bytes.
+/// Ragdoll pose data (XRGD). No layout of it is documented and it holds
+/// no form IDs, so it is kept as bytes by design.
 pub const fn ragdoll() -> Member {
-    opt(b"XRGD", "ragdoll_data", Field::Bytes)
+    opt(b"XRGD", "ragdoll_data", Field::Opaque)
 }
 
 /// Conditions (CTDA; CTDT in older files).

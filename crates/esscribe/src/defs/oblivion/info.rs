@@ -46,7 +46,7 @@ static RESPONSE: [Member; 3] = [
 ];
 
 /// Oblivion's dialogue response (INFO) record declaration.
-pub static INFO: RecordDef = records::INFO.with(&join::<_, 15>(&[
+pub static INFO: RecordDef = records::INFO.with(&join::<_, 16>(&[
     &[
         sub(
             b"DATA",

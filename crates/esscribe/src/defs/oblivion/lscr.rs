@@ -13,7 +13,7 @@ pub static LSCR: RecordDef = records::LSCR.with(&[
         b"LNAM",
         "locations",
         Field::Struct(&[
-            f("direct", fid(&[b"CELL"])),
+            f("direct", fid(&[b"CELL", b"WRLD"])),
             f("world", fid(&[b"WRLD"])),
             f("grid_y", I16),
             f("grid_x", I16),

@@ -33,6 +33,18 @@ pub static EFFECT_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// What the associated item is, by the effect's flags: a weapon, a piece
+/// of armor, a creature (bound items and summons), or an actor value.
+static ASSOCIATED_ITEM: SelectDef = SelectDef {
+    field: "flags",
+    cases: &[
+        (Match::AnyBit(1 << 16), fid(&[b"WEAP"])),
+        (Match::AnyBit(1 << 17), fid(&[b"ARMO"])),
+        (Match::AnyBit(1 << 18), fid(&[b"CREA", b"LVLC", b"NPC_"])),
+    ],
+    default: U32,
+};
+
 static CODE: [FieldDef; 1] = [f("effect", Ty::Char4)];
 
 /// Oblivion's magic effect (MGEF) record declaration.
@@ -48,7 +60,10 @@ pub static MGEF: RecordDef = records::MGEF.with(&[
         Field::Struct(&join::<_, 17>(&[
             &mgef::flags_and_cost(&EFFECT_FLAGS),
             &[
-                f("associated_item_or_actor_value", U32),
+                f(
+                    "associated_item_or_actor_value",
+                    Ty::Select(&ASSOCIATED_ITEM),
+                ),
                 f("magic_school", Ty::Enum(Int::U32, &MAGIC_SCHOOLS)),
                 f("resist_value", U32),
                 f("counter_effect_count", U16),

@@ -22,6 +22,14 @@ static INTER_CELL_CONNECTION: [FieldDef; 5] = [
     f("z", Ty::F32),
 ];
 
+static POINT_INDEX: [FieldDef; 1] = [f("point", U32)];
+
+/// A reference and the grid points linked to it (PGRL).
+static POINT_TO_REFERENCE: [FieldDef; 2] = [
+    f("reference", fid(&[b"REFR"])),
+    f("points", Ty::Rest(&POINT_INDEX)),
+];
+
 /// Oblivion's path grid (PGRD) record declaration.
 pub static PGRD: RecordDef = RecordDef {
     sig: Sig(*b"PGRD"),
@@ -36,6 +44,10 @@ pub static PGRD: RecordDef = RecordDef {
             "inter_cell_connections",
             Field::Array(&INTER_CELL_CONNECTION),
         ),
-        rep(b"PGRL", "point_to_reference", Field::Bytes),
+        rep(
+            b"PGRL",
+            "point_to_reference",
+            Field::Struct(&POINT_TO_REFERENCE),
+        ),
     ],
 };

@@ -16,7 +16,7 @@ pub static QUEST_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
-static LOG_ENTRY: [Member; 9] = join(&[
+static LOG_ENTRY: [Member; 10] = join(&[
     &[
         sub(b"QSDT", "complete_quest", Field::Value(Ty::Bool)),
         conditions(),

@@ -116,7 +116,7 @@ pub static REFR: RecordDef = records::REFR.with(&[
     opt(b"XCNT", "count", Field::Value(I32)),
     group("map_marker", &MAP_MARKER),
     opt(b"ONAM", "open_by_default", Field::Empty),
-    opt(b"XRGD", "ragdoll_data", Field::Bytes),
+    ragdoll(),
     scale(),
     opt(b"XSOL", "contained_soul", Field::Value(U8)),
     position_rotation(),

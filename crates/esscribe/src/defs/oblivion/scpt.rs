@@ -19,6 +19,19 @@ pub static SCRIPT_HEADER: [FieldDef; 5] = [
     f("type", Ty::Enum(Int::U32, &SCRIPT_TYPES)),
 ];
 
+static UNKNOWN_BYTE: [FieldDef; 1] = [f("byte", U8)];
+
+/// The header older editors wrote (SCHD): the fields of SCHR, then bytes of
+/// unknown meaning.
+pub static OLD_SCRIPT_HEADER: [FieldDef; 6] = [
+    f("unused", Ty::Bytes(4)),
+    f("reference_count", U32),
+    f("compiled_size", U32),
+    f("variable_count", U32),
+    f("type", Ty::Enum(Int::U32, &SCRIPT_TYPES)),
+    f("unknown", Ty::Rest(&UNKNOWN_BYTE)),
+];
+
 /// Script local variable types: float, or long/short (integer).
 pub static VARIABLE_TYPES: EnumDef = EnumDef {
     values: &[(0, "float"), (1, "long_or_short")],
@@ -60,11 +73,16 @@ pub const fn references() -> Member {
 
 /// A result script, run when a dialogue response is said or a quest stage
 /// is reached: header, compiled code, source and references.
-pub static RESULT_SCRIPT: [Member; 5] = [
+pub static RESULT_SCRIPT: [Member; 6] = [
     opt(
         b"SCHR",
         "result_script_header",
         Field::Struct(&SCRIPT_HEADER),
+    ),
+    opt(
+        b"SCHD",
+        "result_script_old_header",
+        Field::Struct(&OLD_SCRIPT_HEADER),
     ),
     opt(b"SCDA", "result_script_compiled", Field::Opaque),
     opt(b"SCTX", "result_script_source", Field::Text),
@@ -79,6 +97,7 @@ pub static SCPT: RecordDef = RecordDef {
     members: &[
         editor_id(),
         sub(b"SCHR", "header", Field::Struct(&SCRIPT_HEADER)),
+        opt(b"SCHD", "old_header", Field::Struct(&OLD_SCRIPT_HEADER)),
         opt(b"SCDA", "compiled", Field::Opaque),
         opt(b"SCTX", "source", Field::Text),
         groups("variables", &VARIABLE),

@@ -35,5 +35,8 @@ pub static WRLD: RecordDef = records::WRLD.with(&[
         "music",
         Field::Value(Ty::Enum(Int::U32, &MUSIC_TYPES)),
     ),
-    opt(b"OFST", "offset_data", Field::Bytes),
+    // Offsets the editor writes for the worldspace's cells, in the game's
+    // own worldspaces too: no layout of them is documented and they hold
+    // no form IDs.
+    opt(b"OFST", "offset_data", Field::Opaque),
 ]);
