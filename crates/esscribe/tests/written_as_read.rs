@@ -81,30 +81,39 @@ fn a_header_with_empty_markers_reads_and_writes_back() {
     assert_eq!(doc["header"]["fields"]["tagified_strings"], Value::Null);
 }
 
-/// A subrecord declared as bytes not decoded yet (an Oblivion placed
-/// creature's ragdoll pose, XRGD, here of 224 bytes) comes back as the
+/// A subrecord declared as bytes not decoded yet (a game setting whose
+/// editor ID names no value type, here of 224 bytes) comes back as the
 /// bytes given, whatever their size, while `verify --deep` and `stats`
 /// count it raw.
 #[test]
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn a_subrecord_declared_as_bytes_writes_back_at_any_size() {
-    let bytes = edited(
-        "oblivion-plugins/OOStartingMod.esp",
-        Some(b"ACRE"),
-        |subs| {
-            let at = subs.iter().position(|s| s.sig.0 == *b"NAME").unwrap() + 1;
-            subs.insert(at, Subrecord::new(Sig(*b"XRGD"), (0..224u8).collect()));
-        },
-    );
-    let check = deep_check(&bytes, "OOStartingMod.esp");
+    let data = common::file("oblivion-plugins/OOArena.esp");
+    let plugin = Plugin::parse(&data).unwrap();
+    let mut doc = plugin_to_json(&plugin, "OOArena.esp").unwrap();
+    let value: String = (0..224u8).map(|b| format!("{b:02x}")).collect();
+    doc["entries"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({
+            "group": "top", "label": "GMST", "stamp": 0, "entries": [{
+                "type": "GMST", "form_id": "0x0101F000 (OOArena.esp)", "flags": [],
+                "version_control": 0,
+                "fields": {"editor_id": "xArenaSetting", "value": value}
+            }]
+        }));
+    doc.as_object_mut().unwrap().remove("entry_count");
+    doc["header"]["fields"]["header"]["record_count"] = (plugin.records().count() + 3).into();
+    let bytes = build_plugin(&doc).unwrap().plugin.to_bytes().unwrap();
+    let check = deep_check(&bytes, "OOArena.esp");
     assert_eq!((check.failing, check.damaged, check.kept_raw), (1, 0, 1));
     assert!(
-        check.problems[0].contains("XRGD at 0x")
+        check.problems[0].contains("DATA at 0x")
             && check.problems[0].contains("declared as bytes, not decoded yet"),
         "{:?}",
         check.problems
     );
-    writes_back(&bytes, "OOStartingMod.esp");
+    writes_back(&bytes, "OOArena.esp");
 }
 
 /// Text in another code page than Windows-1252 (a translation's Cyrillic

@@ -724,6 +724,7 @@ pub fn decode_field(
         left_over: false,
         cut_short: false,
         opaque: false,
+        undecoded: false,
         form_id_sites: None,
     };
     let at = sink.decode_data(field, data, sibling)?;

@@ -471,6 +471,9 @@ pub(crate) struct ValueSink<'n, 'a> {
     /// Set when the data was kept as bytes by design ([`Field::Opaque`],
     /// declared or chosen among a [`Field::ByFit`]'s layouts).
     pub opaque: bool,
+    /// Set when the data was kept as bytes not decoded yet ([`Field::Bytes`],
+    /// declared or chosen by size, by a sibling or by fit).
+    pub undecoded: bool,
     /// Where each form ID's four bytes are, when asked: the node's index
     /// and the bytes' address (see [`FormIdSites`]).
     pub form_id_sites: Option<&'n mut FormIdSites>,
@@ -532,6 +535,7 @@ impl<'a> ValueSink<'_, 'a> {
         self.left_over = false;
         self.cut_short = false;
         self.opaque = false;
+        self.undecoded = false;
         let fits = self.data(field, data, sibling);
         if fits.is_none() {
             self.truncate(mark);
@@ -560,7 +564,10 @@ impl<'a> ValueSink<'_, 'a> {
             }
             Field::LString => return self.data(&Field::ZString, data, sibling),
             Field::Text => self.leaf(None, FieldValue::Text(data)),
-            Field::Bytes => self.leaf(None, FieldValue::Bytes(data)),
+            Field::Bytes => {
+                self.undecoded = true;
+                self.leaf(None, FieldValue::Bytes(data));
+            }
             Field::Opaque => {
                 self.opaque = true;
                 self.leaf(None, FieldValue::Bytes(data));
@@ -645,14 +652,14 @@ impl<'a> ValueSink<'_, 'a> {
         sibling: Option<(&str, &str)>,
     ) -> Option<()> {
         let (mark, earlier) = (self.nodes.len(), self.earlier.len());
-        let flags = (self.left_over, self.cut_short, self.opaque);
+        let flags = (self.left_over, self.cut_short, self.opaque, self.undecoded);
         for case in cases {
             if self.data(case, data, sibling).is_some() && !self.left_over && !self.cut_short {
                 return Some(());
             }
             self.truncate(mark);
             self.earlier.truncate(earlier);
-            (self.left_over, self.cut_short, self.opaque) = flags;
+            (self.left_over, self.cut_short, self.opaque, self.undecoded) = flags;
         }
         None
     }

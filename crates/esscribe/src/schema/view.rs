@@ -27,6 +27,9 @@ pub struct SubValue<'a> {
     /// Its data was kept as bytes by design ([`Field::Opaque`], declared
     /// or chosen among a [`Field::ByFit`]'s layouts).
     opaque: bool,
+    /// Its data was kept as bytes not decoded yet ([`Field::Bytes`],
+    /// declared or chosen).
+    undecoded: bool,
 }
 
 /// One matched member of a record.
@@ -127,7 +130,7 @@ impl SubValue<'_> {
         match self.value {
             None => Fate::Misfit,
             Some(_) if self.opaque => Fate::Opaque,
-            Some(_) if matches!(self.def.field, Field::Bytes) => Fate::Undecoded,
+            Some(_) if self.undecoded => Fate::Undecoded,
             Some(_) if self.left_over => Fate::LeftOver,
             Some(_) => Fate::Decoded,
         }
@@ -394,6 +397,7 @@ impl<'a> Matcher<'_, 'a> {
             left_over: false,
             cut_short: false,
             opaque: false,
+            undecoded: false,
             form_id_sites: Some(&mut self.form_id_sites),
         };
         let value = sink
@@ -405,6 +409,7 @@ impl<'a> Matcher<'_, 'a> {
             value,
             left_over: sink.left_over,
             opaque: sink.opaque,
+            undecoded: sink.undecoded,
         };
         count(&mut self.coverage, &sub, sv.fate());
         let end = self.items.len() as u32 + 1;
