@@ -30,9 +30,11 @@ fn run(dir: &Path, args: &[&str]) -> (bool, String, String) {
 fn workspace() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let dirty = dir.path().join("Dirty.esp");
-    std::fs::copy(
-        common::path("testing-plugins/Skyrim/Blank - Master Dependent.esp"),
+    // Written, not copied: the corpus's files are read-only, and a
+    // read-only plugin is not replaced.
+    std::fs::write(
         &dirty,
+        common::file("testing-plugins/Skyrim/Blank - Master Dependent.esp"),
     )
     .unwrap();
     std::fs::create_dir(dir.path().join("Data")).unwrap();
@@ -179,6 +181,23 @@ fn a_missing_master_is_an_error_naming_it() {
     let (ok, _, err) = run(dir.path(), &["clean", "Dirty.esp", "--data", "."]);
     assert!(!ok);
     assert_eq!(err, "esscribe: master Blank.esm of Dirty.esp is not in .\n");
+    assert_eq!(std::fs::read(&dirty).unwrap(), before);
+    assert_eq!(common::listing(dir.path()), ["Data", "Dirty.esp"]);
+}
+
+/// A read-only plugin is how a user protects it: cleaning it in place is
+/// refused and the file left as it was.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_read_only_plugin_is_not_cleaned_in_place() {
+    let (dir, dirty) = workspace();
+    let before = std::fs::read(&dirty).unwrap();
+    let mut permissions = std::fs::metadata(&dirty).unwrap().permissions();
+    permissions.set_readonly(true);
+    std::fs::set_permissions(&dirty, permissions).unwrap();
+    let (ok, _, err) = run(dir.path(), &["clean", "Dirty.esp", "--data", "Data"]);
+    assert!(!ok);
+    assert!(err.contains("it is read-only"), "{err}");
     assert_eq!(std::fs::read(&dirty).unwrap(), before);
     assert_eq!(common::listing(dir.path()), ["Data", "Dirty.esp"]);
 }

@@ -372,6 +372,14 @@ impl WriteLock {
                     unchanged: true,
                 });
             }
+            // Read-only is how a user protects a file (a master, a
+            // release): renaming over it would go around that unsaid.
+            if m.permissions().readonly() {
+                return Err(refuse(format!(
+                    "will not replace {}: it is read-only (make it writable first, or choose another output file)",
+                    target.display()
+                )));
+            }
         }
         // A plugin keeps its place in a load order ordered by time.
         let modified = match &existing {
@@ -832,6 +840,22 @@ mod tests {
         assert_eq!(fs::read(&target).unwrap(), b"old");
         assert_eq!(listing(&dir), ["a.esp"]);
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_read_only_file_is_not_replaced() {
+        let dir = temp_dir("read-only");
+        let target = dir.join("Master.esm");
+        fs::write(&target, b"TES4 old").unwrap();
+        let mut permissions = fs::metadata(&target).unwrap().permissions();
+        permissions.set_readonly(true);
+        fs::set_permissions(&target, permissions).unwrap();
+        let e = write_file_safely(&target, b"TES4 new", |_| Ok(())).unwrap_err();
+        assert!(e.to_string().contains("it is read-only"), "{e}");
+        assert_eq!(fs::read(&target).unwrap(), b"TES4 old");
+        assert_eq!(listing(&dir), ["Master.esm"]);
+        // The same bytes again need no write, and are no error.
+        write_file_safely(&target, b"TES4 old", |_| Ok(())).unwrap();
     }
 
     #[test]
