@@ -507,8 +507,9 @@ pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
     }
     let text = String::from_utf8(bytes)
         .with_context(|| format!("{} is not JSON text (not UTF-8)", json_path.display()))?;
-    let doc: Value = serde_json::from_str(&text)
-        .with_context(|| format!("{} is not valid JSON", json_path.display()))?;
+    // A key given twice is refused: which one is meant is not known.
+    let doc: Value = esscribe::json_text::from_slice(text.as_bytes())
+        .with_context(|| json_path.display().to_string())?;
     let built =
         esscribe::json::build_plugin(&doc).with_context(|| format!("{}", json_path.display()))?;
     let plugin = &built.plugin;

@@ -307,13 +307,15 @@ pub fn merge(
             .unwrap_or(tree::HEADER_FILE);
         eprintln!("CONFLICT ({at}): {c}");
     }
+    // Written into the tree as unpack wrote it: never through a link.
     for (id, sides) in &merged.sides {
         match paths.get(id) {
-            Some(p) => std::fs::write(dir.join(p), merge::conflict_text(sides))?,
+            Some(p) => sink.file(p, &merge::conflict_text(sides))?,
             // The header record is one part of the header file.
             None => {
-                let file = dir.join(tree::HEADER_FILE);
-                let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&file)?)?;
+                let file = tree::HEADER_FILE;
+                let doc = esscribe::json_text::from_slice(&sink.read(file)?)
+                    .with_context(|| dir.join(file).display().to_string())?;
                 let with = |header: &Option<serde_json::Value>| {
                     header.as_ref().map(|h| {
                         let mut d = doc.clone();
@@ -325,7 +327,7 @@ pub fn merge(
                     ours: with(&sides.ours),
                     theirs: with(&sides.theirs),
                 };
-                std::fs::write(&file, merge::conflict_text(&sides))?;
+                sink.file(file, &merge::conflict_text(&sides))?;
             }
         }
     }

@@ -1367,15 +1367,7 @@ pub fn build_plugin(doc: &Value) -> Result<Built> {
     };
     b.seen.may_repeat = listed_duplicates(m, &b.ctx, "document")?;
     let entries = b.entries(entries_v, "document", None)?;
-    let counted = match m.get("entry_count") {
-        None => None,
-        Some(v) => Some(v.as_u64().ok_or_else(|| {
-            bad(
-                "document",
-                format!("\"entry_count\": expected a whole number, found {v}"),
-            )
-        })?),
-    };
+    let counted = entry_count(m, "document")?;
     let mut plugin = Plugin::from_parts(game, header, entries, counted.map(|n| n as usize));
     if let Some(old) = &numbered_against {
         plugin.set_name(b.ctx.own_name.clone());
@@ -1408,6 +1400,29 @@ pub fn build_plugin(doc: &Value) -> Result<Built> {
         checks: b.checks,
         ctx: b.ctx,
     })
+}
+
+/// The `entry_count` a dump or a tree's header file gives (at `path`, for
+/// messages), if any: the records and groups the header's record count
+/// counted when dumped. The header stores that count as a signed 32-bit
+/// number, so a larger one was never dumped, and would wrap the count it
+/// corrects.
+pub(crate) fn entry_count(m: &Map<String, Value>, path: &str) -> Result<Option<u64>> {
+    const MOST: u64 = i32::MAX as u64;
+    let Some(v) = m.get("entry_count") else {
+        return Ok(None);
+    };
+    match v.as_u64() {
+        Some(n) if n <= MOST => Ok(Some(n)),
+        Some(n) => Err(bad(
+            path,
+            format!("\"entry_count\": {n} is more than the header's record count can hold (at most {MOST})"),
+        )),
+        None => Err(bad(
+            path,
+            format!("\"entry_count\": expected a whole number, found {v}"),
+        )),
+    }
 }
 
 /// A form ID with the plugin noted beside it: `0x0001CB6 (Skyrim.esm)`.

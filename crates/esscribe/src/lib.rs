@@ -7,7 +7,8 @@
 //! - [`schema`]: the declaration engine; [`defs`]: the declarations.
 //! - [`model`]: the front door: open a plugin, find a record, read and
 //!   change its fields by name, save safely.
-//! - [`json`]: whole plugins as JSON and back.
+//! - [`json`]: whole plugins as JSON and back; [`json_text`]: JSON text
+//!   read refusing a key given twice.
 //! - [`loadorder`]: load orders: global form IDs, lookup across plugins,
 //!   override chains and field-level conflicts.
 //! - [`tree`]: plugins as a tree of small text files, for version control.
@@ -25,6 +26,7 @@ pub mod defs;
 pub mod fsio;
 pub mod io;
 pub mod json;
+pub mod json_text;
 pub mod loadorder;
 pub mod masters;
 pub mod model;

@@ -17,9 +17,10 @@
 //!
 //! Anything this does not follow exactly (raw subrecords, a struct's keys
 //! out of order or a field left out that needs its default, escapes in
-//! keys, a key given twice, a form ID noted with its plugin as a record's
-//! own, any error) gives `None`: the caller then builds the record the
-//! usual way, which gives the same bytes or the usual error.
+//! keys, a key given twice (which parsing refuses), a form ID noted with
+//! its plugin as a record's own, any error) gives `None`: the caller then
+//! builds the record the usual way, which gives the same bytes or the
+//! usual error.
 
 use super::codec::{
     encode_field_in, encode_ty, exact_decimal, json_f32, signed, write_int, Enc, FormCtx,
@@ -286,7 +287,7 @@ impl<'t> Text<'t> {
     }
 
     /// The entries of an object, `depth` levels deep; a key given twice
-    /// leaves the fast path (parsing the whole text keeps the last one).
+    /// leaves the fast path (parsing the whole text refuses it).
     fn entries(&mut self, depth: usize) -> Option<Entries<'t>> {
         if !self.eat(b'{') {
             return None;
@@ -340,7 +341,7 @@ impl Object<'_> {
 }
 
 fn parse(text: &[u8]) -> Option<Value> {
-    serde_json::from_slice(text).ok()
+    crate::json_text::from_slice(text).ok()
 }
 
 /// How deeply a value nests.
@@ -373,9 +374,9 @@ impl<'t> Text<'t> {
         }
         self.at = start;
         self.skip_space();
-        let mut stream =
-            serde_json::Deserializer::from_slice(&self.bytes[self.at..]).into_iter::<Value>();
-        let v = stream.next()?.ok()?;
+        let mut stream = serde_json::Deserializer::from_slice(&self.bytes[self.at..])
+            .into_iter::<crate::json_text::StrictValue>();
+        let v = stream.next()?.ok()?.0;
         self.at += stream.byte_offset();
         let deep =
             matches!(v, Value::Array(_) | Value::Object(_)) && depth + nesting(&v) > MAX_DEPTH;
@@ -562,8 +563,8 @@ impl<'t> Text<'t> {
     }
 
     /// An object of plain keys and values read by [`leaf`](Self::leaf),
-    /// next, at `depth`. A key given twice keeps its first place and its
-    /// last value, as `serde_json` reads it.
+    /// next, at `depth`. A key given twice leaves the fast path (parsing
+    /// the whole text refuses it).
     fn object(&mut self, depth: usize) -> Option<Value> {
         if depth + 1 > MAX_DEPTH {
             return None;
@@ -576,7 +577,9 @@ impl<'t> Text<'t> {
         loop {
             let key = self.key()?;
             let v = self.leaf(depth + 1)?;
-            m.insert(key.to_string(), v);
+            if m.insert(key.to_string(), v).is_some() {
+                return None;
+            }
             if !self.more(b'}')? {
                 return Some(Value::Object(m));
             }
@@ -1314,6 +1317,19 @@ mod tests {
                 assert!(!same_short(a, &b), "{n} bytes, differing at {at}");
             }
         }
+    }
+
+    #[test]
+    fn a_key_given_twice_is_never_read_here() {
+        for text in [
+            r#"{"a": 1, "a": 2}"#,
+            r#"{"a": 1, "b": {"c": "\u00e9", "c": 2}}"#,
+            r#"[{"x": [1], "x": []}]"#,
+        ] {
+            assert_eq!(Text::new(text).leaf(0), None, "{text}");
+        }
+        assert_eq!(Text::new(r#"{"a": 1, "a": 2}"#).entries(0), None);
+        assert!(Text::new(r#"{"a": 1, "b": 2}"#).leaf(0).is_some());
     }
 
     #[test]

@@ -19,7 +19,12 @@
 //! alone, never on the platform, so unpacking the same plugin always gives
 //! the same tree; [`pack`] gives back its bytes.
 
+mod dir;
 pub mod merge;
+mod names;
+
+pub use dir::{DirTree, MAX_FILE_BYTES};
+use names::Names;
 
 use crate::io::{decode_cp1252, from_hex, Error, FormId, Result};
 use crate::json::{self, group_header_json, PieceBuilder};
@@ -31,7 +36,6 @@ use rayon::prelude::*;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::path::{Path, PathBuf};
 
 /// The file holding the plugin's header and its top-level entries.
 pub const HEADER_FILE: &str = "plugin.json";
@@ -133,184 +137,6 @@ impl TreeSink for CountingSink {
     }
 }
 
-fn io_error(path: &Path, what: &str, e: std::io::Error) -> Error {
-    Error::new(
-        crate::io::ErrorKind::Io,
-        0,
-        format!("{}: {what}: {e}", path.display()),
-    )
-}
-
-/// A tree in a folder on disk.
-#[derive(Debug, Clone)]
-pub struct DirTree {
-    root: PathBuf,
-    written: HashSet<String>,
-    /// No earlier tree is there: files need not be compared first.
-    fresh: bool,
-    /// Files whose text was the same already, left untouched.
-    pub unchanged: u64,
-}
-
-impl DirTree {
-    /// The tree in folder `root`.
-    pub fn new(root: impl Into<PathBuf>) -> DirTree {
-        DirTree {
-            root: root.into(),
-            written: HashSet::new(),
-            fresh: false,
-            unchanged: 0,
-        }
-    }
-
-    fn full(&self, path: &str) -> PathBuf {
-        // This runs for every file of the tree: the path is made at its
-        // full length, in one push where `/` is the separator (pushed part
-        // by part, it cost over a thousand instructions a file).
-        let mut p = PathBuf::with_capacity(self.root.as_os_str().len() + 1 + path.len());
-        p.push(&self.root);
-        if cfg!(unix) {
-            p.push(path);
-        } else {
-            p.extend(path.split('/'));
-        }
-        p
-    }
-
-    /// The files an earlier tree in this folder listed (as its header and
-    /// group files name them), so that those no longer part of the tree can
-    /// be removed; files the tree never listed are left alone.
-    pub fn listed_files(&mut self) -> Vec<String> {
-        fn names(text: &[u8]) -> Vec<String> {
-            serde_json::from_slice::<Value>(without_bom(text))
-                .ok()
-                .and_then(|v| v.get("entries").and_then(Value::as_array).cloned())
-                .unwrap_or_default()
-                .iter()
-                .filter_map(|n| n.as_str())
-                .filter(|n| check_name(n, "").is_ok())
-                .map(str::to_string)
-                .collect()
-        }
-        let mut out = Vec::new();
-        let Ok(text) = std::fs::read(self.full(HEADER_FILE)) else {
-            self.fresh = true;
-            return out;
-        };
-        self.fresh = false;
-        out.push(HEADER_FILE.to_string());
-        let mut stack: Vec<(String, Vec<String>)> = vec![(String::new(), names(&text))];
-        while let Some((dir, list)) = stack.pop() {
-            for name in list {
-                let path = join(&dir, &name);
-                if is_record_name(&name) {
-                    out.push(path);
-                } else if let Ok(text) = std::fs::read(self.full(&join(&path, GROUP_FILE))) {
-                    out.push(join(&path, GROUP_FILE));
-                    stack.push((path, names(&text)));
-                }
-            }
-        }
-        out
-    }
-
-    /// Removes the files an earlier tree listed that this one did not
-    /// write, and the folders left empty by that.
-    pub fn remove_stale(&self, earlier: &[String]) -> Result<u64> {
-        let mut removed = 0;
-        for path in earlier {
-            if self.written.contains(path) {
-                continue;
-            }
-            let full = self.full(path);
-            match std::fs::remove_file(&full) {
-                Ok(()) => removed += 1,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => return Err(io_error(&full, "cannot remove", e)),
-            }
-            // Folders left empty go too (and never the root).
-            let mut dir = full.parent().map(Path::to_path_buf);
-            while let Some(d) = dir {
-                if d == self.root || std::fs::remove_dir(&d).is_err() {
-                    break;
-                }
-                dir = d.parent().map(Path::to_path_buf);
-            }
-        }
-        Ok(removed)
-    }
-}
-
-impl DirTree {
-    /// Writes one file; `true` when its text was there already.
-    fn write_one(&self, path: &str, text: &[u8]) -> Result<bool> {
-        let full = self.full(path);
-        // A file whose text is the same is left as it is: its time stamp
-        // too, so tools watching the folder see only what changed.
-        if !self.fresh && std::fs::read(&full).is_ok_and(|old| old == text) {
-            return Ok(true);
-        }
-        std::fs::write(&full, text).map_err(|e| io_error(&full, "cannot write", e))?;
-        Ok(false)
-    }
-}
-
-impl TreeSink for DirTree {
-    fn folder(&mut self, path: &str) -> Result<()> {
-        let full = self.full(path);
-        std::fs::create_dir_all(&full).map_err(|e| io_error(&full, "cannot create folder", e))
-    }
-    fn file(&mut self, path: &str, text: &[u8]) -> Result<()> {
-        let same = self.write_one(path, text)?;
-        self.unchanged += same as u64;
-        self.written.insert(path.to_string());
-        Ok(())
-    }
-    fn files(&mut self, files: Vec<(String, Vec<u8>)>) -> Result<()> {
-        // Creating files is most of the work of writing a tree: in
-        // parallel, it overlaps the file system's waits.
-        let same: Vec<Result<bool>> = files
-            .par_iter()
-            .map(|(path, text)| self.write_one(path, text))
-            .collect();
-        for (r, (path, _)) in same.into_iter().zip(files) {
-            self.unchanged += r? as u64;
-            // Only needed to find what an earlier tree had and this one
-            // has not.
-            if !self.fresh {
-                self.written.insert(path);
-            }
-        }
-        Ok(())
-    }
-}
-
-impl TreeSource for DirTree {
-    fn read(&self, path: &str) -> Result<Cow<'_, [u8]>> {
-        let full = self.full(path);
-        std::fs::read(&full)
-            .map(Cow::Owned)
-            .map_err(|e| io_error(&full, "cannot read", e))
-    }
-    fn list(&self, dir: &str) -> Option<Vec<String>> {
-        let full = if dir.is_empty() {
-            self.root.clone()
-        } else {
-            self.full(dir)
-        };
-        let mut names = Vec::new();
-        for e in std::fs::read_dir(full).ok()? {
-            let e = e.ok()?;
-            let name = e.file_name().to_string_lossy().into_owned();
-            let is_dir = e.file_type().ok()?.is_dir();
-            if !name.starts_with('.') && (is_dir || is_record_name(&name)) {
-                names.push(name);
-            }
-        }
-        Some(names)
-    }
-}
-
 fn join(dir: &str, name: &str) -> String {
     if dir.is_empty() {
         return name.to_string();
@@ -381,31 +207,6 @@ fn record_stem(form_id: FormId, editor_id: Option<&str>) -> String {
     }
     write!(stem, "{form_id}").expect("writing to a string cannot fail");
     stem
-}
-
-/// The names used in one folder, told apart without regard to case (as
-/// on Windows and macOS): a name met again gets `~2`, `~3`...
-#[derive(Default)]
-struct Names(foldhash::HashSet<String>);
-
-impl Names {
-    fn take(&mut self, stem: &str, ext: &str) -> String {
-        let mut n = 1;
-        loop {
-            let name = if n == 1 {
-                let mut name = String::with_capacity(stem.len() + ext.len());
-                name.push_str(stem);
-                name.push_str(ext);
-                name
-            } else {
-                format!("{stem}~{n}{ext}")
-            };
-            if self.0.insert(name.to_ascii_lowercase()) {
-                return name;
-            }
-            n += 1;
-        }
-    }
 }
 
 /// The editor ID shown in a record's JSON form, if any.
@@ -747,7 +548,8 @@ fn unpack_in(
 /// `None` where the header file does not read or does not count them.
 pub fn file_count(source: &dyn TreeSource) -> Option<u64> {
     let header = parse_json(&source.read(HEADER_FILE).ok()?, HEADER_FILE).ok()?;
-    Some(header.get("entry_count")?.as_u64()? + 1)
+    let counted = json::entry_count(header.as_object()?, HEADER_FILE).ok()??;
+    Some(counted + 1)
 }
 
 /// A file's text without the byte order mark some Windows editors put
@@ -756,17 +558,10 @@ fn without_bom(text: &[u8]) -> &[u8] {
     text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text)
 }
 
+/// A file's JSON text read; text that is not JSON, or gives a key twice
+/// in one object, is refused with the line and the key's place.
 fn parse_json(text: &[u8], path: &str) -> Result<Value> {
-    serde_json::from_slice(without_bom(text)).map_err(|e| {
-        bad(
-            path,
-            format!(
-                "not valid JSON (line {}, column {}): {e}",
-                e.line(),
-                e.column()
-            ),
-        )
-    })
+    crate::json_text::from_slice(without_bom(text)).map_err(|e| bad(path, e))
 }
 
 /// The names an entries list holds, taken out of `m`.
@@ -1110,15 +905,7 @@ pub fn pack(source: &dyn TreeSource) -> Result<Packed> {
             ))
         }
     };
-    let counted = match m.get("entry_count") {
-        None => None,
-        Some(v) => Some(v.as_u64().ok_or_else(|| {
-            bad(
-                HEADER_FILE,
-                format!("\"entry_count\": expected a whole number, found {v}"),
-            )
-        })?),
-    };
+    let counted = json::entry_count(m, HEADER_FILE)?;
     let numbered_by = match m.get(NUMBERED_BY) {
         None => None,
         Some(v) => Some(
