@@ -39,7 +39,9 @@ fn workspace() -> tempfile::TempDir {
     let copy = |from: PathBuf, to: &str| {
         let to = d.join(to);
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::copy(from, to).unwrap();
+        // The user's own copies, writable (the corpus's are read-only,
+        // and a read-only file is not replaced).
+        std::fs::write(to, std::fs::read(from).unwrap()).unwrap();
     };
     copy(common::path("skyrim-plugins/Campfire.esm"), "Campfire.esm");
     let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples");
