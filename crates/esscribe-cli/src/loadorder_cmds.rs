@@ -401,6 +401,15 @@ pub fn clean(
     if let Some(why) = util::unreadable(file) {
         bail!("{why}");
     }
+    // Held from before the plugin is read until the cleaned one is in
+    // place, as every write holds it; taken even when nothing turns out
+    // to need writing, so that a lock file a killed write left is
+    // cleared.
+    let destination = output.unwrap_or(file);
+    let lock = match dry_run || util::is_stdout(destination) {
+        true => None,
+        false => Some(util::lock_for_writing(destination)?),
+    };
     let target = PluginFiles::open([file]);
     let own = LoadOrder::from_files(&target);
     // Its masters are not loaded yet: only a file that does not read stops here.
@@ -469,7 +478,6 @@ pub fn clean(
     let plan = order
         .plan_clean(at)
         .with_context(|| format!("cannot clean {}", file.display()))?;
-    let destination = output.unwrap_or(file);
     let written = if dry_run || (plan.changes_nothing() && output.is_none()) {
         None
     } else {
@@ -478,16 +486,18 @@ pub fn clean(
             .with_context(|| format!("cannot clean {}", file.display()))?;
         let game = order.game();
         let check = |b: &[u8]| esscribe::Plugin::parse_as(b, game).map(|_| ());
-        if util::is_stdout(destination) {
-            check(&bytes)?;
-            util::write_stdout(&bytes)?;
-            Some((bytes.len(), esscribe::fsio::Written::default()))
-        } else {
-            let lock = util::lock_for_writing(destination)?;
-            let w = lock
-                .write(&bytes, check)
-                .with_context(|| format!("cannot write {}", destination.display()))?;
-            Some((bytes.len(), w))
+        match &lock {
+            None => {
+                check(&bytes)?;
+                util::write_stdout(&bytes)?;
+                Some((bytes.len(), esscribe::fsio::Written::default()))
+            }
+            Some(lock) => {
+                let w = lock
+                    .write(&bytes, check)
+                    .with_context(|| format!("cannot write {}", destination.display()))?;
+                Some((bytes.len(), w))
+            }
         }
     };
     use esscribe::loadorder::CleanKind;

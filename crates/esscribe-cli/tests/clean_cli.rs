@@ -201,3 +201,23 @@ fn a_read_only_plugin_is_not_cleaned_in_place() {
     assert_eq!(std::fs::read(&dirty).unwrap(), before);
     assert_eq!(common::listing(dir.path()), ["Data", "Dirty.esp"]);
 }
+
+/// A lock file left by a write that was killed is cleared by the next run,
+/// even one that finds nothing to write.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_lock_file_left_by_a_killed_write_is_cleared() {
+    let (dir, dirty) = workspace();
+    let (ok, _, err) = run(dir.path(), &["clean", "Dirty.esp", "--data", "Data"]);
+    assert!(ok, "{err}");
+    let cleaned = std::fs::read(&dirty).unwrap();
+    std::fs::write(dir.path().join("Dirty.esp.esscribe-lock"), b"").unwrap();
+    let (ok, _, err) = run(dir.path(), &["clean", "Dirty.esp", "--data", "Data"]);
+    assert!(ok && err.contains("nothing to clean"), "{err}");
+    assert_eq!(std::fs::read(&dirty).unwrap(), cleaned);
+    assert!(
+        !dir.path().join("Dirty.esp.esscribe-lock").exists(),
+        "{:?}",
+        common::listing(dir.path())
+    );
+}
