@@ -5,120 +5,12 @@
 //! declaration and none raw, every form ID found, and the very bytes back
 //! through JSON and the text tree.
 
-use esscribe::json::{form_ctx, plugin_from_json, plugin_to_json, record_to_json, PieceBuilder};
+mod copies;
+
+use copies::*;
 use esscribe::masters::form_id_uses;
 use esscribe::plugin::Plugin;
-use esscribe::tree::{self, MemoryTree, TreeSource};
-use esscribe::Game;
-use serde_json::{json, Value};
-
-/// Subrecords as stored: signature, size, data.
-fn subrecords(subs: &[(&[u8; 4], &[u8])]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for (sig, data) in subs {
-        out.extend_from_slice(&sig[..]);
-        out.extend_from_slice(&(data.len() as u16).to_le_bytes());
-        out.extend_from_slice(data);
-    }
-    out
-}
-
-/// A record's or a group's 20-byte header and what follows it.
-fn stored(sig: &[u8; 4], size: usize, words: [u32; 3], body: &[u8]) -> Vec<u8> {
-    let mut out = sig.to_vec();
-    out.extend_from_slice(&(size as u32).to_le_bytes());
-    for w in words {
-        out.extend_from_slice(&w.to_le_bytes());
-    }
-    out.extend_from_slice(body);
-    out
-}
-
-/// An Oblivion plugin whose master is Oblivion.esm, holding one record of
-/// that master (form ID `0x00012345`) made of exactly these subrecords, as
-/// a copy of a record of the game's own file is.
-fn oblivion_copy(sig: &[u8; 4], subs: &[(&[u8; 4], &[u8])]) -> Vec<u8> {
-    let mut hedr = 1.0f32.to_le_bytes().to_vec();
-    hedr.extend_from_slice(&1u32.to_le_bytes());
-    hedr.extend_from_slice(&0x800u32.to_le_bytes());
-    let header = subrecords(&[
-        (b"HEDR", &hedr),
-        (b"CNAM", b"esscribe\0"),
-        (b"MAST", b"Oblivion.esm\0"),
-        (b"DATA", &[0; 8]),
-    ]);
-    let data = subrecords(subs);
-    let record = stored(sig, data.len(), [0, 0x0001_2345, 0], &data);
-    let label = u32::from_le_bytes(*sig);
-    let group = stored(b"GRUP", 20 + record.len(), [label, 0, 0], &record);
-    let mut out = stored(b"TES4", header.len(), [0, 0, 0], &header);
-    out.extend_from_slice(&group);
-    out
-}
-
-/// The fields of the one record of a plugin made by [`oblivion_copy`]:
-/// every subrecord read by its declaration (`opaque` of them bytes by
-/// design, none raw), every form ID found, and the plugin written back to
-/// its very bytes from its JSON form and from its text tree.
-fn read_exact(bytes: &[u8], opaque: u64) -> Value {
-    let plugin = Plugin::parse(bytes).unwrap();
-    let ctx = form_ctx(&plugin, "Copy.esp");
-    let r = plugin.records().next().unwrap();
-    let rj = record_to_json(r, Game::Oblivion, &ctx).unwrap();
-    assert_eq!(rj.coverage.raw, 0, "{:?}", rj.warnings);
-    assert_eq!(rj.coverage.opaque, opaque);
-    assert_eq!(
-        rj.coverage.decoded + rj.coverage.opaque,
-        rj.coverage.subrecords
-    );
-    let uses = form_id_uses(&plugin).unwrap();
-    assert!(uses.unread.is_empty(), "{:?}", uses.unread);
-    let doc = plugin_to_json(&plugin, "Copy.esp").unwrap();
-    assert_eq!(plugin_from_json(&doc).unwrap().to_bytes().unwrap(), bytes);
-    let mut t = MemoryTree::default();
-    let unpacked = tree::unpack_with_paths(&plugin, "Copy.esp", &mut t).unwrap();
-    assert_eq!(unpacked.typed, 1);
-    let path = &unpacked.paths[&r.header.form_id];
-    let read = |file: &str| -> Value { serde_json::from_slice(&t.read(file).unwrap()).unwrap() };
-    let b = PieceBuilder::new(
-        Game::Oblivion,
-        "Copy.esp",
-        &read(tree::HEADER_FILE)["header"],
-        "header",
-    )
-    .unwrap()
-    .0;
-    let group_file = format!("{}/{}", path.rsplit_once('/').unwrap().0, tree::GROUP_FILE);
-    let group = b
-        .group_header(
-            read(&group_file).as_object().unwrap(),
-            &group_file,
-            &["entries"],
-        )
-        .unwrap();
-    let direct = tree::record_from_text_direct(&t.read(path).unwrap(), &b, Some(&group)).unwrap();
-    let (mut again, mut original) = (Vec::new(), Vec::new());
-    direct.write(&mut again, Game::Oblivion).unwrap();
-    r.write(&mut original, Game::Oblivion).unwrap();
-    assert_eq!(again, original);
-    assert_eq!(tree::pack(&t).unwrap().bytes, bytes);
-    rj.value["fields"].clone()
-}
-
-/// Little-endian words, one after another.
-fn words(ws: &[u32]) -> Vec<u8> {
-    ws.iter().flat_map(|w| w.to_le_bytes()).collect()
-}
-
-/// Little-endian floats, one after another.
-fn floats(xs: &[f32]) -> Vec<u8> {
-    xs.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
-/// A form ID of Oblivion.esm as JSON shows it.
-fn oblivion(id: u32) -> Value {
-    json!(format!("0x{id:08X} (Oblivion.esm)"))
-}
+use serde_json::json;
 
 const POSITION: [f32; 6] = [1024.0, -512.0, 64.0, 0.0, 0.0, 1.5];
 
