@@ -50,6 +50,17 @@ fn stderr_of(cmd: &mut Command) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// What `pack` of `tree` into `dir/x.esp` says on standard error.
+fn pack_refused(tree: &Path, dir: &Path) -> String {
+    stderr_of(
+        esscribe()
+            .arg("pack")
+            .arg(tree)
+            .arg("-o")
+            .arg(dir.join("x.esp")),
+    )
+}
+
 #[test]
 fn unpack_replaces_a_linked_record_file_and_never_writes_through_it() {
     let dir = tempfile::tempdir().unwrap();
@@ -141,13 +152,7 @@ fn pack_refuses_a_linked_record_file_naming_it() {
     let outside = dir.path().join("record.json");
     std::fs::rename(&file, &outside).unwrap();
     symlink(&outside, &file).unwrap();
-    let err = stderr_of(
-        esscribe()
-            .arg("pack")
-            .arg(&tree)
-            .arg("-o")
-            .arg(dir.path().join("x.esp")),
-    );
+    let err = pack_refused(&tree, dir.path());
     assert!(
         err.contains(&format!("{FACT}: expected a regular file, found a link")),
         "{err}"
@@ -156,13 +161,7 @@ fn pack_refuses_a_linked_record_file_naming_it() {
     // A link to an endless device is refused as a link, before any read.
     std::fs::remove_file(&file).unwrap();
     symlink("/dev/zero", &file).unwrap();
-    let err = stderr_of(
-        esscribe()
-            .arg("pack")
-            .arg(&tree)
-            .arg("-o")
-            .arg(dir.path().join("x.esp")),
-    );
+    let err = pack_refused(&tree, dir.path());
     assert!(
         err.contains("expected a regular file, found a link"),
         "{err}"
@@ -176,13 +175,7 @@ fn pack_refuses_a_linked_group_folder_naming_it() {
     let outside = dir.path().join("outside");
     std::fs::rename(tree.join("PACK"), &outside).unwrap();
     symlink(&outside, tree.join("PACK")).unwrap();
-    let err = stderr_of(
-        esscribe()
-            .arg("pack")
-            .arg(&tree)
-            .arg("-o")
-            .arg(dir.path().join("x.esp")),
-    );
+    let err = pack_refused(&tree, dir.path());
     assert!(
         err.contains("PACK: expected a folder, found a link"),
         "{err}"
