@@ -170,6 +170,29 @@ fn a_reverted_change_is_a_conflict_in_a_data_folder() {
         err.contains("1 record touched by more than one plugin in 3 plugins: 1 conflict"),
         "{err}"
     );
+    // The folder given relative to where the command runs is the same
+    // folder, its lists one up found alike.
+    for (cwd, given) in [
+        (dir.path(), "Data"),
+        (dir.path(), "Data/"),
+        (data.as_path(), "."),
+    ] {
+        let relative = esscribe()
+            .current_dir(cwd)
+            .args(["conflicts", "--data", given, "--plugin", "revert.esp"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&relative.stdout),
+            out,
+            "--data {given}"
+        );
+        let said = String::from_utf8_lossy(&relative.stderr);
+        assert!(
+            said.contains("plugins.txt, * marking active plugins (Skyrim SE)"),
+            "--data {given}: {said}"
+        );
+    }
 
     let (out, _) = run(&[
         "conflicts",

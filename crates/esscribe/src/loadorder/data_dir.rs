@@ -63,7 +63,10 @@ pub fn list_plugin_files(dir: &Path) -> Result<Vec<PathBuf>> {
 /// Reads a list file: names in order, a leading `*` kept, comments and
 /// blank lines left out. `None` when the file is not there.
 fn read_list(dir: &Path, name: &str) -> Result<Option<Vec<String>>> {
-    for folder in [Some(dir), dir.parent()].into_iter().flatten() {
+    // `Data`, `Data/` and `.` have no parent as written: the folder one up
+    // is found from the folder's full path.
+    let full = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    for folder in [Some(full.as_path()), full.parent()].into_iter().flatten() {
         let Ok(entries) = std::fs::read_dir(folder) else {
             continue;
         };
