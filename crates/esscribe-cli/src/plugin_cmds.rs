@@ -39,6 +39,7 @@ fn info_json(path: &Path, plugin: &Plugin<'_>) -> Result<Value> {
     let h = plugin.info()?;
     warn_header(path, &h);
     let s = summarise(plugin);
+    let name = file_name(path);
     Ok(json!({
         "file": path.display().to_string(),
         "game": plugin.game,
@@ -49,8 +50,8 @@ fn info_json(path: &Path, plugin: &Plugin<'_>) -> Result<Value> {
         // `.esm` or `.esl` loads as a master whatever its flag.
         "master": h.is_master,
         "light": h.is_light,
-        "loads_as_master": h.loads_as_master(plugin.game, &file_name(path)),
-        "loads_as_light": h.loads_as_light(plugin.game, &file_name(path)),
+        "loads_as_master": h.loads_as_master(plugin.game, &name),
+        "loads_as_light": h.loads_as_light(plugin.game, &name),
         "author": h.author,
         "description": h.description,
         "masters": h.masters.iter().map(|m| &m.name).collect::<Vec<_>>(),
@@ -505,11 +506,11 @@ pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
         ),
         _ => {}
     }
-    let text = String::from_utf8(bytes)
+    std::str::from_utf8(&bytes)
         .with_context(|| format!("{} is not JSON text (not UTF-8)", json_path.display()))?;
     // A key given twice is refused: which one is meant is not known.
-    let doc: Value = esscribe::json_text::from_slice(text.as_bytes())
-        .with_context(|| json_path.display().to_string())?;
+    let doc: Value =
+        esscribe::json_text::from_slice(&bytes).with_context(|| json_path.display().to_string())?;
     let built =
         esscribe::json::build_plugin(&doc).with_context(|| format!("{}", json_path.display()))?;
     let plugin = &built.plugin;

@@ -332,7 +332,7 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
 
 pub(crate) fn load(path: &Path) -> Result<(MappedFile, SaveFile)> {
     let data = util::load(path)?;
-    if data.starts_with(b"TESV_SAVEGAME") {
+    if esscribe::save::game_of_save(&data) == Some(esscribe::Game::Skyrim) {
         bail!(
             "{} is a Skyrim save; esscribe reads Oblivion saves only, Skyrim saves are not read yet",
             path.display()

@@ -68,7 +68,7 @@ pub fn load(path: &Path) -> Result<MappedFile> {
 
 /// Parses a plugin, with the game forced or told from the file.
 pub fn parse_plugin<'a>(data: &'a [u8], game: Option<Game>, path: &Path) -> Result<Plugin<'a>> {
-    if data.starts_with(b"TES4SAVEGAME") || data.starts_with(b"TESV_SAVEGAME") {
+    if esscribe::save::game_of_save(data).is_some() {
         bail!(
             "{} is a save game, not a plugin; use `esscribe save info` and the other save commands",
             path.display()
@@ -187,17 +187,15 @@ pub fn editor_ids(plugin: &Plugin<'_>) -> std::collections::HashMap<esscribe::Fo
         .collect()
 }
 
-/// ` EditorID` for a record that has one (quoted and escaped when it holds
-/// control characters), or nothing.
+/// ` EditorID` for a record that has one (made [`terminal_safe`]), or
+/// nothing.
 pub fn editor_id_shown(
     names: &std::collections::HashMap<esscribe::FormId, String>,
     id: esscribe::FormId,
 ) -> String {
-    match names.get(&id) {
-        Some(name) if name.chars().any(char::is_control) => format!(" {name:?}"),
-        Some(name) => format!(" {name}"),
-        None => String::new(),
-    }
+    names
+        .get(&id)
+        .map_or_else(String::new, |name| format!(" {}", terminal_safe(name)))
 }
 
 /// Text from a file made safe for a terminal: control characters other
@@ -208,16 +206,15 @@ pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
     if !text.chars().any(unsafe_char) {
         return text.into();
     }
-    text.chars()
-        .map(|c| {
-            if unsafe_char(c) {
-                c.escape_unicode().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect::<String>()
-        .into()
+    let mut shown = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            shown.extend(c.escape_unicode());
+        } else {
+            shown.push(c);
+        }
+    }
+    shown.into()
 }
 
 /// Whether the program was started with its standard output closed. The

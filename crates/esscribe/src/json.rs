@@ -593,10 +593,13 @@ fn check_read_back(record: &Record<'_>, game: Game, ctx: &FormCtx, expect: ReadB
     let verdict = schema::with_view(record, crate::defs::catalog(game), ctx, |view| {
         // A member declared as bytes reads back as the bytes the JSON
         // gave, whatever their size: nothing it meant is lost.
-        let kept = || view.raw_subrecords().filter(|r| !r.undecoded);
+        let kept = || {
+            view.raw_subrecords()
+                .filter(|r| r.fate != schema::Fate::Undecoded)
+        };
         // Looked at without a list first: nearly every record passes.
         let passes = match expect {
-            ReadBack::NoMisfit => !kept().any(|r| r.misfit),
+            ReadBack::NoMisfit => !kept().any(|r| r.fate == schema::Fate::Misfit),
             ReadBack::AtMostRaw(n) => kept().nth(n).is_none(),
             ReadBack::Unchecked => true,
         };
@@ -605,7 +608,10 @@ fn check_read_back(record: &Record<'_>, game: Game, ctx: &FormCtx, expect: ReadB
         }
         let raw: Vec<schema::RawSub<'_>> = kept().collect();
         let shown: Vec<&schema::RawSub<'_>> = match expect {
-            ReadBack::NoMisfit => raw.iter().filter(|r| r.misfit).collect(),
+            ReadBack::NoMisfit => raw
+                .iter()
+                .filter(|r| r.fate == schema::Fate::Misfit)
+                .collect(),
             ReadBack::AtMostRaw(n) if raw.len() > n => raw.iter().collect(),
             _ => return None,
         };

@@ -66,9 +66,7 @@ impl SaveFile {
             return Ok(false);
         }
         if !self.changes.iter().any(|c| c.form_id == reference) {
-            return Err(Error::not_found(format!(
-                "reference {reference}: the save holds no changes of it (the player is {PLAYER_REF})"
-            )));
+            return Err(super::no_changes_of(reference));
         }
         let index = self
             .changes

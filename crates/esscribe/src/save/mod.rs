@@ -596,6 +596,14 @@ fn resolve_in(form_ids: &[FormId], iref: u32) -> Option<FormId> {
     }
 }
 
+/// The error for a reference the save holds no changes of: a reference
+/// the user named, not damage in the save.
+pub(crate) fn no_changes_of(reference: FormId) -> Error {
+    Error::not_found(format!(
+        "reference {reference}: the save holds no changes of it (the player is {PLAYER_REF})"
+    ))
+}
+
 /// The store, file offset and part indexes of a reference's change record.
 fn reference_parts(
     changes: &mut ChangeRecords,
@@ -610,11 +618,7 @@ fn reference_parts(
                     change::TYPE_REFR | change::TYPE_ACHR | change::TYPE_ACRE
                 )
         })
-        .ok_or_else(|| {
-            Error::not_found(format!(
-                "reference {id}: the save holds no changes of it (the player is {PLAYER_REF})"
-            ))
-        })?;
+        .ok_or_else(|| no_changes_of(id))?;
     let (chunk, head) = changes
         .slot_mut(index)
         .expect("the index of a record just found");

@@ -25,8 +25,8 @@ pub use catalog::Catalog;
 pub use codec::{parse_form_id, Enc, FormCtx};
 pub use fields::{FieldRef, Fields};
 pub use record::{
-    decode, encode, encode_data, encode_data_in, raw_record, view, Coverage, Decoded, ItemKind,
-    ItemRef, RawSub, RecordView, SubValue,
+    decode, encode, encode_data, encode_data_in, raw_record, view, Coverage, Decoded, Fate,
+    ItemKind, ItemRef, RawSub, RecordView, SubValue,
 };
 pub use refs::{form_refs, record_form_refs, FormRef};
 pub use types::{Occurs, RecordDef, Targets};

@@ -145,12 +145,9 @@ pub struct RawSub<'a> {
     /// The member it was matched to; `None` when the declaration does not
     /// expect it where it stands.
     pub member: Option<&'static SubDef>,
-    /// Its data does not fit the member's layout: damage, or a
-    /// declaration that does not match the file.
-    pub misfit: bool,
-    /// The member is declared as bytes not decoded yet: kept as given,
-    /// whatever its size.
-    pub undecoded: bool,
+    /// Why it was kept as bytes: never [`Fate::Decoded`] or
+    /// [`Fate::Opaque`].
+    pub fate: Fate,
 }
 
 impl std::fmt::Display for RawSub<'_> {
@@ -161,7 +158,7 @@ impl std::fmt::Display for RawSub<'_> {
                 f,
                 "{sig} ({len} bytes) is not expected here by the declaration"
             ),
-            Some(def) if self.misfit => {
+            Some(def) if self.fate == Fate::Misfit => {
                 write!(
                     f,
                     "{sig} ({}, {len} bytes) does not fit its declared layout",
@@ -172,7 +169,7 @@ impl std::fmt::Display for RawSub<'_> {
                     None => Ok(()),
                 }
             }
-            Some(def) if self.undecoded => write!(
+            Some(def) if self.fate == Fate::Undecoded => write!(
                 f,
                 "{sig} ({}, {len} bytes) is declared as bytes, not decoded yet",
                 def.name
@@ -205,17 +202,37 @@ pub(super) fn fixed_size(field: &Field) -> Option<usize> {
     }
 }
 
-/// What became of one subrecord.
+/// What became of one subrecord read by a declaration.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Fate {
+pub enum Fate {
+    /// Read by its member's layout.
     Decoded,
-    /// Declared as bytes by design: kept, not decoded, not counted raw.
+    /// Kept as bytes by design: not decoded, not counted raw.
     Opaque,
-    /// Declared as bytes not decoded yet.
+    /// Kept as bytes not decoded yet, as its layout says: given back as
+    /// given, whatever its size.
     Undecoded,
+    /// Read, with bytes left over past its declared fields.
     LeftOver,
+    /// Kept as bytes: its data does not fit its member's layout (damage,
+    /// or a declaration that does not match the file).
     Misfit,
+    /// Kept as bytes: the declaration does not expect it where it stands.
     Unexpected,
+}
+
+impl Fate {
+    /// Why a subrecord of this fate is kept as bytes; `None` when it is
+    /// not counted raw.
+    pub fn why_raw(self) -> Option<&'static str> {
+        match self {
+            Fate::Decoded | Fate::Opaque => None,
+            Fate::Undecoded => Some("declared as bytes, not decoded yet"),
+            Fate::LeftOver => Some("bytes left over after its declared fields"),
+            Fate::Misfit => Some("does not fit its declared layout"),
+            Fate::Unexpected => Some("not expected here by the declaration"),
+        }
+    }
 }
 
 /// Counts one subrecord.
@@ -266,12 +283,8 @@ impl<'r> Tally<'r> {
 
     pub(super) fn add(&mut self, sub: &SubrecordRef<'_>, fate: Fate) {
         count(&mut self.coverage, sub, fate);
-        let why = match fate {
-            Fate::Decoded | Fate::Opaque => return,
-            Fate::Undecoded => "declared as bytes, not decoded yet",
-            Fate::LeftOver => "bytes left over after its declared fields",
-            Fate::Misfit => "does not fit its declared layout",
-            Fate::Unexpected => "not expected here by the declaration",
+        let Some(why) = fate.why_raw() else {
+            return;
         };
         if self.warnings.len() >= MAX_WARNINGS {
             self.unlisted += 1;
@@ -676,15 +689,13 @@ impl<'a> RecordView<'a> {
                 fate => Some(RawSub {
                     sub: sv.sub,
                     member: Some(sv.def),
-                    misfit: fate == Fate::Misfit,
-                    undecoded: fate == Fate::Undecoded,
+                    fate,
                 }),
             },
             ItemKind::Unexpected(sub) => Some(RawSub {
                 sub,
                 member: None,
-                misfit: false,
-                undecoded: false,
+                fate: Fate::Unexpected,
             }),
             _ => None,
         })
