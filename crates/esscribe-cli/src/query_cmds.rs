@@ -3,27 +3,71 @@
 use crate::util::{self, file_name, load, parse_plugin};
 use crate::GameOpt;
 use anyhow::{bail, Result};
-use esscribe::json::{diff_values, form_ctx, record_to_json};
-use esscribe::plugin::{Game, Plugin};
+use esscribe::json::{diff_values, form_ctx, record_to_json, ValueChange};
+use esscribe::loadorder::editor_id_of;
+use esscribe::plugin::{Body, Game, Plugin, Record};
+use esscribe::schema::FormCtx;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Every record as JSON, keyed by type and form ID (the TES4 header too).
-fn records_by_key(plugin: &Plugin<'_>, name: &str) -> Result<BTreeMap<(String, u32), Value>> {
-    let ctx = form_ctx(plugin, name);
-    let mut out = BTreeMap::new();
-    for r in std::iter::once(&plugin.header).chain(plugin.records()) {
-        let mut v = record_to_json(r, plugin.game, &ctx)?.value;
-        // Where a form ID's plugin is named depends on the file's own
-        // name; compare the records, not the names of their files.
-        if let Some(m) = v.as_object_mut() {
-            m.remove("zlib_original");
-        }
-        out.insert((r.header.sig.to_string(), r.header.form_id.0), v);
+/// Every record, keyed by type and form ID (the TES4 header too).
+fn records_by_key<'p, 'a>(plugin: &'p Plugin<'a>) -> BTreeMap<(String, u32), &'p Record<'a>> {
+    std::iter::once(&plugin.header)
+        .chain(plugin.records())
+        .map(|r| ((r.header.sig.to_string(), r.header.form_id.0), r))
+        .collect()
+}
+
+/// A record as JSON for comparing: where a form ID's plugin is named
+/// depends on the file's own name, so the compressed payload is left out
+/// and the records, not the names of their files, are compared.
+fn record_json(r: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Value> {
+    let mut v = record_to_json(r, game, ctx)?.value;
+    if let Some(m) = v.as_object_mut() {
+        m.remove("zlib_original");
     }
-    Ok(out)
+    Ok(v)
+}
+
+/// Whether two records are stored as the very same bytes (and so cannot
+/// differ in any field): most records of two versions of a plugin are,
+/// and are never turned into JSON.
+fn same_bytes(a: &Record<'_>, b: &Record<'_>) -> bool {
+    match (&a.body, &b.body) {
+        (Body::Stored(x), Body::Stored(y)) => a.header == b.header && x == y,
+        _ => false,
+    }
+}
+
+/// Data kept whole as hex (`data_hex`), taken out of both sides and
+/// compared: megabytes of hex that differ in a few bytes say more as
+/// where they start to differ.
+fn data_hex_change(va: &mut Value, vb: &mut Value) -> Option<ValueChange> {
+    let take = |v: &mut Value| v.as_object_mut().and_then(|m| m.remove("data_hex"));
+    let (a, b) = (take(va), take(vb));
+    fn text(v: &Option<Value>) -> &str {
+        v.as_ref().and_then(Value::as_str).unwrap_or("")
+    }
+    let (x, y) = (text(&a), text(&b));
+    if a == b {
+        return None;
+    }
+    let bytes = |hex: &str| hex.len() / 2;
+    let first = x
+        .bytes()
+        .zip(y.bytes())
+        .position(|(p, q)| p != q)
+        .unwrap_or(x.len().min(y.len()))
+        / 2;
+    let old = format!("{} bytes", bytes(x));
+    let new = format!("{} bytes, differing from byte {first}", bytes(y));
+    Some(ValueChange {
+        path: "data_hex".into(),
+        old: a.is_some().then(|| Value::from(old)),
+        new: b.is_some().then(|| Value::from(new)),
+    })
 }
 
 /// The value with every form ID of the plugin `from` ("0x… (from)")
@@ -46,10 +90,6 @@ fn rename_plugin(v: &Value, from: &str, to: &str) -> Value {
         ),
         other => other.clone(),
     }
-}
-
-fn editor_id(v: &Value) -> &str {
-    v["fields"]["editor_id"].as_str().unwrap_or("")
 }
 
 pub fn diff(
@@ -80,7 +120,7 @@ pub fn diff(
     // Masters added, removed or reordered move form IDs: the old plugin is
     // renumbered for the new one's masters, so that records are compared
     // by what they are and only the header shows the masters' change.
-    let mut old = old.into_owned();
+    let mut old = old;
     old.set_name(old_name.clone());
     let new_masters = new.masters()?;
     let mut old_header = None;
@@ -96,41 +136,58 @@ pub fn diff(
                 // The header is shown with the old masters, for their
                 // change to show.
                 let ctx = form_ctx(&old, &old_name);
-                old_header = Some(record_to_json(&old.header, old.game, &ctx)?.value);
+                old_header = Some(record_json(&old.header, old.game, &ctx)?);
                 old = aligned;
             }
             Err(e) => eprintln!("the masters differ and form IDs are compared as stored: {e}"),
         }
     }
-    let mut a = records_by_key(&old, &old_name)?;
-    if let Some(header) = old_header {
-        a.insert(("TES4".to_string(), 0), header);
-    }
-    let b = records_by_key(&new, &new_name)?;
+    let a = records_by_key(&old);
+    let b = records_by_key(&new);
+    let (old_ctx, new_ctx) = (form_ctx(&old, &old_name), form_ctx(&new, &new_name));
     let renamed = |v: &Value| rename_plugin(v, &old_name, &new_name);
+    let header_key = ("TES4".to_string(), 0);
     let mut changes = Vec::new();
-    for (key, va) in &a {
+    for (key, ra) in &a {
+        let edid = |r: &Record<'_>| editor_id_of(r, new.game).unwrap_or_default();
         match b.get(key) {
             None => changes.push(
                 json!({"record": key.0, "form_id": format!("0x{:08X}", key.1),
-                                         "editor_id": editor_id(va), "change": "removed"}),
+                                         "editor_id": edid(ra), "change": "removed"}),
             ),
-            Some(vb) if &renamed(va) != vb => {
-                let fields: Vec<_> = diff_values(va, vb)
+            Some(rb) if (*key == header_key && old_header.is_some()) || !same_bytes(ra, rb) => {
+                let va = match (&old_header, *key == header_key) {
+                    (Some(header), true) => header.clone(),
+                    _ => record_json(ra, old.game, &old_ctx)?,
+                };
+                let vb = record_json(rb, new.game, &new_ctx)?;
+                let same = match old_name == new_name {
+                    true => va == vb,
+                    false => renamed(&va) == vb,
+                };
+                if same {
+                    continue;
+                }
+                let (mut va, mut vb) = (va, vb);
+                let data = data_hex_change(&mut va, &mut vb);
+                let fields: Vec<_> = data
                     .into_iter()
+                    .chain(diff_values(&va, &vb))
                     .filter(|f| f.old.as_ref().map(renamed) != f.new)
                     .collect();
-                changes.push(json!({"record": key.0, "form_id": format!("0x{:08X}", key.1),
-                                    "editor_id": editor_id(vb), "change": "changed", "fields": fields}));
+                changes.push(
+                    json!({"record": key.0, "form_id": format!("0x{:08X}", key.1),
+                                    "editor_id": edid(rb), "change": "changed", "fields": fields}),
+                );
             }
             Some(_) => {}
         }
     }
-    for (key, vb) in &b {
+    for (key, rb) in &b {
         if !a.contains_key(key) {
             changes.push(
                 json!({"record": key.0, "form_id": format!("0x{:08X}", key.1),
-                                "editor_id": editor_id(vb), "change": "added"}),
+                                "editor_id": editor_id_of(rb, new.game).unwrap_or_default(), "change": "added"}),
             );
         }
     }

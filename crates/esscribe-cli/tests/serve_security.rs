@@ -69,14 +69,43 @@ fn nothing_outside_the_served_files_is_served() {
     assert_eq!(status, 200);
 }
 
+#[test]
+fn a_record_of_few_stored_bytes_is_measured_by_what_it_inflates_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("Dense.esp");
+    let plugin = plugin_with_one_misc(12 << 20, true);
+    // Stored well under the limit, inflating to three times it.
+    assert!(plugin.len() < 4 << 20, "{} bytes", plugin.len());
+    std::fs::write(&path, &plugin).unwrap();
+    let server = Server::start(&[&path]);
+    let (status, body) = server.get("/api/record/Dense.esp/00000800");
+    assert_eq!(status, 200);
+    assert!(body.len() < 64 << 10, "{} bytes", body.len());
+    let record: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(record["too_large"]["limit"], 4 << 20);
+    assert!(record.get("record").is_none());
+    let (status, body) = server.get("/api/conflict/Dense.esp/00000800");
+    assert_eq!(status, 200);
+    assert!(body.len() < 64 << 10, "{} bytes", body.len());
+    let conflict = String::from_utf8_lossy(&body);
+    assert!(conflict.contains("not decoded"), "{conflict}");
+}
+
 /// A Skyrim plugin holding one MISC record whose data is `size` bytes (a
 /// single subrecord, its size given by XXXX).
 fn plugin_with_a_huge_record(size: u32) -> Vec<u8> {
-    let record_header = |sig: &[u8; 4], data_size: u32, form_id: u32| {
+    plugin_with_one_misc(size, false)
+}
+
+/// A plugin like [`plugin_with_a_huge_record`], its record compressed when
+/// `compressed` is set (its data then half noise, half zeros, so that it
+/// shrinks about as much as real data and inflates within the limits).
+fn plugin_with_one_misc(size: u32, compressed: bool) -> Vec<u8> {
+    let record_header = |sig: &[u8; 4], data_size: u32, form_id: u32, flags: u32| {
         let mut h = Vec::new();
         h.extend_from_slice(sig);
         h.extend_from_slice(&data_size.to_le_bytes());
-        h.extend_from_slice(&0u32.to_le_bytes()); // flags
+        h.extend_from_slice(&flags.to_le_bytes());
         h.extend_from_slice(&form_id.to_le_bytes());
         h.extend_from_slice(&0u32.to_le_bytes()); // version control
         h.extend_from_slice(&44u16.to_le_bytes()); // form version
@@ -88,15 +117,33 @@ fn plugin_with_a_huge_record(size: u32) -> Vec<u8> {
     hedr.extend_from_slice(&1.7f32.to_le_bytes());
     hedr.extend_from_slice(&1i32.to_le_bytes());
     hedr.extend_from_slice(&0x801u32.to_le_bytes());
-    let mut out = record_header(b"TES4", hedr.len() as u32, 0);
+    let mut out = record_header(b"TES4", hedr.len() as u32, 0, 0);
     out.extend_from_slice(&hedr);
     let mut data = b"XXXX".to_vec();
     data.extend_from_slice(&4u16.to_le_bytes());
     data.extend_from_slice(&size.to_le_bytes());
     data.extend_from_slice(b"DATA");
     data.extend_from_slice(&0u16.to_le_bytes());
-    data.resize(data.len() + size as usize, 0xAB);
-    let record = [record_header(b"MISC", data.len() as u32, 0x800), data].concat();
+    if compressed {
+        let mut noise = 0x2545_F491u32;
+        data.extend((0..size).map(|i| {
+            noise = noise.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            if i / 64 % 2 == 0 {
+                (noise >> 24) as u8
+            } else {
+                0
+            }
+        }));
+        data = esscribe::plugin::compress_record_data(&data).unwrap();
+    } else {
+        data.resize(data.len() + size as usize, 0xAB);
+    }
+    let flags = if compressed { 0x0004_0000 } else { 0 };
+    let record = [
+        record_header(b"MISC", data.len() as u32, 0x800, flags),
+        data,
+    ]
+    .concat();
     out.extend_from_slice(b"GRUP");
     out.extend_from_slice(&(24 + record.len() as u32).to_le_bytes());
     out.extend_from_slice(b"MISC");

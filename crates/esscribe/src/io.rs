@@ -27,6 +27,10 @@ pub enum ErrorKind {
     /// A value does not fit its field's declaration (a number out of
     /// range, an unknown enum name, text where a number belongs).
     Value,
+    /// Well-formed input that would take more memory to work on than
+    /// esscribe allows for its size (a record of very many tiny
+    /// subrecords, read field by field).
+    Limit,
 }
 
 /// The record an error was found in.

@@ -28,7 +28,8 @@ const FORMAT_VERSION: u64 = 1;
 pub struct RecordJson {
     /// The record as a JSON object: header fields, then `fields` (decoded
     /// by its declaration), `subrecords` (no declaration) or `data_hex`
-    /// (data that does not split into subrecords).
+    /// (data that does not split into subrecords, or holds more of them
+    /// than are read field by field: [`schema::reads_field_by_field`]).
     pub value: Value,
     /// What the decoding covered.
     pub coverage: Coverage,
@@ -62,6 +63,20 @@ pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Rec
     let base = rec.subrecord_base(game);
     let mut coverage = Coverage::default();
     let mut warnings = Vec::new();
+    if !schema::reads_field_by_field(&data, base) {
+        // Shown as its data whole: JSON values for each of so many
+        // subrecords would take many times the record's size.
+        Subrecords::new(&data, base)
+            .flatten()
+            .for_each(|s| coverage.add_raw(s.data.len()));
+        warnings.push(schema::too_many_subrecords(&rec.describe(), &data, base));
+        m.insert("data_hex".into(), Value::from(to_hex(&data)));
+        return Ok(RecordJson {
+            value: Value::Object(m),
+            coverage,
+            warnings,
+        });
+    }
     match Subrecords::new(&data, base).collect::<Result<Vec<_>>>() {
         Err(e) => {
             warnings.push(format!(

@@ -10,8 +10,10 @@ use serde_json::{json, Map, Value};
 
 /// Records listed per page at most.
 const PAGE_MAX: usize = 500;
-/// Records whose stored data is larger than this are not decoded: their
-/// first bytes are shown as hex instead.
+/// Records whose data, inflated, is larger than this are not decoded:
+/// their first bytes are shown as hex instead. It is also what one request
+/// decodes in all: versions of a record side by side beyond it are not
+/// decoded either.
 const DECODE_MAX: usize = 4 << 20;
 /// Bytes of an undecoded record shown as hex.
 const HEX_PREVIEW: usize = 4096;
@@ -375,6 +377,18 @@ fn stored_len(r: &Record<'_>) -> usize {
     }
 }
 
+/// What decoding a record works on: its data's size once inflated, as the
+/// compressed payload states it (inflating checks the statement), or as
+/// stored. A record of a few stored bytes may inflate to many megabytes.
+fn decoded_len(r: &Record<'_>) -> usize {
+    match &r.body {
+        Body::Stored(b) if r.header.is_compressed() => b
+            .first_chunk::<4>()
+            .map_or(b.len(), |n| u32::from_le_bytes(*n) as usize),
+        _ => stored_len(r),
+    }
+}
+
 /// A hex preview of the start of a record too large to decode.
 fn hex_preview(r: &Record<'_>) -> Value {
     let bytes: &[u8] = match &r.body {
@@ -420,7 +434,7 @@ pub fn record(s: &Served, plugin: &str, id: &str) -> Answer {
         })
         .collect();
     out["versions"] = Value::from(versions);
-    if size > DECODE_MAX {
+    if decoded_len(rec) > DECODE_MAX {
         out["too_large"] = json!({
             "limit": DECODE_MAX,
             "hex": hex_preview(rec),
@@ -538,10 +552,17 @@ fn flatten(v: &Value, path: &str, out: &mut Vec<(String, String)>) {
 
 /// A version's fields for comparing: references named from the load order
 /// (equal wherever they name the same record), storage details left out.
-fn comparable(o: &LoadOrder<'_>, plugin: usize, r: &Record<'_>) -> Vec<(String, String)> {
-    let mut v = if stored_len(r) > DECODE_MAX {
-        json!({"too_large": format!("{} bytes, not decoded", stored_len(r))})
+fn comparable(
+    o: &LoadOrder<'_>,
+    plugin: usize,
+    r: &Record<'_>,
+    budget: &mut usize,
+) -> Vec<(String, String)> {
+    let size = decoded_len(r);
+    let mut v = if size > *budget {
+        json!({"too_large": format!("{size} bytes, not decoded")})
     } else {
+        *budget -= size;
         o.record_content(plugin, r)
     };
     if let Value::Object(m) = &mut v {
@@ -574,9 +595,10 @@ pub fn conflict(s: &Served, plugin: &str, id: &str) -> Answer {
         Err(a) => return a,
     };
     let chain = o.chain(global);
+    let mut budget = DECODE_MAX;
     let columns: Vec<Vec<(String, String)>> = chain
         .iter()
-        .map(|f| comparable(o, f.plugin, f.record))
+        .map(|f| comparable(o, f.plugin, f.record, &mut budget))
         .collect();
     // Paths in the order they first appear, across versions.
     let mut paths: Vec<String> = Vec::new();

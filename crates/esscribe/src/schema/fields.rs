@@ -116,7 +116,15 @@ impl Fields {
         };
         let game = catalog.game();
         let data = record.data(game)?;
-        let subs = Subrecords::new(&data, record.subrecord_base(game))
+        let base = record.subrecord_base(game);
+        if !super::reads_field_by_field(&data, base) {
+            return Err(Error::new(
+                crate::io::ErrorKind::Limit,
+                record.offset,
+                super::too_many_subrecords(&record.describe(), &data, base),
+            ));
+        }
+        let subs = Subrecords::new(&data, base)
             .collect::<Result<Vec<_>>>()
             .map_err(|e| record.locate(game, e).within(record.describe()))?;
         let decoded = decode(def, &subs, ctx, &record.describe().as_str());

@@ -36,9 +36,54 @@ use crate::io::Result;
 use crate::plugin::{Record, RecordName, SubrecordRef, Subrecords};
 use std::cell::RefCell;
 
+/// Subrecords any record may hold and still be read field by field.
+pub const FIELD_BY_FIELD_SUBRECORDS: usize = 65_536;
+
+/// Data bytes a record needs for each subrecord it is allowed beyond
+/// [`FIELD_BY_FIELD_SUBRECORDS`].
+pub const BYTES_PER_FURTHER_SUBRECORD: usize = 256;
+
+/// How many subrecords a record of `data_len` bytes may hold and still be
+/// read field by field.
+pub fn field_by_field_limit(data_len: usize) -> usize {
+    FIELD_BY_FIELD_SUBRECORDS + data_len / BYTES_PER_FURTHER_SUBRECORD
+}
+
+/// Whether a record's (inflated) data is read field by field, or kept as
+/// its bytes because it holds more subrecords than
+/// [`field_by_field_limit`] allows.
+///
+/// Reading a record field by field holds a few hundred bytes for each
+/// subrecord (its place in the typed view, its JSON value), and a
+/// subrecord can be as small as its six-byte header: a 16 MiB record of
+/// empty subrecords would take gigabytes. The limit keeps what reading any
+/// record costs to a small multiple of its size plus a fixed amount. The
+/// games' and editors' records stay far below it (the largest seen hold a
+/// few thousand subrecords). Counting allocates nothing; data that does
+/// not split into subrecords counts up to where it stops splitting.
+pub fn reads_field_by_field(data: &[u8], base: u64) -> bool {
+    let limit = field_by_field_limit(data.len());
+    // A subrecord takes at least its six-byte header: most records could
+    // not hold too many, and are not counted.
+    data.len() / 6 <= limit || Subrecords::new(data, base).take(limit + 1).count() <= limit
+}
+
+/// The warning for a record kept as bytes because it holds more
+/// subrecords than are read field by field.
+pub fn too_many_subrecords(record: &dyn std::fmt::Display, data: &[u8], base: u64) -> String {
+    let count = Subrecords::new(data, base).count();
+    format!(
+        "{record}: {count} subrecords in {} bytes, more than a record of its size is read field by field ({}); kept as bytes",
+        data.len(),
+        field_by_field_limit(data.len())
+    )
+}
+
 /// Reads a plugin record by its declaration in `catalog` (which says the
 /// game) and hands the typed view to `f`. The view borrows the record's data (inflated first when the record
-/// is compressed). `Ok(None)` for a record type without a declaration.
+/// is compressed). `Ok(None)` for a record type without a declaration, and
+/// for a record kept as bytes because it holds more subrecords than
+/// [`reads_field_by_field`] allows.
 ///
 /// The vectors the view is built in are kept per thread and used again for
 /// the next record, so reading many records allocates next to nothing.
@@ -69,6 +114,16 @@ pub(crate) fn with_view_and_data<R>(
     // starts afresh.
     let mut spare = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
     let data = record.data_in(game, &mut spare.inflated)?;
+    if !reads_field_by_field(data, record.subrecord_base(game)) {
+        // The vectors go back for the next record; the inflated data,
+        // large by the look of it, does not.
+        let spare = Spare {
+            inflated: Vec::new(),
+            ..spare
+        };
+        SPARE.with(|s| *s.borrow_mut() = spare);
+        return Ok(None);
+    }
     let mut subs = reuse(spare.subs);
     // Subrecords average a few dozen bytes: reserved once, not grown.
     subs.reserve(data.len() / 24 + 1);
@@ -111,7 +166,8 @@ pub(crate) fn reuse<T, U>(mut v: Vec<T>) -> Vec<U> {
 /// What reading a record by its declaration in `catalog` covers, and a
 /// warning for each subrecord kept as bytes, with where it is. A record
 /// type without a declaration counts all its subrecords raw, each with a
-/// warning.
+/// warning; a record that holds more subrecords than are read field by
+/// field ([`reads_field_by_field`]) counts them raw with one warning.
 pub fn record_coverage(
     record: &Record<'_>,
     catalog: &Catalog,
@@ -132,23 +188,33 @@ pub fn record_coverage(
     if let Some(found) = described {
         return Ok(found);
     }
+    let game = catalog.game();
+    let data = record.data(game)?;
+    let base = record.subrecord_base(game);
+    let each = reads_field_by_field(&data, base);
     let mut coverage = Coverage::default();
-    let mut subs = Vec::new();
+    let mut kept = Vec::new();
     let mut editor_id = None;
-    record.for_each_subrecord(catalog.game(), |sub| {
+    for sub in Subrecords::new(&data, base) {
+        let sub = sub.map_err(|e| record.locate(game, e).within(record.describe()))?;
         coverage.add_raw(sub.data.len());
         if sub.sig.0 == *b"EDID" && editor_id.is_none() {
-            editor_id = Some(sub.data.to_vec());
+            editor_id = Some(sub.data);
         }
-        subs.push((sub.sig, sub.offset, sub.data.len()));
-    })?;
+        if each {
+            kept.push((sub.sig, sub.offset, sub.data.len()));
+        }
+    }
     let name = RecordName {
         sig: record.header.sig,
         form_id: record.header.form_id,
-        editor_id: editor_id.as_deref(),
+        editor_id,
         offset: record.offset,
     };
-    let warnings = subs
+    if !each {
+        return Ok((coverage, vec![too_many_subrecords(&name, &data, base)]));
+    }
+    let warnings = kept
         .into_iter()
         .map(|(sig, offset, len)| {
             format!(
@@ -239,24 +305,35 @@ impl DeepCheck {
 pub fn check_record(record: &Record<'_>, catalog: &Catalog, ctx: &FormCtx) -> Result<RecordCheck> {
     let game = catalog.game();
     let data = record.data(game)?;
-    let subs = Subrecords::new(&data, record.subrecord_base(game))
-        .collect::<Result<Vec<_>>>()
-        .map_err(|e| record.locate(game, e).within(record.describe()))?;
-    let Some(def) = catalog.find(record.header.sig) else {
+    let base = record.subrecord_base(game);
+    let def = catalog.find(record.header.sig);
+    let each = reads_field_by_field(&data, base);
+    let (Some(def), true) = (def, each) else {
+        // Counted one subrecord at a time: nothing is held for each.
         let mut coverage = Coverage::default();
-        subs.iter().for_each(|s| coverage.add_raw(s.data.len()));
-        let warnings = vec![format!(
-            "{}: no declaration for {}; all {} subrecords kept as bytes",
-            record.describe(),
-            record.header.sig,
-            subs.len()
-        )];
+        for sub in Subrecords::new(&data, base) {
+            let sub = sub.map_err(|e| record.locate(game, e).within(record.describe()))?;
+            coverage.add_raw(sub.data.len());
+        }
+        let warning = if each {
+            format!(
+                "{}: no declaration for {}; all {} subrecords kept as bytes",
+                record.describe(),
+                record.header.sig,
+                coverage.subrecords
+            )
+        } else {
+            too_many_subrecords(&record.describe(), &data, base)
+        };
         return Ok(RecordCheck {
             coverage,
-            warnings,
+            warnings: vec![warning],
             faults: Vec::new(),
         });
     };
+    let subs = Subrecords::new(&data, base)
+        .collect::<Result<Vec<_>>>()
+        .map_err(|e| record.locate(game, e).within(record.describe()))?;
     let name = RecordName {
         sig: record.header.sig,
         form_id: record.header.form_id,
