@@ -151,4 +151,25 @@ fn a_record_of_too_many_subrecords_is_kept_as_bytes_and_comes_back_whole() {
         plugin,
         "packed from its tree"
     );
+    // A change in it (stored as it is, here) is shown as where the data
+    // starts to differ.
+    let plain = plugin_of_empty_subrecords(size, false);
+    std::fs::write(&path, &plain).unwrap();
+    let mut changed = plain.clone();
+    let last = changed.len() - 1;
+    changed[last] = b'!';
+    let other = dir.path().join("Changed.esp");
+    std::fs::write(&other, &changed).unwrap();
+    let out = esscribe()
+        .arg("diff")
+        .arg(&path)
+        .arg(&other)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        shown.contains(r#"data_hex: "402816 bytes" → "402816 bytes, differing from byte 402815""#),
+        "{shown}"
+    );
 }
