@@ -20,7 +20,6 @@
 
 use crate::defs;
 use crate::io::{Error, FormId, Result, Sig};
-use crate::json::form_ctx;
 use crate::plugin::{
     describe_record, Entry, Game, GroupKind, GroupLabel, Plugin, Record, Subrecords,
 };
@@ -113,7 +112,7 @@ fn record_uses(
 /// file order, then children groups' labels. The `TES4` header's own
 /// fields (its overridden references) count too.
 pub fn form_id_uses(plugin: &Plugin<'_>) -> Result<FormIdUses> {
-    let ctx = form_ctx(plugin, plugin.name());
+    let ctx = FormCtx::of(plugin);
     let mut out = FormIdUses::default();
     let mut visit = |record: &Record<'_>| -> Result<()> {
         let (id, sig) = (record.header.form_id, record.header.sig);
@@ -204,7 +203,7 @@ pub fn rewrite_form_ids(
     plugin: &mut Plugin<'_>,
     map: &dyn Fn(FormId) -> FormId,
 ) -> Result<Rewritten> {
-    let ctx = form_ctx(plugin, plugin.name());
+    let ctx = FormCtx::of(plugin);
     let game = plugin.game;
     let mut out = Rewritten::default();
     let map = |id: FormId| if id.0 == 0 { id } else { map(id) };

@@ -22,17 +22,6 @@ pub static CONDITION_FLAGS: FlagsDef = FlagsDef {
 
 static CONDITION_TYPE: [BitField; 2] = condition::condition_type(&CONDITION_FLAGS);
 
-/// A reference parameter holds a quest alias or package data index instead
-/// when the condition says so; the reference, of the types given,
-/// otherwise.
-pub const fn or_index(references: Targets) -> SelectDef {
-    SelectDef {
-        field: "type",
-        cases: &[(Match::AnyBit(0x02 | 0x08), I32)],
-        default: fid(references),
-    }
-}
-
 static PARAMETER_1_CASES: [(Match, Ty); 34] = join(&[
     &REF_PARAMETER_1,
     &FORM_PARAMETER_1,

@@ -2,9 +2,8 @@
 //! each of the two parameters holds. Indexes of 1024 and up belong to
 //! script-extender functions.
 
-use super::condition::or_index;
 use crate::defs::shared::functions as shared;
-use crate::schema::types::{fid, join, EnumDef, Match, SelectDef, Targets, Ty};
+use crate::schema::types::{fid, join, EnumDef, Match, SelectDef, Targets, Ty, I32};
 
 /// Condition function names by index.
 pub static FUNCTIONS: EnumDef = EnumDef {
@@ -421,6 +420,17 @@ static REFERENCE_1: &[i64] = &join::<_, 28>(&[
         650, 652, 720,
     ],
 ]);
+
+/// A reference parameter holds a quest alias or package data index instead
+/// when the condition says so; the reference, of the types given,
+/// otherwise.
+const fn or_index(references: Targets) -> SelectDef {
+    SelectDef {
+        field: "type",
+        cases: &[(Match::AnyBit(0x02 | 0x08), I32)],
+        default: fid(references),
+    }
+}
 
 static ACTOR_OR_INDEX: SelectDef = or_index(ACTOR);
 static REFERENCE_OR_INDEX: SelectDef = or_index(REFERENCE);

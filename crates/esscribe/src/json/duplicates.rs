@@ -1,0 +1,82 @@
+//! Form IDs that more than one record of a plugin claims.
+
+use super::*;
+
+/// The form IDs more than one record of `plugin` has, in order: a defect
+/// of some real plugins (the game takes the last), kept so that such a
+/// plugin is written back as it was.
+pub(crate) fn duplicate_form_ids(plugin: &Plugin<'_>) -> Vec<FormId> {
+    let mut ids: Vec<u32> = plugin.records().map(|r| r.header.form_id.0).collect();
+    ids.sort_unstable();
+    let mut out: Vec<FormId> = ids
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| FormId(w[0]))
+        .collect();
+    out.dedup();
+    out
+}
+
+/// The list [`DUPLICATE_FORM_IDS`] holds for `plugin`, its form IDs shown
+/// in `ctx`; `None` where no form ID is given twice, and the key is left
+/// out.
+pub(crate) fn duplicate_form_ids_shown(plugin: &Plugin<'_>, ctx: &FormCtx) -> Option<Value> {
+    let ids = duplicate_form_ids(plugin);
+    (!ids.is_empty()).then(|| ids.into_iter().map(|id| ctx.show(id)).collect())
+}
+
+/// The form IDs met so far, with the path of the record each is the form
+/// ID of.
+#[derive(Default)]
+pub(super) struct Seen {
+    paths: foldhash::HashMap<FormId, String>,
+    /// Those the document lists as more than one record's
+    /// ([`DUPLICATE_FORM_IDS`]).
+    pub(super) may_repeat: foldhash::HashSet<FormId>,
+}
+
+impl Seen {
+    /// Notes that `form_id` is the form ID of the record at `path`; one
+    /// met before is refused, unless the document lists it as given twice.
+    pub(super) fn claim(&mut self, form_id: FormId, path: &str) -> Result<()> {
+        if let Some(first) = self.paths.get(&form_id) {
+            if self.may_repeat.contains(&form_id) {
+                return Ok(());
+            }
+            return Err(bad(
+                path,
+                format!(
+                    "form ID {form_id} is already the form ID of {first} (a plugin that \
+                     really gives two records one form ID lists it in \"{DUPLICATE_FORM_IDS}\")"
+                ),
+            ));
+        }
+        self.paths.insert(form_id, path.to_string());
+        Ok(())
+    }
+}
+
+/// The form IDs listed as more than one record's ([`DUPLICATE_FORM_IDS`])
+/// in the object `m` (at `path`, for messages), read as `ctx` numbers
+/// them.
+pub(crate) fn listed_duplicates(
+    m: &Map<String, Value>,
+    ctx: &FormCtx,
+    path: &str,
+) -> Result<foldhash::HashSet<FormId>> {
+    let Some(v) = m.get(DUPLICATE_FORM_IDS) else {
+        return Ok(Default::default());
+    };
+    let fail = |what: String| bad(path, format!("\"{DUPLICATE_FORM_IDS}\": {what}"));
+    let list = v
+        .as_array()
+        .ok_or_else(|| fail(format!("expected a list of form IDs, found {v}")))?;
+    list.iter()
+        .map(|id| {
+            let text = id.as_str().ok_or_else(|| {
+                fail(format!("expected a form ID like \"0x0001CB6\", found {id}"))
+            })?;
+            schema::parse_form_id(text, Some(ctx)).map_err(|e| fail(e.to_string()))
+        })
+        .collect()
+}
