@@ -6,9 +6,10 @@
 use serde::Serialize;
 use std::collections::HashMap;
 
-use super::change::{ChangeRecord, ChangeRecords, PartData, StoredChange, PLAYER_REF, TYPE_ACHR};
+use super::change::{ChangeRecord, ChangeRecords, StoredChange, PLAYER_REF, TYPE_ACHR};
 use super::forms::{ACTOR_VALUES, FIRST_SKILL, PLAYER_BASE, TYPE_NPC};
 use super::header::BString;
+use super::store::{ItemData, PartData, Span};
 use super::SaveFile;
 use crate::io::{encode_cp1252, Error, FormId, Reader, Result};
 
@@ -108,12 +109,12 @@ impl SaveFile {
         // followed by the new one.
         let first = chunk.items.len();
         chunk.items.extend_from_within(items.range());
-        chunk.items.push(super::inventory::ItemData {
+        chunk.items.push(ItemData {
             iref,
             count,
-            sets: super::change::Span::new(chunk.sets.len(), 0),
+            sets: Span::new(chunk.sets.len(), 0),
         });
-        chunk.parts[part] = PartData::Inventory(super::change::Span::new(first, items.len() + 1));
+        chunk.parts[part] = PartData::Inventory(Span::new(first, items.len() + 1));
         Ok(true)
     }
 

@@ -3,10 +3,11 @@
 //! player's reference record. Each part's presence is told by a bit of the
 //! record's flags, and the parts follow in a fixed order.
 
+pub use super::store::{
+    ActorBaseData, ActorValueModifier, FactionRank, FactionReaction, QuestLogEntry, QuestStage,
+};
+use super::store::{Chunk, LooksData, PartData, Span};
 use crate::io::{Reader, Result};
-use serde::Serialize;
-
-use super::change::{Chunk, PartData, Span};
 
 /// Type code of NPC change records (the player's base is 0x00000007).
 pub const TYPE_NPC: u8 = 35;
@@ -42,62 +43,6 @@ pub mod actor_bits {
     pub const COMBAT_STYLE: u32 = 1 << 10;
     /// Base modifiers: u16 count, then actor value (u8) and value (f32).
     pub const BASE_MODIFIERS: u32 = 1 << 28;
-}
-
-/// An actor's base data, as the plugin's ACBS subrecord holds it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct ActorBaseData {
-    /// ACBS flags: for NPC_ 0x1 female, 0x2 essential, 0x8 respawn, 0x10
-    /// auto-calculated stats, 0x80 PC level offset, ...; creatures have
-    /// their own set.
-    pub flags: u32,
-    /// Base spell points (magicka).
-    pub spell_points: u16,
-    /// Base fatigue.
-    pub fatigue: u16,
-    /// Gold the actor has for bartering.
-    pub barter_gold: u16,
-    /// The level, or the offset from the player's level when the
-    /// "PC level offset" flag (0x80) is set.
-    pub level: i16,
-    /// Lowest level the level offset may give.
-    pub calc_min: u16,
-    /// Highest level the level offset may give.
-    pub calc_max: u16,
-}
-
-/// A faction an actor belongs to, and the rank held (-1: expelled or not
-/// yet a member).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct FactionRank {
-    /// Iref of the faction.
-    pub faction: u32,
-    /// The rank held, from 0; -1 when expelled or not yet a member.
-    pub rank: i8,
-}
-
-/// A change to an actor value.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct ActorValueModifier {
-    /// Actor value code (see [`actor_value_name`]).
-    pub actor_value: u8,
-    /// The amount added to the actor value's base.
-    pub value: f32,
-}
-
-/// The player's looks, read before the name at the end of the player's
-/// reference record: FaceGen data, race, hair, eyes, hair length and
-/// colour, gender.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct LooksData {
-    pub face: Span,
-    pub race: u32,
-    pub hair: u32,
-    pub eyes: u32,
-    pub hair_length: f32,
-    pub hair_color: [u8; 3],
-    pub unused: u8,
-    pub gender: u8,
 }
 
 /// Size of the FaceGen data before the race (symmetric geometry 200,
@@ -420,44 +365,11 @@ pub mod item_bits {
     pub const VALUE: u32 = 1 << 3;
 }
 
-/// A faction's reaction to another faction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct FactionReaction {
-    /// Iref of the other faction.
-    pub faction: u32,
-    /// Disposition modifier toward the other faction's members, as the
-    /// plugin's XNAM holds it (negative: disliked).
-    pub modifier: i32,
-}
-
-/// A quest stage as a save records it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct QuestStage {
-    /// The stage's index (10, 20, ...).
-    pub stage: u8,
-    /// Stage flags: 1 where the stage has been set.
-    pub flags: u8,
-    /// How many log entries follow.
-    pub entry_count: u8,
-}
-
 impl QuestStage {
     /// Whether the stage has been set.
     pub fn done(&self) -> bool {
         self.flags & 1 != 0
     }
-}
-
-/// A log entry of a quest stage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct QuestLogEntry {
-    /// The entry's number; reported to count on across the quest's
-    /// stages rather than restart at 0 in each.
-    pub index: u8,
-    /// Four bytes, zero while the stage is not set; their meaning is not
-    /// confirmed.
-    #[serde(serialize_with = "super::ser_hex::bytes")]
-    pub data: [u8; 4],
 }
 
 impl Chunk {

@@ -3,21 +3,12 @@
 //! number added (negative: removed) and sets of changed properties, each
 //! set describing a subset of the stack.
 
+use super::store::{Chunk, ItemData, Span};
 use crate::io::{Context, Reader, Result, WriteLe};
 use serde::ser::SerializeStruct;
 use serde::Serialize;
 
-use super::change::{Chunk, Span};
 use super::properties::{flag, read_set, PropertySet, PropertyValue, Seq};
-
-/// One stored inventory entry: its changed entries are a span of the
-/// store's property-set spans.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct ItemData {
-    pub iref: u32,
-    pub count: i32,
-    pub sets: Span,
-}
 
 /// Reads the u16 item count and the items into the store; errors name the
 /// item.

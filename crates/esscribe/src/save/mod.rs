@@ -36,8 +36,10 @@ pub mod forms;
 pub mod global;
 pub mod header;
 pub mod inventory;
+mod part;
 pub mod player;
 pub mod properties;
+mod store;
 
 pub use change::{
     type_code, type_name, ChangeData, ChangeRecord, ChangeRecords, Part, Parts, Placement, Records,
@@ -416,19 +418,19 @@ impl SaveFile {
         let start = chunk.props.len();
         for p in properties {
             let value = chunk.store_value(&p.value);
-            chunk.props.push(properties::PropData {
+            chunk.props.push(store::PropData {
                 flag: p.flag,
                 value,
             });
         }
-        let set = change::Span::new(start, properties.len());
+        let set = store::Span::new(start, properties.len());
         // The item's sets must stay side by side: they move to the end,
         // followed by the new one.
         let old = chunk.items[item_at].sets;
         let first = chunk.sets.len();
         chunk.sets.extend_from_within(old.range());
         chunk.sets.push(set);
-        chunk.items[item_at].sets = change::Span::new(first, old.len() + 1);
+        chunk.items[item_at].sets = store::Span::new(first, old.len() + 1);
         Ok(())
     }
 
@@ -438,13 +440,13 @@ impl SaveFile {
         &mut self,
         reference: FormId,
         item: FormId,
-    ) -> Result<(&mut change::Chunk, u64, usize)> {
+    ) -> Result<(&mut store::Chunk, u64, usize)> {
         let form_ids = &self.form_ids;
         let (chunk, at, parts) = reference_parts(&mut self.changes, reference)?;
         let items = parts
             .into_iter()
             .find_map(|p| match chunk.parts[p] {
-                change::PartData::Inventory(s) => Some(s),
+                store::PartData::Inventory(s) => Some(s),
                 _ => None,
             })
             .ok_or_else(|| Error::invalid(at, format!("{reference} has no decoded inventory")))?;
@@ -466,7 +468,7 @@ impl SaveFile {
             ));
         }
         for p in parts {
-            if let change::PartData::Scale(s) = &mut chunk.parts[p] {
+            if let store::PartData::Scale(s) = &mut chunk.parts[p] {
                 *s = scale;
                 return Ok(());
             }
@@ -479,7 +481,7 @@ impl SaveFile {
     /// player position is set too, since the two must agree. Each
     /// coordinate must be a finite number.
     pub fn set_position(&mut self, reference: FormId, position: [f32; 3]) -> Result<()> {
-        use change::PartData as P;
+        use store::PartData as P;
         let (chunk, at, parts) = reference_parts(&mut self.changes, reference)?;
         if let Some(x) = position.iter().find(|x| !x.is_finite()) {
             return Err(Error::invalid(
@@ -608,7 +610,7 @@ pub(crate) fn no_changes_of(reference: FormId) -> Error {
 fn reference_parts(
     changes: &mut ChangeRecords,
     id: FormId,
-) -> Result<(&mut change::Chunk, u64, std::ops::Range<usize>)> {
+) -> Result<(&mut store::Chunk, u64, std::ops::Range<usize>)> {
     let index = changes
         .iter()
         .position(|c| {
