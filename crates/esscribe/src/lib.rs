@@ -24,6 +24,7 @@
 pub mod compact;
 pub mod defs;
 pub mod fsio;
+mod header;
 pub mod io;
 pub mod json;
 pub mod json_text;

@@ -93,16 +93,17 @@ pub fn check_light(plugin: &Plugin<'_>) -> Result<LightCheck> {
             "only Skyrim (Special Edition) has light plugins; this is an Oblivion plugin",
         ));
     }
-    let info = plugin.info()?;
-    let own = u8::try_from(info.masters.len()).unwrap_or(u8::MAX);
-    let range = light_range(info.version);
+    let own = u8::try_from(plugin.masters()?.len()).unwrap_or(u8::MAX);
+    // A header without a HEDR reads as version 0, as its decoding shows it.
+    let version = plugin.header_version()?.unwrap_or(0.0);
+    let range = light_range(version);
     let mut check = LightCheck {
-        version: info.version,
+        version,
         range: (*range.start(), *range.end()),
         new_records: 0,
         capacity: (range.end() - range.start() + 1) as usize,
         out_of_range: Vec::new(),
-        flagged: info.is_light,
+        flagged: plugin.header.header.flags & super::FLAG_LIGHT != 0,
     };
     for r in plugin.records() {
         let id: FormId = r.header.form_id;

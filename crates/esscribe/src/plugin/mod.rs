@@ -43,6 +43,7 @@ pub use subrecord::{
     encode_subrecords, encoded_len, parse_subrecords, write_subrecord, RecordData, SizeForm,
     Subrecord, SubrecordRef, Subrecords, XXXX,
 };
+pub(crate) use tes4::zstring;
 pub use tes4::{extension_is, Master, PluginHeader};
 
 use crate::io::{Context, Error, FormId, Reader, Result, Sig, WriteLe};
@@ -866,14 +867,15 @@ impl<'a> Plugin<'a> {
         self.records().count() + self.groups().count()
     }
 
-    /// The decoded `TES4` header: version, record count, author, masters...
-    pub fn info(&self) -> Result<PluginHeader> {
-        PluginHeader::from_record(&self.header, self.game)
+    /// Masters, in order, as named in the header (`MAST`).
+    pub fn masters(&self) -> Result<Vec<String>> {
+        tes4::master_names(&self.header, self.game)
     }
 
-    /// Masters, in order, as named in the header.
-    pub fn masters(&self) -> Result<Vec<String>> {
-        Ok(self.info()?.masters.into_iter().map(|m| m.name).collect())
+    /// The format version the header's HEDR starts with; `None` without
+    /// one.
+    pub fn header_version(&self) -> Result<Option<f32>> {
+        tes4::hedr_version(&self.header, self.game)
     }
 
     /// Names the plugin a form ID belongs to: a master, or `own_name`.

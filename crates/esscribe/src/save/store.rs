@@ -206,7 +206,7 @@ pub struct FactionRank {
 /// A change to an actor value.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ActorValueModifier {
-    /// Actor value code (see [`actor_value_name`]).
+    /// Actor value code (see [`actor_value_name`](super::forms::actor_value_name)).
     pub actor_value: u8,
     /// The amount added to the actor value's base.
     pub value: f32,

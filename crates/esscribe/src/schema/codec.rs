@@ -1,11 +1,11 @@
 //! Field values as JSON and back: JSON → bytes for every field type a
 //! declaration can name, and the JSON forms of numbers that need care.
-//! Bytes → values is [`super::value`]. Floats print as their shortest exact
+//! Bytes → values is `super::value`. Floats print as their shortest exact
 //! form, unknown enum values stay numbers, unknown flag bits stay hex,
 //! padding stays bytes.
 
+use super::select::{lookup, select, sibling_case, Earlier};
 use super::types::*;
-use super::value::{chosen_by, lookup, select, sibling_case, Earlier, Val, ValueSink};
 use crate::io::{encode_cp1252, from_hex, Error, FormId, Sig};
 use serde_json::{Map, Value};
 
@@ -706,30 +706,6 @@ fn encode_fields(
 /// Values of earlier members of the group being decoded or encoded, for
 /// [`Field::BySibling`].
 pub type Siblings = Map<String, Value>;
-
-/// Decodes a subrecord's data by its declared layout, as JSON; `None`
-/// means it does not fit. `siblings` are the earlier members of its group.
-pub fn decode_field(
-    field: &'static Field,
-    data: &[u8],
-    ctx: &FormCtx,
-    siblings: &Siblings,
-) -> Option<Value> {
-    let sibling = chosen_by(field).and_then(|name| Some((name, siblings.get(name)?.as_str()?)));
-    let mut nodes = Vec::new();
-    let mut sink = ValueSink {
-        nodes: &mut nodes,
-        earlier: &mut Earlier::new(),
-        localized: ctx.localized,
-        left_over: false,
-        cut_short: false,
-        opaque: false,
-        undecoded: false,
-        form_id_sites: None,
-    };
-    let at = sink.decode_data(field, data, sibling)?;
-    Some(Val::new(&nodes, at).to_json(ctx, siblings))
-}
 
 /// Encodes a value by its declared layout.
 pub fn encode_field(

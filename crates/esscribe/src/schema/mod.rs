@@ -14,6 +14,7 @@ pub mod path;
 pub(crate) mod pretty;
 pub mod record;
 pub mod refs;
+mod select;
 pub(crate) mod text_in;
 pub(crate) mod text_out;
 mod trees;

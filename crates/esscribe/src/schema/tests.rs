@@ -2,9 +2,10 @@
 //! unexpected subrecords kept in place, and property tests that decoding
 //! then encoding gives back any bytes.
 
-use super::codec::{decode_field, encode_field, f32_value, json_f32, FormCtx, Siblings};
+use super::codec::{encode_field, f32_value, json_f32, FormCtx, Siblings};
 use super::record::{decode, encode, Coverage, ItemKind};
 use super::types::*;
+use super::value::decode_field;
 use crate::io::Sig;
 use crate::plugin::{encode_subrecords, parse_subrecords, Subrecord, SubrecordRef, Subrecords};
 use proptest::prelude::*;
