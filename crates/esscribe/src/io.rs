@@ -667,13 +667,19 @@ pub fn encode_cp1252(text: &str) -> Option<Vec<u8>> {
 
 /// Formats bytes as lowercase hex for people and JSON.
 pub fn to_hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut out = Vec::with_capacity(bytes.len() * 2);
+    push_hex(bytes, &mut out);
+    String::from_utf8(out).expect("hex digits are ASCII")
+}
+
+/// Appends bytes as lower-case hex digits, as [`to_hex`] writes them.
+pub fn push_hex(bytes: &[u8], out: &mut Vec<u8>) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    out.reserve(bytes.len() * 2);
     for &b in bytes {
         out.push(DIGITS[(b >> 4) as usize]);
         out.push(DIGITS[(b & 0xF) as usize]);
     }
-    String::from_utf8(out).expect("hex digits are ASCII")
 }
 
 /// The value of a hex digit, either case.

@@ -610,3 +610,71 @@ fn a_layout_chosen_by_a_later_sibling_reads_directly_as_it_parses() {
         let _ = both(&text, path, &c.builder, parent);
     }
 }
+
+/// A Skyrim plugin of one STAT record holding `count` empty EDID
+/// subrecords, stored as they are or compressed.
+fn plugin_of_empty_subrecords(count: usize, compressed: bool) -> Vec<u8> {
+    fn record(sig: &[u8; 4], flags: u32, data: &[u8]) -> Vec<u8> {
+        let mut out = sig.to_vec();
+        out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+        out.extend_from_slice(&flags.to_le_bytes());
+        out.extend_from_slice(&(if sig == b"TES4" { 0u32 } else { 0x800 }).to_le_bytes());
+        out.extend_from_slice(&[0, 0, 0, 0, 44, 0, 0, 0]);
+        out.extend_from_slice(data);
+        out
+    }
+    let mut hedr = b"HEDR\x0c\x00".to_vec();
+    hedr.extend_from_slice(&1.7f32.to_le_bytes());
+    hedr.extend_from_slice(&1u32.to_le_bytes());
+    hedr.extend_from_slice(&0x801u32.to_le_bytes());
+    let data = b"EDID\0\0".repeat(count);
+    let stat = if compressed {
+        let stored = esscribe::plugin::compress_record_data(&data).unwrap();
+        record(b"STAT", 0x0004_0000, &stored)
+    } else {
+        record(b"STAT", 0, &data)
+    };
+    let mut out = record(b"TES4", 0, &hedr);
+    out.extend_from_slice(b"GRUP");
+    out.extend_from_slice(&(24 + stat.len() as u32).to_le_bytes());
+    out.extend_from_slice(b"STAT");
+    out.extend_from_slice(&[0; 12]);
+    out.extend_from_slice(&stat);
+    out
+}
+
+/// A record of more subrecords than are read field by field has its text
+/// written straight from its bytes: the same text its JSON prints, which
+/// packs back into the very record.
+#[test]
+fn a_record_kept_whole_is_printed_as_its_json_is() {
+    for compressed in [false, true] {
+        let bytes = plugin_of_empty_subrecords(70_000, compressed);
+        let plugin = Plugin::parse(&bytes).unwrap();
+        let rec = plugin.records().next().unwrap();
+        let ctx = tree::tree_ctx(&plugin);
+        let json = esscribe::json::record_to_json(rec, plugin.game, &ctx).unwrap();
+        assert!(json.value.get("data_hex").is_some(), "kept whole");
+        let t = unpack(&bytes, "Empties.esp");
+        let (written, printed) = (
+            t.read("STAT/0x00000800.json").unwrap(),
+            tree::to_text(&json.value),
+        );
+        if let Some(at) = esscribe::plugin::first_difference(&written, &printed) {
+            let around = |t: &[u8]| {
+                String::from_utf8_lossy(&t[at.saturating_sub(40)..(at + 40).min(t.len())])
+                    .into_owned()
+            };
+            panic!(
+                "compressed: {compressed}: the texts part at byte {at}: {:?} against {:?}",
+                around(&written),
+                around(&printed)
+            );
+        }
+        assert_eq!(
+            tree::pack(&t).unwrap().bytes,
+            bytes,
+            "compressed: {compressed}"
+        );
+    }
+}

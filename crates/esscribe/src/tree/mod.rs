@@ -248,12 +248,38 @@ fn record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Made> {
             typed: true,
         });
     }
+    if let Some(text) = whole_data_text(rec, game, ctx)? {
+        return Ok(Made { text, typed: false });
+    }
     let v = json::record_to_json(rec, game, ctx)?.value;
     let stem = record_stem(rec.header.form_id, editor_id_of(&v).as_deref());
     Ok(Made {
         text: (stem, to_text(&v)),
         typed: false,
     })
+}
+
+/// The text of a record kept whole as its data because it holds more
+/// subrecords than are read field by field, as [`json::record_to_json`]
+/// and [`to_text`] would print it, written straight from its bytes: the
+/// hex is the largest thing such a record's text holds, and is made once.
+/// `None` for any other record.
+fn whole_data_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Option<RecordText>> {
+    use crate::schema::pretty::{close, key};
+    let data = rec.data(game)?;
+    if crate::schema::reads_field_by_field(&data, rec.subrecord_base(game)) {
+        return Ok(None);
+    }
+    let mut out = Vec::with_capacity(1024 + 2 * data.len());
+    out.push(b'{');
+    json::write_header_text(rec, game, ctx, &mut out);
+    key("data_hex", false, 1, &mut out);
+    out.push(b'"');
+    crate::io::push_hex(&data, &mut out);
+    out.push(b'"');
+    close(b'}', false, 0, &mut out);
+    out.push(b'\n');
+    Ok(Some((record_stem(rec.header.form_id, None), out)))
 }
 
 /// A record's text, and whether it was printed from its typed view.
