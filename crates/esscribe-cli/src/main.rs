@@ -439,7 +439,8 @@ fn main() -> ExitCode {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     // An interrupted write removes its temporary files; a file cut short
-    // under a memory map ends the program with a message, not a crash.
+    // under a memory map reads as zeros and is reported as changed, not a
+    // crash.
     esscribe::fsio::install_signal_handlers();
     // Output to a closed standard output would vanish: say so and fail,
     // rather than succeed having shown nothing.
@@ -561,6 +562,15 @@ fn main() -> ExitCode {
             warnings,
             game,
         } => plugin_cmds::stats(&files, json, warnings, game),
+    };
+    // A file cut short under its map read as zeros from there on: the
+    // command's result, good or not, came partly from them, and the
+    // change is the error to report (unless the command reported it).
+    let result = match esscribe::fsio::changed_while_mapped() {
+        Some(changed) if !result.as_ref().is_err_and(util::is_changed) => {
+            Err(anyhow::Error::new(changed))
+        }
+        _ => result,
     };
     match result {
         Ok(code) => code,

@@ -84,16 +84,37 @@ pub fn unpack(file: &Path, dir: &Path, game: GameOpt) -> Result<ExitCode> {
     // A file per record and per group; the header's holds the TES4.
     let files = records + plugin.groups().count() as u64;
     let bar = util::progress(files as usize, "unpacking");
-    tree::unpack(
+    let unpacked = tree::unpack_checked(
+        &data,
         &plugin,
         &file_name(file),
         &mut Counted {
             tree: &mut sink,
             bar: &bar,
         },
-    )
-    .with_context(|| file.display().to_string())?;
+    );
     bar.finish_and_clear();
+    match unpacked {
+        Err(mut e) if e.kind == esscribe::ErrorKind::Changed => {
+            // Says what the folder holds now: the error told how many
+            // files went before the change was seen.
+            e.message.push_str(&if earlier.is_empty() {
+                format!(
+                    ": {} is no tree without it; once the file is whole, remove the folder and unpack again",
+                    dir.display()
+                )
+            } else {
+                format!(
+                    " ({} of them held that text already and were left as they were): {} keeps the {} of the tree it held, whose files may now be a mix of old and new; unpack again once the file is whole",
+                    thousands(sink.unchanged),
+                    dir.display(),
+                    tree::HEADER_FILE
+                )
+            });
+            return Err(e.into());
+        }
+        other => other.with_context(|| file.display().to_string())?,
+    };
     let removed = sink.remove_stale(&earlier)?;
     let mut note = String::new();
     if !earlier.is_empty() {

@@ -58,6 +58,15 @@ pub fn backup_note(written: &esscribe::fsio::Written) -> String {
     }
 }
 
+/// Whether an error is, or comes from, a file that changed while it was
+/// being read.
+pub fn is_changed(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<esscribe::Error>()
+            .is_some_and(|e| e.kind == esscribe::ErrorKind::Changed)
+    })
+}
+
 /// A file's bytes, memory-mapped.
 pub fn load(path: &Path) -> Result<MappedFile> {
     if let Some(why) = unreadable(path) {
@@ -387,6 +396,11 @@ pub fn is_stdout(path: &Path) -> bool {
 /// backup.
 pub fn write_stdout(bytes: &[u8]) -> Result<()> {
     use std::io::Write;
+    // As a write to a file does: bytes made from a file cut short under
+    // its map came partly from zeros.
+    if let Some(e) = esscribe::fsio::changed_while_mapped() {
+        return Err(e.into());
+    }
     let mut out = std::io::stdout().lock();
     out.write_all(bytes)
         .and_then(|()| out.flush())

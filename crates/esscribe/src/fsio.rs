@@ -21,7 +21,9 @@
 //! of another kind (a save by an image, a plugin by JSON). Temporary files
 //! left by a write that was killed are removed by the next write of the
 //! same file; on Unix, [`install_signal_handlers`] removes them at once on
-//! an interrupt or termination signal.
+//! an interrupt or termination signal. No file is replaced while this
+//! process has open a memory map of a file that another program cut short
+//! (see [`changed_while_mapped`]): what would be written may come from it.
 
 use crate::io::{Error, ErrorKind, Result};
 use std::fs::{self, File, OpenOptions};
@@ -400,6 +402,11 @@ impl WriteLock {
         // What is on disk is `bytes`, byte for byte: checked there, so
         // that a big file is never held twice.
         check(bytes)?;
+        // Bytes made from a file cut short under its map came partly from
+        // zeros: nothing is replaced with them.
+        if let Some(e) = maps::open_map_cut_short() {
+            return Err(e);
+        }
         let backup = match &existing {
             Some(m) => Some(keep_backup(target, m.permissions())?),
             None => None,
@@ -550,108 +557,23 @@ pub fn write_file_safely(
 
 /// On Unix, makes interrupt and termination signals (SIGINT, SIGTERM,
 /// SIGHUP, SIGQUIT) remove the temporary and lock files of writes under
-/// way before the process ends as the signal says, and makes SIGBUS (a
-/// memory-mapped file cut short by another program while it is read) end
-/// the process with a message and exit status 1 instead of a crash. For
-/// command-line programs: signal handlers belong to the whole process.
+/// way before the process ends as the signal says, and turns SIGBUS in a
+/// file that another program cut short while a
+/// [`MappedFile`](crate::plugin::MappedFile) maps it into an ordinary
+/// error: the pages lost read as zeros, and the reader is told the file
+/// changed ([`ErrorKind::Changed`], see [`changed_while_mapped`]). A SIGBUS
+/// anywhere else takes the action it had before. For command-line
+/// programs: signal handlers belong to the whole process.
 pub fn install_signal_handlers() {
     signals::install();
 }
 
+mod maps;
 #[cfg(unix)]
-mod signals {
-    //! Temporary files to remove when a signal ends the process. The
-    //! handler may only do what is async-signal-safe: it reads paths kept
-    //! as C strings in a fixed table and unlinks them.
+mod signals;
 
-    use std::ffi::{c_char, CString};
-    use std::path::Path;
-    use std::ptr::null_mut;
-    use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
-
-    const SLOTS: usize = 64;
-    static PENDING: [AtomicPtr<c_char>; SLOTS] = [const { AtomicPtr::new(null_mut()) }; SLOTS];
-    static INSTALLED: AtomicBool = AtomicBool::new(false);
-
-    /// A path the handler removes until this is dropped.
-    #[derive(Debug)]
-    pub(super) struct Pending(usize);
-
-    impl Pending {
-        pub(super) fn register(path: &Path) -> Option<Pending> {
-            use std::os::unix::ffi::OsStrExt;
-            if !INSTALLED.load(Ordering::Acquire) {
-                return None;
-            }
-            let raw = CString::new(path.as_os_str().as_bytes()).ok()?.into_raw();
-            for (i, slot) in PENDING.iter().enumerate() {
-                if slot
-                    .compare_exchange(null_mut(), raw, Ordering::AcqRel, Ordering::Acquire)
-                    .is_ok()
-                {
-                    return Some(Pending(i));
-                }
-            }
-            // SAFETY: `raw` came from `into_raw` above and was not shared.
-            drop(unsafe { CString::from_raw(raw) });
-            None
-        }
-    }
-
-    impl Drop for Pending {
-        fn drop(&mut self) {
-            // The string is not freed: a handler running on another thread
-            // may be reading it. A few dozen bytes per write are kept.
-            PENDING[self.0].store(null_mut(), Ordering::Release);
-        }
-    }
-
-    const BUS_MESSAGE: &[u8] = b"esscribe: a file changed while it was being read: another program cut it short (SIGBUS); nothing was written\n";
-
-    extern "C" fn on_signal(sig: libc::c_int) {
-        for slot in &PENDING {
-            let p = slot.load(Ordering::Acquire);
-            if !p.is_null() {
-                // SAFETY: a registered pointer stays a valid C string for
-                // the life of the process; unlink is async-signal-safe.
-                unsafe { libc::unlink(p) };
-            }
-        }
-        // SAFETY: write, _exit and raise are async-signal-safe.
-        unsafe {
-            if sig == libc::SIGBUS {
-                libc::write(2, BUS_MESSAGE.as_ptr().cast(), BUS_MESSAGE.len());
-                libc::_exit(1);
-            }
-            // SA_RESETHAND put back the default action: the signal ends
-            // the process as it would have without this handler.
-            libc::raise(sig);
-        }
-    }
-
-    pub(super) fn install() {
-        if INSTALLED.swap(true, Ordering::AcqRel) {
-            return;
-        }
-        for sig in [
-            libc::SIGINT,
-            libc::SIGTERM,
-            libc::SIGHUP,
-            libc::SIGQUIT,
-            libc::SIGBUS,
-        ] {
-            // SAFETY: a zeroed sigaction with an empty mask and a handler
-            // that only does async-signal-safe work.
-            unsafe {
-                let mut sa: libc::sigaction = std::mem::zeroed();
-                sa.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as usize;
-                sa.sa_flags = libc::SA_RESETHAND;
-                libc::sigemptyset(&mut sa.sa_mask);
-                libc::sigaction(sig, &sa, null_mut());
-            }
-        }
-    }
-}
+pub use maps::changed_while_mapped;
+pub(crate) use maps::{changed, WatchedMap};
 
 #[cfg(not(unix))]
 mod signals {
@@ -664,6 +586,26 @@ mod signals {
         pub(super) fn register(_: &Path) -> Option<Pending> {
             None
         }
+    }
+
+    /// No map is watched here.
+    #[derive(Debug)]
+    pub(super) struct MapSlot;
+
+    impl MapSlot {
+        pub(super) fn register(_: *const u8, _: usize) -> Option<MapSlot> {
+            None
+        }
+        pub(super) fn cut_short(&self) -> bool {
+            false
+        }
+        pub(super) fn index(&self) -> usize {
+            0
+        }
+    }
+
+    pub(super) fn slot_cut_short(_: usize) -> bool {
+        false
     }
 
     pub(super) fn install() {}

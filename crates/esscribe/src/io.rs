@@ -31,6 +31,10 @@ pub enum ErrorKind {
     /// esscribe allows for its size (a record of very many tiny
     /// subrecords, read field by field).
     Limit,
+    /// A file changed while it was being read: another program wrote to
+    /// it or cut it short meanwhile, so what was read from it (and any
+    /// other error met reading it) cannot be trusted.
+    Changed,
 }
 
 /// The record an error was found in.
@@ -217,9 +221,14 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.kind, &self.field) {
             (ErrorKind::Value, Some(field)) => write!(f, "{field}: {}", self.message)?,
-            (ErrorKind::Json | ErrorKind::Io | ErrorKind::NotFound | ErrorKind::Value, _) => {
-                write!(f, "{}", self.message)?
-            }
+            (
+                ErrorKind::Json
+                | ErrorKind::Io
+                | ErrorKind::NotFound
+                | ErrorKind::Value
+                | ErrorKind::Changed,
+                _,
+            ) => write!(f, "{}", self.message)?,
             _ => write!(f, "at offset 0x{:X}: {}", self.offset, self.message)?,
         }
         if !self.context.is_empty() {

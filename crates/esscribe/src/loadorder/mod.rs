@@ -194,6 +194,13 @@ impl PluginFiles {
         self.files.iter().map(|(n, _)| n.as_str())
     }
 
+    /// Whether every file opened is still the one read: the first file
+    /// that changed while it was read (see [`MappedFile::intact`]). A
+    /// reader calls it once done with what it read from the load order.
+    pub fn intact(&self) -> crate::Result<()> {
+        self.files.iter().try_for_each(|(_, f)| f.intact())
+    }
+
     /// Where the file of that name was opened from.
     pub fn path_of(&self, name: &str) -> Option<&Path> {
         self.paths

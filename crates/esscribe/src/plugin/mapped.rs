@@ -3,7 +3,8 @@
 //! buffer first), smaller ones into memory.
 
 use super::Plugin;
-use crate::io::{Error, ErrorKind, Result};
+use crate::fsio::{changed, WatchedMap};
+use crate::io::{Error, Result};
 use std::fs::File;
 use std::io::Read;
 use std::ops::Deref;
@@ -18,30 +19,24 @@ enum Bytes {
     // An empty file: mapping zero bytes is an error on Linux.
     Empty,
     Read(Vec<u8>),
-    Mapped(memmap2::Mmap),
+    // The watch first: it is dropped before the map is unmapped.
+    Mapped(WatchedMap, memmap2::Mmap),
 }
 
 /// A file's bytes, read into memory or mapped read-only. [`Plugin`]s
 /// parsed from it borrow its bytes.
 ///
 /// A mapped file that another program cuts short while it is read makes
-/// the reading process fault (SIGBUS on Unix): a command-line program
-/// turns that into a message with
-/// [`install_signal_handlers`](crate::fsio::install_signal_handlers).
+/// the reading process fault (SIGBUS on Unix). After
+/// [`install_signal_handlers`](crate::fsio::install_signal_handlers), on
+/// Unix, the pages lost read as zeros instead and the file is reported as
+/// changed: by [`parse`](Self::parse), by [`intact`](Self::intact) and
+/// [`checked`](Self::checked), which a reader calls once it is done with
+/// the bytes, by any write while the map is open, and by
+/// [`changed_while_mapped`](crate::fsio::changed_while_mapped).
 pub struct MappedFile {
     bytes: Bytes,
     path: PathBuf,
-}
-
-fn changed(path: &Path, expected: u64, found: u64) -> Error {
-    Error::new(
-        ErrorKind::Io,
-        0,
-        format!(
-            "{}: the file changed while it was being read ({expected} bytes when opened, {found} read)",
-            path.display()
-        ),
-    )
 }
 
 impl MappedFile {
@@ -67,13 +62,17 @@ impl MappedFile {
                 .read_to_end(&mut buf)
                 .map_err(|e| Error::io(path, &e))?;
             if buf.len() as u64 != len {
-                return Err(changed(path, len, buf.len() as u64));
+                return Err(changed(
+                    path,
+                    &format!("{len} bytes when opened, {} read", buf.len()),
+                ));
             }
             Bytes::Read(buf)
         } else {
             // SAFETY: the map is read-only and private to this process. If
             // another process truncates the file while it is mapped, reading
-            // the lost pages raises SIGBUS (see the type's documentation);
+            // the lost pages raises SIGBUS (see the type's documentation:
+            // the watch below turns it into an error);
             // esscribe's own writes go to a temporary file that is renamed
             // over the old one, leaving this map intact. Pages are mapped as
             // the parser first touches them: measured faster than mapping
@@ -82,7 +81,7 @@ impl MappedFile {
             // The parser reads front to back: let the kernel read ahead.
             #[cfg(unix)]
             let _ = map.advise(memmap2::Advice::Sequential);
-            Bytes::Mapped(map)
+            Bytes::Mapped(WatchedMap::new(&map, file, path), map)
         };
         Ok(MappedFile {
             bytes,
@@ -95,13 +94,34 @@ impl MappedFile {
         match &self.bytes {
             Bytes::Empty => &[],
             Bytes::Read(v) => v,
-            Bytes::Mapped(m) => m,
+            Bytes::Mapped(_, m) => m,
         }
     }
 
     /// Whether the bytes are a memory map of the file (rather than a copy).
     pub fn is_mapped(&self) -> bool {
-        matches!(self.bytes, Bytes::Mapped(_))
+        matches!(self.bytes, Bytes::Mapped(..))
+    }
+
+    /// Whether the bytes read so far are the file's: an error of kind
+    /// [`ErrorKind::Changed`](crate::ErrorKind::Changed) when another
+    /// program cut the mapped file short while it was read (its lost
+    /// pages read as zeros) or its length is no longer what was mapped.
+    /// A file read into memory was checked as it was read.
+    pub fn intact(&self) -> Result<()> {
+        match &self.bytes {
+            Bytes::Mapped(watch, _) => watch.intact(),
+            _ => Ok(()),
+        }
+    }
+
+    /// `result`, made from these bytes, unless the file changed while it
+    /// was read: then the changed error of [`intact`](Self::intact)
+    /// instead, whatever `result` was, since an error met reading zeros
+    /// where the file's pages were lost is only a symptom.
+    pub fn checked<T>(&self, result: Result<T>) -> Result<T> {
+        self.intact()?;
+        result
     }
 
     /// The path the file was opened from.
@@ -109,9 +129,11 @@ impl MappedFile {
         &self.path
     }
 
-    /// Parses the mapped bytes, telling the game from the file.
+    /// Parses the mapped bytes, telling the game from the file. The
+    /// records' contents are read later, as they are used: a reader calls
+    /// [`intact`](Self::intact) once done with them.
     pub fn parse(&self) -> Result<Plugin<'_>> {
-        Plugin::parse(self.bytes())
+        self.checked(Plugin::parse(self.bytes()))
     }
 }
 

@@ -19,10 +19,12 @@
 //! alone, never on the platform, so unpacking the same plugin always gives
 //! the same tree; [`pack`] gives back its bytes.
 
+mod checked;
 mod dir;
 pub mod merge;
 mod names;
 
+pub use checked::unpack_checked;
 pub use dir::{DirTree, MAX_FILE_BYTES};
 use names::Names;
 
