@@ -1,7 +1,7 @@
 //! `esscribe esl`: light plugins (ESL).
 
 use crate::util::{self, file_name, load, parse_plugin, thousands};
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Subcommand;
 use esscribe::compact::{compact_light, dependents};
 use esscribe::masters::form_id_uses;
@@ -53,8 +53,11 @@ pub enum EslCommand {
         /// master stop the renumbering.
         #[arg(long, value_name = "DIR")]
         data: Option<PathBuf>,
-        /// Renumber even when plugins in --data depend on FILE, or records
-        /// may hold form IDs that cannot be found.
+        /// Write even where esscribe would refuse: renumber when plugins
+        /// in --data depend on FILE, or records may hold form IDs that
+        /// cannot be found, and replace the file written where it is
+        /// read-only (it stays read-only, a backup is kept, and a warning
+        /// says so).
         #[arg(long)]
         force: bool,
         /// Also set the light flag (0x200) in the header.
@@ -178,9 +181,7 @@ fn compact(
         }
         Ok(())
     };
-    let written = lock
-        .write(&bytes, check)
-        .with_context(|| format!("cannot write {}", target.display()))?;
+    let written = util::write_locked(&lock, target, &bytes, force, check)?;
     eprintln!(
         "{summary}{}; {}{}",
         if flag { "; flagged light" } else { "" },

@@ -397,6 +397,7 @@ pub fn clean(
     dry_run: bool,
     output: Option<&Path>,
     as_json: bool,
+    force: bool,
 ) -> Result<ExitCode> {
     if let Some(why) = util::unreadable(file) {
         bail!("{why}");
@@ -493,9 +494,7 @@ pub fn clean(
                 Some((bytes.len(), esscribe::fsio::Written::default()))
             }
             Some(lock) => {
-                let w = lock
-                    .write(&bytes, check)
-                    .with_context(|| format!("cannot write {}", destination.display()))?;
+                let w = util::write_locked(lock, destination, &bytes, force, check)?;
                 Some((bytes.len(), w))
             }
         }

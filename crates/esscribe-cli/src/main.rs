@@ -119,6 +119,8 @@ enum Command {
         /// FILE.N.bak, keeps the old one); `-` for standard output.
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
+        #[command(flatten)]
+        force: util::ForceOpt,
     },
     /// Per record type: records, subrecords, decoded, opaque (bytes by design)
     /// and raw (not understood) subrecords.
@@ -265,6 +267,8 @@ enum Command {
         /// Print JSON on standard output.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        force: util::ForceOpt,
     },
     /// Records that refer to a record, across a load order.
     #[command(
@@ -307,6 +311,8 @@ enum Command {
         /// FILE.N.bak, keeps the old one); `-` for standard output.
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
+        #[command(flatten)]
+        force: util::ForceOpt,
     },
     /// Print a plugin or a save as text, for `git diff` (a textconv
     /// filter): every record under the name of its file in the tree.
@@ -350,6 +356,8 @@ enum Command {
         tree: Option<PathBuf>,
         #[command(flatten)]
         game: GameOpt,
+        #[command(flatten)]
+        force: util::ForceOpt,
     },
     /// List, add, remove, sort and rename a plugin's masters, rewriting
     /// every form ID so that it names the same record as before. Without
@@ -363,9 +371,11 @@ enum Command {
         /// Write the changed plugin here instead of over FILE.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
-        /// Change the masters even when some records may hold form IDs
-        /// that cannot be found (undeclared types, subrecords kept as
-        /// bytes): those are left as they are.
+        /// Write even where esscribe would refuse: change the masters when
+        /// some records may hold form IDs that cannot be found (undeclared
+        /// types, subrecords kept as bytes; those are left as they are),
+        /// and replace the file written where it is read-only (it stays
+        /// read-only, a backup is kept, and a warning says so).
         #[arg(long)]
         force: bool,
         /// With no change: print the list as JSON.
@@ -479,7 +489,7 @@ fn main() -> ExitCode {
             json,
         } => masters_cmds::run(&file, &changes, output.as_deref(), force, json),
         Command::Unpack { file, dir, game } => tree_cmds::unpack(&file, &dir, game),
-        Command::Pack { dir, output } => tree_cmds::pack(&dir, &output),
+        Command::Pack { dir, output, force } => tree_cmds::pack(&dir, &output, force.force),
         Command::Textconv { file, name, game } => tree_cmds::textconv(&file, name.as_deref(), game),
         Command::Merge {
             base,
@@ -489,16 +499,20 @@ fn main() -> ExitCode {
             name,
             tree,
             game,
+            force,
         } => tree_cmds::merge(
-            &base,
-            &ours,
-            &theirs,
+            [&base, &ours, &theirs],
             &output,
+            force.force,
             name.as_deref(),
             tree.as_deref(),
             game,
         ),
-        Command::Build { json, output } => plugin_cmds::build(&json, &output),
+        Command::Build {
+            json,
+            output,
+            force,
+        } => plugin_cmds::build(&json, &output, force.force),
         Command::Packages {
             files,
             order,
@@ -542,6 +556,7 @@ fn main() -> ExitCode {
             dry_run,
             output,
             json,
+            force,
         } => loadorder_cmds::clean(
             &file,
             &masters,
@@ -549,6 +564,7 @@ fn main() -> ExitCode {
             dry_run,
             output.as_deref(),
             json,
+            force.force,
         ),
         Command::Refs {
             files,

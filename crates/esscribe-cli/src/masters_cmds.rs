@@ -105,9 +105,7 @@ pub fn run(
         }
         Ok(())
     };
-    let written = lock
-        .write(&bytes, check)
-        .with_context(|| format!("cannot write {}", target.display()))?;
+    let written = util::write_locked(&lock, target, &bytes, force, check)?;
     let r = &done.rewritten;
     eprintln!(
         "{}: masters {} -> {}; {} form IDs rewritten in {} records; {}{}",

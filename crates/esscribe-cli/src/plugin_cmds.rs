@@ -488,7 +488,7 @@ pub fn verify(files: &[PathBuf], deep: bool, game: GameOpt) -> Result<ExitCode> 
     })
 }
 
-pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
+pub fn build(json_path: &Path, output: &Path, force: bool) -> Result<ExitCode> {
     use anyhow::Context as _;
     if output.is_dir() {
         bail!(
@@ -529,9 +529,9 @@ pub fn build(json_path: &Path, output: &Path) -> Result<ExitCode> {
     let lock = util::lock_for_writing(output)?;
     // What is written is read back from disk: as a plugin, and each record
     // by its declaration.
-    let written = lock
-        .write(&bytes, |written| built.check_written(written))
-        .with_context(|| format!("cannot write {}", output.display()))?;
+    let written = util::write_locked(&lock, output, &bytes, force, |written| {
+        built.check_written(written)
+    })?;
     eprintln!(
         "{} ({} bytes, {} records){}",
         util::wrote(output, &written),

@@ -122,6 +122,8 @@ pub enum SaveCommand {
         /// `-` for standard output.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
+        #[command(flatten)]
+        force: util::ForceOpt,
     },
     /// Reports bloat: created records nothing refers to and change records
     /// of plugins no longer in the list; --remove removes it and writes the
@@ -142,6 +144,8 @@ pub enum SaveCommand {
         /// `-` for standard output.
         #[arg(short, long, value_name = "FILE", requires = "remove")]
         output: Option<PathBuf>,
+        #[command(flatten)]
+        force: util::ForceOpt,
     },
     /// Writes the save's screenshot as a PNG.
     #[command(after_help = "Example:\n  esscribe save screenshot save002.ess -o shot.png")]
@@ -151,6 +155,8 @@ pub enum SaveCommand {
         /// The PNG file to write; `-` for standard output.
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
+        #[command(flatten)]
+        force: util::ForceOpt,
     },
     /// Lists the inventory changes of a reference (the player's by default).
     #[command(
@@ -258,13 +264,19 @@ pub enum SaveCommand {
         /// `-` for standard output.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
+        #[command(flatten)]
+        force: util::ForceOpt,
     },
 }
 
 pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
     match cmd {
         SaveCommand::Info { saves, json } => info(&saves, json),
-        SaveCommand::Screenshot { save, output } => screenshot(&save, &output),
+        SaveCommand::Screenshot {
+            save,
+            output,
+            force,
+        } => screenshot(&save, &output, force.force),
         SaveCommand::Player { save, data, json } => player(&save, data.as_deref(), json),
         SaveCommand::Diff {
             old,
@@ -303,6 +315,7 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
             skill,
             attribute,
             output,
+            force,
         } => edit(
             &save,
             EditRequest {
@@ -314,19 +327,22 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
                 stats: attribute.into_iter().chain(skill).collect(),
             },
             output.as_deref(),
+            force.force,
         ),
         SaveCommand::Masters {
             save,
             rename,
             json,
             output,
-        } => masters(&save, &rename, json, output.as_deref()),
+            force,
+        } => masters(&save, &rename, json, output.as_deref(), force.force),
         SaveCommand::Clean {
             save,
             remove,
             json,
             output,
-        } => clean(&save, remove, json, output.as_deref()),
+            force,
+        } => clean(&save, remove, json, output.as_deref(), force.force),
     }
 }
 
@@ -344,7 +360,10 @@ pub(crate) fn load(path: &Path) -> Result<(MappedFile, SaveFile)> {
             path.display()
         );
     }
-    let save = SaveFile::parse(&data).with_context(|| format!("{}", path.display()))?;
+    // Parsed into a save of its own: reading the file ends here.
+    let save = data
+        .checked(SaveFile::parse(&data))
+        .with_context(|| format!("{}", path.display()))?;
     Ok((data, save))
 }
 
@@ -771,7 +790,7 @@ pub(crate) fn screenshot_png(save: &SaveFile) -> Result<Vec<u8>> {
     Ok(png_bytes)
 }
 
-fn screenshot(path: &Path, output: &Path) -> Result<ExitCode> {
+fn screenshot(path: &Path, output: &Path, force: bool) -> Result<ExitCode> {
     let (_, save) = load(path)?;
     let shot = &save.header.screenshot;
     let png_bytes = screenshot_png(&save).with_context(|| path.display().to_string())?;
@@ -779,9 +798,8 @@ fn screenshot(path: &Path, output: &Path) -> Result<ExitCode> {
         util::write_stdout(&png_bytes)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let written = util::lock_for_writing(output)?
-        .write(&png_bytes, |_| Ok(()))
-        .with_context(|| format!("cannot write {}", output.display()))?;
+    let lock = util::lock_for_writing(output)?;
+    let written = util::write_locked(&lock, output, &png_bytes, force, |_| Ok(()))?;
     eprintln!(
         "{} ({}x{}){}",
         util::wrote(output, &written),
@@ -1273,9 +1291,9 @@ pub struct EditRequest {
     pub stats: Vec<(String, String)>,
 }
 
-fn edit(path: &Path, req: EditRequest, output: Option<&Path>) -> Result<ExitCode> {
+fn edit(path: &Path, req: EditRequest, output: Option<&Path>, force: bool) -> Result<ExitCode> {
     let reference = req.reference;
-    modify_and_write(path, output, |save| {
+    modify_and_write(path, (output, force), |save| {
         let mut changes = Vec::new();
         if let Some((item, count)) = req.item_count {
             if save.set_or_add_item(reference, item, count)? {
@@ -1328,7 +1346,7 @@ fn edit(path: &Path, req: EditRequest, output: Option<&Path>) -> Result<ExitCode
 /// read back, parsed and checked to decode as the modified save does.
 fn modify_and_write(
     path: &Path,
-    output: Option<&Path>,
+    (output, force): (Option<&Path>, bool),
     change: impl FnOnce(&mut SaveFile) -> Result<Option<String>>,
 ) -> Result<ExitCode> {
     let target = output.unwrap_or(path);
@@ -1369,9 +1387,7 @@ fn modify_and_write(
         eprintln!("{summary}; wrote standard output");
         return Ok(ExitCode::SUCCESS);
     };
-    let written = lock
-        .write(&bytes, check)
-        .with_context(|| format!("cannot write {}", target.display()))?;
+    let written = util::write_locked(&lock, target, &bytes, force, check)?;
     eprintln!(
         "{summary}; {}{}",
         util::wrote(target, &written),
@@ -1385,6 +1401,7 @@ fn masters(
     renames: &[(String, String)],
     as_json: bool,
     output: Option<&Path>,
+    force: bool,
 ) -> Result<ExitCode> {
     if renames.is_empty() {
         let mut o = String::new();
@@ -1430,7 +1447,7 @@ fn masters(
         emit(&o)?;
         return Ok(ExitCode::SUCCESS);
     }
-    modify_and_write(path, output, |save| {
+    modify_and_write(path, (output, force), |save| {
         let mut done = Vec::new();
         for (old, new) in renames {
             save.rename_plugin(old, new)?;
@@ -1440,7 +1457,13 @@ fn masters(
     })
 }
 
-fn clean(path: &Path, remove: bool, as_json: bool, output: Option<&Path>) -> Result<ExitCode> {
+fn clean(
+    path: &Path,
+    remove: bool,
+    as_json: bool,
+    output: Option<&Path>,
+    force: bool,
+) -> Result<ExitCode> {
     let report = |save: &SaveFile, bloat: &esscribe::save::edit::Bloat| -> Result<String> {
         let mut o = String::new();
         if as_json {
@@ -1479,7 +1502,7 @@ fn clean(path: &Path, remove: bool, as_json: bool, output: Option<&Path>) -> Res
         emit(&report(&save, &bloat)?)?;
         return Ok(ExitCode::SUCCESS);
     }
-    modify_and_write(path, output, |save| {
+    modify_and_write(path, (output, force), |save| {
         let bloat = save.find_bloat()?;
         emit(&report(save, &bloat)?)?;
         if bloat.is_empty() {

@@ -141,10 +141,13 @@ fn plugin_bytes(path: &Path) -> Result<Cow<'static, [u8]>> {
         return Ok(Cow::Owned(packed.bytes));
     }
     let data = load(path)?;
-    Ok(Cow::Owned(data.to_vec()))
+    // Copied, so the map closes here: what was copied is checked here.
+    let bytes = data.to_vec();
+    data.intact()?;
+    Ok(Cow::Owned(bytes))
 }
 
-pub fn pack(dir: &Path, output: &Path) -> Result<ExitCode> {
+pub fn pack(dir: &Path, output: &Path, force: bool) -> Result<ExitCode> {
     if !dir.join(tree::HEADER_FILE).is_file() {
         bail!(
             "{} is not a text tree: it has no {} (made by `esscribe unpack`)",
@@ -169,7 +172,7 @@ pub fn pack(dir: &Path, output: &Path) -> Result<ExitCode> {
     bar.finish_and_clear();
     let game = packed.game;
     let check = |bytes: &[u8]| Plugin::parse_as(bytes, game).map(|_| ());
-    write_plugin(output, &packed.bytes, check, packed.records, true)
+    write_plugin(output, &packed.bytes, check, packed.records, true, force)
 }
 
 fn write_plugin(
@@ -178,6 +181,7 @@ fn write_plugin(
     check: impl FnOnce(&[u8]) -> esscribe::Result<()>,
     records: u64,
     keep_backup: bool,
+    force: bool,
 ) -> Result<ExitCode> {
     if util::is_stdout(output) {
         check(bytes)?;
@@ -190,9 +194,7 @@ fn write_plugin(
         return Ok(ExitCode::SUCCESS);
     }
     let lock = util::lock_for_writing(output)?;
-    let written = lock
-        .write(bytes, check)
-        .with_context(|| format!("cannot write {}", output.display()))?;
+    let written = util::write_locked(&lock, output, bytes, force, check)?;
     let written = match written.backup {
         Some(b) if !keep_backup => {
             let _ = std::fs::remove_file(b);
@@ -262,11 +264,11 @@ fn save_text(file: &Path, out: &mut dyn std::io::Write) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Merges `[base, ours, theirs]`.
 pub fn merge(
-    base: &Path,
-    ours: &Path,
-    theirs: &Path,
+    [base, ours, theirs]: [&Path; 3],
     output: &Path,
+    force: bool,
     name: Option<&Path>,
     tree_dir: Option<&Path>,
     game: GameOpt,
@@ -308,6 +310,7 @@ pub fn merge(
             // As a git merge driver (given --name), the output is git's
             // temporary copy of ours: a backup of it would be litter.
             name.is_none(),
+            force,
         );
     }
     let dir: PathBuf = match (tree_dir, name) {

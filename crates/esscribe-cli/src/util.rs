@@ -37,6 +37,45 @@ pub fn lock_for_writing(path: &Path) -> Result<esscribe::fsio::WriteLock> {
     .with_context(|| format!("cannot write {}", path.display()))
 }
 
+/// `--force` for a command that writes a file over one that may be there.
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+pub struct ForceOpt {
+    /// Replace the file written even where it is read-only (it stays
+    /// read-only, a backup of it is kept as for any file, and a warning
+    /// says so); without it a read-only file is refused.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Writes `bytes` to the file `lock` holds, `path` as the user gave it:
+/// read back and checked by `check`, over a read-only file only with
+/// `force` (and a warning on standard error).
+pub fn write_locked(
+    lock: &esscribe::fsio::WriteLock,
+    path: &Path,
+    bytes: &[u8],
+    force: bool,
+    check: impl FnOnce(&[u8]) -> esscribe::Result<()>,
+) -> Result<esscribe::fsio::Written> {
+    let fail = || format!("cannot write {}", path.display());
+    // A file cut short under its map, closed since, read as zeros: bytes
+    // made from it are not written (the write itself refuses while such
+    // a map is open).
+    if let Some(e) = esscribe::fsio::changed_while_mapped() {
+        return Err(anyhow::Error::new(e).context(fail()));
+    }
+    let options = esscribe::fsio::WriteOptions::default().replacing_read_only(force);
+    let written = lock.write_with(bytes, options, check).with_context(fail)?;
+    if written.replaced_read_only {
+        eprintln!(
+            "{} {} was read-only: replaced as --force asks, and read-only still",
+            paint(true, style::YELLOW, "warning:"),
+            path.display()
+        );
+    }
+    Ok(written)
+}
+
 /// What a write did to `path`, for the message after it: `wrote X`, or
 /// that X held those bytes already.
 pub fn wrote(path: &Path, written: &esscribe::fsio::Written) -> String {

@@ -186,10 +186,10 @@ fn a_missing_master_is_an_error_naming_it() {
 }
 
 /// A read-only plugin is how a user protects it: cleaning it in place is
-/// refused and the file left as it was.
+/// refused and the file left as it was, unless --force asks.
 #[test]
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
-fn a_read_only_plugin_is_not_cleaned_in_place() {
+fn a_read_only_plugin_is_cleaned_in_place_only_with_force() {
     let (dir, dirty) = workspace();
     let before = std::fs::read(&dirty).unwrap();
     let mut permissions = std::fs::metadata(&dirty).unwrap().permissions();
@@ -197,9 +197,24 @@ fn a_read_only_plugin_is_not_cleaned_in_place() {
     std::fs::set_permissions(&dirty, permissions).unwrap();
     let (ok, _, err) = run(dir.path(), &["clean", "Dirty.esp", "--data", "Data"]);
     assert!(!ok);
-    assert!(err.contains("it is read-only"), "{err}");
+    assert!(
+        err.contains("it is read-only") && err.contains("--force"),
+        "{err}"
+    );
     assert_eq!(std::fs::read(&dirty).unwrap(), before);
     assert_eq!(common::listing(dir.path()), ["Data", "Dirty.esp"]);
+    let (ok, _, err) = run(
+        dir.path(),
+        &["clean", "Dirty.esp", "--data", "Data", "--force"],
+    );
+    assert!(ok, "{err}");
+    assert!(err.contains("warning: Dirty.esp was read-only"), "{err}");
+    assert_ne!(std::fs::read(&dirty).unwrap(), before);
+    assert!(std::fs::metadata(&dirty).unwrap().permissions().readonly());
+    assert_eq!(
+        std::fs::read(dir.path().join("Dirty.esp.bak")).unwrap(),
+        before
+    );
 }
 
 /// A lock file left by a write that was killed is cleared by the next run,

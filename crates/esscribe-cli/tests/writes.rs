@@ -359,3 +359,131 @@ fn a_rewritten_plugin_keeps_its_place_in_a_load_order_by_time() {
         std::fs::read(samples().join("sample-oblivion.esp")).unwrap()
     );
 }
+
+/// Makes a file read-only, as a user protects a master or a release.
+fn make_read_only(path: &Path) {
+    let mut permissions = std::fs::metadata(path).unwrap().permissions();
+    permissions.set_readonly(true);
+    std::fs::set_permissions(path, permissions).unwrap();
+}
+
+/// Runs a command that writes `target`, which is read-only and holds
+/// `old`: refused without `--force`, leaving it as it was; with it,
+/// replaced (read-only still, its backup kept) and a warning says so.
+fn read_only_refused_then_forced(dir: &Path, target: &Path, args: &[&std::ffi::OsStr]) {
+    let old = std::fs::read(target).unwrap();
+    make_read_only(target);
+    let listed = common::listing(dir);
+    let refused = esscribe()
+        .args(args)
+        .env("NO_COLOR", "1")
+        .assert()
+        .failure()
+        .code(1);
+    let err = String::from_utf8_lossy(&refused.get_output().stderr).into_owned();
+    let name = target.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        err.contains(&format!("{name}: it is read-only")) && err.contains("give --force"),
+        "{args:?}: {err}"
+    );
+    assert_eq!(std::fs::read(target).unwrap(), old, "{args:?}");
+    assert_eq!(common::listing(dir), listed, "{args:?}: nothing made");
+
+    let forced = esscribe()
+        .args(args)
+        .arg("--force")
+        .env("NO_COLOR", "1")
+        .assert()
+        .success();
+    let err = String::from_utf8_lossy(&forced.get_output().stderr).into_owned();
+    assert!(
+        err.contains(&format!(
+            "warning: {} was read-only: replaced as --force asks, and read-only still",
+            target.display()
+        )),
+        "{args:?}: {err}"
+    );
+    let new = std::fs::read(target).unwrap();
+    assert_ne!(new, old, "{args:?}: replaced");
+    // A plugin, or a save (TES4SAVEGAME).
+    assert!(new.starts_with(b"TES4"), "{args:?}");
+    assert!(
+        std::fs::metadata(target).unwrap().permissions().readonly(),
+        "{args:?}: read-only still"
+    );
+    let backup = dir.join(format!("{name}.bak"));
+    assert_eq!(
+        std::fs::read(&backup).unwrap(),
+        old,
+        "{args:?}: backup kept"
+    );
+}
+
+#[test]
+fn a_read_only_file_is_replaced_only_with_force_by_every_plugin_writer() {
+    let sample = samples().join("sample-oblivion.esp");
+    let os = |s: &'static str| std::ffi::OsStr::new(s);
+
+    // build
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("Mod.esp");
+    std::fs::write(&out, b"TES4 an older plugin").unwrap();
+    let json = samples().join("sample-oblivion.json");
+    let args = [os("build"), json.as_os_str(), os("-o"), out.as_os_str()];
+    read_only_refused_then_forced(dir.path(), &out, &args);
+
+    // masters, in place
+    let dir = tempfile::tempdir().unwrap();
+    let plugin = dir.path().join("Mod.esp");
+    std::fs::copy(&sample, &plugin).unwrap();
+    let args = [
+        os("masters"),
+        plugin.as_os_str(),
+        os("--add"),
+        os("Extra.esm"),
+    ];
+    read_only_refused_then_forced(dir.path(), &plugin, &args);
+
+    // pack, from a tree beside the plugin
+    let dir = tempfile::tempdir().unwrap();
+    let tree = dir.path().join("tree");
+    esscribe()
+        .arg("unpack")
+        .arg(&sample)
+        .arg(&tree)
+        .assert()
+        .success();
+    let out = dir.path().join("Mod.esp");
+    std::fs::write(&out, b"TES4 an older plugin").unwrap();
+    let args = [os("pack"), tree.as_os_str(), os("-o"), out.as_os_str()];
+    read_only_refused_then_forced(dir.path(), &out, &args);
+
+    // merge, with nothing to conflict
+    let dir = tempfile::tempdir().unwrap();
+    let side = dir.path().join("side.esp");
+    std::fs::copy(&sample, &side).unwrap();
+    let out = dir.path().join("Merged.esp");
+    std::fs::write(&out, b"TES4 an older plugin").unwrap();
+    let s = side.as_os_str();
+    let args = [os("merge"), s, s, s, os("-o"), out.as_os_str()];
+    read_only_refused_then_forced(dir.path(), &out, &args);
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_read_only_save_is_edited_only_with_force() {
+    let (dir, save) = save_copy("save002.ess");
+    let count = format!("0x{ITEM_A:08X}");
+    let os = std::ffi::OsStr::new;
+    let args = [
+        os("save"),
+        os("edit"),
+        save.as_os_str(),
+        os("--item"),
+        os(&count),
+        os("--count"),
+        os("3"),
+    ];
+    read_only_refused_then_forced(dir.path(), &save, &args);
+    assert_eq!(count_of(&save, ITEM_A), 3);
+}

@@ -237,6 +237,28 @@ pub struct Written {
     pub backup: Option<PathBuf>,
     /// The file held exactly these bytes already, and was left untouched.
     pub unchanged: bool,
+    /// The file replaced was read-only, and
+    /// [`WriteOptions::replace_read_only`] let it be replaced (the new
+    /// file is read-only too): a program says so.
+    pub replaced_read_only: bool,
+}
+
+/// What a write may do beyond the safe default.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct WriteOptions {
+    /// Replace a read-only file, which is otherwise refused: read-only is
+    /// how a user protects a file. The new file is read-only too, and its
+    /// backup is kept as for any other file.
+    pub replace_read_only: bool,
+}
+
+impl WriteOptions {
+    /// These options, replacing read-only files or not.
+    pub fn replacing_read_only(mut self, yes: bool) -> Self {
+        self.replace_read_only = yes;
+        self
+    }
 }
 
 fn open_lock_file(path: &Path) -> std::io::Result<File> {
@@ -335,6 +357,16 @@ impl WriteLock {
     /// `check` runs on the bytes read back from the temporary file (for
     /// example: parse them again); an error there aborts the write.
     pub fn write(&self, bytes: &[u8], check: impl FnOnce(&[u8]) -> Result<()>) -> Result<Written> {
+        self.write_with(bytes, WriteOptions::default(), check)
+    }
+
+    /// [`write`](Self::write), with `options`.
+    pub fn write_with(
+        &self,
+        bytes: &[u8],
+        options: WriteOptions,
+        check: impl FnOnce(&[u8]) -> Result<()>,
+    ) -> Result<Written> {
         let target = &self.target;
         remove_stale_temps(target);
         let existing = match fs::metadata(target) {
@@ -372,17 +404,21 @@ impl WriteLock {
                 return Ok(Written {
                     backup: None,
                     unchanged: true,
+                    replaced_read_only: false,
                 });
             }
             // Read-only is how a user protects a file (a master, a
             // release): renaming over it would go around that unsaid.
-            if m.permissions().readonly() {
+            if m.permissions().readonly() && !options.replace_read_only {
                 return Err(refuse(format!(
-                    "will not replace {}: it is read-only (make it writable first, or choose another output file)",
+                    "will not replace {}: it is read-only (make it writable first, choose another output file, or give --force to replace it, read-only still)",
                     target.display()
                 )));
             }
         }
+        let replaced_read_only = existing
+            .as_ref()
+            .is_some_and(|m| m.permissions().readonly());
         // A plugin keeps its place in a load order ordered by time.
         let modified = match &existing {
             Some(m) if kind_of(bytes) == Some(PLUGIN) => m.modified().ok(),
@@ -411,7 +447,25 @@ impl WriteLock {
             Some(m) => Some(keep_backup(target, m.permissions())?),
             None => None,
         };
-        if let Err(e) = fs::rename(&tmp.path, target) {
+        // Windows will not rename over a read-only file: it is made
+        // writable for the rename (which replaces it) and put back if
+        // that fails.
+        #[cfg(windows)]
+        if replaced_read_only {
+            if let Some(m) = &existing {
+                let mut p = m.permissions();
+                p.set_readonly(false);
+                let _ = fs::set_permissions(target, p);
+            }
+        }
+        let renamed = fs::rename(&tmp.path, target);
+        #[cfg(windows)]
+        if renamed.is_err() && replaced_read_only {
+            if let Some(m) = &existing {
+                let _ = fs::set_permissions(target, m.permissions());
+            }
+        }
+        if let Err(e) = renamed {
             // The backup just made copies a file that stays as it was.
             if let Some(b) = &backup {
                 let _ = fs::remove_file(b);
@@ -423,6 +477,7 @@ impl WriteLock {
         Ok(Written {
             backup,
             unchanged: false,
+            replaced_read_only,
         })
     }
 }
@@ -676,7 +731,8 @@ mod tests {
             w,
             Written {
                 backup: None,
-                unchanged: true
+                unchanged: true,
+                replaced_read_only: false
             }
         );
         assert!(checked, "the bytes are still checked");
@@ -798,6 +854,27 @@ mod tests {
         assert_eq!(listing(&dir), ["Master.esm"]);
         // The same bytes again need no write, and are no error.
         write_file_safely(&target, b"TES4 old", |_| Ok(())).unwrap();
+        // Asked to, it is replaced, read-only still, with a backup.
+        let force = WriteOptions::default().replacing_read_only(true);
+        let w = WriteLock::acquire(&target)
+            .unwrap()
+            .write_with(b"TES4 new", force, |_| Ok(()))
+            .unwrap();
+        assert!(w.replaced_read_only && !w.unchanged);
+        assert_eq!(fs::read(&target).unwrap(), b"TES4 new");
+        assert!(fs::metadata(&target).unwrap().permissions().readonly());
+        assert_eq!(w.backup, Some(dir.join("Master.esm.bak")));
+        assert_eq!(fs::read(dir.join("Master.esm.bak")).unwrap(), b"TES4 old");
+        assert_eq!(listing(&dir), ["Master.esm", "Master.esm.bak"]);
+        // A writable file replaced with the option is not told as one.
+        let plain = dir.join("Plain.esp");
+        fs::write(&plain, b"TES4 old").unwrap();
+        let w = WriteLock::acquire(&plain)
+            .unwrap()
+            .write_with(b"TES4 new", force, |_| Ok(()))
+            .unwrap();
+        assert!(!w.replaced_read_only);
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

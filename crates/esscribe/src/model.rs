@@ -93,8 +93,18 @@ impl<'a> Plugin<'a> {
     /// temporary file that is read back and checked, keeping a backup of
     /// the file it replaces (see [`crate::fsio`]).
     pub fn save(&self, path: impl AsRef<Path>) -> Result<crate::fsio::Written> {
+        self.save_with(path, crate::fsio::WriteOptions::default())
+    }
+
+    /// [`save`](Self::save), with `options` (to replace a read-only file,
+    /// say).
+    pub fn save_with(
+        &self,
+        path: impl AsRef<Path>,
+        options: crate::fsio::WriteOptions,
+    ) -> Result<crate::fsio::Written> {
         let bytes = self.to_bytes()?;
-        crate::fsio::write_file_safely(path.as_ref(), &bytes, |written| {
+        crate::fsio::WriteLock::acquire(path.as_ref())?.write_with(&bytes, options, |written| {
             Plugin::parse_as(written, self.game).map(|_| ())
         })
     }
