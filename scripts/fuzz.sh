@@ -4,6 +4,7 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
 #   targets: plugin_read plugin_round_trip save_read save_round_trip json_build json_edit
+#            tree_hostile
 #
 # Needs a nightly toolchain (libFuzzer instrumentation is nightly-only) and
 # cargo-fuzz:
@@ -20,7 +21,7 @@ set -euo pipefail
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(plugin_read plugin_round_trip save_read save_round_trip json_build json_edit)
+[ ${#targets[@]} -gt 0 ] || targets=(plugin_read plugin_round_trip save_read save_round_trip json_build json_edit tree_hostile)
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 seeds="$root/../shared/corpus"
@@ -41,8 +42,9 @@ for t in "${targets[@]}"; do
         # Copies, never links: the fuzzer writes into its corpus folder.
         case "$t" in
             save_*) pattern=(-iname '*.ess') ;;
-            # Its inputs are edit scripts, not files: it starts from nothing.
-            json_edit) pattern=(-false) ;;
+            # Their inputs are edit scripts, not files: they start from
+            # nothing.
+            json_edit|tree_hostile) pattern=(-false) ;;
             *) pattern=(-iname '*.esm' -o -iname '*.esp' -o -iname '*.esl') ;;
         esac
         find "$seeds" -type f \( "${pattern[@]}" \) -exec cp -n {} "corpus/$t/" \;
