@@ -128,9 +128,10 @@ pub(crate) fn open_map_cut_short() -> Option<Error> {
 /// short while this process read it, if that happened, even where the
 /// map is closed since: for a program to check at its end, so that a
 /// result made from the pages lost (which read as zeros) is not taken
-/// for a good one. Only maps made by [`MappedFile`](crate::plugin::MappedFile)
-/// after [`install_signal_handlers`](super::install_signal_handlers) are
-/// watched, and only on Unix.
+/// for a good one. Maps made by [`MappedFile`](crate::plugin::MappedFile)
+/// are watched, on Unix only; before
+/// [`install_signal_handlers`](super::install_signal_handlers) ran, a
+/// page lost ends the process (SIGBUS) rather than read as zeros.
 pub fn changed_while_mapped() -> Option<Error> {
     if let Some(e) = open_map_cut_short() {
         return Some(e);
