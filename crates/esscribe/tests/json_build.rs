@@ -353,3 +353,21 @@ fn streamed_dumps_show_every_record_as_record_to_json_does() {
     let plugin = Plugin::parse(&bytes).unwrap();
     assert_eq!(streamed_matches_record_to_json(&plugin, "ZZZZ"), 2);
 }
+
+/// A form ID whose top byte is past the masters is the plugin's own, as
+/// the game takes it: it is shown so, and what is shown builds back.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_form_id_past_the_masters_dumps_and_builds_back() {
+    let mut doc = dump();
+    glob(&mut doc)["form_id"] = "0x8101A0AF".into();
+    let bytes = build_plugin(&doc).unwrap().plugin.to_bytes().unwrap();
+    let plugin = Plugin::parse(&bytes).unwrap();
+    let again = plugin_to_json(&plugin, "OblivionOnline.esp").unwrap();
+    assert_eq!(
+        glob(&mut again.clone())["form_id"],
+        "0x8101A0AF (OblivionOnline.esp)"
+    );
+    let built = build_plugin(&again).unwrap().plugin.to_bytes().unwrap();
+    assert_eq!(built, bytes);
+}

@@ -88,15 +88,9 @@ pub(super) fn numbering_of(
 ) -> Result<Option<Vec<String>>> {
     let mut notes = std::collections::BTreeMap::new();
     collect_notes(entries, "", &mut notes);
-    let expected = |index: u8| -> &str {
-        masters.get(index as usize).map(String::as_str).unwrap_or(
-            if index as usize == masters.len() {
-                own
-            } else {
-                ""
-            },
-        )
-    };
+    // A top byte past the masters is the plugin's own, as the game takes
+    // it and as a form ID is shown.
+    let expected = |index: u8| -> &str { masters.get(index as usize).map_or(own, String::as_str) };
     // Notes that mostly agree with the masters leave them as they are;
     // a stray note that does not is refused where it stands, as any
     // field that does not fit.
