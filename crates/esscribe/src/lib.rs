@@ -4,6 +4,8 @@
 //!
 //! - [`io`]: the bounds-checked byte reader, errors with offsets and context.
 //! - [`plugin`]: plugin files, their groups, records and subrecords.
+//! - [`archive`]: BSA archives (Oblivion, Skyrim, Skyrim Special
+//!   Edition): their files listed and read.
 //! - [`schema`]: the declaration engine; [`defs`]: the declarations.
 //! - [`model`]: the front door: open a plugin, find a record, read and
 //!   change its fields by name, save safely.
@@ -21,6 +23,7 @@
 
 #![deny(missing_docs)]
 
+pub mod archive;
 pub mod compact;
 pub mod defs;
 pub mod fsio;
