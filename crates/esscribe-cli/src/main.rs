@@ -1,6 +1,7 @@
 //! `esscribe`: inspect, dump, verify, build and edit The Elder Scrolls IV and
 //! V plugin files and Oblivion save games.
 
+mod archive_cmds;
 mod esl_cmds;
 mod loadorder_cmds;
 mod masters_cmds;
@@ -40,6 +41,7 @@ Examples:
   esscribe save info save002.ess
   esscribe save inventory save002.ess
   esscribe serve Campfire.esm save002.ess
+  esscribe archive list \"Skyrim - Interface.bsa\"
   esscribe completions bash
   esscribe manpage";
 
@@ -393,6 +395,12 @@ enum Command {
         #[command(subcommand)]
         cmd: save::SaveCommand,
     },
+    /// BSA archives (Oblivion, Skyrim, Skyrim Special Edition): info,
+    /// list, extract.
+    Archive {
+        #[command(subcommand)]
+        cmd: archive_cmds::ArchiveCommand,
+    },
     /// A local web workbench, read-only: the load order, a record browser,
     /// conflicts side by side, AI packages and saves, in the browser.
     /// Serves on 127.0.0.1 only and prints its address.
@@ -481,6 +489,7 @@ fn main() -> ExitCode {
         Command::Verify { files, deep, game } => plugin_cmds::verify(&files, deep, game),
         Command::Save { cmd } => save::run(cmd),
         Command::Esl { cmd } => esl_cmds::run(cmd),
+        Command::Archive { cmd } => archive_cmds::run(cmd),
         Command::Masters {
             file,
             changes,

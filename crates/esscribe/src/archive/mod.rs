@@ -185,6 +185,14 @@ pub struct Entry {
     data_offset: u64,
 }
 
+impl Entry {
+    /// Where its stored data starts in the archive (after an embedded
+    /// path and the original size of a compressed file).
+    pub fn data_offset(&self) -> u64 {
+        self.data_offset
+    }
+}
+
 enum Source {
     File(MappedFile),
     Memory(Vec<u8>),
