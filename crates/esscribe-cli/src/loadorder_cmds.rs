@@ -334,7 +334,8 @@ pub fn context(files: &Option<PluginFiles>) -> Option<LoadOrder<'_>> {
 }
 
 /// The load order of the files opened, localized plugins named from their
-/// English string tables where those are beside them; its problems are
+/// English string tables where those are beside them (loose or in
+/// archives); its problems are
 /// reported on standard error.
 pub fn load_order(files: &PluginFiles) -> LoadOrder<'_> {
     let mut order = LoadOrder::from_files(files);

@@ -1,4 +1,5 @@
-//! The string tables of localized plugins, found beside the plugin.
+//! The string tables of localized plugins, found beside the plugin
+//! (loose or in archives).
 
 use anyhow::Result;
 use esscribe::plugin::strings::StringTables;
@@ -12,7 +13,7 @@ use std::sync::Arc;
 pub struct LangOpt {
     /// Language of the string tables of a localized plugin
     /// (Strings/<Plugin>_<language>.STRINGS beside it or in its parent
-    /// folder).
+    /// folder, else in its archives or Skyrim - Interface.bsa beside it).
     #[arg(long, value_name = "LANGUAGE", default_value = "english")]
     pub language: String,
 }

@@ -364,8 +364,9 @@ impl<'a> LoadOrder<'a> {
     }
 
     /// Loads the string tables of the localized plugins, in `language`
-    /// (`english`, `french`...), from the `Strings` folder beside each
-    /// plugin's file, so that their records are named by their text. A
+    /// (`english`, `french`...), found beside each plugin's file as
+    /// [`StringTables::load`] finds them (the `Strings` folder, then the
+    /// archives), so that their records are named by their text. A
     /// plugin whose tables are not there stays named by editor ID; what
     /// could not be read is returned, one line each.
     pub fn load_strings(&mut self, files: &PluginFiles, language: &str) -> Vec<String> {

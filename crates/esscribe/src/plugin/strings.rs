@@ -2,7 +2,9 @@
 //!
 //! A plugin with the localized flag (`TES4` flag 0x80) stores each
 //! translatable string as a 32-bit ID; the text lives beside it in
-//! `Strings/<Plugin>_<Language>.STRINGS`, `.DLSTRINGS` and `.ILSTRINGS`.
+//! `Strings/<Plugin>_<Language>.STRINGS`, `.DLSTRINGS` and `.ILSTRINGS`,
+//! loose or inside an archive ([`StringTables::load`] says where it is
+//! looked for).
 //! Each file starts with the number of strings and the size of the string
 //! data, then a directory of (ID, offset) pairs, offsets counted from the
 //! start of the string data. A `.STRINGS` entry is a zero-terminated
@@ -13,6 +15,7 @@
 //! file's bytes, nothing more per entry; an error names the file and the
 //! offset where it was found.
 
+use crate::archive::Archive;
 use crate::io::{decode_cp1252, Error, Reader, Result};
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -217,10 +220,15 @@ impl StringTables {
     }
 
     /// Finds and loads the tables of the plugin at `plugin_path` for
-    /// `language` (`english`, `french`...): in a `Strings` folder beside
-    /// the plugin or in its parent folder, names matched in any case. A
-    /// table not found is a warning ([`warnings`](Self::warnings)); a
-    /// table found but damaged, or unreadable, is an error.
+    /// `language` (`english`, `french`...) the way the game finds them,
+    /// each table on its own: in a `Strings` folder beside the plugin or in
+    /// its parent folder (names matched in any case); else in the plugin's
+    /// own archives beside it (`<Plugin>.bsa`, then `<Plugin> - *.bsa`),
+    /// then in the game's archives that hold string tables
+    /// ([`STRING_ARCHIVES`]), as `strings\<plugin>_<language>.strings`.
+    /// A table not found is a warning ([`warnings`](Self::warnings)), and
+    /// so is an archive that cannot be read; a table found but damaged,
+    /// or unreadable, is an error.
     pub fn load(plugin_path: &Path, language: &str) -> Result<StringTables> {
         let mut out = StringTables::default();
         let stem = plugin_path
@@ -240,26 +248,39 @@ impl StringTables {
                 dirs.push(d);
             }
         }
-        if dirs.is_empty() {
+        let mut archives = ArchiveSearch::new(&plugin_dir, &stem);
+        let mut missing = Vec::new();
+        for kind in StringKind::ALL {
+            let name = format!("{stem}_{language}.{}", kind.extension());
+            if let Some(path) = dirs.iter().find_map(|d| find_in(d, &name)) {
+                let data = std::fs::read(&path).map_err(|e| Error::io(&path, &e))?;
+                let table = StringTable::parse(kind, data, &path.display().to_string())?;
+                out.tables[kind.index()] = Some(table);
+            } else if let Some(table) = archives.table(kind, &name, &mut out.warnings)? {
+                out.tables[kind.index()] = Some(table);
+            } else {
+                missing.push(name);
+            }
+        }
+        let found_any = out.tables.iter().any(Option::is_some);
+        if dirs.is_empty() && !found_any {
             out.warnings.push(format!(
                 "{} is localized but no Strings folder is beside it or in its parent \
-                 folder: its text is shown as string IDs only",
+                 folder, and no archive beside it holds its string tables: its text is \
+                 shown as string IDs only",
                 plugin_path.display()
             ));
             return Ok(out);
         }
-        for kind in StringKind::ALL {
-            let name = format!("{stem}_{language}.{}", kind.extension());
-            let Some(path) = dirs.iter().find_map(|d| find_in(d, &name)) else {
-                out.warnings.push(format!(
-                    "no {name} in {}: strings of that table are shown as IDs only",
-                    dirs[0].display()
-                ));
-                continue;
+        for name in missing {
+            let looked = match dirs.first() {
+                Some(d) => format!("in {}", d.display()),
+                None => "in a Strings folder".to_string(),
             };
-            let data = std::fs::read(&path).map_err(|e| Error::io(&path, &e))?;
-            let table = StringTable::parse(kind, data, &path.display().to_string())?;
-            out.tables[kind.index()] = Some(table);
+            out.warnings.push(format!(
+                "no {name} {looked} nor in an archive beside the plugin: strings of that \
+                 table are shown as IDs only"
+            ));
         }
         Ok(out)
     }
@@ -284,6 +305,98 @@ impl StringTables {
     /// A string's text, decoded from Windows-1252.
     pub fn text(&self, id: u32, prefer: StringKind) -> Option<Cow<'_, str>> {
         self.get(id, prefer).map(decode_cp1252)
+    }
+}
+
+/// The game's own archives that hold string tables, looked in after a
+/// plugin's own archives: Skyrim's (Special Edition too) keep those of
+/// its masters in its interface archive.
+pub const STRING_ARCHIVES: &[&str] = &["Skyrim - Interface.bsa"];
+
+/// The archives a plugin's string tables may be in, in the order they are
+/// looked in, each opened when first needed and then kept.
+struct ArchiveSearch {
+    archives: Vec<(PathBuf, Looked)>,
+}
+
+/// What is known of one archive of the search.
+enum Looked {
+    /// Not opened yet.
+    NotYet,
+    /// No strings folder, or not readable: passed over.
+    PassedOver,
+    /// Open, with a strings folder.
+    Open(Archive),
+}
+
+impl ArchiveSearch {
+    /// `<stem>.bsa`, then `<stem> - *.bsa` (by name), then the game's
+    /// [`STRING_ARCHIVES`], as found (in any case) in `dir`.
+    fn new(dir: &Path, stem: &str) -> ArchiveSearch {
+        let mut names: Vec<(u8, String, PathBuf)> = Vec::new();
+        let own = format!("{stem}.bsa").to_lowercase();
+        let prefix = format!("{stem} - ").to_lowercase();
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let lower = name.to_lowercase();
+            let rank = if lower == own {
+                0
+            } else if lower.starts_with(&prefix) && lower.ends_with(".bsa") {
+                1
+            } else if STRING_ARCHIVES
+                .iter()
+                .any(|a| a.eq_ignore_ascii_case(&name))
+            {
+                2
+            } else {
+                continue;
+            };
+            names.push((rank, lower, e.path()));
+        }
+        names.sort();
+        ArchiveSearch {
+            archives: names
+                .into_iter()
+                .map(|(_, _, p)| (p, Looked::NotYet))
+                .collect(),
+        }
+    }
+
+    /// The table `name` of `kind` from the first archive holding
+    /// `strings\<name>`. An archive that cannot be read is a warning and
+    /// is passed over; a table there that cannot be read is an error.
+    fn table(
+        &mut self,
+        kind: StringKind,
+        name: &str,
+        warnings: &mut Vec<String>,
+    ) -> Result<Option<StringTable>> {
+        let entry_path = format!("strings\\{}", name.to_lowercase());
+        for (path, looked) in &mut self.archives {
+            if matches!(looked, Looked::NotYet) {
+                // Most archives hold no strings folder: their folder
+                // records say so without the whole directory being read.
+                let opening = crate::archive::has_folder(path, "strings")
+                    .and_then(|has| has.then(|| Archive::open(path.as_path())).transpose());
+                *looked = match opening {
+                    Ok(Some(a)) => Looked::Open(a),
+                    Ok(None) => Looked::PassedOver,
+                    Err(e) => {
+                        warnings.push(format!("not searched for string tables: {e}"));
+                        Looked::PassedOver
+                    }
+                };
+            }
+            let Looked::Open(archive) = looked else {
+                continue;
+            };
+            if let Some(entry) = archive.find(&entry_path) {
+                let data = archive.read(entry)?;
+                let file = format!("{} → {}", archive.name(), entry.path);
+                return StringTable::parse(kind, data, &file).map(Some);
+            }
+        }
+        Ok(None)
     }
 }
 

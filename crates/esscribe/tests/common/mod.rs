@@ -232,3 +232,58 @@ pub fn localized_chair_tables() -> Vec<(esscribe::plugin::strings::StringKind, V
         ),
     ]
 }
+
+/// A localized Skyrim plugin made of exact bytes, needing no master: the
+/// header (flag 0x80), then one MISC, `_Test_Ladle` (form ID 0x00000800),
+/// whose name is string 4660.
+pub fn localized_ladle() -> Vec<u8> {
+    fn subrecords(subs: &[(&[u8; 4], &[u8])]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for (sig, data) in subs {
+            out.extend_from_slice(&sig[..]);
+            out.extend_from_slice(&(data.len() as u16).to_le_bytes());
+            out.extend_from_slice(data);
+        }
+        out
+    }
+    // Skyrim's header: signature, size, flags, form ID, version control,
+    // form version, two unknown bytes.
+    fn record(sig: &[u8; 4], flags: u32, form_id: u32, body: &[u8]) -> Vec<u8> {
+        let mut out = sig.to_vec();
+        out.extend_from_slice(&(body.len() as u32).to_le_bytes());
+        out.extend_from_slice(&flags.to_le_bytes());
+        out.extend_from_slice(&form_id.to_le_bytes());
+        out.extend_from_slice(&0u32.to_le_bytes());
+        out.extend_from_slice(&44u16.to_le_bytes());
+        out.extend_from_slice(&[0, 0]);
+        out.extend_from_slice(body);
+        out
+    }
+    let mut hedr = 1.7f32.to_le_bytes().to_vec();
+    hedr.extend_from_slice(&1u32.to_le_bytes());
+    hedr.extend_from_slice(&0x801u32.to_le_bytes());
+    let mut out = record(
+        b"TES4",
+        0x80,
+        0,
+        &subrecords(&[(b"HEDR", &hedr), (b"CNAM", b"esscribe\0")]),
+    );
+    let mut data = 10u32.to_le_bytes().to_vec();
+    data.extend_from_slice(&1.5f32.to_le_bytes());
+    let misc = record(
+        b"MISC",
+        0,
+        0x800,
+        &subrecords(&[
+            (b"EDID", b"_Test_Ladle\0"),
+            (b"FULL", &4660u32.to_le_bytes()),
+            (b"DATA", &data),
+        ]),
+    );
+    out.extend_from_slice(b"GRUP");
+    out.extend_from_slice(&(24 + misc.len() as u32).to_le_bytes());
+    out.extend_from_slice(b"MISC");
+    out.extend_from_slice(&[0; 12]);
+    out.extend_from_slice(&misc);
+    out
+}
