@@ -78,6 +78,24 @@ fn workspace() -> tempfile::TempDir {
         common::path("testing-plugins/Skyrim/Blank.esm"),
         "Blank.esm",
     );
+    // A mod's archive, as Skyrim Special Edition's are: compressed, its
+    // string tables and a mesh.
+    let archive = esscribe::archive::ArchiveBuilder::new(esscribe::archive::Version::SkyrimSe)
+        .compressed_by_default(true)
+        .file(
+            "strings\\mymod_english.strings",
+            esscribe::plugin::strings::build_table(
+                esscribe::plugin::strings::StringKind::Strings,
+                &[(1, b"Iron Ladle")],
+            ),
+        )
+        .file(
+            "meshes\\mymod\\ladle.nif",
+            b"Gamebryo File Format".repeat(50),
+        )
+        .build()
+        .unwrap();
+    std::fs::write(d.join("MyMod.bsa"), archive).unwrap();
     std::fs::create_dir_all(d.join(".local/share/bash-completion/completions")).unwrap();
     for save in ["save002.ess", "save010.ess"] {
         copy(common::path(&format!("oblivion-saves/{save}")), save);
