@@ -372,3 +372,30 @@ fn every_cut_and_every_changed_byte_ends_in_a_result_with_bounded_memory() {
         }
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn an_archive_cut_short_while_mapped_is_reported_changed() {
+    esscribe::fsio::install_signal_handlers();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("Cut.bsa");
+    let noise: Vec<u8> = (0u32..20_000).map(|i| (i * 7 + i / 256) as u8).collect();
+    let bytes = ArchiveBuilder::new(Version::SkyrimSe)
+        .file("big\\noise.bin", noise.clone())
+        .build()
+        .unwrap();
+    std::fs::write(&path, &bytes).unwrap();
+    let a = Archive::open(&path).unwrap();
+    assert_eq!(a.read(&a.entries()[0]).unwrap(), noise);
+    let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    file.set_len(4096).unwrap();
+    let e = a.read(&a.entries()[0]).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Changed, "{e}");
+    assert!(
+        e.to_string().starts_with(&format!(
+            "{}: the file changed while it was being read (",
+            path.display()
+        )),
+        "{e}"
+    );
+}

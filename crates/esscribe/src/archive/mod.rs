@@ -237,7 +237,14 @@ impl Archive {
             Source::File(f) => f.bytes(),
             Source::Memory(v) => v.as_slice(),
         };
-        let (info, entries) = read_directory(bytes).map_err(|e| e.within(name.clone()))?;
+        let read = read_directory(bytes);
+        // Pages of a mapped file cut short meanwhile read as zeros: then
+        // the file's change is the error, not what the zeros looked like.
+        let read = match &source {
+            Source::File(f) => f.checked(read),
+            Source::Memory(_) => read,
+        };
+        let (info, entries) = read.map_err(|e| e.within(name.clone()))?;
         Ok(Archive {
             name,
             source,
@@ -280,8 +287,12 @@ impl Archive {
     /// The bytes of one of its files, inflated. An error names the
     /// archive and the file.
     pub fn read(&self, entry: &Entry) -> Result<Vec<u8>> {
-        self.read_data(entry)
-            .map_err(|e| e.within(entry.path.clone()).within(self.name.clone()))
+        let read = self.read_data(entry);
+        let read = match &self.source {
+            Source::File(f) => f.checked(read),
+            Source::Memory(_) => read,
+        };
+        read.map_err(|e| e.within(entry.path.clone()).within(self.name.clone()))
     }
 
     fn read_data(&self, entry: &Entry) -> Result<Vec<u8>> {
@@ -443,6 +454,6 @@ pub fn folder_hash(path: &str) -> u64 {
 /// most archives looked at will not have it.
 pub fn has_folder(path: &Path, folder: &str) -> Result<bool> {
     let file = MappedFile::map(path)?;
-    layout::has_folder_hash(file.bytes(), folder_hash(folder))
+    file.checked(layout::has_folder_hash(file.bytes(), folder_hash(folder)))
         .map_err(|e| e.within(path.display().to_string()))
 }
