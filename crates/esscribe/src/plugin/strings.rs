@@ -326,7 +326,7 @@ enum Looked {
     /// No strings folder, or not readable: passed over.
     PassedOver,
     /// Open, with a strings folder.
-    Open(Archive),
+    Open(Box<Archive>),
 }
 
 impl ArchiveSearch {
@@ -379,7 +379,7 @@ impl ArchiveSearch {
                 let opening = crate::archive::has_folder(path, "strings")
                     .and_then(|has| has.then(|| Archive::open(path.as_path())).transpose());
                 *looked = match opening {
-                    Ok(Some(a)) => Looked::Open(a),
+                    Ok(Some(a)) => Looked::Open(Box::new(a)),
                     Ok(None) => Looked::PassedOver,
                     Err(e) => {
                         warnings.push(format!("not searched for string tables: {e}"));
