@@ -399,3 +399,18 @@ fn an_archive_cut_short_while_mapped_is_reported_changed() {
         "{e}"
     );
 }
+
+#[test]
+fn an_entry_whose_sizes_were_changed_by_hand_is_an_error() {
+    let a = Archive::from_bytes(build(Version::SkyrimSe, true, false), "Hand.bsa").unwrap();
+    let mut e = a.entries()[0].clone();
+    e.stored_size = u64::MAX;
+    let err = a.read(&e).unwrap_err();
+    assert_eq!(err.kind, ErrorKind::NotFound, "{err}");
+    let mut e = a.entries()[0].clone();
+    e.size = u64::MAX;
+    assert_eq!(a.read(&e).unwrap_err().kind, ErrorKind::Limit);
+    let mut e = a.entries()[0].clone();
+    e.compressed = false;
+    assert_eq!(a.read(&e).unwrap().len() as u64, e.stored_size);
+}

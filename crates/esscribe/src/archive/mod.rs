@@ -297,9 +297,15 @@ impl Archive {
 
     fn read_data(&self, entry: &Entry) -> Result<Vec<u8>> {
         let start = entry.data_offset;
+        // An entry's public sizes may have been changed by its holder:
+        // checked, not trusted.
         let stored = usize::try_from(start)
             .ok()
-            .zip(usize::try_from(start + entry.stored_size).ok())
+            .zip(
+                start
+                    .checked_add(entry.stored_size)
+                    .and_then(|end| usize::try_from(end).ok()),
+            )
             .and_then(|(s, e)| self.bytes().get(s..e))
             .ok_or_else(|| {
                 Error::not_found(format!(
@@ -316,7 +322,10 @@ impl Archive {
             _ => (MAX_ZLIB_RATIO, "zlib"),
         };
         let claim = entry.size;
-        let possible = entry.stored_size * ratio + MAX_EXPANSION_SLACK;
+        let possible = entry
+            .stored_size
+            .saturating_mul(ratio)
+            .saturating_add(MAX_EXPANSION_SLACK);
         if claim > MAX_ENTRY_BYTES || claim > possible {
             return Err(Error::new(
                 ErrorKind::Limit,
