@@ -392,6 +392,9 @@ impl<'i> Build<'i> {
         let mut arranger =
             Arranger::new(&self.nodes, early.iter().map(|(n, _)| n.clone()).collect());
         let mut placed = vec![false; self.found.len()];
+        if order_list.is_none() {
+            self.place.fill(Place::FileTime);
+        }
         if let Some(list) = order_list {
             // A plugin listed twice takes its last line's place.
             let last = |name: &str| {
