@@ -4,7 +4,7 @@
 //! orders agree.
 
 use super::edition::trim_ghost;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 /// How the rules moved a plugin from where its list put it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -34,10 +34,18 @@ pub(crate) fn same_name(a: &str, b: &str) -> bool {
     a.eq_ignore_ascii_case(b) || (!a.is_ascii() && a.to_lowercase() == b.to_lowercase())
 }
 
+/// A name as a key that [`same_name`] names match by.
+fn key(name: &str) -> String {
+    trim_ghost(name).to_lowercase()
+}
+
 /// A load order being built: indexes into `nodes`, in order.
 pub(crate) struct Arranger<'n> {
     nodes: &'n [Node],
     early: Vec<String>,
+    /// The names placed, as keys: counting the early loaders in is then
+    /// quick, with Skyrim.ccc listing dozens.
+    placed: HashSet<String>,
     /// The plugins placed, in load order.
     pub order: Vec<usize>,
     /// For each node, how the rules last moved it.
@@ -51,6 +59,7 @@ impl<'n> Arranger<'n> {
         Arranger {
             nodes,
             early,
+            placed: HashSet::new(),
             order: Vec::with_capacity(nodes.len()),
             moved: vec![None; nodes.len()],
         }
@@ -66,10 +75,18 @@ impl<'n> Arranger<'n> {
     /// that are in; any other plugin before the first master in that
     /// needs it; a master ahead of the first non-master; the rest last.
     pub fn insert(&mut self, k: usize) {
+        if self.placed.is_empty() {
+            self.placed = self
+                .order
+                .iter()
+                .map(|&j| key(&self.nodes[j].name))
+                .collect();
+        }
         match self.insert_position(k) {
             Some(at) => self.order.insert(at, k),
             None => self.order.push(k),
         }
+        self.placed.insert(key(&self.nodes[k].name));
     }
 
     fn insert_position(&mut self, k: usize) -> Option<usize> {
@@ -82,7 +99,7 @@ impl<'n> Arranger<'n> {
             if same_name(&node.name, early) {
                 return Some(before);
             }
-            if self.position(early).is_some() {
+            if self.placed.contains(&key(early)) {
                 before += 1;
             }
         }
