@@ -632,9 +632,9 @@ pub fn show_order(dir: &Path, edition: Option<Edition>, as_json: bool) -> Result
     eprintln!(
         "{}, {} active ({} full, {} light)",
         util::plural(order.plugins.len() as u64, "plugin", "plugins"),
-        active,
-        active - light,
-        light
+        util::thousands(active as u64),
+        util::thousands((active - light) as u64),
+        util::thousands(light as u64)
     );
     Ok(ExitCode::SUCCESS)
 }

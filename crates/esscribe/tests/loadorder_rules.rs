@@ -478,3 +478,23 @@ fn plugins_given_in_order_are_placed_by_the_rules() {
     let names: Vec<&str> = order.plugins().iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["A.esp", "Flagless.esm"]);
 }
+
+#[test]
+fn plugins_past_the_last_slot_are_not_loaded() {
+    let g = GameDir::new("slots");
+    for k in 0..257u64 {
+        g.plugin(&format!("P{k:03}.esp"), Game::Oblivion, 1.0, 0, &[], k);
+    }
+    let order = data_dir_order(&g.data(), None).unwrap();
+    // Oblivion has no light plugins: 255 slots, 00 to FE.
+    let rows = rows(&order);
+    assert_eq!(rows[254], "FE P254.esp");
+    assert_eq!(rows[255..], ["none P255.esp", "none P256.esp"]);
+    assert_eq!(
+        problems(&order),
+        [format!(
+            "{}/P255.esp: active, but past the last slot, as are 1 more after it: the game loads none of them",
+            g.path("Data")
+        )]
+    );
+}

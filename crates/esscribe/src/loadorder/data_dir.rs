@@ -542,7 +542,7 @@ impl<'i> Build<'i> {
         rule: String,
         mut problems: Vec<Problem>,
     ) -> DataDirOrder {
-        let mut slots = SlotCounter::default();
+        let mut slots = SlotCounter::new(edition);
         let mut plugins = Vec::with_capacity(self.order.len());
         for &k in &self.order {
             let p = &self.found[k];
@@ -575,6 +575,20 @@ impl<'i> Build<'i> {
                 activation: self.activation[k].clone(),
             });
         }
+        let past: Vec<&OrderedPlugin> = plugins
+            .iter()
+            .filter(|p| p.slot == Some(Slot::None))
+            .collect();
+        if let Some(first) = past.first() {
+            problems.push(Problem::File {
+                file: first.path.display().to_string(),
+                line: None,
+                message: format!(
+                    "active, but past the last slot, as are {} more after it: the game loads none of them",
+                    past.len() - 1
+                ),
+            });
+        }
         let paths = plugins
             .iter()
             .filter(|p| p.active)
@@ -599,15 +613,30 @@ fn star(text: &str, asterisks: bool) -> (&str, bool) {
     }
 }
 
-/// Gives out slots in load order: 00 to FD for full plugins, FE 000 to FE
-/// FFF for light ones; past them, none.
-#[derive(Debug, Default)]
+/// Gives out slots in load order: 00 to FD for full plugins and FE 000 to
+/// FE FFF for light ones in Skyrim SE, 00 to FE in the games without light
+/// plugins (FF is the save's own); past them, none.
+#[derive(Debug)]
 pub(super) struct SlotCounter {
     full: u32,
     light: u32,
+    full_max: u32,
 }
 
 impl SlotCounter {
+    /// The slots of `edition`'s load order.
+    pub fn new(edition: Edition) -> Self {
+        SlotCounter {
+            full: 0,
+            light: 0,
+            full_max: if edition.has_light_slots() {
+                0xFE
+            } else {
+                0xFF
+            },
+        }
+    }
+
     /// The slot of the next plugin, light or not.
     pub fn next(&mut self, light: bool) -> Slot {
         if light {
@@ -618,7 +647,7 @@ impl SlotCounter {
             }
         } else {
             self.full += 1;
-            match self.full <= 0xFE {
+            match self.full <= self.full_max {
                 true => Slot::Full((self.full - 1) as u8),
                 false => Slot::None,
             }

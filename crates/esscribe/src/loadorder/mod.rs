@@ -58,12 +58,14 @@ use std::path::Path;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "slot", content = "index", rename_all = "snake_case")]
 pub enum Slot {
-    /// A full plugin: top byte 00 to FD.
+    /// A full plugin: top byte 00 to FD (to FE in the games without light
+    /// plugins).
     Full(u8),
     /// A light plugin (`.esl`, or flagged light): FE, then a 12-bit index,
     /// then 12 bits of object ID.
     Light(u16),
-    /// Past the 254 full or 4096 light slots: not loaded by the game.
+    /// Past the last slot (FD in Skyrim SE, FE in the games without light
+    /// plugins; FE FFF for light plugins): not loaded by the game.
     None,
 }
 
@@ -337,7 +339,7 @@ impl<'a> LoadOrder<'a> {
         });
         let ok = place(ok, edition);
         let mut plugins = Vec::with_capacity(ok.len());
-        let mut slots = data_dir::SlotCounter::default();
+        let mut slots = data_dir::SlotCounter::new(edition);
         for p in ok {
             let is_light = edition.is_light(p.header.flags, &p.name);
             let slot = slots.next(is_light);
