@@ -520,3 +520,44 @@ fn data_folders_are_read_the_way_each_game_reads_them() {
     assert_eq!(order.game(), esscribe::Game::Oblivion);
     assert_eq!(order.absent_masters(), ["Oblivion.esm"]);
 }
+
+/// libloadorder's own test of hoisting, on the same plugins (xEdit-made,
+/// from its test suite): its expected order, for Oblivion by file times
+/// and for Skyrim LE by loadorder.txt.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn hoisting_as_libloadorder_tests_it() {
+    let listed = [
+        "Blank - Master Dependent.esm",
+        "Blank - Master Dependent.esp",
+        "Blank.esm",
+        "Blank - Different.esp",
+        "Blàñk.esp",
+        "Blank.esp",
+    ];
+    let expected = [
+        "Blank.esm",
+        "Blank - Master Dependent.esm",
+        "Blank - Master Dependent.esp",
+        "Blank - Different.esp",
+        "Blàñk.esp",
+        "Blank.esp",
+    ];
+    for (game, tag) in [("Oblivion", "hoist-ob"), ("Skyrim", "hoist-le")] {
+        let g = Scratch::new(tag);
+        for (minutes, name) in listed.iter().enumerate() {
+            let from = if *name == "Blàñk.esp" { "Blank.esp" } else { name };
+            let to = g.data().join(name);
+            std::fs::copy(common::path(&format!("testing-plugins/{game}/{from}")), &to).unwrap();
+            common::set_file_time(&to, minutes as u64 * 60);
+        }
+        if game == "Skyrim" {
+            std::fs::write(g.0.join("loadorder.txt"), listed.join("\n")).unwrap();
+        }
+        let order = data_dir_order(&g.data(), None).unwrap();
+        let names: Vec<&str> = order.plugins.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, expected, "{game}");
+        let edition = if game == "Oblivion" { Edition::Oblivion } else { Edition::SkyrimLe };
+        assert_eq!(order.edition, edition);
+    }
+}

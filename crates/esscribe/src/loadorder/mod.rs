@@ -17,6 +17,11 @@
 //! }
 //! ```
 //!
+//! A game's `Data` folder is read in the order the game itself makes of it
+//! by [`data_dir_order`]: every plugin with its slot, whether it is active
+//! and why, by each game's rules ([`Edition`]), those of libloadorder;
+//! [`PluginFiles::from_order`] opens its active plugins.
+//!
 //! The plugins' files are memory-mapped (large ones) and parsed in
 //! parallel; each plugin keeps an index of its records sorted by global
 //! form ID, so finding every version of a record is one binary search per
