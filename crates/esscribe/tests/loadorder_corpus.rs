@@ -546,7 +546,11 @@ fn hoisting_as_libloadorder_tests_it() {
     for (game, tag) in [("Oblivion", "hoist-ob"), ("Skyrim", "hoist-le")] {
         let g = Scratch::new(tag);
         for (minutes, name) in listed.iter().enumerate() {
-            let from = if *name == "Blàñk.esp" { "Blank.esp" } else { name };
+            let from = if *name == "Blàñk.esp" {
+                "Blank.esp"
+            } else {
+                name
+            };
             let to = g.data().join(name);
             std::fs::copy(common::path(&format!("testing-plugins/{game}/{from}")), &to).unwrap();
             common::set_file_time(&to, minutes as u64 * 60);
@@ -557,7 +561,11 @@ fn hoisting_as_libloadorder_tests_it() {
         let order = data_dir_order(&g.data(), None).unwrap();
         let names: Vec<&str> = order.plugins.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, expected, "{game}");
-        let edition = if game == "Oblivion" { Edition::Oblivion } else { Edition::SkyrimLe };
+        let edition = if game == "Oblivion" {
+            Edition::Oblivion
+        } else {
+            Edition::SkyrimLe
+        };
         assert_eq!(order.edition, edition);
     }
 }
