@@ -493,7 +493,7 @@ fn plugins_past_the_last_slot_are_not_loaded() {
     assert_eq!(
         problems(&order),
         [format!(
-            "{}/P255.esp: active, but past the last slot, as are 1 more after it: the game loads none of them",
+            "{}/P255.esp: active, but past the last slot, with 1 more after it: the game loads none of them",
             g.path("Data")
         )]
     );

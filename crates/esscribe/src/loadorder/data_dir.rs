@@ -584,7 +584,7 @@ impl<'i> Build<'i> {
                 file: first.path.display().to_string(),
                 line: None,
                 message: format!(
-                    "active, but past the last slot, as are {} more after it: the game loads none of them",
+                    "active, but past the last slot, with {} more after it: the game loads none of them",
                     past.len() - 1
                 ),
             });
