@@ -4,7 +4,8 @@
 use crate::util::{self, style};
 use anyhow::{bail, Context as _, Result};
 use esscribe::loadorder::{
-    Category, ConflictFilter, ConflictReport, LoadOrder, PluginFiles, Problem,
+    Category, ConflictFilter, ConflictReport, DataDirOrder, Edition, LoadOrder, PluginFiles,
+    Problem,
 };
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -16,39 +17,52 @@ use std::process::ExitCode;
 pub struct LoadOrderOpt {
     /// A game's Data folder: its active plugins, in the order the game
     /// loads them (plugins.txt / loadorder.txt in the folder or its parent;
-    /// Oblivion orders by modification time).
+    /// Oblivion orders by modification time; see `esscribe load-order`).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
 }
 
-/// Opens the files of a load order: those of `--data`, then `files`.
+/// Opens the files of a load order: the active plugins of `--data` in the
+/// game's order, then `files`, placed among them by the game's rules. The
+/// folder's problems are the load order's first.
 pub fn open_files(opt: &LoadOrderOpt, files: &[PathBuf]) -> Result<PluginFiles> {
     for f in files {
         if let Some(why) = util::unreadable(f) {
             bail!("{why}");
         }
     }
-    let mut paths: Vec<PathBuf> = Vec::new();
-    if let Some(dir) = &opt.data {
-        if !dir.is_dir() {
-            bail!("--data {}: not a folder", dir.display());
+    match &opt.data {
+        Some(dir) => {
+            let order = data_order(dir, None)?;
+            if order.paths.is_empty() && files.is_empty() {
+                bail!("no active plugin in {}", dir.display());
+            }
+            Ok(PluginFiles::from_order(&order, files))
         }
-        let order = esscribe::loadorder::plugins_in_data_dir(dir)
-            .with_context(|| format!("cannot read the load order of {}", dir.display()))?;
-        eprintln!("esscribe: load order of {}: {}", dir.display(), order.rule);
-        for p in &order.problems {
-            warn(p);
+        None if files.is_empty() => {
+            bail!("no plugins: give plugin files in load order, or --data DIR")
         }
-        paths.extend(order.paths);
+        None => Ok(PluginFiles::open(files)),
     }
-    paths.extend(files.iter().cloned());
-    if paths.is_empty() {
-        bail!("no plugins: give plugin files in load order, or --data DIR");
-    }
-    Ok(PluginFiles::open(&paths))
 }
 
-fn warn(p: &Problem) {
+/// Reads the load order of a `Data` folder, saying on standard error how
+/// it was found.
+pub fn data_order(dir: &Path, edition: Option<Edition>) -> Result<DataDirOrder> {
+    if !dir.is_dir() {
+        bail!("--data {}: not a folder", dir.display());
+    }
+    let order = esscribe::loadorder::data_dir_order(dir, edition)
+        .with_context(|| format!("cannot read the load order of {}", dir.display()))?;
+    eprintln!(
+        "esscribe: load order of {}: {}",
+        dir.display(),
+        util::terminal_safe(&order.rule)
+    );
+    Ok(order)
+}
+
+pub fn warn(p: &Problem) {
     eprintln!(
         "{} {}",
         util::paint(true, style::YELLOW, "warning:"),
@@ -561,5 +575,66 @@ pub fn clean(
             util::backup_note(w)
         ),
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `esscribe load-order`: every plugin of a Data folder in the game's
+/// order, with its slot, whether it is active, and why.
+pub fn show_order(dir: &Path, edition: Option<Edition>, as_json: bool) -> Result<ExitCode> {
+    let order = data_order(dir, edition)?;
+    for p in &order.problems {
+        warn(p);
+    }
+    if as_json {
+        let plugins: Vec<Value> = order
+            .plugins
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let mut v = serde_json::to_value(p).unwrap_or(Value::Null);
+                v["index"] = json!(i);
+                v["slot"] = p.slot.map_or(Value::Null, |s| json!(s.label()));
+                v["why"] = json!(p.why());
+                v
+            })
+            .collect();
+        util::print_json(&json!({
+            "game": order.edition,
+            "game_name": order.edition.name(),
+            "game_told_by": order.edition_reason,
+            "rule": order.rule,
+            "plugins": plugins,
+            "problems": order.problems,
+        }))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let width = order
+        .plugins
+        .iter()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(48);
+    let mut out = String::new();
+    for p in &order.plugins {
+        let state = if p.active { "active" } else { "inactive" };
+        out.push_str(&format!(
+            "{:<6}  {:<8}  {:<width$}  {}\n",
+            p.slot_label(),
+            state,
+            util::terminal_safe(&p.name),
+            util::terminal_safe(&p.why())
+        ));
+    }
+    print!("{out}");
+    let active = order.plugins.iter().filter(|p| p.active).count();
+    let light = order.plugins.iter().filter(|p| p.active && p.light).count();
+    eprintln!(
+        "{}, {} active ({} full, {} light)",
+        util::plural(order.plugins.len() as u64, "plugin", "plugins"),
+        util::thousands(active as u64),
+        util::thousands((active - light) as u64),
+        util::thousands(light as u64)
+    );
     Ok(ExitCode::SUCCESS)
 }

@@ -38,6 +38,7 @@ Examples:
   esscribe query Campfire.esm --type PACK --where general.type=template
   esscribe conflicts Skyrim.esm Mod.esp Patch.esp
   esscribe refs --data Data --form IronSword
+  esscribe load-order --data Data
   esscribe save info save002.ess
   esscribe save inventory save002.ess
   esscribe serve Campfire.esm save002.ess
@@ -271,6 +272,28 @@ enum Command {
         json: bool,
         #[command(flatten)]
         force: util::ForceOpt,
+    },
+    /// The load order the game itself makes of a Data folder: every plugin
+    /// with its slot (00, FE 001 for a light plugin), whether it is active,
+    /// and why it stands there, by the game's rules (those of libloadorder,
+    /// which LOOT uses).
+    #[command(
+        after_help = "Examples:\n  esscribe load-order --data Data\n  esscribe load-order --data Data --game skyrim-le\n  esscribe load-order --data Data --json"
+    )]
+    LoadOrder {
+        /// The game's Data folder; plugins.txt, loadorder.txt and
+        /// Skyrim.ccc are looked for in it, then in its parent.
+        #[arg(long, value_name = "DIR")]
+        data: PathBuf,
+        /// Read by this game's rules: oblivion, skyrim-le or skyrim-se
+        /// (without it, the game is told from the files: the main master's
+        /// header version, or the plugins').
+        #[arg(long, value_name = "GAME")]
+        game: Option<esscribe::loadorder::Edition>,
+        /// Print JSON on standard output: each plugin with its slot,
+        /// place and activation, and why.
+        #[arg(long)]
+        json: bool,
     },
     /// Records that refer to a record, across a load order.
     #[command(
@@ -581,6 +604,7 @@ fn main() -> ExitCode {
             form,
             json,
         } => loadorder_cmds::refs(&files, &order, &form, json),
+        Command::LoadOrder { data, game, json } => loadorder_cmds::show_order(&data, game, json),
         Command::Stats {
             files,
             json,

@@ -186,7 +186,7 @@ fn load_order_names(given: &[String]) -> Result<Vec<String>> {
     let path = Path::new(one);
     if path.is_dir() {
         let order = esscribe::loadorder::plugins_in_data_dir(path)?;
-        return Ok(order.paths.iter().map(|p| file_name(p)).collect());
+        return Ok(order.active_names());
     }
     if path.is_file() && !esscribe::loadorder::is_plugin_name(&file_name(path)) {
         let text = std::fs::read_to_string(path)

@@ -162,8 +162,9 @@ fn a_reverted_change_is_a_conflict_in_a_data_folder() {
         out,
         "conflict _Camp_Alchemy_MortarPestleMISC \"Mortar and Pestle\" [MISC:00038689 Campfire.esm]\n    Campfire.esm → Change.esp → Revert.esp (ITM)  ⇒ Revert.esp wins\n    lost data.value: 40 from Change.esp (winner: 25)\n\nPlugin pairs: records both touch, and conflicts (both change a field, to different values)\n    Campfire.esm × Change.esp: 1 shared, 0 conflicting\n    Campfire.esm × Revert.esp: 1 shared, 0 conflicting\n    Change.esp × Revert.esp: 1 shared, 0 conflicting\n"
     );
+    // No Skyrim.esm: the plugins' headers tell the game.
     assert!(
-        err.contains("plugins.txt, * marking active plugins (Skyrim SE)"),
+        err.contains("plugins.txt, * marking active plugins (Skyrim SE: no Skyrim.esm; Campfire.esm has header version 1.70, as only Skyrim SE writes)"),
         "{err}"
     );
     assert!(
@@ -189,7 +190,7 @@ fn a_reverted_change_is_a_conflict_in_a_data_folder() {
         );
         let said = String::from_utf8_lossy(&relative.stderr);
         assert!(
-            said.contains("plugins.txt, * marking active plugins (Skyrim SE)"),
+            said.contains("plugins.txt, * marking active plugins (Skyrim SE: "),
             "--data {given}: {said}"
         );
     }
@@ -303,4 +304,116 @@ fn save_items_are_named_by_the_plugins_in_data() {
         "1OOTraveller \"Traveller Of Common Lands\" [NPC_:0002EE72 Oblivion.esm]"
     );
     assert_eq!(v[1].get("record"), None);
+}
+
+/// A Skyrim SE game folder of header-only plugins: Data, and plugins.txt
+/// beside it.
+fn se_game_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("Data");
+    std::fs::create_dir(&data).unwrap();
+    let plugin = |name: &str, flags: u32, masters: &[&str], t: u64| {
+        let path = data.join(name);
+        let bytes = common::header_only_plugin(esscribe::Game::Skyrim, 1.71, flags, masters);
+        std::fs::write(&path, bytes).unwrap();
+        common::set_file_time(&path, t);
+    };
+    plugin("Skyrim.esm", 1, &[], 1);
+    plugin("Update.esm", 1, &["Skyrim.esm"], 2);
+    plugin("Small.esl", 0, &[], 10);
+    plugin("Plain.esp", 0, &[], 11);
+    plugin("Needs.esm", 0, &["Skyrim.esm", "Plain.esp"], 12);
+    plugin("Off.esp", 0, &[], 13);
+    std::fs::write(
+        dir.path().join("plugins.txt"),
+        "*Needs.esm\n*Plain.esp\n*Small.esl\nOff.esp\n*Gone.esp\n",
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn load_order_shows_each_plugin_with_its_slot_and_why() {
+    let dir = se_game_folder();
+    let data = dir.path().join("Data").display().to_string();
+    let (out, err) = run(&["load-order", "--data", &data]);
+    // plugins.txt in turn: Needs.esm; Plain.esp before it, as it needs
+    // it; Small.esl (a master by its extension) ahead of the non-masters;
+    // Off.esp, not marked, last. Then the game's masters, first.
+    assert_eq!(
+        out,
+        "00      active    Skyrim.esm  loads early: the game's own master; always active\n\
+         01      active    Update.esm  loads early: the game's own master; always active\n\
+         FE 000  active    Small.esl   plugins.txt line 3; a master, so ahead of the non-masters\n\
+         02      active    Plain.esp   plugins.txt line 2; moved before Needs.esm, a master that needs it\n\
+         03      active    Needs.esm   plugins.txt line 1\n\
+         --      inactive  Off.esp     plugins.txt line 4; not marked *\n"
+    );
+    let list = std::fs::canonicalize(dir.path())
+        .unwrap()
+        .join("plugins.txt");
+    assert_eq!(
+        err,
+        format!(
+            "esscribe: load order of {data}: plugins.txt, * marking active plugins (Skyrim SE: Skyrim.esm's header is version 1.71)\n\
+             warning: {}:5: Gone.esp: no such plugin in the folder, skipped\n\
+             6 plugins, 5 active (4 full, 1 light)\n",
+            list.display()
+        )
+    );
+
+    let (out, _) = run(&["load-order", "--data", &data, "--json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["game"], "skyrim-se");
+    assert_eq!(v["game_told_by"], "Skyrim.esm's header is version 1.71");
+    assert_eq!(
+        v["plugins"][2],
+        json!({
+            "index": 2, "name": "Small.esl",
+            "path": dir.path().join("Data").join("Small.esl").display().to_string(),
+            "active": true, "master": true, "light": true, "ghosted": false,
+            "slot": "FE 000",
+            "place": {"from": "listed", "list": "plugins.txt", "line": 3},
+            "moved": {"moved": "ahead_of_non_masters"},
+            "activation": {"by": "listed", "list": "plugins.txt", "line": 3},
+            "why": "plugins.txt line 3; a master, so ahead of the non-masters"
+        })
+    );
+    assert_eq!(v["plugins"][5]["slot"], Value::Null);
+    assert_eq!(
+        v["problems"],
+        json!([{"problem": "file", "file": list.display().to_string(), "line": 5,
+                "message": "Gone.esp: no such plugin in the folder, skipped"}])
+    );
+
+    // Read by Skyrim LE's rules: no .esl, no master by extension, and the
+    // * marks name no plugin.
+    let (out, err) = run(&["load-order", "--data", &data, "--game", "skyrim-le"]);
+    let rows: Vec<&str> = out.lines().map(|l| &l[..28]).collect();
+    assert_eq!(
+        rows,
+        [
+            "00      active    Skyrim.esm",
+            "01      active    Update.esm",
+            "02      active    Off.esp   ",
+            "--      inactive  Plain.esp ",
+            "--      inactive  Needs.esm ",
+        ]
+    );
+    assert!(err.contains("(Skyrim LE: given)"), "{err}");
+    assert!(
+        err.contains(&format!(
+            "warning: {}:1: *Needs.esm: Skyrim LE does not read * marks: no plugin of that name, skipped",
+            list.display()
+        )),
+        "{err}"
+    );
+
+    let out = esscribe()
+        .args(["load-order", "--data", &data, "--game", "morrowind"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("unknown game \"morrowind\" (oblivion, skyrim-le or skyrim-se)"));
 }

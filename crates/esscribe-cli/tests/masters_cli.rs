@@ -113,10 +113,13 @@ fn masters_are_listed_added_removed_and_sorted_with_references_kept() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(std::fs::read(dir.join("Resorted.esp")).unwrap() == original);
-    // So does a Data folder: the game's own masters first.
+    // So does a Data folder: the game's own masters first. They must be
+    // plugins (a header is enough): a file that is none is left out, as
+    // the game leaves it.
     std::fs::create_dir_all(dir.join("Data")).unwrap();
     for name in ["Skyrim.esm", "Update.esm"] {
-        std::fs::write(dir.join("Data").join(name), b"").unwrap();
+        let header = common::header_only_plugin(esscribe::Game::Skyrim, 1.71, 1, &[]);
+        std::fs::write(dir.join("Data").join(name), header).unwrap();
     }
     std::fs::copy(
         common::path("skyrim-plugins/Campfire.esm"),

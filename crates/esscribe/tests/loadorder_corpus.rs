@@ -4,7 +4,8 @@
 mod common;
 
 use esscribe::loadorder::{
-    plugins_in_data_dir, Category, ConflictFilter, GlobalId, LoadOrder, PluginFiles, Problem, Slot,
+    data_dir_order, Category, ConflictFilter, Edition, GlobalId, LoadOrder, PluginFiles, Problem,
+    Slot,
 };
 use std::path::PathBuf;
 
@@ -419,7 +420,13 @@ impl Drop for Scratch {
 }
 
 fn data_names(dir: &std::path::Path) -> Vec<String> {
-    plugins_in_data_dir(dir)
+    names_as(dir, None)
+}
+
+/// The active plugins of a folder, read by the rules of `edition` (or of
+/// the game told from its files).
+fn names_as(dir: &std::path::Path, edition: Option<Edition>) -> Vec<String> {
+    data_dir_order(dir, edition)
         .unwrap()
         .paths
         .iter()
@@ -465,8 +472,10 @@ fn data_folders_are_read_the_way_each_game_reads_them() {
     assert_eq!(order.len(), 2);
     assert_eq!(
         order.problems()[0],
-        Problem::NotFound {
-            plugin: "Missing.esp".into()
+        Problem::File {
+            file: se.0.join("plugins.txt").display().to_string(),
+            line: Some(5),
+            message: "Missing.esp: no such plugin in the folder, skipped".into()
         }
     );
 
@@ -485,8 +494,10 @@ fn data_folders_are_read_the_way_each_game_reads_them() {
         "requiem_dawnofthesilverhand.esp\nScribe.esp\n",
     )
     .unwrap();
+    // These plugins are Skyrim SE's (Scribe.esp is flagged light), so the
+    // folder is read as Skyrim LE only when told so.
     assert_eq!(
-        data_names(&le.data()),
+        names_as(&le.data(), Some(Edition::SkyrimLe)),
         ["Scribe.esp", "Requiem_DawnOfTheSilverHand.esp"]
     );
 
@@ -508,4 +519,53 @@ fn data_folders_are_read_the_way_each_game_reads_them() {
     let order = LoadOrder::from_files(&files);
     assert_eq!(order.game(), esscribe::Game::Oblivion);
     assert_eq!(order.absent_masters(), ["Oblivion.esm"]);
+}
+
+/// libloadorder's own test of hoisting, on the same plugins (xEdit-made,
+/// from its test suite): its expected order, for Oblivion by file times
+/// and for Skyrim LE by loadorder.txt.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn hoisting_as_libloadorder_tests_it() {
+    let listed = [
+        "Blank - Master Dependent.esm",
+        "Blank - Master Dependent.esp",
+        "Blank.esm",
+        "Blank - Different.esp",
+        "Blàñk.esp",
+        "Blank.esp",
+    ];
+    let expected = [
+        "Blank.esm",
+        "Blank - Master Dependent.esm",
+        "Blank - Master Dependent.esp",
+        "Blank - Different.esp",
+        "Blàñk.esp",
+        "Blank.esp",
+    ];
+    for (game, tag) in [("Oblivion", "hoist-ob"), ("Skyrim", "hoist-le")] {
+        let g = Scratch::new(tag);
+        for (minutes, name) in listed.iter().enumerate() {
+            let from = if *name == "Blàñk.esp" {
+                "Blank.esp"
+            } else {
+                name
+            };
+            let to = g.data().join(name);
+            std::fs::copy(common::path(&format!("testing-plugins/{game}/{from}")), &to).unwrap();
+            common::set_file_time(&to, minutes as u64 * 60);
+        }
+        if game == "Skyrim" {
+            std::fs::write(g.0.join("loadorder.txt"), listed.join("\n")).unwrap();
+        }
+        let order = data_dir_order(&g.data(), None).unwrap();
+        let names: Vec<&str> = order.plugins.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, expected, "{game}");
+        let edition = if game == "Oblivion" {
+            Edition::Oblivion
+        } else {
+            Edition::SkyrimLe
+        };
+        assert_eq!(order.edition, edition);
+    }
 }

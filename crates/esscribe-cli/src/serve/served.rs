@@ -3,8 +3,8 @@
 
 use crate::loadorder_cmds::LoadOrderOpt;
 use crate::util;
-use anyhow::{bail, Context as _, Result};
-use esscribe::loadorder::{ConflictFilter, LoadOrder, Problem, RecordConflicts};
+use anyhow::{bail, Result};
+use esscribe::loadorder::{ConflictFilter, LoadOrder, Placing, Problem, RecordConflicts};
 use esscribe::plugin::{Entry, MappedFile, Plugin};
 use esscribe::save::SaveFile;
 use rayon::prelude::*;
@@ -97,17 +97,19 @@ fn groups_of(entries: &[Entry<'_>], next: &mut u32) -> Vec<GroupNode> {
 impl Served {
     /// Opens the plugins (those of `--data`, then those given) and saves.
     pub fn load(files: &[PathBuf], opt: &LoadOrderOpt) -> Result<Served> {
-        let mut plugin_paths: Vec<PathBuf> = Vec::new();
+        // Each plugin under the name the load order gives it (a ghosted
+        // file's without `.ghost`), and where it is.
+        let mut plugin_paths: Vec<(String, PathBuf)> = Vec::new();
         let mut problems: Vec<Problem> = Vec::new();
+        let mut placing = Placing::default();
         if let Some(dir) = &opt.data {
-            if !dir.is_dir() {
-                bail!("--data {}: not a folder", dir.display());
-            }
-            let order = esscribe::loadorder::plugins_in_data_dir(dir)
-                .with_context(|| format!("cannot read the load order of {}", dir.display()))?;
-            eprintln!("esscribe: load order of {}: {}", dir.display(), order.rule);
-            problems.extend(order.problems);
-            plugin_paths.extend(order.paths);
+            let order = crate::loadorder_cmds::data_order(dir, None)?;
+            problems.extend(order.problems.iter().cloned());
+            plugin_paths.extend(order.active_named());
+            placing = Placing {
+                edition: Some(order.edition),
+                fixed: plugin_paths.len(),
+            };
         }
         let mut save_paths = Vec::new();
         for f in files {
@@ -117,7 +119,7 @@ impl Served {
             if is_save(f) {
                 save_paths.push(f.clone());
             } else {
-                plugin_paths.push(f.clone());
+                plugin_paths.push((util::file_name(f), f.clone()));
             }
         }
         if plugin_paths.is_empty() && save_paths.is_empty() {
@@ -125,17 +127,23 @@ impl Served {
         }
         // The files stay mapped for as long as the server runs.
         let mut sources: Vec<(String, &'static [u8])> = Vec::new();
-        for p in &plugin_paths {
-            let name = util::file_name(p);
+        let from_folder = placing.fixed;
+        for (k, (name, p)) in plugin_paths.iter().enumerate() {
             match MappedFile::open(p) {
                 Ok(file) => {
                     let file: &'static MappedFile = Box::leak(Box::new(file));
-                    sources.push((name, file.bytes()));
+                    sources.push((name.clone(), file.bytes()));
                 }
-                Err(e) => problems.push(Problem::Unreadable {
-                    plugin: name,
-                    error: e.to_string(),
-                }),
+                Err(e) => {
+                    // The folder's part stays as long as what opened of it.
+                    if k < from_folder {
+                        placing.fixed -= 1;
+                    }
+                    problems.push(Problem::Unreadable {
+                        plugin: name.clone(),
+                        error: e.to_string(),
+                    })
+                }
             }
         }
         // A name given twice loads once, the first time: its bytes are those.
@@ -143,14 +151,14 @@ impl Served {
         for (name, bytes) in &sources {
             bytes_of.entry(name.to_ascii_lowercase()).or_insert(bytes);
         }
-        let mut order = LoadOrder::from_bytes(sources, problems);
+        let mut order = LoadOrder::from_bytes_placed(sources, problems, placing);
         // Localized plugins are shown with their text, as other commands
         // show them.
         let path_of = |name: &str| {
             plugin_paths
                 .iter()
-                .find(|p| util::file_name(p).eq_ignore_ascii_case(name))
-                .map(PathBuf::as_path)
+                .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                .map(|(_, p)| p.as_path())
         };
         for problem in order.load_strings_beside(path_of, "english") {
             eprintln!("warning: {problem}");

@@ -17,210 +17,60 @@
 //! }
 //! ```
 //!
+//! A game's `Data` folder is read in the order the game itself makes of it
+//! by [`data_dir_order`]: every plugin with its slot, whether it is active
+//! and why, by each game's rules ([`Edition`]), those of libloadorder;
+//! [`PluginFiles::from_order`] opens its active plugins.
+//!
 //! The plugins' files are memory-mapped (large ones) and parsed in
 //! parallel; each plugin keeps an index of its records sorted by global
 //! form ID, so finding every version of a record is one binary search per
 //! plugin.
 
+mod arrange;
 pub mod clean;
 pub mod compare;
 mod data_dir;
+mod edition;
+mod files;
+mod lists;
+mod ordered;
+mod problem;
 
+pub use arrange::Moved;
 pub use clean::{CleanAction, CleanKind, CleanPlan};
 pub use compare::{
     Category, ConflictFilter, ConflictReport, LostChange, PairSummary, RecordConflicts, Reference,
     Version,
 };
-pub use data_dir::{is_plugin_name, list_plugin_files, plugins_in_data_dir, DataDirOrder};
+pub use data_dir::{data_dir_order, is_plugin_name, list_plugin_files, plugins_in_data_dir};
+pub use edition::{trim_ghost, Edition, HeaderFacts, Method};
+pub use files::{Placing, PluginFiles};
+pub use ordered::{Activation, DataDirOrder, OrderedPlugin, Place};
+pub use problem::Problem;
 
 use crate::io::{decode_cp1252, FormId, Sig};
 use crate::plugin::strings::{StringKind, StringTables};
-use crate::plugin::{Body, Game, MappedFile, Plugin, PluginHeader, Record, ScanItem, FLAG_DELETED};
+use crate::plugin::{Body, Game, Plugin, PluginHeader, Record, ScanItem, FLAG_DELETED};
 use crate::schema::FormCtx;
+use arrange::{Arranger, Node};
 use rayon::prelude::*;
 use std::borrow::Cow;
-use std::fmt;
-use std::path::{Path, PathBuf};
-
-/// Something about a load order that a user should know: it does not stop
-/// the rest of the load order from loading.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-#[serde(tag = "problem", rename_all = "snake_case")]
-pub enum Problem {
-    /// A plugin names a master that is not in the load order. The plugin is
-    /// still read; its form IDs of that master name the absent file.
-    MissingMaster {
-        /// The plugin that needs the master.
-        plugin: String,
-        /// The master's name, as the plugin writes it.
-        master: String,
-    },
-    /// A plugin names a master that loads after it.
-    MasterLoadsLater {
-        /// The plugin that needs the master.
-        plugin: String,
-        /// The master, which the load order puts after the plugin.
-        master: String,
-    },
-    /// A file that could not be opened or read as a plugin.
-    Unreadable {
-        /// The file's name.
-        plugin: String,
-        /// Why, with the offset where the reading stopped.
-        error: String,
-    },
-    /// A plugin of another game than the load order's first plugin.
-    OtherGame {
-        /// The file's name.
-        plugin: String,
-        /// The game it was made for.
-        game: String,
-    },
-    /// A plugin listed (in `plugins.txt`, a save, or the command line) whose
-    /// file is not there.
-    NotFound {
-        /// The name as listed.
-        plugin: String,
-    },
-    /// The same plugin given twice: the second is left out.
-    Duplicate {
-        /// The file's name.
-        plugin: String,
-    },
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Problem::MissingMaster { plugin, master } => write!(
-                f,
-                "{plugin}: master {master} is not in the load order (its records and references are named as {master}, absent)"
-            ),
-            Problem::MasterLoadsLater { plugin, master } => {
-                write!(f, "{plugin}: master {master} loads after it")
-            }
-            Problem::Unreadable { plugin, error } => {
-                write!(f, "{plugin}: not read, left out of the load order: {error}")
-            }
-            Problem::OtherGame { plugin, game } => write!(
-                f,
-                "{plugin}: a {game} plugin, left out of a load order of another game"
-            ),
-            Problem::NotFound { plugin } => write!(f, "{plugin}: listed, but the file is not there"),
-            Problem::Duplicate { plugin } => write!(f, "{plugin}: given twice, loaded once"),
-        }
-    }
-}
-
-/// The files of a load order, opened (large ones memory-mapped), with the
-/// problems met opening them. A [`LoadOrder`] borrows their bytes.
-#[derive(Debug, Default)]
-pub struct PluginFiles {
-    files: Vec<(String, MappedFile)>,
-    /// Where each file opened is, by name: its strings files are beside it.
-    paths: Vec<(String, PathBuf)>,
-    problems: Vec<Problem>,
-}
-
-/// A file's name as the load order names it.
-fn file_name_of(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string())
-}
-
-impl PluginFiles {
-    /// Opens the plugin files given, in parallel. A file that cannot be
-    /// opened is a [`Problem`], not an error: the others load.
-    pub fn open<P: AsRef<Path>>(paths: impl IntoIterator<Item = P>) -> PluginFiles {
-        let paths: Vec<PathBuf> = paths
-            .into_iter()
-            .map(|p| p.as_ref().to_path_buf())
-            .collect();
-        let opened: Vec<_> = paths
-            .par_iter()
-            .map(|p| (file_name_of(p), MappedFile::open(p)))
-            .collect();
-        let mut out = PluginFiles::default();
-        for ((name, file), path) in opened.into_iter().zip(paths) {
-            match file {
-                Ok(f) => {
-                    out.paths.push((name.clone(), path));
-                    out.files.push((name, f));
-                }
-                Err(e) => out.problems.push(Problem::Unreadable {
-                    plugin: name,
-                    error: e.to_string(),
-                }),
-            }
-        }
-        out
-    }
-
-    /// Opens the active plugins of a game's `Data` folder, in the order the
-    /// game loads them (see [`plugins_in_data_dir`]).
-    pub fn from_data_dir(dir: &Path) -> crate::Result<PluginFiles> {
-        let order = plugins_in_data_dir(dir)?;
-        let mut files = PluginFiles::open(&order.paths);
-        files.problems.splice(0..0, order.problems);
-        Ok(files)
-    }
-
-    /// Opens the plugins named in `names` (a save's plugin list, say) from
-    /// the folder `dir`, names matched in any case; names not found there
-    /// are [`Problem::NotFound`].
-    pub fn from_names(dir: &Path, names: &[String]) -> crate::Result<PluginFiles> {
-        let present = data_dir::list_plugin_files(dir)?;
-        let mut paths = Vec::new();
-        let mut problems = Vec::new();
-        for name in names {
-            match present
-                .iter()
-                .find(|p| file_name_of(p).eq_ignore_ascii_case(name))
-            {
-                Some(p) => paths.push(p.clone()),
-                None => problems.push(Problem::NotFound {
-                    plugin: name.clone(),
-                }),
-            }
-        }
-        let mut files = PluginFiles::open(&paths);
-        files.problems.splice(0..0, problems);
-        Ok(files)
-    }
-
-    /// The files opened, by name, in the order given.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.files.iter().map(|(n, _)| n.as_str())
-    }
-
-    /// Whether every file opened is still the one read: the first file
-    /// that changed while it was read (see [`MappedFile::intact`]). A
-    /// reader calls it once done with what it read from the load order.
-    pub fn intact(&self) -> crate::Result<()> {
-        self.files.iter().try_for_each(|(_, f)| f.intact())
-    }
-
-    /// Where the file of that name was opened from.
-    pub fn path_of(&self, name: &str) -> Option<&Path> {
-        self.paths
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, p)| p.as_path())
-    }
-}
+use std::path::Path;
 
 /// A plugin's place in the game's form ID space: the top byte of the form
 /// IDs of its records once loaded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "slot", content = "index", rename_all = "snake_case")]
 pub enum Slot {
-    /// A full plugin: top byte 00 to FD.
+    /// A full plugin: top byte 00 to FD (to FE in the games without light
+    /// plugins).
     Full(u8),
     /// A light plugin (`.esl`, or flagged light): FE, then a 12-bit index,
     /// then 12 bits of object ID.
     Light(u16),
-    /// Past the 254 full or 4096 light slots: not loaded by the game.
+    /// Past the last slot (FD in Skyrim SE, FE in the games without light
+    /// plugins; FE FFF for light plugins): not loaded by the game.
     None,
 }
 
@@ -231,6 +81,16 @@ impl Slot {
             Slot::Full(i) => Some(FormId(((i as u32) << 24) | (object & 0xFF_FFFF))),
             Slot::Light(i) => Some(FormId(0xFE00_0000 | ((i as u32) << 12) | (object & 0xFFF))),
             Slot::None => None,
+        }
+    }
+
+    /// The slot as the game writes it: `00`, `FE 001`; `none` past the
+    /// last slot.
+    pub fn label(self) -> String {
+        match self {
+            Slot::Full(i) => format!("{i:02X}"),
+            Slot::Light(i) => format!("FE {i:03X}"),
+            Slot::None => "none".into(),
         }
     }
 }
@@ -257,9 +117,9 @@ pub struct LoadedPlugin<'a> {
     pub header_record: Record<'a>,
     /// Every record, in file order (groups left out).
     pub records: Vec<Record<'a>>,
-    /// Master-flagged (or, in Skyrim, an `.esm` or `.esl`).
+    /// Master-flagged (or, in Skyrim SE, an `.esm` or `.esl`).
     pub is_master: bool,
-    /// Light-flagged or an `.esl` (Skyrim): takes an FE slot.
+    /// Light-flagged or an `.esl` (Skyrim SE): takes an FE slot.
     pub is_light: bool,
     /// The plugin's slot in the game's form ID space.
     pub slot: Slot,
@@ -304,7 +164,7 @@ pub struct Found<'o, 'a> {
 /// space they share, and what went wrong loading them.
 #[derive(Debug)]
 pub struct LoadOrder<'a> {
-    game: Game,
+    edition: Edition,
     plugins: Vec<LoadedPlugin<'a>>,
     /// Names of absent masters; file index `plugins.len() + i`.
     absent: Vec<String>,
@@ -343,6 +203,8 @@ fn read_records(bytes: &[u8]) -> crate::Result<(Game, Record<'_>, Vec<Record<'_>
 
 /// A parsed plugin before its place in the order is known.
 struct Parsed<'a> {
+    /// Whether it was given in an order already the game's.
+    fixed: bool,
     name: String,
     game: Game,
     header: PluginHeader,
@@ -360,7 +222,7 @@ impl<'a> LoadOrder<'a> {
             .iter()
             .map(|(n, f)| (n.clone(), f.bytes()))
             .collect();
-        LoadOrder::from_bytes(sources, files.problems.clone())
+        LoadOrder::from_bytes_placed(sources, files.problems.clone(), files.placing)
     }
 
     /// Loads the string tables of the localized plugins, in `language`
@@ -398,15 +260,27 @@ impl<'a> LoadOrder<'a> {
         problems
     }
 
-    /// A load order of plugins given by name and bytes, in the order given
-    /// (before masters are moved ahead of the rest). `problems` are carried
-    /// over from finding the files.
-    pub fn from_bytes(sources: Vec<(String, &'a [u8])>, mut problems: Vec<Problem>) -> Self {
+    /// A load order of plugins given by name and bytes, placed in the
+    /// order given by the game's rules (masters ahead of the rest, a
+    /// plugin a master needs before it; see [`Placing`]), the game told
+    /// from their headers. `problems` are carried over from finding the
+    /// files.
+    pub fn from_bytes(sources: Vec<(String, &'a [u8])>, problems: Vec<Problem>) -> Self {
+        LoadOrder::from_bytes_placed(sources, problems, Placing::default())
+    }
+
+    /// [`LoadOrder::from_bytes`] with the plugins placed as `placing` says.
+    pub fn from_bytes_placed(
+        sources: Vec<(String, &'a [u8])>,
+        mut problems: Vec<Problem>,
+        placing: Placing,
+    ) -> Self {
         // The same name twice: the first is kept.
         let mut seen = std::collections::HashSet::new();
         let sources: Vec<_> = sources
             .into_iter()
-            .filter(|(name, _)| {
+            .enumerate()
+            .filter(|(_, (name, _))| {
                 let fresh = seen.insert(name.to_ascii_lowercase());
                 if !fresh {
                     problems.push(Problem::Duplicate {
@@ -418,7 +292,7 @@ impl<'a> LoadOrder<'a> {
             .collect();
         let parsed: Vec<Result<Parsed<'a>, Problem>> = sources
             .into_par_iter()
-            .map(|(name, bytes)| {
+            .map(|(k, (name, bytes))| {
                 let unreadable = |e: crate::Error| Problem::Unreadable {
                     plugin: name.clone(),
                     error: e.to_string(),
@@ -427,6 +301,7 @@ impl<'a> LoadOrder<'a> {
                 let header = PluginHeader::from_record(&header_record, game).map_err(unreadable)?;
                 let localized = game == Game::Skyrim && header_record.header.flags & 0x80 != 0;
                 Ok(Parsed {
+                    fixed: k < placing.fixed,
                     game,
                     header,
                     header_record,
@@ -444,7 +319,20 @@ impl<'a> LoadOrder<'a> {
                 Err(problem) => problems.push(problem),
             }
         }
-        let game = ok.first().map_or(Game::Skyrim, |p| p.game);
+        let edition = placing.edition.unwrap_or_else(|| {
+            let facts: Vec<HeaderFacts> = ok
+                .iter()
+                .map(|p| HeaderFacts {
+                    name: p.name.clone(),
+                    game: p.game,
+                    version: Some(p.header.version),
+                    form_version: p.header_record.header.form_version,
+                    flags: p.header.flags,
+                })
+                .collect();
+            Edition::detect(&facts).0
+        });
+        let game = edition.game();
         ok.retain(|p| {
             if p.game != game {
                 problems.push(Problem::OtherGame {
@@ -454,31 +342,15 @@ impl<'a> LoadOrder<'a> {
             }
             p.game == game
         });
-        let is_master = |p: &Parsed<'_>| p.header.loads_as_master(game, &p.name);
-        // Masters load before the rest, each part in the order given.
-        ok.sort_by_key(|p| !is_master(p));
+        let ok = place(ok, edition);
         let mut plugins = Vec::with_capacity(ok.len());
-        let (mut full, mut light) = (0u32, 0u32);
+        let mut slots = data_dir::SlotCounter::new(edition);
         for p in ok {
-            let is_light = p.header.loads_as_light(game, &p.name);
-            let slot = if is_light {
-                light += 1;
-                if light <= 0x1000 {
-                    Slot::Light((light - 1) as u16)
-                } else {
-                    Slot::None
-                }
-            } else {
-                full += 1;
-                if full <= 0xFE {
-                    Slot::Full((full - 1) as u8)
-                } else {
-                    Slot::None
-                }
-            };
+            let is_light = edition.is_light(p.header.flags, &p.name);
+            let slot = slots.next(is_light);
             let masters: Vec<String> = p.header.masters.iter().map(|m| m.name.clone()).collect();
             plugins.push(LoadedPlugin {
-                is_master: is_master(&p),
+                is_master: edition.is_master(p.header.flags, &p.name),
                 is_light,
                 slot,
                 master_files: Vec::new(),
@@ -497,7 +369,7 @@ impl<'a> LoadOrder<'a> {
             });
         }
         let mut order = LoadOrder {
-            game,
+            edition,
             plugins,
             absent: Vec::new(),
             problems,
@@ -576,9 +448,14 @@ impl<'a> LoadOrder<'a> {
         }
     }
 
-    /// The game of the load order (that of its first plugin).
+    /// The game of the load order's files (its layout).
     pub fn game(&self) -> Game {
-        self.game
+        self.edition.game()
+    }
+
+    /// The game whose rules placed the plugins and gave their slots.
+    pub fn edition(&self) -> Edition {
+        self.edition
     }
 
     /// The plugins, in load order.
@@ -652,7 +529,7 @@ impl<'a> LoadOrder<'a> {
     /// The global identity of a load-order form ID (`0x0102EE72`, `0xFE001800`).
     pub fn from_load_order_id(&self, id: FormId) -> Option<GlobalId> {
         let top = id.master_index();
-        let (file, object) = if top == 0xFE && self.game == Game::Skyrim {
+        let (file, object) = if top == 0xFE && self.edition.has_light_slots() {
             let light = ((id.0 >> 12) & 0xFFF) as u16;
             let file = self
                 .plugins
@@ -710,7 +587,7 @@ impl<'a> LoadOrder<'a> {
     /// The record with this editor ID (in any case), the last plugin that
     /// has it first searched. Records are searched in parallel.
     pub fn find_editor_id(&self, editor_id: &str) -> Option<GlobalId> {
-        let game = self.game;
+        let game = self.game();
         self.plugins.iter().enumerate().rev().find_map(|(i, p)| {
             p.records
                 .par_iter()
@@ -866,7 +743,7 @@ impl<'a> LoadOrder<'a> {
         let Some(found) = self.winner(id) else {
             return format!("[{shown}]");
         };
-        let (edid, full) = names_of(found.record, self.game, &self.plugins[found.plugin].ctx);
+        let (edid, full) = names_of(found.record, self.game(), &self.plugins[found.plugin].ctx);
         let mut out = String::new();
         if let Some(e) = edid {
             out.push_str(&e);
@@ -921,6 +798,32 @@ impl<'a> LoadOrder<'a> {
             _ => {}
         }
     }
+}
+
+/// The plugins in load order: those given in the game's order stay as
+/// given, and the others are placed among them by the game's rules.
+fn place(ok: Vec<Parsed<'_>>, edition: Edition) -> Vec<Parsed<'_>> {
+    if ok.iter().all(|p| p.fixed) {
+        return ok;
+    }
+    let nodes: Vec<Node> = ok
+        .iter()
+        .map(|p| Node {
+            name: p.name.clone(),
+            master: edition.is_master(p.header.flags, &p.name),
+            masters: p.header.masters.iter().map(|m| m.name.clone()).collect(),
+        })
+        .collect();
+    let early = edition.early_loaders().iter().map(|e| e.to_string());
+    let mut arranger = Arranger::new(&nodes, early.collect());
+    arranger.order = (0..ok.len()).filter(|&k| ok[k].fixed).collect();
+    for k in (0..ok.len()).filter(|&k| !ok[k].fixed) {
+        arranger.insert(k);
+    }
+    arranger.hoist();
+    let order = arranger.order;
+    let mut slots: Vec<Option<Parsed<'_>>> = ok.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|k| slots[k].take()).collect()
 }
 
 /// The form ID of a JSON string written by [`FormCtx::show`]:

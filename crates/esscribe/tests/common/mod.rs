@@ -287,3 +287,48 @@ pub fn localized_ladle() -> Vec<u8> {
     out.extend_from_slice(&misc);
     out
 }
+
+/// A plugin of only a `TES4` header record, in `game`'s layout: HEDR of
+/// `version`, the header `flags` (0x1 master, 0x200 light) and `masters`.
+/// A Skyrim header's form version is 44 (SE) from version 1.0 on, else 40.
+pub fn header_only_plugin(
+    game: esscribe::Game,
+    version: f32,
+    flags: u32,
+    masters: &[&str],
+) -> Vec<u8> {
+    fn sub(out: &mut Vec<u8>, sig: &[u8; 4], data: &[u8]) {
+        out.extend_from_slice(sig);
+        out.extend_from_slice(&(data.len() as u16).to_le_bytes());
+        out.extend_from_slice(data);
+    }
+    let mut data = Vec::new();
+    let mut hedr = version.to_le_bytes().to_vec();
+    hedr.extend_from_slice(&0i32.to_le_bytes());
+    hedr.extend_from_slice(&0x800u32.to_le_bytes());
+    sub(&mut data, b"HEDR", &hedr);
+    for m in masters {
+        let mut name = m.as_bytes().to_vec();
+        name.push(0);
+        sub(&mut data, b"MAST", &name);
+        sub(&mut data, b"DATA", &0u64.to_le_bytes());
+    }
+    let mut out = b"TES4".to_vec();
+    out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    out.extend_from_slice(&flags.to_le_bytes());
+    out.extend_from_slice(&[0; 8]);
+    if game == esscribe::Game::Skyrim {
+        let form_version: u16 = if version >= 1.0 { 44 } else { 40 };
+        out.extend_from_slice(&form_version.to_le_bytes());
+        out.extend_from_slice(&[0; 2]);
+    }
+    out.extend_from_slice(&data);
+    out
+}
+
+/// Sets a file's modification time to `seconds` after a fixed moment.
+pub fn set_file_time(path: &Path, seconds: u64) {
+    let f = std::fs::File::options().write(true).open(path).unwrap();
+    f.set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_600_000_000 + seconds))
+        .unwrap();
+}
