@@ -23,7 +23,6 @@
 
 use super::arrange::{same_name, Arranger, Node};
 use super::edition::{trim_ghost, HeaderFacts, Method};
-use super::files::file_name_of;
 use super::lists::{list_folders, read_list, List};
 use super::ordered::{Activation, DataDirOrder, OrderedPlugin, Place};
 use super::{Edition, Moved, Problem, Slot};
@@ -34,6 +33,13 @@ use std::cmp::Reverse;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
+
+/// A file's name as the load order names it.
+pub(super) fn file_name_of(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
 
 /// Whether a file name is a plugin's: `.esm`, `.esp` or `.esl`, in any
 /// case.

@@ -1,6 +1,6 @@
 //! The files of a load order, opened, and how their order was found.
 
-use super::data_dir::{self, data_dir_order};
+use super::data_dir::{self, data_dir_order, file_name_of};
 use super::ordered::DataDirOrder;
 use super::{Edition, Problem};
 use crate::plugin::MappedFile;
@@ -31,13 +31,6 @@ pub struct PluginFiles {
     paths: Vec<(String, PathBuf)>,
     pub(super) problems: Vec<Problem>,
     pub(super) placing: Placing,
-}
-
-/// A file's name as the load order names it.
-pub(super) fn file_name_of(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string())
 }
 
 impl PluginFiles {
