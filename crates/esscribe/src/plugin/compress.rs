@@ -95,6 +95,21 @@ pub fn decompress_record_data_into(stored: &[u8], offset: u64, out: &mut Vec<u8>
     })
 }
 
+/// Inflates a bare zlib stream (no size in front) that must yield exactly
+/// `stated` bytes; memory grows with what the stream really yields.
+pub(crate) fn inflate_exact(stream: &[u8], stated: usize, offset: u64) -> Result<Vec<u8>> {
+    let mut out = Vec::new();
+    // `inflate` reports positions past a record's 4-byte size field.
+    inflate(
+        &mut Decompress::new(true),
+        stream,
+        stated,
+        offset.saturating_sub(4),
+        &mut out,
+    )?;
+    Ok(out)
+}
+
 fn inflate(
     d: &mut Decompress,
     stream: &[u8],

@@ -29,6 +29,7 @@ mod subrecord;
 pub mod synth;
 mod tes4;
 
+pub(crate) use compress::inflate_exact;
 pub use compress::{
     compress_record_data, compress_record_data_at_level, decompress_record_data,
     decompress_record_data_into, max_inflated_size, Compressor, MAX_DECOMPRESSED_ANY_RATIO,

@@ -39,6 +39,7 @@ pub mod inventory;
 mod part;
 pub mod player;
 pub mod properties;
+pub mod skyrim;
 mod store;
 
 pub use change::{
