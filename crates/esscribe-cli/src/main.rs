@@ -412,9 +412,15 @@ enum Command {
         #[command(subcommand)]
         cmd: esl_cmds::EslCommand,
     },
-    /// Oblivion save games (.ess): info, screenshot, inventory, records,
-    /// stats, verify, edit.
+    /// Save games (.ess) of Oblivion and Skyrim (LE and SE): info,
+    /// player, screenshot, records, masters, stats, verify, diff; and for
+    /// Oblivion saves inventory, edit and clean.
     Save {
+        /// The code page of a Skyrim save's text, which the save does not
+        /// state (windows-1252 by default; windows-1251 for a Russian
+        /// game, for instance).
+        #[arg(long, global = true, value_name = "NAME")]
+        encoding: Option<String>,
         #[command(subcommand)]
         cmd: save::SaveCommand,
     },
@@ -510,7 +516,9 @@ fn main() -> ExitCode {
             lang,
         } => plugin_cmds::dump(&files, &order, json, &types, form.as_deref(), game, &lang),
         Command::Verify { files, deep, game } => plugin_cmds::verify(&files, deep, game),
-        Command::Save { cmd } => save::run(cmd),
+        Command::Save { encoding, cmd } => {
+            save::set_encoding(encoding.as_deref()).and_then(|()| save::run(cmd))
+        }
         Command::Esl { cmd } => esl_cmds::run(cmd),
         Command::Archive { cmd } => archive_cmds::run(cmd),
         Command::Masters {

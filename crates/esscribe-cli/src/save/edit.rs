@@ -138,6 +138,19 @@ pub(super) fn masters(
     output: Option<&Path>,
     force: bool,
 ) -> Result<ExitCode> {
+    if let Some((_, save)) = super::skyrim::load_skyrim(path)? {
+        if renames.is_empty() {
+            return super::skyrim::masters_list(&save, as_json);
+        }
+        return super::skyrim::modify_and_write(path, (output, force), |save| {
+            let mut done = Vec::new();
+            for (old, new) in renames {
+                save.rename_plugin(old, new)?;
+                done.push(format!("{old} renamed to {new}"));
+            }
+            Ok(Some(done.join(", ")))
+        });
+    }
     if renames.is_empty() {
         let mut o = String::new();
         let (_, save) = load(path)?;

@@ -350,7 +350,7 @@ pub(crate) fn load(path: &Path) -> Result<(MappedFile, SaveFile)> {
     let data = util::load(path)?;
     if esscribe::save::game_of_save(&data) == Some(esscribe::Game::Skyrim) {
         bail!(
-            "{} is a Skyrim save; esscribe reads Oblivion saves only, Skyrim saves are not read yet",
+            "{} is a Skyrim save; this command reads Oblivion saves only (on Skyrim saves: info, verify, stats, records, masters, screenshot, player, diff)",
             path.display()
         );
     }
@@ -410,7 +410,10 @@ pub(crate) fn info_json(path: &Path, save: &SaveFile) -> Value {
 
 fn info(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
     let mut o = String::new();
-    let results = util::for_files(paths, "saves", |p| load(p).map(|(_, s)| info_json(p, &s)));
+    let results = util::for_files(paths, "saves", |p| match skyrim::load_skyrim(p)? {
+        Some((_, s)) => Ok(skyrim::info_json(p, &s)),
+        None => load(p).map(|(_, s)| info_json(p, &s)),
+    });
     let mut failed = false;
     let mut values = Vec::new();
     for r in results {
@@ -431,6 +434,10 @@ fn info(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
         outln!(o, "{}", serde_json::to_string_pretty(&out)?);
     } else {
         for v in &values {
+            if v["game"].is_string() {
+                skyrim::info_text(&mut o, v);
+                continue;
+            }
             outln!(o, "{}", v["file"].as_str().unwrap_or(""));
             let p = &v["player"];
             outln!(
@@ -514,7 +521,10 @@ fn info(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
 
 fn stats(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
     let mut o = String::new();
-    let results = util::for_files(paths, "saves", |p| load(p).map(|(_, s)| s.stats()));
+    let results = util::for_files(paths, "saves", |p| match skyrim::load_skyrim(p)? {
+        Some((_, s)) => Ok(skyrim::stats(&s)),
+        None => load(p).map(|(_, s)| s.stats()),
+    });
     let mut total: BTreeMap<String, TypeStats> = BTreeMap::new();
     let mut failed = false;
     for r in results {
@@ -579,15 +589,24 @@ fn stats(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
 fn verify(paths: &[PathBuf], deep: bool) -> Result<ExitCode> {
     let mut o = String::new();
     let results = util::for_files(paths, "saves", |p| {
+        if let Some((data, save)) = skyrim::load_skyrim(p)? {
+            let (at, problems) = skyrim::verify(&data, &save, deep)?;
+            let report = (!problems.is_empty())
+                .then(|| format!("{} problems: {}", problems.len(), problems.join("; ")));
+            return Ok((at, report));
+        }
         let (data, save) = load(p)?;
         let out = save.to_bytes()?;
-        let check = deep.then(|| save.check_decoding());
-        Ok((esscribe::plugin::first_difference(&data, &out), check))
+        let report = deep
+            .then(|| save.check_decoding())
+            .as_ref()
+            .and_then(crate::plugin_cmds::deep_report);
+        Ok((esscribe::plugin::first_difference(&data, &out), report))
     });
     let mut ok = 0;
     for (p, r) in paths.iter().zip(results) {
         match r {
-            Ok((None, check)) => match check.as_ref().and_then(crate::plugin_cmds::deep_report) {
+            Ok((None, report)) => match report {
                 None if deep => {
                     ok += 1;
                     outln!(o, "{}: identical, and every record decodes", p.display());
@@ -617,6 +636,9 @@ fn verify(paths: &[PathBuf], deep: bool) -> Result<ExitCode> {
 
 mod edit;
 mod records;
+mod skyrim;
+
+pub(crate) use skyrim::set_encoding;
 
 pub use edit::EditRequest;
 use edit::*;

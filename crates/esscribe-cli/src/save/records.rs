@@ -44,6 +44,9 @@ pub(super) fn stat_line(o: &mut String, s: &esscribe::save::player::Stat) {
 }
 
 pub(super) fn player(path: &Path, data: Option<&Path>, as_json: bool) -> Result<ExitCode> {
+    if let Some((_, save)) = super::skyrim::load_skyrim(path)? {
+        return super::skyrim::player(path, &save, as_json);
+    }
     let mut o = String::new();
     let (_, save) = load(path)?;
     let files = save_plugins(&save, data)?;
@@ -138,6 +141,20 @@ pub(super) fn diff(
     limit: usize,
 ) -> Result<ExitCode> {
     let mut o = String::new();
+    match (
+        super::skyrim::load_skyrim(old_path)?,
+        super::skyrim::load_skyrim(new_path)?,
+    ) {
+        (Some((_, old)), Some((_, new))) => {
+            return super::skyrim::diff((old_path, &old), (new_path, &new), as_json, limit)
+        }
+        (None, None) => {}
+        _ => bail!(
+            "{} and {} are saves of different games",
+            old_path.display(),
+            new_path.display()
+        ),
+    }
     let (_, old) = load(old_path)?;
     let (_, new) = load(new_path)?;
     let d = esscribe::save::diff::diff(&old, &new);
@@ -288,9 +305,20 @@ pub(crate) fn screenshot_png(save: &SaveFile) -> Result<Vec<u8>> {
 }
 
 pub(super) fn screenshot(path: &Path, output: &Path, force: bool) -> Result<ExitCode> {
-    let (_, save) = load(path)?;
-    let shot = &save.header.screenshot;
-    let png_bytes = screenshot_png(&save).with_context(|| path.display().to_string())?;
+    let (png_bytes, (width, height)) = match super::skyrim::load_skyrim(path)? {
+        Some((_, save)) => (
+            super::skyrim::screenshot_png(&save).with_context(|| path.display().to_string())?,
+            (save.header.shot_width, save.header.shot_height),
+        ),
+        None => {
+            let (_, save) = load(path)?;
+            let shot = &save.header.screenshot;
+            (
+                screenshot_png(&save).with_context(|| path.display().to_string())?,
+                (shot.width, shot.height),
+            )
+        }
+    };
     if util::is_stdout(output) {
         util::write_stdout(&png_bytes)?;
         return Ok(ExitCode::SUCCESS);
@@ -298,10 +326,8 @@ pub(super) fn screenshot(path: &Path, output: &Path, force: bool) -> Result<Exit
     let lock = util::lock_for_writing(output)?;
     let written = util::write_locked(&lock, output, &png_bytes, force, |_| Ok(()))?;
     eprintln!(
-        "{} ({}x{}){}",
+        "{} ({width}x{height}){}",
         util::wrote(output, &written),
-        shot.width,
-        shot.height,
         util::backup_note(&written)
     );
     Ok(ExitCode::SUCCESS)
@@ -584,6 +610,9 @@ pub(super) fn records(
     data: Option<&Path>,
     as_json: bool,
 ) -> Result<ExitCode> {
+    if let Some((_, save)) = super::skyrim::load_skyrim(path)? {
+        return super::skyrim::records(path, &save, kind, form, as_json);
+    }
     let mut o = String::new();
     let (_, save) = load(path)?;
     let files = save_plugins(&save, data)?;

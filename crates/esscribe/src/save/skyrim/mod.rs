@@ -29,6 +29,7 @@
 mod body;
 pub mod change;
 mod compression;
+pub mod diff;
 pub mod globals;
 pub mod header;
 
@@ -312,5 +313,43 @@ impl SkyrimSave {
             problems.push(format!("global variables: {e}"));
         }
         problems
+    }
+
+    /// Renames a plugin in the list (regular or light): a plugin renamed
+    /// or merged into another. Its forms keep their place in the order.
+    pub fn rename_plugin(&mut self, old: &str, new: &str) -> Result<()> {
+        let bytes = WString::encode(new, self.encoding)
+            .filter(|b| !b.0.is_empty() && !b.0.contains(&0))
+            .ok_or_else(|| {
+                Error::value(
+                    "plugin",
+                    format!("{new:?} is not a plugin name in the save's code page"),
+                )
+            })?;
+        let encoding = self.encoding;
+        let lists = self
+            .plugins
+            .iter_mut()
+            .chain(self.light_plugins.iter_mut().flatten());
+        let mut found = None;
+        let mut taken = false;
+        for p in lists {
+            let text = p.text(encoding);
+            if text.eq_ignore_ascii_case(old) && found.is_none() {
+                found = Some(p);
+            } else if text.eq_ignore_ascii_case(new) {
+                taken = true;
+            }
+        }
+        let slot =
+            found.ok_or_else(|| Error::not_found(format!("the save lists no plugin {old:?}")))?;
+        if taken {
+            return Err(Error::value(
+                "plugin",
+                format!("the save lists {new:?} already; renaming {old:?} would list it twice"),
+            ));
+        }
+        *slot = bytes;
+        Ok(())
     }
 }

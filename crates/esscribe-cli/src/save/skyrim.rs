@@ -1,0 +1,535 @@
+//! The save commands on Skyrim saves (LE and SE): the same names and JSON
+//! shapes as for Oblivion saves where they mean the same.
+
+use super::*;
+use encoding_rs::Encoding;
+use esscribe::save::skyrim::{filetime_text, ChangeForm, SkyrimSave};
+use std::sync::OnceLock;
+
+/// The code page of Skyrim saves' text, from `--encoding`: a Skyrim save
+/// does not say which it was written in.
+static ENCODING: OnceLock<&'static Encoding> = OnceLock::new();
+
+/// Sets the code page from `--encoding` (a WHATWG label: `windows-1251`,
+/// `cp1251`, `utf-8`…).
+pub(crate) fn set_encoding(label: Option<&str>) -> Result<()> {
+    let Some(label) = label else { return Ok(()) };
+    let Some(e) = Encoding::for_label(label.trim().as_bytes()) else {
+        bail!("--encoding {label:?}: not a code page name (for example windows-1252, windows-1251, utf-8)");
+    };
+    let _ = ENCODING.set(e);
+    Ok(())
+}
+
+fn encoding() -> &'static Encoding {
+    ENCODING.get().copied().unwrap_or(encoding_rs::WINDOWS_1252)
+}
+
+/// Reads a save that is Skyrim's; `None` for any other file.
+pub(super) fn load_skyrim(path: &Path) -> Result<Option<(MappedFile, SkyrimSave)>> {
+    let data = util::load(path)?;
+    if esscribe::save::game_of_save(&data) != Some(esscribe::Game::Skyrim) {
+        return Ok(None);
+    }
+    let save = data
+        .checked(SkyrimSave::parse_with_encoding(&data, encoding()))
+        .with_context(|| format!("{}", path.display()))?;
+    Ok(Some((data, save)))
+}
+
+/// The game that wrote the save, as people name it.
+fn edition(save: &SkyrimSave) -> &'static str {
+    if save.is_se() {
+        "Skyrim SE"
+    } else {
+        "Skyrim LE"
+    }
+}
+
+fn counts_by_type(save: &SkyrimSave) -> BTreeMap<String, usize> {
+    save.change_stats()
+        .into_iter()
+        .map(|(k, s)| (k, s.count))
+        .collect()
+}
+
+/// A form ID with its plugin.
+fn form_text(save: &SkyrimSave, id: Option<FormId>) -> String {
+    match id {
+        Some(f) => match save.plugin_of(f) {
+            Some(p) => format!("{f} ({p})"),
+            None => f.to_string(),
+        },
+        None => "?".to_string(),
+    }
+}
+
+pub(super) fn info_json(path: &Path, save: &SkyrimSave) -> Value {
+    let h = &save.header;
+    json!({
+        "file": path.display().to_string(),
+        "game": edition(save),
+        "version": h.version,
+        "player": {
+            "name": save.text(&h.player_name),
+            "level": h.level,
+            "location": save.text(&h.location),
+            "race": save.text(&h.race),
+            "sex": if h.sex == 1 { "female" } else { "male" },
+            "experience": h.current_xp,
+            "experience_to_level": h.level_up_xp,
+        },
+        "save_number": h.save_number,
+        "game_date": save.text(&h.game_date),
+        "saved_at": filetime_text(h.file_time),
+        "screenshot": {"width": h.shot_width, "height": h.shot_height},
+        "compression": h.compression,
+        "plugins": save.plugin_names(),
+        "light_plugins": save.light_plugin_names(),
+        "form_ids": save.form_ids.len(),
+        "change_records": counts_by_type(save),
+    })
+}
+
+pub(super) fn info_text(o: &mut String, v: &Value) {
+    let s = |v: &Value| v.as_str().unwrap_or("").to_string();
+    let p = &v["player"];
+    outln!(o, "{} ({})", s(&v["file"]), s(&v["game"]));
+    outln!(
+        o,
+        "  player:     {}, level {}, {} {}",
+        s(&p["name"]),
+        p["level"],
+        s(&p["sex"]),
+        s(&p["race"])
+    );
+    outln!(o, "  location:   {}", s(&p["location"]));
+    outln!(
+        o,
+        "  game date:  {} (days.hours.minutes played), saved {}",
+        s(&v["game_date"]),
+        s(&v["saved_at"])
+    );
+    let plugins = v["plugins"].as_array().cloned().unwrap_or_default();
+    outln!(o, "  plugins ({}):", plugins.len());
+    for (i, name) in plugins.iter().enumerate() {
+        outln!(o, "    {i:02X} {}", s(name));
+    }
+    let light = v["light_plugins"].as_array().cloned().unwrap_or_default();
+    if !light.is_empty() {
+        outln!(o, "  light plugins ({}):", light.len());
+        for (i, name) in light.iter().enumerate() {
+            outln!(o, "    FE:{i:03X} {}", s(name));
+        }
+    }
+    let counts = v["change_records"].as_object().cloned().unwrap_or_default();
+    let total: u64 = counts.values().filter_map(Value::as_u64).sum();
+    outln!(o, "  change records ({total}):");
+    for (k, n) in &counts {
+        outln!(o, "    {k:<5} {n}");
+    }
+}
+
+/// `save stats` numbers: change forms are kept as their bytes, so all of
+/// a type's bytes count as raw.
+pub(super) fn stats(save: &SkyrimSave) -> BTreeMap<String, TypeStats> {
+    save.change_stats()
+        .into_iter()
+        .map(|(k, s)| {
+            (
+                k,
+                TypeStats {
+                    count: s.count,
+                    bytes: s.bytes,
+                    decoded_bytes: 0,
+                    raw_bytes: s.bytes,
+                    exact: 0,
+                    stopped: 0,
+                },
+            )
+        })
+        .collect()
+}
+
+/// `save verify`: identical on write-back, and with `deep` every change
+/// form's data inflates and every understood global block decodes.
+pub(super) fn verify(
+    data: &[u8],
+    save: &SkyrimSave,
+    deep: bool,
+) -> Result<(Option<usize>, Vec<String>)> {
+    let out = save.to_bytes()?;
+    let problems = if deep { save.check() } else { Vec::new() };
+    Ok((esscribe::plugin::first_difference(data, &out), problems))
+}
+
+fn change_json(save: &SkyrimSave, c: &ChangeForm) -> Result<Value> {
+    let id = save.resolve(c.ref_id);
+    let data = c.data(0)?;
+    Ok(json!({
+        "form_id": id.map(|f| f.to_string()),
+        "ref_id": format!("0x{:06X}", c.ref_id.0),
+        "plugin": id.and_then(|f| save.plugin_of(f)),
+        "type": c.type_name(),
+        "flags": format!("0x{:08X}", c.flags),
+        "version": c.version,
+        "length": data.len(),
+        "compressed": c.is_compressed(),
+        "data_hex": esscribe::io::to_hex(&data),
+    }))
+}
+
+pub(super) fn records(
+    path: &Path,
+    save: &SkyrimSave,
+    kind: Option<&str>,
+    form: Option<FormId>,
+    as_json: bool,
+) -> Result<ExitCode> {
+    use esscribe::save::skyrim::change_type_code;
+    let code = match kind {
+        Some(k) => Some(match k.parse::<u8>() {
+            Ok(n) => n,
+            Err(_) => change_type_code(k).with_context(|| {
+                let valid: Vec<String> = (0..49)
+                    .map(|n| esscribe::save::skyrim::change_type_name(n).into_owned())
+                    .collect();
+                format!(
+                    "unknown change form type {k:?}; valid types: {}",
+                    util::nearest_first(k, &valid, 20)
+                )
+            })?,
+        }),
+        None => None,
+    };
+    let selected: Vec<&ChangeForm> = save
+        .change_forms
+        .iter()
+        .filter(|c| code.is_none_or(|k| c.kind == k))
+        .filter(|c| form.is_none_or(|f| save.resolve(c.ref_id) == Some(f)))
+        .collect();
+    if selected.is_empty() && (kind.is_some() || form.is_some()) {
+        let what = kind
+            .map(|k| k.to_ascii_uppercase() + " ")
+            .unwrap_or_default();
+        match form {
+            Some(f) => bail!("{}: no {what}change form for {f}", path.display()),
+            None => bail!("{}: no {what}change forms", path.display()),
+        }
+    }
+    let mut o = String::new();
+    if as_json {
+        let v = selected
+            .iter()
+            .map(|c| change_json(save, c))
+            .collect::<Result<Vec<_>>>()?;
+        outln!(o, "{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        for c in &selected {
+            let stored = if c.is_compressed() {
+                format!(
+                    "{} bytes, {} stored compressed",
+                    c.inflated_len,
+                    c.stored.len()
+                )
+            } else {
+                format!("{} bytes", c.stored.len())
+            };
+            outln!(
+                o,
+                "{} {:<4} flags 0x{:08X} version {}, {stored} (kept as bytes)",
+                form_text(save, save.resolve(c.ref_id)),
+                c.type_name(),
+                c.flags,
+                c.version,
+            );
+        }
+    }
+    emit(&o)?;
+    eprintln!(
+        "{}",
+        util::plural(selected.len() as u64, "change form", "change forms")
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn masters_list(save: &SkyrimSave, as_json: bool) -> Result<ExitCode> {
+    let counts = save.changes_by_plugin();
+    let count = |name: &str| counts.get(&Some(name.to_string())).copied().unwrap_or(0);
+    let entry = |index: String, name: String| json!({"index": index, "change_records": count(&name), "name": name});
+    let mut list: Vec<Value> = save
+        .plugin_names()
+        .into_iter()
+        .enumerate()
+        .map(|(i, n)| entry(format!("{i:02X}"), n))
+        .collect();
+    list.extend(
+        save.light_plugin_names()
+            .into_iter()
+            .enumerate()
+            .map(|(i, n)| entry(format!("FE:{i:03X}"), n)),
+    );
+    // Forms whose plugin index is past the lists: their plugin is gone.
+    let orphans: usize = save
+        .change_forms
+        .iter()
+        .filter(|c| {
+            save.resolve(c.ref_id)
+                .is_some_and(|id| id.master_index() != 0xFF && save.plugin_of(id).is_none())
+        })
+        .count();
+    let mut o = String::new();
+    if as_json {
+        let v = json!({"plugins": list, "change_records_of_missing_plugins": orphans});
+        outln!(o, "{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        for p in &list {
+            outln!(
+                o,
+                "{:<6} {:<44} {} change records",
+                p["index"].as_str().unwrap_or(""),
+                p["name"].as_str().unwrap_or(""),
+                p["change_records"]
+            );
+        }
+        if orphans > 0 {
+            outln!(o, "{orphans} change records of plugins not in the list");
+        }
+    }
+    emit(&o)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads a Skyrim save under the write lock, lets `change` modify it,
+/// then writes it: read back, and it must read to the same save.
+pub(super) fn modify_and_write(
+    path: &Path,
+    (output, force): (Option<&Path>, bool),
+    change: impl FnOnce(&mut SkyrimSave) -> Result<Option<String>>,
+) -> Result<ExitCode> {
+    let target = output.unwrap_or(path);
+    let lock = match util::is_stdout(target) {
+        true => None,
+        false => Some(util::lock_for_writing(target)?),
+    };
+    let Some((_, mut save)) = load_skyrim(path)? else {
+        bail!("{} is not a Skyrim save", path.display());
+    };
+    let Some(summary) = change(&mut save)? else {
+        return Ok(ExitCode::SUCCESS);
+    };
+    let bytes = save.to_bytes()?;
+    let check = |b: &[u8]| {
+        let back = SkyrimSave::parse_with_encoding(b, save.encoding)?;
+        if back.to_bytes()? != b
+            || back.plugins != save.plugins
+            || back.change_forms.len() != save.change_forms.len()
+        {
+            return Err(esscribe::Error::invalid(
+                0,
+                "the written save does not read back as the edited one",
+            ));
+        }
+        Ok(())
+    };
+    let Some(lock) = lock else {
+        check(&bytes)?;
+        util::write_stdout(&bytes)?;
+        eprintln!("{summary}; wrote standard output");
+        return Ok(ExitCode::SUCCESS);
+    };
+    let written = util::write_locked(&lock, target, &bytes, force, check)?;
+    eprintln!(
+        "{summary}; {}{}",
+        util::wrote(target, &written),
+        util::backup_note(&written)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The screenshot as a PNG: RGB in LE saves, RGBA in SE saves.
+pub(super) fn screenshot_png(save: &SkyrimSave) -> Result<Vec<u8>> {
+    let (w, h) = (save.header.shot_width, save.header.shot_height);
+    if w == 0 || h == 0 {
+        bail!("the save's screenshot is empty ({w}x{h})");
+    }
+    let mut png_bytes = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut png_bytes, w, h);
+        enc.set_color(if save.header.bytes_per_pixel() == 4 {
+            png::ColorType::Rgba
+        } else {
+            png::ColorType::Rgb
+        });
+        enc.set_depth(png::BitDepth::Eight);
+        let mut wr = enc.write_header()?;
+        wr.write_image_data(&save.screenshot)?;
+        wr.finish()?;
+    }
+    Ok(png_bytes)
+}
+
+fn player_json(path: &Path, save: &SkyrimSave) -> Result<Value> {
+    let h = &save.header;
+    let mut v = json!({
+        "file": path.display().to_string(),
+        "name": save.text(&h.player_name),
+        "level": h.level,
+        "race": save.text(&h.race),
+        "gender": if h.sex == 1 { "female" } else { "male" },
+        "experience": h.current_xp,
+        "experience_to_level": h.level_up_xp,
+        "location": save.text(&h.location),
+    });
+    if let Some(place) = save.player_location().transpose()? {
+        v["cell_grid"] = json!(place.cell);
+        v["position"] = json!(place.position);
+        v["world"] = json!(save.resolve(place.world_space).map(|f| f.to_string()));
+        v["cell"] = json!(save.resolve(place.parent).map(|f| f.to_string()));
+    }
+    if let Some(stats) = save.misc_stats().transpose()? {
+        v["misc_stats"] = json!(stats);
+    }
+    let player = esscribe::FormId(0x14);
+    v["change_forms"] = json!(save
+        .changes_of(player)
+        .map(|c| json!({"type": c.type_name(), "flags": format!("0x{:08X}", c.flags)}))
+        .collect::<Vec<_>>());
+    Ok(v)
+}
+
+pub(super) fn player(path: &Path, save: &SkyrimSave, as_json: bool) -> Result<ExitCode> {
+    let v = player_json(path, save)?;
+    let mut o = String::new();
+    if as_json {
+        outln!(o, "{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        let s = |k: &str| v[k].as_str().unwrap_or("").to_string();
+        outln!(o, "{}, level {}", s("name"), v["level"]);
+        outln!(o, "  race:     {}", s("race"));
+        outln!(o, "  gender:   {}", s("gender"));
+        outln!(
+            o,
+            "  xp:       {} of {}",
+            v["experience"],
+            v["experience_to_level"]
+        );
+        outln!(o, "  location: {}", s("location"));
+        if let Some(p) = v["position"].as_array() {
+            let f = |i: usize| p.get(i).and_then(Value::as_f64).unwrap_or(0.0);
+            outln!(
+                o,
+                "  place:    cell {} in world {}, at {:.0}, {:.0}, {:.0}",
+                v["cell"].as_str().unwrap_or("?"),
+                v["world"].as_str().unwrap_or("-"),
+                f(0),
+                f(1),
+                f(2)
+            );
+        }
+        if let Some(stats) = v["misc_stats"].as_array() {
+            let shown: Vec<String> = stats
+                .iter()
+                .filter(|m| m["value"].as_i64().unwrap_or(0) != 0)
+                .map(|m| format!("{} {}", m["name"].as_str().unwrap_or(""), m["value"]))
+                .collect();
+            outln!(o, "  misc stats ({} not zero):", shown.len());
+            for m in shown {
+                outln!(o, "    {m}");
+            }
+        }
+    }
+    emit(&o)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn diff(
+    (old_path, old): (&Path, &SkyrimSave),
+    (new_path, new): (&Path, &SkyrimSave),
+    as_json: bool,
+    limit: usize,
+) -> Result<ExitCode> {
+    let d = esscribe::save::skyrim::diff::diff(old, new);
+    let status = if d.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    };
+    let mut o = String::new();
+    if as_json {
+        outln!(o, "{}", serde_json::to_string_pretty(&d)?);
+        emit(&o)?;
+        return Ok(status);
+    }
+    let more = |o: &mut String, n: usize| {
+        if n > limit {
+            outln!(
+                o,
+                "    … and {} more (--limit, or --json for all)",
+                n - limit
+            );
+        }
+    };
+    outln!(o, "{} → {}", old_path.display(), new_path.display());
+    if d.is_empty() {
+        outln!(o, "  no differences");
+    }
+    for p in &d.plugins_added {
+        outln!(o, "  plugin added:   {p}");
+    }
+    for p in &d.plugins_removed {
+        outln!(o, "  plugin removed: {p}");
+    }
+    if !d.player.is_empty() {
+        outln!(o, "  player:");
+        for f in &d.player {
+            outln!(o, "    {}: {} → {}", f.field, f.old, f.new);
+        }
+    }
+    if !d.misc_stats.is_empty() {
+        outln!(o, "  misc stats:");
+        for s in d.misc_stats.iter().take(limit) {
+            outln!(o, "    {}: {} → {}", s.name, s.old, s.new);
+        }
+        more(&mut o, d.misc_stats.len());
+    }
+    if !d.globals.is_empty() {
+        outln!(o, "  globals:");
+        let num = |v: Option<f32>| v.map(|v| v.to_string()).unwrap_or_else(|| "-".into());
+        for g in d.globals.iter().take(limit) {
+            outln!(
+                o,
+                "    {}  {} → {}",
+                form_text(new, Some(g.global)),
+                num(g.old),
+                num(g.new)
+            );
+        }
+        more(&mut o, d.globals.len());
+    }
+    if !d.change_forms.is_empty() {
+        outln!(o, "  change forms:");
+        for (kind, c) in &d.change_forms {
+            outln!(
+                o,
+                "    {kind:<5} {} added, {} removed, {} changed",
+                c.added,
+                c.removed,
+                c.changed
+            );
+        }
+    }
+    if !d.world_spaces_visited.is_empty() {
+        outln!(
+            o,
+            "  world spaces visited ({}):",
+            d.world_spaces_visited.len()
+        );
+        for w in d.world_spaces_visited.iter().take(limit) {
+            outln!(o, "    {}", form_text(new, Some(*w)));
+        }
+        more(&mut o, d.world_spaces_visited.len());
+    }
+    emit(&o)?;
+    Ok(status)
+}
