@@ -264,7 +264,7 @@ fn files_that_are_not_plugins_are_named_for_what_they_are() {
         .arg(&skyrim_save)
         .assert()
         .failure()
-        .stderr(predicate::str::contains("Skyrim saves are not read yet"));
+        .stderr(predicate::str::contains("save version: needs 4 bytes"));
     esscribe()
         .args(["save", "info"])
         .arg(sample("sample-oblivion.esp"))

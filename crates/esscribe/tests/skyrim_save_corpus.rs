@@ -170,3 +170,197 @@ fn the_se_save_has_its_light_plugins_and_an_lz4_body() {
         "Alternate Start - Live Another Life.esp"
     );
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn papyrus_reads_whole_and_writes_back_as_stored() {
+    for path in saves() {
+        let (_, save) = read(&path);
+        let name = path.display();
+        let p = save
+            .papyrus()
+            .expect("every save has a Papyrus block")
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let block = save
+            .global(esscribe::save::skyrim::globals::PAPYRUS)
+            .unwrap();
+        assert!(
+            p.write() == block.data,
+            "{name}: Papyrus writes back differently"
+        );
+        assert!(!p.instances.is_empty() && !p.scripts.is_empty(), "{name}");
+        // Every instance's script name is a string of the table, and the
+        // table's first string is the empty one.
+        assert!(p
+            .instances
+            .iter()
+            .all(|i| (i.script as usize) < p.strings.len()));
+        assert!(p.strings[0].0.is_empty(), "{name}");
+    }
+}
+
+/// Counts read off the files by hand: the Papyrus string table, scripts,
+/// instances, arrays and active scripts.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn papyrus_counts_of_known_saves() {
+    let known: &[(&str, u16, usize, usize, usize, usize, usize)] = &[
+        ("arcanaeum-se.ess", 6, 30041, 4952, 41741, 481, 21),
+        ("enderal-lightly-modded-0.ess", 4, 9848, 1418, 11897, 159, 3),
+        (
+            "enderal-lightly-modded-3.ess",
+            4,
+            10858,
+            1640,
+            23646,
+            229,
+            2,
+        ),
+    ];
+    for path in saves() {
+        let file = path.file_name().unwrap().to_string_lossy();
+        let Some(&(_, version, strings, scripts, instances, arrays, active)) =
+            known.iter().find(|k| k.0 == file)
+        else {
+            continue;
+        };
+        let (_, save) = read(&path);
+        let p = save.papyrus().unwrap().unwrap();
+        assert_eq!(
+            (
+                p.version,
+                p.strings.len(),
+                p.scripts.len(),
+                p.instances.len(),
+                p.arrays.len(),
+                p.active_scripts.len()
+            ),
+            (version, strings, scripts, instances, arrays, active),
+            "{file}"
+        );
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn cleaning_a_save_without_bloat_changes_no_byte() {
+    use esscribe::save::skyrim::clean;
+    for path in saves() {
+        let (data, mut save) = read(&path);
+        let bloat = clean::find(&save, None);
+        let removed = clean::remove(&mut save, &bloat).unwrap();
+        let out = save.to_bytes().unwrap();
+        if bloat.removable() == 0 {
+            assert_eq!(removed, clean::Removed::default());
+            assert!(out == data, "{}: cleaning changed bytes", path.display());
+        } else {
+            // A save of the corpus with bloat of its own: cleaned, it
+            // reads back, verifies, and has none left to remove.
+            let back = SkyrimSave::parse(&out).unwrap();
+            assert!(back.check().is_empty(), "{}", path.display());
+            assert_eq!(
+                clean::find(&back, None).removable(),
+                0,
+                "{}",
+                path.display()
+            );
+        }
+    }
+}
+
+/// Bloat added to a real save: a change form of a plugin the save does
+/// not list, and a script instance attached to nothing. Cleaning removes
+/// exactly those.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn cleaning_removes_exactly_the_bloat_added() {
+    use esscribe::save::skyrim::{clean, RefId};
+    use esscribe::FormId;
+    for path in saves() {
+        let (_, original) = read(&path);
+        if clean::find(&original, None).removable() != 0 {
+            continue;
+        }
+        let mut bloated = original.clone();
+        // A form of the plugin one past the list, named through a new
+        // entry of the form ID array.
+        let missing = FormId(((original.plugins.len() as u32) << 24) | 0x000D62);
+        bloated.form_ids.push(missing);
+        let mut orphan = original.change_forms[0].clone();
+        orphan.ref_id = RefId(bloated.form_ids.len() as u32);
+        bloated.change_forms.push(orphan);
+        // A copy of an instance with a new handle, attached to nothing.
+        let mut papyrus = bloated.papyrus().unwrap().unwrap();
+        let mut inst = papyrus.instances[0].clone();
+        let handle = papyrus.instances.iter().map(|i| i.id).max().unwrap() + 1;
+        let width = if papyrus.wide { 8 } else { 4 };
+        inst.id = handle;
+        inst.data[..width].copy_from_slice(&handle.to_le_bytes()[..width]);
+        inst.ref_id = RefId(0);
+        papyrus.instances.push(inst);
+        bloated.set_papyrus(&papyrus).unwrap();
+        let bytes = bloated.to_bytes().unwrap();
+        let mut bloated = SkyrimSave::parse(&bytes).unwrap();
+
+        let bloat = clean::find(&bloated, None);
+        assert_eq!(
+            bloat.change_forms_of_missing_plugins.len(),
+            1,
+            "{}",
+            path.display()
+        );
+        assert_eq!(bloat.change_forms_of_missing_plugins[0].0, missing);
+        assert_eq!(bloat.instances.len(), 1);
+        assert_eq!(bloat.instances[0].handle, handle);
+        assert_eq!(
+            bloat.instances[0].problem,
+            clean::InstanceProblem::Unattached
+        );
+        let removed = clean::remove(&mut bloated, &bloat).unwrap();
+        assert_eq!(
+            removed,
+            clean::Removed {
+                instances: 1,
+                change_forms: 1
+            }
+        );
+        // Only the form ID array's new entry stays: nothing else may be
+        // renumbered, and an unused entry is harmless.
+        let mut expected = original.clone();
+        expected.form_ids.push(missing);
+        assert!(
+            bloated.to_bytes().unwrap() == expected.to_bytes().unwrap(),
+            "{}",
+            path.display()
+        );
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn uses_counts_change_forms_and_script_instances_of_a_plugin() {
+    let path = common::path("skyrim-saves/arcanaeum-se.ess");
+    let (_, save) = read(&path);
+    let u = save
+        .uses_of("alternate start - live another life.esp")
+        .unwrap();
+    assert_eq!(u.index, "0C");
+    assert_eq!(u.change_records, 117);
+    assert_eq!(
+        u.change_records_by_type
+            .iter()
+            .map(|(k, v)| (k.as_str(), *v))
+            .collect::<Vec<_>>(),
+        [("ACHR", 13), ("FACT", 1), ("QUST", 8), ("REFR", 95)]
+    );
+    assert_eq!(u.quests.len(), 8);
+    assert_eq!(u.script_instances.len(), 264);
+    assert!(
+        u.verdict.starts_with("Removing Alternate Start"),
+        "{}",
+        u.verdict
+    );
+    let light = save.uses_of("ccBGSSSE037-Curios.esl").unwrap();
+    assert_eq!(light.index, "FE:002");
+    assert!(save.uses_of("NotThere.esp").is_err());
+}

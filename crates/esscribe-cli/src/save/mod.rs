@@ -132,11 +132,15 @@ pub enum SaveCommand {
         after_help = "Examples:\n  esscribe save clean save002.ess\n  esscribe save clean save002.ess --remove -o clean.ess"
     )]
     Clean {
-        /// The Oblivion save (.ess).
+        /// The save (.ess).
         save: PathBuf,
         /// Remove what is found.
         #[arg(long)]
         remove: bool,
+        /// Skyrim: the game's Data folder; script instances of scripts
+        /// neither in its `Scripts` folder nor in its archives are bloat too.
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
         /// Print the findings as JSON on standard output.
         #[arg(long)]
         json: bool,
@@ -146,6 +150,26 @@ pub enum SaveCommand {
         output: Option<PathBuf>,
         #[command(flatten)]
         force: util::ForceOpt,
+    },
+    /// Everything the save holds of one plugin (change records by type,
+    /// quests, items in inventories, forms created from its forms, the
+    /// player's spells, script instances on its forms), and whether it can
+    /// be removed from the playthrough.
+    #[command(
+        after_help = "Examples:\n  esscribe save uses save002.ess OblivionOnline.esp\n  esscribe save uses quicksave.ess SkyUI_SE.esp --json"
+    )]
+    Uses {
+        /// The save (.ess).
+        save: PathBuf,
+        /// The plugin, as the save lists it (any case).
+        plugin: String,
+        /// The game's Data folder: the save's plugins, read from there,
+        /// name the forms.
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+        /// Print JSON on standard output.
+        #[arg(long)]
+        json: bool,
     },
     /// Writes the save's screenshot as a PNG.
     #[command(after_help = "Example:\n  esscribe save screenshot save002.ess -o shot.png")]
@@ -303,6 +327,12 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
             json,
         } => records(&save, kind.as_deref(), form, data.as_deref(), json),
         SaveCommand::Stats { saves, json } => stats(&saves, json),
+        SaveCommand::Uses {
+            save,
+            plugin,
+            data,
+            json,
+        } => uses_cmd::uses(&save, &plugin, data.as_deref(), json),
         SaveCommand::Verify { saves, deep } => verify(&saves, deep),
         SaveCommand::Edit {
             save,
@@ -339,10 +369,25 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
         SaveCommand::Clean {
             save,
             remove,
+            data,
             json,
             output,
             force,
-        } => clean(&save, remove, json, output.as_deref(), force.force),
+        } => {
+            if skyrim::load_skyrim(&save)?.is_some() {
+                return skyrim_clean::clean(
+                    &save,
+                    data.as_deref(),
+                    remove,
+                    json,
+                    (output.as_deref(), force.force),
+                );
+            }
+            if data.is_some() {
+                bail!("--data applies to Skyrim saves; an Oblivion save's scripts live in its plugins");
+            }
+            clean(&save, remove, json, output.as_deref(), force.force)
+        }
     }
 }
 
@@ -588,12 +633,15 @@ fn stats(paths: &[PathBuf], as_json: bool) -> Result<ExitCode> {
 
 fn verify(paths: &[PathBuf], deep: bool) -> Result<ExitCode> {
     let mut o = String::new();
+    // What a deep check that found nothing has shown, per game.
+    const OBLIVION_DEEP: &str = "every record decodes";
+    const SKYRIM_DEEP: &str = "every change form inflates, and the misc stats, player location, globals and Papyrus decode (change form data is kept as bytes)";
     let results = util::for_files(paths, "saves", |p| {
         if let Some((data, save)) = skyrim::load_skyrim(p)? {
             let (at, problems) = skyrim::verify(&data, &save, deep)?;
             let report = (!problems.is_empty())
                 .then(|| format!("{} problems: {}", problems.len(), problems.join("; ")));
-            return Ok((at, report));
+            return Ok((at, report, SKYRIM_DEEP));
         }
         let (data, save) = load(p)?;
         let out = save.to_bytes()?;
@@ -601,15 +649,19 @@ fn verify(paths: &[PathBuf], deep: bool) -> Result<ExitCode> {
             .then(|| save.check_decoding())
             .as_ref()
             .and_then(crate::plugin_cmds::deep_report);
-        Ok((esscribe::plugin::first_difference(&data, &out), report))
+        Ok((
+            esscribe::plugin::first_difference(&data, &out),
+            report,
+            OBLIVION_DEEP,
+        ))
     });
     let mut ok = 0;
     for (p, r) in paths.iter().zip(results) {
         match r {
-            Ok((None, report)) => match report {
+            Ok((None, report, shown)) => match report {
                 None if deep => {
                     ok += 1;
-                    outln!(o, "{}: identical, and every record decodes", p.display());
+                    outln!(o, "{}: identical, and {shown}", p.display());
                 }
                 None => {
                     ok += 1;
@@ -617,7 +669,7 @@ fn verify(paths: &[PathBuf], deep: bool) -> Result<ExitCode> {
                 }
                 Some(report) => outln!(o, "{}: identical, but {report}", p.display()),
             },
-            Ok((Some(at), _)) => outln!(o, "{}: differs at offset 0x{at:X}", p.display()),
+            Ok((Some(at), ..)) => outln!(o, "{}: differs at offset 0x{at:X}", p.display()),
             Err(e) => outln!(o, "{}: error: {}", p.display(), e.root_cause()),
         }
     }
@@ -637,6 +689,8 @@ fn verify(paths: &[PathBuf], deep: bool) -> Result<ExitCode> {
 mod edit;
 mod records;
 mod skyrim;
+mod skyrim_clean;
+mod uses_cmd;
 
 pub(crate) use skyrim::set_encoding;
 

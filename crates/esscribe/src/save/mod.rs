@@ -41,6 +41,7 @@ pub mod player;
 pub mod properties;
 pub mod skyrim;
 mod store;
+pub mod uses;
 
 pub use change::{
     type_code, type_name, ChangeData, ChangeRecord, ChangeRecords, Part, Parts, Placement, Records,

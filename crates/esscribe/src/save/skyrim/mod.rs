@@ -28,18 +28,25 @@
 
 mod body;
 pub mod change;
+pub mod clean;
 mod compression;
 pub mod diff;
 pub mod globals;
 pub mod header;
+pub mod papyrus;
+mod uses;
 
 pub use change::{change_type_code, change_type_name, ChangeForm, ChangeTypeStats, RefId, RefKind};
 pub use globals::{GlobalData, MiscStat, PlayerLocation};
 pub use header::{filetime_text, Compression, SkyrimHeader, WString};
 
-use crate::io::{Error, FormId, Reader, Result};
+use crate::io::{Context, Error, FormId, Reader, Result};
 use encoding_rs::Encoding;
 use std::collections::BTreeMap;
+
+/// Global variables and their values; the form ID is `None` where the
+/// save's ref ID does not resolve.
+pub type GlobalValues = Vec<(Option<FormId>, f32)>;
 
 /// The first bytes of every Skyrim save.
 pub use super::header::SKYRIM_MAGIC as MAGIC;
@@ -249,7 +256,7 @@ impl SkyrimSave {
     }
 
     /// The global variables and their values, as form IDs.
-    pub fn global_variables(&self) -> Option<Result<Vec<(Option<FormId>, f32)>>> {
+    pub fn global_variables(&self) -> Option<Result<GlobalValues>> {
         self.global(globals::GLOBAL_VARIABLES).map(|g| {
             globals::global_variables(&g.data).map(|vars| {
                 vars.into_iter()
@@ -312,6 +319,16 @@ impl SkyrimSave {
         if let Some(Err(e)) = self.global_variables() {
             problems.push(format!("global variables: {e}"));
         }
+        match self.papyrus() {
+            Some(Err(e)) => problems.push(e.to_string()),
+            Some(Ok(p))
+                if Some(p.write().as_slice())
+                    != self.global(globals::PAPYRUS).map(|g| g.data.as_slice()) =>
+            {
+                problems.push("Papyrus (global data 1001) does not write back as read".to_string())
+            }
+            _ => {}
+        }
         problems
     }
 
@@ -351,5 +368,45 @@ impl SkyrimSave {
         }
         *slot = bytes;
         Ok(())
+    }
+
+    /// The Papyrus block, decoded; `None` when the save has none.
+    pub fn papyrus(&self) -> Option<Result<papyrus::Papyrus>> {
+        self.global(globals::PAPYRUS).map(|g| {
+            papyrus::Papyrus::read(&g.data, self.is_se())
+                .within(|| "Papyrus (global data 1001)".to_string())
+        })
+    }
+
+    /// Replaces the Papyrus block with `papyrus` written out.
+    pub fn set_papyrus(&mut self, papyrus: &papyrus::Papyrus) -> Result<()> {
+        let block = self
+            .globals3
+            .iter_mut()
+            .find(|g| g.kind == globals::PAPYRUS)
+            .ok_or_else(|| Error::not_found("the save has no Papyrus block"))?;
+        block.data = papyrus.write();
+        Ok(())
+    }
+
+    /// The save's plugins, regular then light, found in a Data folder.
+    pub fn plugin_files(&self, data: &std::path::Path) -> Result<crate::loadorder::PluginFiles> {
+        let mut names = self.plugin_names();
+        names.extend(self.light_plugin_names());
+        crate::loadorder::PluginFiles::from_names(data, &names)
+    }
+
+    /// A form ID of this save named from a load order of its plugins;
+    /// `None` when no plugin of the order defines it.
+    pub fn name_in(&self, order: &crate::loadorder::LoadOrder<'_>, id: FormId) -> Option<String> {
+        let plugin = self.plugin_of(id)?;
+        let object = if id.master_index() == 0xFE && self.light_plugins.is_some() {
+            id.0 & 0xFFF
+        } else {
+            id.object_index()
+        };
+        let global = order.global_id(&plugin, object)?;
+        order.winner(global)?;
+        Some(order.describe(global))
     }
 }
