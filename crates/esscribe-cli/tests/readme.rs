@@ -100,6 +100,12 @@ fn workspace() -> tempfile::TempDir {
     for save in ["save002.ess", "save010.ess"] {
         copy(common::path(&format!("oblivion-saves/{save}")), save);
     }
+    for n in [1, 2] {
+        copy(
+            common::path(&format!("skyrim-saves/enderal-lightly-modded-{n}.ess")),
+            &format!("enderal-{n}.ess"),
+        );
+    }
     dir
 }
 
