@@ -81,8 +81,45 @@ pub(super) fn edit(
 /// read back, parsed and checked to decode as the modified save does.
 pub(super) fn modify_and_write(
     path: &Path,
-    (output, force): (Option<&Path>, bool),
+    target: (Option<&Path>, bool),
     change: impl FnOnce(&mut SaveFile) -> Result<Option<String>>,
+) -> Result<ExitCode> {
+    // Read back from disk, the save must parse and its change records
+    // decode as those of the edited save do.
+    let decoding = |s: &SaveFile| -> Vec<_> {
+        s.stats()
+            .into_iter()
+            .map(|(k, t)| (k, t.count, t.exact, t.stopped))
+            .collect()
+    };
+    edit_and_write(
+        path,
+        target,
+        |p| load(p).map(|(_, s)| s),
+        change,
+        SaveFile::to_bytes,
+        |save, b| {
+            if decoding(&SaveFile::parse(b)?) != decoding(save) {
+                return Err(esscribe::Error::invalid(
+                    0,
+                    "the written save's change records do not decode as the edited ones do",
+                ));
+            }
+            Ok(())
+        },
+    )
+}
+
+/// The steps every save edit takes, whatever the game: lock the target,
+/// `read` the save, `change` it, `encode` it, and write it where the
+/// bytes `check` against the edited save once read back.
+pub(super) fn edit_and_write<S>(
+    path: &Path,
+    (output, force): (Option<&Path>, bool),
+    read: impl FnOnce(&Path) -> Result<S>,
+    change: impl FnOnce(&mut S) -> Result<Option<String>>,
+    encode: impl Fn(&S) -> esscribe::Result<Vec<u8>>,
+    check: impl Fn(&S, &[u8]) -> esscribe::Result<()>,
 ) -> Result<ExitCode> {
     let target = output.unwrap_or(path);
     // Held from before the save is read until the edited one is in place:
@@ -92,30 +129,12 @@ pub(super) fn modify_and_write(
         true => None,
         false => Some(util::lock_for_writing(target)?),
     };
-    let (_, mut save) = load(path)?;
+    let mut save = read(path)?;
     let Some(summary) = change(&mut save)? else {
         return Ok(ExitCode::SUCCESS);
     };
-    let bytes = save.to_bytes()?;
-    // Read back from disk, the save must parse and its change records
-    // decode as those of the edited save do.
-    let decoding = |s: &SaveFile| -> Vec<_> {
-        s.stats()
-            .into_iter()
-            .map(|(k, t)| (k, t.count, t.exact, t.stopped))
-            .collect()
-    };
-    let expected = decoding(&save);
-    let check = |b: &[u8]| {
-        let back = SaveFile::parse(b)?;
-        if decoding(&back) != expected {
-            return Err(esscribe::Error::invalid(
-                0,
-                "the written save's change records do not decode as the edited ones do",
-            ));
-        }
-        Ok(())
-    };
+    let bytes = encode(&save)?;
+    let check = |b: &[u8]| check(&save, b);
     let Some(lock) = lock else {
         check(&bytes)?;
         util::write_stdout(&bytes)?;

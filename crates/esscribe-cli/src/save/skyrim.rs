@@ -301,50 +301,36 @@ pub(super) fn masters_list(save: &SkyrimSave, as_json: bool) -> Result<ExitCode>
 }
 
 /// Reads a Skyrim save under the write lock, lets `change` modify it,
-/// then writes it: read back, and it must read to the same save.
+/// then writes it: read back, it must read to the same save.
 pub(super) fn modify_and_write(
     path: &Path,
-    (output, force): (Option<&Path>, bool),
+    target: (Option<&Path>, bool),
     change: impl FnOnce(&mut SkyrimSave) -> Result<Option<String>>,
 ) -> Result<ExitCode> {
-    let target = output.unwrap_or(path);
-    let lock = match util::is_stdout(target) {
-        true => None,
-        false => Some(util::lock_for_writing(target)?),
-    };
-    let Some((_, mut save)) = load_skyrim(path)? else {
-        bail!("{} is not a Skyrim save", path.display());
-    };
-    let Some(summary) = change(&mut save)? else {
-        return Ok(ExitCode::SUCCESS);
-    };
-    let bytes = save.to_bytes()?;
-    let check = |b: &[u8]| {
-        let back = SkyrimSave::parse_with_encoding(b, save.encoding)?;
-        if back.to_bytes()? != b
-            || back.plugins != save.plugins
-            || back.change_forms.len() != save.change_forms.len()
-        {
-            return Err(esscribe::Error::invalid(
-                0,
-                "the written save does not read back as the edited one",
-            ));
-        }
-        Ok(())
-    };
-    let Some(lock) = lock else {
-        check(&bytes)?;
-        util::write_stdout(&bytes)?;
-        eprintln!("{summary}; wrote standard output");
-        return Ok(ExitCode::SUCCESS);
-    };
-    let written = util::write_locked(&lock, target, &bytes, force, check)?;
-    eprintln!(
-        "{summary}; {}{}",
-        util::wrote(target, &written),
-        util::backup_note(&written)
-    );
-    Ok(ExitCode::SUCCESS)
+    super::edit::edit_and_write(
+        path,
+        target,
+        |p| match load_skyrim(p)? {
+            Some((_, save)) => Ok(save),
+            None => bail!("{} is not a Skyrim save", p.display()),
+        },
+        change,
+        SkyrimSave::to_bytes,
+        |save, b| {
+            let back = SkyrimSave::parse_with_encoding(b, save.encoding)?;
+            if back.plugins != save.plugins
+                || back.light_plugins != save.light_plugins
+                || back.change_forms != save.change_forms
+                || back.globals3 != save.globals3
+            {
+                return Err(esscribe::Error::invalid(
+                    0,
+                    "the written save does not read back as the edited one",
+                ));
+            }
+            Ok(())
+        },
+    )
 }
 
 /// The screenshot as a PNG: RGB in LE saves, RGBA in SE saves.

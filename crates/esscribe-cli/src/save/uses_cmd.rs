@@ -4,53 +4,70 @@
 use super::*;
 use esscribe::save::uses::PluginUses;
 
+/// What `save uses` needs of a save, whatever its game.
+trait SaveOfPlugins {
+    fn uses_of(&self, plugin: &str) -> esscribe::Result<PluginUses>;
+    fn plugin_files(&self, data: &Path) -> esscribe::Result<PluginFiles>;
+    fn name_in(&self, order: &LoadOrder<'_>, id: FormId) -> Option<String>;
+}
+
+macro_rules! save_of_plugins {
+    ($t:ty) => {
+        impl SaveOfPlugins for $t {
+            fn uses_of(&self, plugin: &str) -> esscribe::Result<PluginUses> {
+                <$t>::uses_of(self, plugin)
+            }
+            fn plugin_files(&self, data: &Path) -> esscribe::Result<PluginFiles> {
+                <$t>::plugin_files(self, data)
+            }
+            fn name_in(&self, order: &LoadOrder<'_>, id: FormId) -> Option<String> {
+                <$t>::name_in(self, order, id)
+            }
+        }
+    };
+}
+save_of_plugins!(SaveFile);
+save_of_plugins!(esscribe::save::skyrim::SkyrimSave);
+
+/// The report, and the names the save's plugins in `data` give its forms.
+fn report(
+    path: &Path,
+    save: &dyn SaveOfPlugins,
+    plugin: &str,
+    data: Option<&Path>,
+) -> Result<(PluginUses, BTreeMap<FormId, String>)> {
+    let u = save
+        .uses_of(plugin)
+        .with_context(|| path.display().to_string())?;
+    let files = data
+        .map(|d| {
+            if !d.is_dir() {
+                bail!("--data {}: not a folder", d.display());
+            }
+            save.plugin_files(d)
+                .with_context(|| format!("cannot read the plugins of {}", d.display()))
+        })
+        .transpose()?;
+    let named = match crate::loadorder_cmds::context(&files) {
+        Some(order) => forms_of(&u)
+            .filter_map(|id| Some((id, save.name_in(&order, id)?)))
+            .collect(),
+        None => BTreeMap::new(),
+    };
+    Ok((u, named))
+}
+
 pub(super) fn uses(
     path: &Path,
     plugin: &str,
     data: Option<&Path>,
     as_json: bool,
 ) -> Result<ExitCode> {
-    let (u, names): (PluginUses, Box<dyn Fn(FormId) -> String>) =
-        match super::skyrim::load_skyrim(path)? {
-            Some((_, save)) => {
-                let u = save
-                    .uses_of(plugin)
-                    .with_context(|| path.display().to_string())?;
-                let files = data
-                    .map(|d| {
-                        save.plugin_files(d)
-                            .with_context(|| format!("cannot read the plugins of {}", d.display()))
-                    })
-                    .transpose()?;
-                let named: BTreeMap<FormId, String> = match crate::loadorder_cmds::context(&files) {
-                    Some(order) => forms_of(&u)
-                        .filter_map(|id| Some((id, save.name_in(&order, id)?)))
-                        .collect(),
-                    None => BTreeMap::new(),
-                };
-                (
-                    u,
-                    Box::new(move |id| named.get(&id).cloned().unwrap_or_else(|| id.to_string())),
-                )
-            }
-            None => {
-                let (_, save) = load(path)?;
-                let u = save
-                    .uses_of(plugin)
-                    .with_context(|| path.display().to_string())?;
-                let files = save_plugins(&save, data)?;
-                let named: BTreeMap<FormId, String> = match crate::loadorder_cmds::context(&files) {
-                    Some(order) => forms_of(&u)
-                        .filter_map(|id| Some((id, save.name_in(&order, id)?)))
-                        .collect(),
-                    None => BTreeMap::new(),
-                };
-                (
-                    u,
-                    Box::new(move |id| named.get(&id).cloned().unwrap_or_else(|| id.to_string())),
-                )
-            }
-        };
+    let (u, named) = match super::skyrim::load_skyrim(path)? {
+        Some((_, save)) => report(path, &save, plugin, data)?,
+        None => report(path, &load(path)?.1, plugin, data)?,
+    };
+    let names = |id: FormId| named.get(&id).cloned().unwrap_or_else(|| id.to_string());
     let mut o = String::new();
     if as_json {
         let mut v = serde_json::to_value(&u)?;

@@ -11,22 +11,6 @@ use super::header::WString;
 use super::SkyrimSave;
 use crate::io::{Context, Error, FormId, Reader, Result, WriteLe};
 
-/// What the body holds, before it joins the header.
-pub(super) struct Body {
-    pub form_version: u8,
-    pub plugins: Vec<WString>,
-    pub light_plugins: Option<Vec<WString>>,
-    pub globals1: Vec<GlobalData>,
-    pub globals2: Vec<GlobalData>,
-    pub change_forms: Vec<ChangeForm>,
-    pub globals3: Vec<GlobalData>,
-    pub form_ids: Vec<FormId>,
-    pub world_spaces: Vec<FormId>,
-    pub last_table: Vec<u8>,
-    pub location_table_rest: [u8; 60],
-    pub globals3_unstated: u32,
-}
-
 /// Offsets and counts as the file location table states them.
 struct Locations {
     form_ids: u32,
@@ -50,9 +34,10 @@ fn read_names(r: &mut Reader<'_>, n: usize, what: &str) -> Result<Vec<WString>> 
     (0..n).map(|_| WString::read(r, what)).collect()
 }
 
-/// Reads the body; `base` is the offset the location table counts from
-/// the body's start (the length of magic, header and screenshot).
-pub(super) fn read(body: &[u8], base: u64) -> Result<Body> {
+/// Reads the body into `save`; `base` is the offset the location table
+/// counts from the body's start (the length of magic, header and
+/// screenshot).
+pub(super) fn read(save: &mut SkyrimSave, body: &[u8], base: u64) -> Result<()> {
     let mut r = Reader::new(body, base);
     let form_version = r.u8("form version")?;
     let info_at = r.offset();
@@ -143,20 +128,19 @@ pub(super) fn read(body: &[u8], base: u64) -> Result<Body> {
             format!("{} bytes follow the last table", r.remaining()),
         ));
     }
-    Ok(Body {
-        form_version,
-        plugins,
-        light_plugins,
-        globals1,
-        globals2,
-        change_forms,
-        globals3,
-        form_ids,
-        world_spaces,
-        last_table,
-        location_table_rest,
-        globals3_unstated,
-    })
+    save.form_version = form_version;
+    save.plugins = plugins;
+    save.light_plugins = light_plugins;
+    save.globals1 = globals1;
+    save.globals2 = globals2;
+    save.change_forms = change_forms;
+    save.globals3 = globals3;
+    save.form_ids = form_ids;
+    save.world_spaces = world_spaces;
+    save.last_table = last_table;
+    save.location_table_rest = location_table_rest;
+    save.globals3_unstated = globals3_unstated;
+    Ok(())
 }
 
 fn too_many(what: &str, n: usize) -> Error {

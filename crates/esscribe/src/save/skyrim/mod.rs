@@ -142,25 +142,26 @@ impl SkyrimSave {
                 (body, Some(stored))
             }
         };
-        let b = body::read(&body, prefix_len as u64)?;
-        Ok(SkyrimSave {
+        let mut save = SkyrimSave {
             header,
             screenshot,
-            form_version: b.form_version,
-            plugins: b.plugins,
-            light_plugins: b.light_plugins,
-            globals1: b.globals1,
-            globals2: b.globals2,
-            change_forms: b.change_forms,
-            globals3: b.globals3,
-            form_ids: b.form_ids,
-            world_spaces: b.world_spaces,
-            last_table: b.last_table,
-            location_table_rest: b.location_table_rest,
-            globals3_unstated: b.globals3_unstated,
+            form_version: 0,
+            plugins: Vec::new(),
+            light_plugins: None,
+            globals1: Vec::new(),
+            globals2: Vec::new(),
+            change_forms: Vec::new(),
+            globals3: Vec::new(),
+            form_ids: Vec::new(),
+            world_spaces: Vec::new(),
+            last_table: Vec::new(),
+            location_table_rest: [0; 60],
+            globals3_unstated: 0,
             encoding,
             stored_body,
-        })
+        };
+        body::read(&mut save, &body, prefix_len as u64)?;
+        Ok(save)
     }
 
     /// Writes the save; unchanged, it is the bytes it was read from.
