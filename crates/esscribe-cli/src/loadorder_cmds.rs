@@ -518,6 +518,7 @@ pub fn clean(
     let kinds = [
         CleanKind::IdenticalToMaster,
         CleanKind::UndeletedReference,
+        CleanKind::StillDeleted,
         CleanKind::Skipped,
     ];
     if as_json {
@@ -527,6 +528,7 @@ pub fn clean(
             "written": written.as_ref().map(|_| destination.display().to_string()),
             "removed": plan.count(CleanKind::IdenticalToMaster),
             "undeleted": plan.count(CleanKind::UndeletedReference),
+            "still_deleted": plan.count(CleanKind::StillDeleted),
             "skipped": plan.count(CleanKind::Skipped),
             "groups_removed": plan.groups_removed,
             "actions": plan.actions,

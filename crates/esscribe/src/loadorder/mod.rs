@@ -36,6 +36,7 @@ mod files;
 mod lists;
 mod ordered;
 mod problem;
+mod undelete;
 
 pub use arrange::Moved;
 pub use clean::{CleanAction, CleanKind, CleanPlan};
