@@ -28,6 +28,7 @@
 //! plugin.
 
 mod arrange;
+pub mod assets;
 pub mod clean;
 pub mod compare;
 mod data_dir;
