@@ -518,6 +518,7 @@ pub fn clean(
     let kinds = [
         CleanKind::IdenticalToMaster,
         CleanKind::UndeletedReference,
+        CleanKind::StillDeleted,
         CleanKind::Skipped,
     ];
     if as_json {
@@ -527,6 +528,7 @@ pub fn clean(
             "written": written.as_ref().map(|_| destination.display().to_string()),
             "removed": plan.count(CleanKind::IdenticalToMaster),
             "undeleted": plan.count(CleanKind::UndeletedReference),
+            "still_deleted": plan.count(CleanKind::StillDeleted),
             "skipped": plan.count(CleanKind::Skipped),
             "groups_removed": plan.groups_removed,
             "actions": plan.actions,
@@ -575,6 +577,75 @@ pub fn clean(
             util::backup_note(w)
         ),
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The archives a game ini lists to load first: the values of
+/// `sResourceArchiveList`, `sResourceArchiveList2` (Skyrim) and
+/// `SArchiveList` (Oblivion), comma-separated, in that order.
+fn ini_archives(ini: &Path) -> Result<Vec<String>> {
+    let bytes = std::fs::read(ini).with_context(|| format!("cannot read {}", ini.display()))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let mut out = Vec::new();
+    for key in [
+        "sresourcearchivelist",
+        "sresourcearchivelist2",
+        "sarchivelist",
+    ] {
+        for line in text.lines() {
+            let Some((k, v)) = line.split_once('=') else {
+                continue;
+            };
+            if k.trim().eq_ignore_ascii_case(key) {
+                out.extend(
+                    v.split(',')
+                        .map(str::trim)
+                        .filter(|n| !n.is_empty())
+                        .map(String::from),
+                );
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `esscribe assets`: each asset path of a Data folder with the file the
+/// game reads and the files it hides.
+pub fn assets(dir: &Path, ini: Option<&Path>, conflicts: bool, as_json: bool) -> Result<ExitCode> {
+    let order = data_order(dir, None)?;
+    for p in &order.problems {
+        warn(p);
+    }
+    let listed = match ini {
+        Some(ini) => ini_archives(ini)?,
+        None => Vec::new(),
+    };
+    let found = esscribe::loadorder::assets::assets_of_data_dir(dir, &order, &listed)
+        .with_context(|| format!("cannot list the assets of {}", dir.display()))?;
+    let shown: Vec<&esscribe::loadorder::assets::AssetProviders> = if conflicts {
+        found.conflicts().collect()
+    } else {
+        found.assets.iter().collect()
+    };
+    if as_json {
+        util::print_json(&json!({
+            "archives": found.archives,
+            "assets": shown,
+        }))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut out = String::new();
+    for a in shown {
+        out.push_str(&util::terminal_safe(&format!("{}  {}", a.path, a.winner)));
+        if !a.hidden.is_empty() {
+            out.push_str(&util::terminal_safe(&format!(
+                "  (hides {})",
+                a.hidden.join(", ")
+            )));
+        }
+        out.push('\n');
+    }
+    print!("{out}");
     Ok(ExitCode::SUCCESS)
 }
 

@@ -273,6 +273,30 @@ enum Command {
         #[command(flatten)]
         force: util::ForceOpt,
     },
+    /// Which loose file or archive provides each asset path of a Data
+    /// folder, and which it hides: archives in the order of their plugins
+    /// (those the game's ini lists first), loose files over every archive.
+    #[command(
+        after_help = "Examples:\n  esscribe assets --data Data --conflicts\n  esscribe assets --data Data --ini Skyrim.ini --json"
+    )]
+    Assets {
+        /// The game's Data folder (its load order is read as `load-order`
+        /// reads it).
+        #[arg(long, value_name = "DIR")]
+        data: PathBuf,
+        /// The game's ini (Skyrim.ini, Oblivion.ini): the archives its
+        /// sResourceArchiveList, sResourceArchiveList2 or SArchiveList
+        /// names load first.
+        #[arg(long, value_name = "FILE")]
+        ini: Option<PathBuf>,
+        /// Only the asset paths more than one file provides.
+        #[arg(long)]
+        conflicts: bool,
+        /// Print JSON on standard output: the archives in order, and each
+        /// asset with its winner and the providers it hides.
+        #[arg(long)]
+        json: bool,
+    },
     /// The load order the game itself makes of a Data folder: every plugin
     /// with its slot (00, FE 001 for a light plugin), whether it is active,
     /// and why it stands there, by the game's rules (those of libloadorder,
@@ -613,6 +637,12 @@ fn main() -> ExitCode {
             json,
         } => loadorder_cmds::refs(&files, &order, &form, json),
         Command::LoadOrder { data, game, json } => loadorder_cmds::show_order(&data, game, json),
+        Command::Assets {
+            data,
+            ini,
+            conflicts,
+            json,
+        } => loadorder_cmds::assets(&data, ini.as_deref(), conflicts, json),
         Command::Stats {
             files,
             json,

@@ -49,6 +49,7 @@ fn workspace() -> (tempfile::TempDir, PathBuf) {
 const REPORT: &str = "Dirty.esp:
     removed, identical to master (ITM): 2
     undeleted and disabled (UDR): 0
+    deleted reference left deleted: 0
     skipped: 0
     empty groups removed: 0
 removed, identical to master (ITM): BPTD 0x00000CF0 [00000CF0 Blank.esm]
@@ -125,6 +126,7 @@ fn cleans_in_place_with_a_backup_then_finds_nothing() {
         "Dirty.esp:
     removed, identical to master (ITM): 0
     undeleted and disabled (UDR): 0
+    deleted reference left deleted: 0
     skipped: 0
     empty groups removed: 0
 "

@@ -404,16 +404,35 @@ fn records_over_an_absent_master_are_skipped_and_real_itms_removed() {
 
     let (plan, cleaned, original) = clean_last(&["skyrim-plugins/DawnOfTheSilverHand.esp"]);
     assert!(plan.changes_nothing());
-    assert_eq!(plan.count(Skipped), 1275);
+    assert_eq!(plan.count(Skipped), 1273);
+    let still: Vec<_> = plan
+        .actions
+        .iter()
+        .filter(|a| a.kind == StillDeleted)
+        .map(|a| (a.sig.to_string(), a.form_id.0, a.reason.clone()))
+        .collect();
+    // Two of Skyrim.esm's navmeshes deleted: xEdit cannot undelete those
+    // either, and warns of them.
+    let navmesh = || Some("a deleted navmesh cannot be undeleted: it needs fixing by hand".into());
+    assert_eq!(
+        still,
+        vec![
+            ("NAVM".to_string(), 0x000F_E152, navmesh()),
+            ("NAVM".to_string(), 0x0004_D2E1, navmesh()),
+        ]
+    );
     assert_eq!(cleaned, original);
 
     let (plan, cleaned, original) = clean_last(&["oblivion-plugins/OOStartingMod.esp"]);
     assert!(plan.changes_nothing());
-    assert_eq!(plan.count(Skipped), 73);
-    assert_eq!(
-        plan.actions[0].reason.as_deref(),
-        Some("its master Oblivion.esm is absent")
-    );
+    // Four of Oblivion.esm's references deleted: they stay deleted,
+    // counted and named, since their master is not there to rebuild them.
+    assert_eq!(plan.count(Skipped), 69);
+    assert_eq!(plan.count(StillDeleted), 4);
+    assert!(plan.actions.iter().all(|a| {
+        a.reason.as_deref() == Some("its master Oblivion.esm is absent")
+            && (a.kind == Skipped || ["REFR", "ACHR", "ACRE"].contains(&a.sig.to_string().as_str()))
+    }));
     assert_eq!(cleaned, original);
 }
 
@@ -535,15 +554,12 @@ fn oblivion_references_are_undeleted_as_oblivion_wants() {
                 0x010117AA,
                 Some("identical to master, kept as the parent of 2 entries left".into())
             ),
-            (
-                Skipped,
-                "REFR".into(),
-                0x01041C1E,
-                Some("deleted, but undeleting makes it temporary, which would move it to another group of its cell: left as it is".into())
-            ),
+            (UndeletedReference, "REFR".into(), 0x01041C1E, None),
             (UndeletedReference, "REFR".into(), 0x010117D4, None),
         ]
     );
+    // The persistent group, emptied by the move, goes.
+    assert_eq!(plan.groups_removed, 1);
     let cleaned = plan.apply(&order).unwrap();
     let after = Plugin::parse(&cleaned).unwrap();
     let r = after.get(FormId(0x010117D4)).unwrap();
@@ -565,7 +581,39 @@ fn oblivion_references_are_undeleted_as_oblivion_wants() {
         &json!({"reference": "0x00000014 (Oblivion.esm)",
                 "flags": ["set_enable_state_opposite_to_parent"], "unused": "000000"})
     );
-    // The persistent one is left deleted, as read.
-    let kept = after.find_record(FormId(0x01041C1E)).unwrap();
-    assert_eq!(kept.header.flags, 0x0000_0420);
+    // The persistent one is undeleted too: Oblivion keeps no undeleted
+    // reference persistent, so it moves, as xEdit moves it, to the cell's
+    // temporary group, in form ID order, below the ground.
+    let moved = after.get(FormId(0x01041C1E)).unwrap();
+    assert_eq!(moved.raw().header.flags, 0x0000_0800);
+    let f = moved.fields().unwrap();
+    assert_eq!(
+        f.get("position_rotation.position_z").unwrap(),
+        &json!(-30000.0)
+    );
+    let cell = 0x010117AAu32.to_le_bytes();
+    let cell_groups: Vec<(String, Vec<u32>)> = after
+        .groups()
+        .filter(|g| g.header.label == cell && g.header.group_type >= 8)
+        .map(|g| {
+            let ids = g
+                .children
+                .iter()
+                .filter_map(|c| match c {
+                    esscribe::plugin::Entry::Record(r) => Some(r.header.form_id.0),
+                    _ => None,
+                })
+                .collect();
+            (g.header.kind().name().to_string(), ids)
+        })
+        .collect();
+    assert_eq!(
+        cell_groups,
+        vec![(
+            "cell temporary children".to_string(),
+            vec![0x010117D4, 0x01041C1E]
+        )]
+    );
+    let before = Plugin::parse(&dirty).unwrap();
+    assert_eq!(record_count(&after), record_count(&before) - 1);
 }

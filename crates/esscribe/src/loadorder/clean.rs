@@ -1,7 +1,30 @@
 //! Cleaning a plugin as xEdit's quick auto-clean does: overrides identical
-//! to the master version they override (ITM) are removed, and deleted
-//! references (UDR) are undeleted and disabled instead, so that other
-//! plugins referring to them do not crash the game.
+//! to master (ITM) are removed, and deleted references (UDR) are undeleted
+//! and disabled instead, so that other plugins referring to them do not
+//! crash the game.
+//!
+//! The versions compared are those xEdit loads to clean a plugin: the
+//! plugin's own and those of its masters (and theirs), in load order.
+//! Like xEdit's "identical to master" mark, an override is ITM when it
+//! equals the *first* version, the one of the plugin defining the record,
+//! and so does every master's version in between. An override equal to an
+//! intermediate master's version but not to the first changes the record
+//! and stays; one that restores the first version over an intermediate
+//! change wins that conflict and stays too (xEdit marks it "identical to
+//! master, wins conflict" and does not remove it).
+//!
+//! Undeleting follows xEdit's "Undelete and Disable References": the
+//! reference is rebuilt whole from the nearest earlier version that is not
+//! deleted and belongs to one of the plugin's masters (else from the
+//! defining plugin's), so its scale, ownership and every other field come
+//! back; the deleted flag is cleared, Skyrim actors become persistent and
+//! Oblivion references temporary (moving to that group of their cell), a
+//! reference that is not persistent goes to z = -30000, enable parent and
+//! teleport are dropped, "initially disabled" is set and the player becomes
+//! its enable parent with the opposite state. A deleted reference that
+//! cannot be undeleted (a navmesh, a master or base object that is not
+//! there, a persistence change that would move it out of its cell) is
+//! reported as [`CleanKind::StillDeleted`] with the reason.
 //!
 //! ```no_run
 //! use esscribe::loadorder::{LoadOrder, PluginFiles};
@@ -22,24 +45,13 @@
 //! touch are written from their original bytes, so cleaning a clean
 //! plugin gives back the very bytes.
 
-use super::{editor_id_of, form_id_text, is_deleted, ConflictFilter, Found, LoadOrder};
+use super::undelete::{self, Undeleted};
+use super::{editor_id_of, is_deleted, ConflictFilter, LoadOrder};
 use crate::io::{Error, FormId, Result, Sig};
-use crate::plugin::{parse_subrecords, Entry, Game, GroupKind, Plugin, Subrecord, FLAG_DELETED};
-use crate::schema::Fields;
+use crate::plugin::{Entry, Game, GroupKind, Plugin, Subrecord};
 use rayon::prelude::*;
 use serde::Serialize;
-use serde_json::{json, Value};
 use std::collections::HashMap;
-
-/// The record flag of references the game keeps loaded everywhere.
-const FLAG_PERSISTENT: u32 = 0x0000_0400;
-/// The record flag of references that start disabled.
-const FLAG_INITIALLY_DISABLED: u32 = 0x0000_0800;
-/// The player's reference, a form the engine defines: an undeleted
-/// reference is enabled only when the player is disabled, that is never.
-const PLAYER_REF: u32 = 0x14;
-/// Where an undeleted reference is put: far below any ground.
-const BELOW_GROUND: f64 = -30000.0;
 
 /// Placed references each game can undelete.
 fn references(game: Game) -> &'static [&'static [u8; 4]] {
@@ -60,6 +72,8 @@ pub enum CleanKind {
     IdenticalToMaster,
     /// A deleted reference: undeleted, disabled and moved below the ground.
     UndeletedReference,
+    /// A deleted reference left deleted, for the reason given.
+    StillDeleted,
     /// Left as it is, for the reason given.
     Skipped,
 }
@@ -70,6 +84,7 @@ impl CleanKind {
         match self {
             CleanKind::IdenticalToMaster => "removed, identical to master (ITM)",
             CleanKind::UndeletedReference => "undeleted and disabled (UDR)",
+            CleanKind::StillDeleted => "deleted reference left deleted",
             CleanKind::Skipped => "skipped",
         }
     }
@@ -91,7 +106,7 @@ pub struct CleanAction {
     pub record: String,
     /// The record's editor ID, where it has one.
     pub editor_id: Option<String>,
-    /// Why a record is skipped.
+    /// Why a record is skipped or left deleted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
@@ -102,6 +117,7 @@ enum Edit {
     Remove,
     Replace {
         flags: u32,
+        form_version: u16,
         subrecords: Vec<Subrecord>,
     },
 }
@@ -111,11 +127,9 @@ enum Edit {
 #[derive(Debug, Clone)]
 enum Decision {
     Itm,
-    Undelete {
-        flags: u32,
-        subrecords: Vec<Subrecord>,
-    },
+    Undelete(Undeleted),
     Skip(String),
+    StillDeleted(String),
 }
 
 /// What cleaning one plugin of a load order does: every record acted on
@@ -132,6 +146,9 @@ pub struct CleanPlan {
     index: usize,
     #[serde(skip)]
     edits: HashMap<u64, Edit>,
+    /// Undeleted references that move to another group of their cell.
+    #[serde(skip)]
+    moves: HashMap<u64, GroupKind>,
 }
 
 impl CleanPlan {
@@ -165,6 +182,7 @@ impl CleanPlan {
         }
         let mut plugin = Plugin::parse_as(p.bytes(), order.game())?;
         apply_edits(&mut plugin.entries, &self.edits);
+        undelete::move_references(&mut plugin.entries, &self.moves);
         plugin.reindex();
         plugin.to_bytes()
     }
@@ -175,8 +193,13 @@ fn apply_edits(entries: &mut Vec<Entry<'_>>, edits: &HashMap<u64, Edit>) {
     entries.retain_mut(|e| match e {
         Entry::Record(r) => match edits.get(&r.offset) {
             Some(Edit::Remove) => false,
-            Some(Edit::Replace { flags, subrecords }) => {
+            Some(Edit::Replace {
+                flags,
+                form_version,
+                subrecords,
+            }) => {
                 r.header.flags = *flags;
+                r.header.form_version = *form_version;
                 r.set_subrecords(subrecords.clone());
                 true
             }
@@ -272,13 +295,14 @@ fn walk(
                             }
                         }
                     }
-                    Decision::Undelete { flags, subrecords } => {
+                    Decision::Undelete(u) => {
                         left += 1;
                         edits.insert(
                             r.offset,
                             Edit::Replace {
-                                flags: *flags,
-                                subrecords: subrecords.clone(),
+                                flags: u.flags,
+                                form_version: u.form_version,
+                                subrecords: u.subrecords.clone(),
                             },
                         );
                         actions.push((r.offset, CleanKind::UndeletedReference, None));
@@ -286,6 +310,10 @@ fn walk(
                     Decision::Skip(why) => {
                         left += 1;
                         actions.push((r.offset, CleanKind::Skipped, Some(why.clone())));
+                    }
+                    Decision::StillDeleted(why) => {
+                        left += 1;
+                        actions.push((r.offset, CleanKind::StillDeleted, Some(why.clone())));
                     }
                 }
             }
@@ -296,22 +324,38 @@ fn walk(
 
 impl<'a> LoadOrder<'a> {
     /// What cleaning the plugin at `plugin` does (see the [module
-    /// docs](self)): its overrides compared with the master versions they
-    /// override, its deleted references undeleted. Nothing is written;
+    /// docs](self)): its overrides compared with the versions of its
+    /// masters, its deleted references undeleted. Nothing is written;
     /// [`CleanPlan::apply`] gives the cleaned bytes.
     pub fn plan_clean(&self, plugin: usize) -> Result<CleanPlan> {
         let p = self.plugin(plugin);
-        let tree =
+        let mut tree =
             Plugin::parse_as(p.bytes(), self.game()).map_err(|e| e.within(p.name.clone()))?;
+        let places = undelete::places(&tree.entries);
         let decisions: HashMap<u64, Decision> = p
             .records
             .par_iter()
             .with_max_len(64)
-            .filter_map(|r| Some((r.offset, self.decide(plugin, r)?)))
+            .filter_map(|r| {
+                let place = places.get(&r.offset).copied();
+                Some((r.offset, self.decide(plugin, r, place)?))
+            })
+            .collect();
+        let moves: HashMap<u64, GroupKind> = decisions
+            .iter()
+            .filter_map(|(&at, d)| match d {
+                Decision::Undelete(u) => Some((at, u.move_to?)),
+                _ => None,
+            })
             .collect();
         let mut edits = HashMap::new();
         let mut groups_removed = 0;
         let (_, found) = walk(&tree.entries, &decisions, &mut edits, &mut groups_removed);
+        if !moves.is_empty() {
+            // Groups a move empties go too: counted on the tree as edited.
+            apply_edits(&mut tree.entries, &edits);
+            groups_removed += undelete::move_references(&mut tree.entries, &moves).0;
+        }
         let by_offset: HashMap<u64, &crate::plugin::Record<'a>> =
             p.records.iter().map(|r| (r.offset, r)).collect();
         let actions = found
@@ -334,58 +378,92 @@ impl<'a> LoadOrder<'a> {
             groups_removed,
             index: plugin,
             edits,
+            moves,
         })
     }
 
     /// What to do with one record of the plugin at `plugin`: `None` for
-    /// a record of its own, or an override that stays as it is.
-    fn decide(&self, plugin: usize, rec: &crate::plugin::Record<'a>) -> Option<Decision> {
+    /// a record of its own, or an override that stays as it is. A deleted
+    /// reference that cannot be undeleted says why.
+    fn decide(
+        &self,
+        plugin: usize,
+        rec: &crate::plugin::Record<'a>,
+        place: Option<undelete::Place>,
+    ) -> Option<Decision> {
+        let sig = rec.header.sig;
+        let deleted = is_deleted(rec);
+        let deleted_ref = deleted && references(self.game()).contains(&&sig.0);
         let id = self.resolve(plugin, rec.header.form_id);
         if id.file == plugin as u32 {
             return None;
         }
-        if !self.is_loaded(id.file) {
-            return Some(Decision::Skip(format!(
-                "its master {} is absent",
-                self.file_name(id.file)
-            )));
+        let skip = |why: String| {
+            Some(match deleted_ref {
+                true => Decision::StillDeleted(why),
+                false => Decision::Skip(why),
+            })
+        };
+        if deleted && sig.0 == *b"NAVM" {
+            return Some(Decision::StillDeleted(
+                "a deleted navmesh cannot be undeleted: it needs fixing by hand".into(),
+            ));
         }
-        let chain = self.chain(id);
-        let k = chain.iter().position(|f| f.plugin == plugin)?;
-        let masters = self.plugin(plugin).masters();
-        let Some(base) = (0..k).rev().map(|j| chain[j]).find(|f| {
-            let name = &self.plugin(f.plugin).name;
-            masters.iter().any(|m| m.eq_ignore_ascii_case(name))
-        }) else {
-            return Some(Decision::Skip(format!(
+        if !self.is_loaded(id.file) {
+            return skip(format!("its master {} is absent", self.file_name(id.file)));
+        }
+        let chain = self.cleaning_chain(id, plugin);
+        let defining = chain.first().copied();
+        let Some(defining) = defining.filter(|f| f.plugin as u32 == id.file) else {
+            return skip(format!(
                 "no master holds the record ({} does not)",
                 self.file_name(id.file)
-            )));
+            ));
         };
         if let Some(why) = self.unreadable(plugin, rec) {
-            return Some(Decision::Skip(why));
+            return skip(why);
         }
-        if let Some(why) = self.unreadable(base.plugin, base.record) {
-            return Some(Decision::Skip(format!(
-                "the version of {} it overrides {why}",
-                self.plugin(base.plugin).name
-            )));
-        }
-        let sig = rec.header.sig;
-        if is_deleted(rec) {
-            if !references(self.game()).contains(&&sig.0) {
+        if deleted {
+            if !deleted_ref {
                 return Some(Decision::Skip(format!(
                     "deleted, and only references are undeleted, not {sig}"
                 )));
             }
-            return Some(match self.undelete(plugin, rec, base) {
-                Ok((flags, subrecords)) => Decision::Undelete { flags, subrecords },
-                Err(why) => Decision::Skip(why),
+            if let Some(why) = self.missing_base(defining) {
+                return skip(why);
+            }
+            let Some(source) = self.undelete_source(plugin, &chain) else {
+                return skip("every earlier version is deleted too".into());
+            };
+            if let Some(why) = self.unreadable(source.plugin, source.record) {
+                return skip(format!(
+                    "the version of {} it is rebuilt from {why}",
+                    self.plugin(source.plugin).name
+                ));
+            }
+            return Some(match self.undelete(plugin, rec, source, place) {
+                Ok(u) => Decision::Undelete(u),
+                Err(why) => Decision::StillDeleted(why),
             });
         }
-        let (compared, _) = self.compare_record(id, &ConflictFilter::default(), None)?;
-        let version = compared.chain.iter().filter(|v| v.loaded).nth(k)?;
-        version.identical_to_master.then_some(Decision::Itm)
+        for f in &chain[..chain.len() - 1] {
+            if let Some(why) = self.unreadable(f.plugin, f.record) {
+                return Some(Decision::Skip(format!(
+                    "the version of {} it is compared with {why}",
+                    self.plugin(f.plugin).name
+                )));
+            }
+        }
+        // xEdit's "identical to master": every version equal to the
+        // defining plugin's. One equal to it over a different master
+        // version wins a conflict and stays.
+        let (compared, _) = self.compare_chain(id, chain, &ConflictFilter::default(), None)?;
+        compared
+            .chain
+            .iter()
+            .skip(1)
+            .all(|v| v.identical_to_master)
+            .then_some(Decision::Itm)
     }
 
     /// Why a version of a record cannot be compared or changed field by
@@ -408,124 +486,6 @@ impl<'a> LoadOrder<'a> {
                 }
             )),
             Ok(_) => None,
-        }
-    }
-
-    /// A deleted reference undeleted as xEdit's "Undelete and Disable
-    /// References" does: the deleted flag cleared, persistence as the game
-    /// wants it (Skyrim actors persistent, nothing persistent in
-    /// Oblivion), a reference that is not persistent put below the ground,
-    /// enable parent and teleport removed, the player set as enable parent
-    /// with the opposite state, and the initially-disabled flag set. Base
-    /// and position stripped from the deleted record come from the master
-    /// version. The record's new flags and subrecords, or why not.
-    fn undelete(
-        &self,
-        plugin: usize,
-        rec: &crate::plugin::Record<'_>,
-        base: Found<'_, 'a>,
-    ) -> std::result::Result<(u32, Vec<Subrecord>), String> {
-        let catalog = crate::defs::catalog(self.game());
-        let ctx = self.plugin(plugin).form_ctx();
-        let sig = rec.header.sig;
-        let text = |e: Error| e.to_string();
-        let mut fields = Fields::of(rec, catalog, ctx)
-            .map_err(text)?
-            .ok_or_else(|| format!("{sig} has no declaration"))?;
-        let key = |fields: &Fields, s: &[u8; 4]| {
-            fields
-                .key_of(Sig(*s))
-                .ok_or_else(|| format!("{sig} declares no {}", Sig(*s)))
-        };
-        let base_key = key(&fields, b"NAME")?;
-        let position_key = key(&fields, b"DATA")?;
-        let parent_key = key(&fields, b"XESP")?;
-        for k in [base_key, position_key] {
-            if fields.get(k).is_some() {
-                continue;
-            }
-            let master = self.plugin(base.plugin);
-            let from_master = Fields::of(base.record, catalog, master.form_ctx())
-                .map_err(text)?
-                .ok_or_else(|| format!("{sig} has no declaration"))?;
-            let mut value = from_master
-                .get(k)
-                .cloned()
-                .ok_or_else(|| format!("stripped of {k}, which {} lacks too", master.name))?;
-            self.renumber(base.plugin, plugin, &mut value)?;
-            fields.insert(k, value).map_err(text)?;
-        }
-        let mut flags = rec.header.flags & !FLAG_DELETED;
-        match self.game() {
-            Game::Skyrim if sig.0 == *b"ACHR" => flags |= FLAG_PERSISTENT,
-            Game::Oblivion => flags &= !FLAG_PERSISTENT,
-            Game::Skyrim => {}
-        }
-        if (flags ^ rec.header.flags) & FLAG_PERSISTENT != 0 {
-            return Err(format!(
-                "deleted, but undeleting makes it {}, which would move it to another group of its cell: left as it is",
-                if flags & FLAG_PERSISTENT != 0 {
-                    "persistent"
-                } else {
-                    "temporary"
-                }
-            ));
-        }
-        if flags & FLAG_PERSISTENT == 0 {
-            fields
-                .set(&format!("{position_key}.position_z"), BELOW_GROUND)
-                .map_err(text)?;
-        }
-        for s in [b"XESP", b"XTEL"] {
-            if let Some(k) = fields.key_of(Sig(*s)) {
-                fields.remove(k).map_err(text)?;
-            }
-        }
-        let parent = json!({
-            "reference": ctx.show(FormId(PLAYER_REF)),
-            "flags": ["set_enable_state_opposite_to_parent"],
-            "unused": "000000",
-        });
-        fields.insert(parent_key, parent).map_err(text)?;
-        flags |= FLAG_INITIALLY_DISABLED;
-        let data = fields
-            .changed_data()
-            .ok_or_else(|| "nothing changed".to_string())?;
-        let subrecords = parse_subrecords(data, 0).map_err(text)?;
-        Ok((flags, subrecords))
-    }
-
-    /// Rewrites the form IDs of a value decoded in the plugin at `from` as
-    /// the plugin at `to` numbers them.
-    fn renumber(&self, from: usize, to: usize, v: &mut Value) -> std::result::Result<(), String> {
-        match v {
-            Value::String(s) => {
-                let Some(id) = form_id_text(s).filter(|id| id.0 != 0) else {
-                    return Ok(());
-                };
-                let g = self.resolve(from, id);
-                let target = self.plugin(to);
-                let top = if g.file == to as u32 {
-                    Some(target.master_files.len())
-                } else {
-                    target.master_files.iter().position(|&f| f == g.file)
-                };
-                let top = top.ok_or_else(|| {
-                    format!(
-                        "its master's version refers to {}, not a master of {}",
-                        self.file_name(g.file),
-                        target.name
-                    )
-                })?;
-                let local = FormId(((top as u32) << 24) | g.object);
-                if let Value::String(t) = target.form_ctx().show(local) {
-                    *s = t;
-                }
-                Ok(())
-            }
-            Value::Array(a) => a.iter_mut().try_for_each(|x| self.renumber(from, to, x)),
-            Value::Object(m) => m.values_mut().try_for_each(|x| self.renumber(from, to, x)),
-            _ => Ok(()),
         }
     }
 }

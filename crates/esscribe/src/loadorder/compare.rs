@@ -341,7 +341,7 @@ impl<'a> LoadOrder<'a> {
         Some((record, pairs))
     }
 
-    fn compare_chain(
+    pub(super) fn compare_chain(
         &self,
         id: GlobalId,
         chain: Vec<Found<'_, 'a>>,

@@ -28,6 +28,7 @@
 //! plugin.
 
 mod arrange;
+pub mod assets;
 pub mod clean;
 pub mod compare;
 mod data_dir;
@@ -36,6 +37,7 @@ mod files;
 mod lists;
 mod ordered;
 mod problem;
+mod undelete;
 
 pub use arrange::Moved;
 pub use clean::{CleanAction, CleanKind, CleanPlan};
