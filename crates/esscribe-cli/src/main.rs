@@ -1,5 +1,5 @@
 //! `esscribe`: inspect, dump, verify, build and edit The Elder Scrolls IV and
-//! V plugin files and Oblivion save games.
+//! V plugin files and save games.
 
 mod archive_cmds;
 mod esl_cmds;
@@ -50,7 +50,7 @@ Examples:
 #[command(
     name = "esscribe",
     version,
-    about = "Read, explain, edit and write Oblivion and Skyrim plugins and Oblivion saves, losslessly",
+    about = "Read, explain, edit and write Oblivion and Skyrim plugins and saves, losslessly",
     after_help = EXAMPLES
 )]
 struct Cli {
@@ -437,8 +437,8 @@ enum Command {
         cmd: esl_cmds::EslCommand,
     },
     /// Save games (.ess) of Oblivion and Skyrim (LE and SE): info,
-    /// player, screenshot, records, masters, stats, verify, diff; and for
-    /// Oblivion saves inventory, edit and clean.
+    /// player, screenshot, records, masters, stats, verify, diff, uses,
+    /// clean; and for Oblivion saves inventory and edit.
     Save {
         /// The code page of a Skyrim save's text, which the save does not
         /// state (windows-1252 by default; windows-1251 for a Russian

@@ -235,6 +235,9 @@ pub fn textconv(file: &Path, name: Option<&str>, game: GameOpt) -> Result<ExitCo
     if data.starts_with(b"TES4SAVEGAME") {
         return save_text(file, &mut out);
     }
+    if data.starts_with(b"TESV_SAVEGAME") {
+        return crate::save::skyrim_text(file, &mut out);
+    }
     let plugin = parse_plugin(&data, game.game, file)?;
     let name = name.map_or_else(|| own_name(file), str::to_string);
     tree::plugin_text(&plugin, &name, &mut out).with_context(|| file.display().to_string())?;

@@ -216,3 +216,30 @@ fn player_records_uses_and_clean() {
             == std::fs::read(save("enderal-lightly-modded-0.ess")).unwrap()
     );
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn textconv_gives_a_summary_and_a_line_per_change_form() {
+    for path in skyrim_saves() {
+        let out = esscribe()
+            .arg("textconv")
+            .arg(&path)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let text = String::from_utf8(out).unwrap();
+        let data = std::fs::read(&path).unwrap();
+        let save = esscribe::save::skyrim::SkyrimSave::parse(&data).unwrap();
+        assert!(text.starts_with("save\n{"), "{}", path.display());
+        assert_eq!(
+            text.lines()
+                .filter(|l| l.starts_with("change form "))
+                .count(),
+            save.change_forms.len(),
+            "{}",
+            path.display()
+        );
+    }
+}

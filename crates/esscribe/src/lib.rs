@@ -17,7 +17,8 @@
 //! - [`package`]: AI packages summarised for people, and checked.
 //! - [`references`]: references to records of a type their field does
 //!   not allow.
-//! - [`save`]: Oblivion save games, every part, with exact write-back.
+//! - [`save`]: save games, every part, with exact write-back: Oblivion
+//!   saves, and Skyrim LE and SE saves in [`save::skyrim`].
 //! - [`fsio`]: safe writes (lock, temporary file, checked read-back, kept
 //!   backups, rename).
 

@@ -1,4 +1,4 @@
-//! `esscribe save ...`: look into Oblivion save games: summary, screenshot,
+//! `esscribe save ...`: look into save games (Oblivion, Skyrim LE and SE): summary, screenshot,
 //! inventories, change records, decoding statistics and a write-back check.
 
 use crate::util;
@@ -59,7 +59,7 @@ pub enum SaveCommand {
         after_help = "Examples:\n  esscribe save info save002.ess\n  esscribe save info --json *.ess"
     )]
     Info {
-        /// The Oblivion saves to read (.ess).
+        /// The saves to read (.ess), Oblivion or Skyrim.
         #[arg(required = true)]
         saves: Vec<PathBuf>,
         /// JSON on stdout: one object, or an array for several saves.
@@ -73,7 +73,7 @@ pub enum SaveCommand {
         after_help = "Examples:\n  esscribe save player save002.ess\n  esscribe save player save002.ess --data Data\n  esscribe save player save002.ess --json"
     )]
     Player {
-        /// The Oblivion save to read (.ess).
+        /// The save to read (.ess), Oblivion or Skyrim.
         save: PathBuf,
         /// The game's Data folder: the save's plugins, read from there,
         /// name the race, class, place, spells and factions.
@@ -110,7 +110,7 @@ pub enum SaveCommand {
         after_help = "Examples:\n  esscribe save masters save002.ess\n  esscribe save masters save002.ess --rename Old.esp=New.esp -o renamed.ess"
     )]
     Masters {
-        /// The Oblivion save (.ess).
+        /// The save (.ess), Oblivion or Skyrim.
         save: PathBuf,
         /// OLD=NEW: the plugin to rename and its new name; may be repeated.
         #[arg(long, value_name = "OLD=NEW", value_parser = name_value)]
@@ -174,7 +174,7 @@ pub enum SaveCommand {
     /// Writes the save's screenshot as a PNG.
     #[command(after_help = "Example:\n  esscribe save screenshot save002.ess -o shot.png")]
     Screenshot {
-        /// The Oblivion save to read (.ess).
+        /// The save to read (.ess), Oblivion or Skyrim.
         save: PathBuf,
         /// The PNG file to write; `-` for standard output.
         #[arg(short, long, value_name = "FILE")]
@@ -205,7 +205,7 @@ pub enum SaveCommand {
         after_help = "Examples:\n  esscribe save records save002.ess --type ACHR --form 0x00000014\n  esscribe save records save002.ess --type refr --json"
     )]
     Records {
-        /// The Oblivion save to read (.ess).
+        /// The save to read (.ess), Oblivion or Skyrim.
         save: PathBuf,
         /// Only records of this type (REFR, ACHR, ..., in any case) or type
         /// number.
@@ -227,7 +227,7 @@ pub enum SaveCommand {
         after_help = "Examples:\n  esscribe save stats *.ess\n  esscribe save stats --json save002.ess"
     )]
     Stats {
-        /// The Oblivion saves to read (.ess).
+        /// The saves to read (.ess), Oblivion or Skyrim.
         #[arg(required = true)]
         saves: Vec<PathBuf>,
         /// Print JSON on standard output.
@@ -237,7 +237,7 @@ pub enum SaveCommand {
     /// Reads and writes each save in memory and compares the bytes.
     #[command(after_help = "Example:\n  esscribe save verify *.ess")]
     Verify {
-        /// The Oblivion saves to read (.ess).
+        /// The saves to read (.ess), Oblivion or Skyrim.
         #[arg(required = true)]
         saves: Vec<PathBuf>,
         /// Also check that every change record of a decoded type decodes
@@ -395,7 +395,7 @@ pub(crate) fn load(path: &Path) -> Result<(MappedFile, SaveFile)> {
     let data = util::load(path)?;
     if esscribe::save::game_of_save(&data) == Some(esscribe::Game::Skyrim) {
         bail!(
-            "{} is a Skyrim save; this command reads Oblivion saves only (on Skyrim saves: info, verify, stats, records, masters, screenshot, player, diff)",
+            "{} is a Skyrim save; this command reads Oblivion saves only (on Skyrim saves: info, verify, stats, records, masters, screenshot, player, diff, uses, clean)",
             path.display()
         );
     }
@@ -692,7 +692,7 @@ mod skyrim;
 mod skyrim_clean;
 mod uses_cmd;
 
-pub(crate) use skyrim::set_encoding;
+pub(crate) use skyrim::{set_encoding, skyrim_text};
 
 pub use edit::EditRequest;
 use edit::*;

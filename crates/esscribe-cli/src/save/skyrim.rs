@@ -519,3 +519,35 @@ pub(super) fn diff(
     emit(&o)?;
     Ok(status)
 }
+
+/// A Skyrim save as text, for `git diff`: its summary, then one line per
+/// change form (its data as a size and a checksum: change form data is
+/// kept as bytes).
+pub(crate) fn skyrim_text(file: &Path, out: &mut dyn std::io::Write) -> Result<ExitCode> {
+    let Some((_, save)) = load_skyrim(file)? else {
+        bail!("{} is not a Skyrim save", file.display());
+    };
+    let mut info = info_json(file, &save);
+    if let Some(m) = info.as_object_mut() {
+        m.shift_remove("file");
+    }
+    writeln!(out, "save")?;
+    serde_json::to_writer_pretty(&mut *out, &info)?;
+    writeln!(out)?;
+    for c in &save.change_forms {
+        let data = c.data(0)?;
+        // FNV-1a: a stable digest that changes with any byte.
+        let digest = data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+        });
+        writeln!(
+            out,
+            "change form {} {} flags 0x{:08X}: {} bytes, fnv 0x{digest:016X}",
+            form_text(&save, save.resolve(c.ref_id)),
+            c.type_name(),
+            c.flags,
+            data.len()
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
