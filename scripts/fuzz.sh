@@ -3,7 +3,7 @@
 # shared real-file corpus, then runs each target for SECONDS (default 60).
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
-#   targets: plugin_read plugin_round_trip save_read save_round_trip json_build json_edit
+#   targets: plugin_read plugin_round_trip save_read save_round_trip skyrim_save json_build json_edit
 #            tree_hostile
 #
 # Needs a nightly toolchain (libFuzzer instrumentation is nightly-only) and
@@ -21,7 +21,7 @@ set -euo pipefail
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(plugin_read plugin_round_trip save_read save_round_trip json_build json_edit tree_hostile)
+[ ${#targets[@]} -gt 0 ] || targets=(plugin_read plugin_round_trip save_read save_round_trip skyrim_save json_build json_edit tree_hostile)
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 seeds="$root/../shared/corpus"
@@ -41,7 +41,7 @@ for t in "${targets[@]}"; do
     if [ -d "$seeds" ]; then
         # Copies, never links: the fuzzer writes into its corpus folder.
         case "$t" in
-            save_*) pattern=(-iname '*.ess') ;;
+            save_*|skyrim_save) pattern=(-iname "*.ess") ;;
             # Their inputs are edit scripts, not files: they start from
             # nothing.
             json_edit|tree_hostile) pattern=(-false) ;;

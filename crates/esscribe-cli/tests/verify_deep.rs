@@ -76,7 +76,8 @@ fn every_corpus_file_reads_by_its_declarations() {
 }
 
 /// A Skyrim save is told apart from an Oblivion save by its own first
-/// bytes, and named as such.
+/// bytes: it verifies as a Skyrim save, and a command that reads Oblivion
+/// saves only names it as one.
 #[test]
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn a_skyrim_save_is_named_a_skyrim_save() {
@@ -85,8 +86,18 @@ fn a_skyrim_save_is_named_a_skyrim_save() {
             .args(["save", "verify", "--deep"])
             .arg(&save)
             .assert()
+            .success()
+            .stdout(predicate::str::contains(
+                "identical, and every change form inflates",
+            ));
+        esscribe()
+            .args(["save", "inventory"])
+            .arg(&save)
+            .assert()
             .failure()
-            .stdout(predicate::str::contains("is a Skyrim save"));
+            .stderr(predicate::str::contains(
+                "is a Skyrim save; this command reads Oblivion saves only",
+            ));
     }
 }
 

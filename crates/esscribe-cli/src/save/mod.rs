@@ -691,6 +691,7 @@ mod records;
 mod skyrim;
 mod skyrim_clean;
 mod uses_cmd;
+mod writing;
 
 pub(crate) use skyrim::{set_encoding, skyrim_text};
 

@@ -307,7 +307,7 @@ pub(super) fn modify_and_write(
     target: (Option<&Path>, bool),
     change: impl FnOnce(&mut SkyrimSave) -> Result<Option<String>>,
 ) -> Result<ExitCode> {
-    super::edit::edit_and_write(
+    super::writing::edit_and_write(
         path,
         target,
         |p| match load_skyrim(p)? {

@@ -160,7 +160,16 @@ impl SkyrimSave {
             encoding,
             stored_body,
         };
-        body::read(&mut save, &body, prefix_len as u64)?;
+        let compressed = save.stored_body.is_some();
+        body::read(&mut save, &body, prefix_len as u64).map_err(|e| {
+            if compressed {
+                // Offsets past the screenshot count in the inflated body,
+                // as the save's own location table does.
+                e.within("the compressed body, offsets as if inflated")
+            } else {
+                e
+            }
+        })?;
         Ok(save)
     }
 
