@@ -611,7 +611,7 @@ pub(super) fn records(
     as_json: bool,
 ) -> Result<ExitCode> {
     if let Some((_, save)) = super::skyrim::load_skyrim(path)? {
-        return super::skyrim::records(path, &save, kind, form, as_json);
+        return super::skyrim::records(path, &save, (kind, form), data, as_json);
     }
     let mut o = String::new();
     let (_, save) = load(path)?;

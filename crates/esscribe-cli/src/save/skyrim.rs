@@ -182,10 +182,20 @@ fn change_json(save: &SkyrimSave, c: &ChangeForm) -> Result<Value> {
 pub(super) fn records(
     path: &Path,
     save: &SkyrimSave,
-    kind: Option<&str>,
-    form: Option<FormId>,
+    (kind, form): (Option<&str>, Option<FormId>),
+    data: Option<&Path>,
     as_json: bool,
 ) -> Result<ExitCode> {
+    let files = match data {
+        Some(d) if !d.is_dir() => bail!("--data {}: not a folder", d.display()),
+        Some(d) => Some(
+            save.plugin_files(d)
+                .with_context(|| format!("cannot read the plugins of {}", d.display()))?,
+        ),
+        None => None,
+    };
+    let order = crate::loadorder_cmds::context(&files);
+    let name = |id: Option<FormId>| id.and_then(|f| save.name_in(order.as_ref()?, f));
     use esscribe::save::skyrim::change_type_code;
     let code = match kind {
         Some(k) => Some(match k.parse::<u8>() {
@@ -221,7 +231,13 @@ pub(super) fn records(
     if as_json {
         let v = selected
             .iter()
-            .map(|c| change_json(save, c))
+            .map(|c| {
+                let mut v = change_json(save, c)?;
+                if let Some(n) = name(save.resolve(c.ref_id)) {
+                    v["record"] = json!(n);
+                }
+                Ok(v)
+            })
             .collect::<Result<Vec<_>>>()?;
         outln!(o, "{}", serde_json::to_string_pretty(&v)?);
     } else {
@@ -238,7 +254,8 @@ pub(super) fn records(
             outln!(
                 o,
                 "{} {:<4} flags 0x{:08X} version {}, {stored} (kept as bytes)",
-                form_text(save, save.resolve(c.ref_id)),
+                name(save.resolve(c.ref_id))
+                    .unwrap_or_else(|| form_text(save, save.resolve(c.ref_id))),
                 c.type_name(),
                 c.flags,
                 c.version,
