@@ -1,6 +1,7 @@
 //! Load orders on the command line: conflicts, refs, and the load order
 //! that names the references other commands show.
 
+use crate::strings_opt::LangOpt;
 use crate::util::{self, style};
 use anyhow::{bail, Context as _, Result};
 use esscribe::loadorder::{
@@ -233,14 +234,13 @@ fn print_report(order: &LoadOrder<'_>, report: &ConflictReport) {
 /// `esscribe conflicts`: override chains, categories, lost changes and the
 /// per-pair summary.
 pub fn conflicts(
-    files: &[PathBuf],
-    opt: &LoadOrderOpt,
+    (files, opt, lang): (&[PathBuf], &LoadOrderOpt, &LangOpt),
     types: &[String],
     plugin: Option<&str>,
     as_json: bool,
 ) -> Result<ExitCode> {
     let opened = open_files(opt, files)?;
-    let order = load_order(&opened);
+    let order = load_order_in(&opened, &lang.language);
     if order.is_empty() {
         bail!("no plugin of the load order could be read");
     }
@@ -285,9 +285,13 @@ pub fn find(order: &LoadOrder<'_>, form: &str) -> Result<esscribe::loadorder::Gl
 }
 
 /// `esscribe refs`: what refers to a record, across the load order.
-pub fn refs(files: &[PathBuf], opt: &LoadOrderOpt, form: &str, as_json: bool) -> Result<ExitCode> {
+pub fn refs(
+    (files, opt, lang): (&[PathBuf], &LoadOrderOpt, &LangOpt),
+    form: &str,
+    as_json: bool,
+) -> Result<ExitCode> {
     let opened = open_files(opt, files)?;
-    let order = load_order(&opened);
+    let order = load_order_in(&opened, &lang.language);
     let id = find(&order, form)?;
     let mut refs = order.referenced_by(id);
     refs.sort_by(|a, b| {
@@ -352,8 +356,14 @@ pub fn context(files: &Option<PluginFiles>) -> Option<LoadOrder<'_>> {
 /// archives); its problems are
 /// reported on standard error.
 pub fn load_order(files: &PluginFiles) -> LoadOrder<'_> {
+    load_order_in(files, "english")
+}
+
+/// The load order of the files opened, localized plugins named from their
+/// string tables in `language`.
+pub fn load_order_in<'a>(files: &'a PluginFiles, language: &str) -> LoadOrder<'a> {
     let mut order = LoadOrder::from_files(files);
-    for problem in order.load_strings(files, "english") {
+    for problem in order.load_strings(files, language) {
         eprintln!("warning: {problem}");
     }
     report_problems(&order);

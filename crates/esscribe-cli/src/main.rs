@@ -244,6 +244,8 @@ enum Command {
         /// Print JSON on standard output: every record, every version.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        lang: strings_opt::LangOpt,
     },
     /// Clean a plugin as xEdit's quick auto-clean does: remove overrides
     /// identical to their master's version (ITM), undelete and disable
@@ -335,6 +337,8 @@ enum Command {
         /// Print JSON on standard output.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        lang: strings_opt::LangOpt,
     },
     /// Write a plugin as a tree of small text files, one per record, for
     /// version control (`esscribe pack` gives the plugin back).
@@ -469,6 +473,8 @@ enum Command {
         /// The port on 127.0.0.1; 0 picks a free one.
         #[arg(long, default_value_t = 8765)]
         port: u16,
+        #[command(flatten)]
+        lang: strings_opt::LangOpt,
     },
     /// Print a shell completion script on standard output.
     #[command(
@@ -528,7 +534,12 @@ fn main() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }
         Command::Manpage => manpage(),
-        Command::Serve { files, order, port } => serve::run(&files, &order, port),
+        Command::Serve {
+            files,
+            order,
+            port,
+            lang,
+        } => serve::run(&files, (&order, &lang), port),
         Command::Info { files, json, game } => plugin_cmds::info(&files, json, game),
         Command::Dump {
             files,
@@ -612,7 +623,8 @@ fn main() -> ExitCode {
             types,
             plugin,
             json,
-        } => loadorder_cmds::conflicts(&files, &order, &types, plugin.as_deref(), json),
+            lang,
+        } => loadorder_cmds::conflicts((&files, &order, &lang), &types, plugin.as_deref(), json),
         Command::Clean {
             file,
             masters,
@@ -635,7 +647,8 @@ fn main() -> ExitCode {
             order,
             form,
             json,
-        } => loadorder_cmds::refs(&files, &order, &form, json),
+            lang,
+        } => loadorder_cmds::refs((&files, &order, &lang), &form, json),
         Command::LoadOrder { data, game, json } => loadorder_cmds::show_order(&data, game, json),
         Command::Assets {
             data,

@@ -147,3 +147,59 @@ fn missing_tables_warn_and_damaged_tables_fail() {
                 .and(predicate::str::contains("at offset 0xC")),
         );
 }
+
+/// `refs`, `conflicts` and `serve` name records in the language asked for,
+/// as `dump` does.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn load_order_commands_take_a_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = localized(dir.path(), Some(tables()));
+    let strings = path.parent().unwrap().join("Strings");
+    let french = [
+        // Windows-1252, as the game's French tables are.
+        build_table(StringKind::Strings, &[(4660, b"\xC9p\xE9e de fer")]),
+        build_table(StringKind::DlStrings, &[]),
+        build_table(StringKind::IlStrings, &[]),
+    ];
+    for (kind, bytes) in StringKind::ALL.into_iter().zip(french) {
+        let file = format!("CampfireTutorial_Chair_French.{}", kind.extension());
+        std::fs::write(strings.join(file), bytes).unwrap();
+    }
+    let record = |lang: &str| {
+        let out = esscribe()
+            .args([
+                "refs",
+                "--json",
+                "--form",
+                "_Tutorial_ChairMiscItem",
+                "--language",
+                lang,
+            ])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["record"].as_str().unwrap().to_string()
+    };
+    assert!(
+        record("english").contains("Iron Sword"),
+        "{}",
+        record("english")
+    );
+    assert!(
+        record("french").contains("Épée de fer"),
+        "{}",
+        record("french")
+    );
+    esscribe()
+        .args(["conflicts", "--language", "french"])
+        .arg(&path)
+        .assert()
+        .success();
+}

@@ -55,8 +55,12 @@ struct App {
 }
 
 /// Starts the server and serves until interrupted.
-pub fn run(files: &[PathBuf], order: &LoadOrderOpt, port: u16) -> Result<ExitCode> {
-    let served = Served::load(files, order)?;
+pub fn run(
+    files: &[PathBuf],
+    (order, lang): (&LoadOrderOpt, &crate::strings_opt::LangOpt),
+    port: u16,
+) -> Result<ExitCode> {
+    let served = Served::load(files, order, &lang.language)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

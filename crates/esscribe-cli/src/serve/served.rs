@@ -96,7 +96,7 @@ fn groups_of(entries: &[Entry<'_>], next: &mut u32) -> Vec<GroupNode> {
 
 impl Served {
     /// Opens the plugins (those of `--data`, then those given) and saves.
-    pub fn load(files: &[PathBuf], opt: &LoadOrderOpt) -> Result<Served> {
+    pub fn load(files: &[PathBuf], opt: &LoadOrderOpt, language: &str) -> Result<Served> {
         // Each plugin under the name the load order gives it (a ghosted
         // file's without `.ghost`), and where it is.
         let mut plugin_paths: Vec<(String, PathBuf)> = Vec::new();
@@ -160,7 +160,7 @@ impl Served {
                 .find(|(n, _)| n.eq_ignore_ascii_case(name))
                 .map(|(_, p)| p.as_path())
         };
-        for problem in order.load_strings_beside(path_of, "english") {
+        for problem in order.load_strings_beside(path_of, language) {
             eprintln!("warning: {problem}");
         }
         crate::loadorder_cmds::report_problems(&order);
