@@ -170,25 +170,13 @@ pub(super) fn diff(
     }
     let form = |id: FormId| form_text(&new, Some(id));
     let opt = |id: Option<FormId>| id.map(form).unwrap_or_else(|| "-".into());
-    let more = |o: &mut String, n: usize| {
-        if n > limit {
-            outln!(
-                o,
-                "    … and {} more (--limit, or --json for all)",
-                n - limit
-            );
-        }
-    };
-    outln!(o, "{} → {}", old_path.display(), new_path.display());
-    if d.is_empty() {
-        outln!(o, "  no differences");
-    }
-    for p in &d.plugins_added {
-        outln!(o, "  plugin added:   {p}");
-    }
-    for p in &d.plugins_removed {
-        outln!(o, "  plugin removed: {p}");
-    }
+    let more = |o: &mut String, n: usize| more_line(o, n, limit);
+    diff_heading(
+        &mut o,
+        (old_path, new_path),
+        d.is_empty(),
+        (&d.plugins_added, &d.plugins_removed),
+    );
     if !d.player.is_empty() {
         outln!(o, "  player:");
         for f in &d.player {
@@ -278,6 +266,37 @@ pub(super) fn diff(
     }
     emit(&o)?;
     Ok(status)
+}
+
+/// The first lines of `save diff`, whatever the game: the two files, and
+/// the plugins added and removed.
+pub(super) fn diff_heading(
+    o: &mut String,
+    (old, new): (&Path, &Path),
+    empty: bool,
+    (added, removed): (&[String], &[String]),
+) {
+    outln!(o, "{} → {}", old.display(), new.display());
+    if empty {
+        outln!(o, "  no differences");
+    }
+    for p in added {
+        outln!(o, "  plugin added:   {p}");
+    }
+    for p in removed {
+        outln!(o, "  plugin removed: {p}");
+    }
+}
+
+/// The line that says how many more a list holds than `limit` shows.
+pub(super) fn more_line(o: &mut String, n: usize, limit: usize) {
+    if n > limit {
+        outln!(
+            o,
+            "    … and {} more (--limit, or --json for all)",
+            n - limit
+        );
+    }
 }
 
 /// The save's screenshot as a PNG image.

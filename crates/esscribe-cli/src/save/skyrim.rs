@@ -464,25 +464,13 @@ pub(super) fn diff(
         emit(&o)?;
         return Ok(status);
     }
-    let more = |o: &mut String, n: usize| {
-        if n > limit {
-            outln!(
-                o,
-                "    … and {} more (--limit, or --json for all)",
-                n - limit
-            );
-        }
-    };
-    outln!(o, "{} → {}", old_path.display(), new_path.display());
-    if d.is_empty() {
-        outln!(o, "  no differences");
-    }
-    for p in &d.plugins_added {
-        outln!(o, "  plugin added:   {p}");
-    }
-    for p in &d.plugins_removed {
-        outln!(o, "  plugin removed: {p}");
-    }
+    let more = |o: &mut String, n: usize| super::more_line(o, n, limit);
+    super::diff_heading(
+        &mut o,
+        (old_path, new_path),
+        d.is_empty(),
+        (&d.plugins_added, &d.plugins_removed),
+    );
     if !d.player.is_empty() {
         outln!(o, "  player:");
         for f in &d.player {
