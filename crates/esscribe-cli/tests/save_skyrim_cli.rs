@@ -185,6 +185,15 @@ fn player_records_uses_and_clean() {
     assert_eq!(v["name"], "Aelya");
     assert_eq!(v["level"], 8);
     assert_eq!(v["gender"], "female");
+    let v = json_of(
+        esscribe()
+            .args(["save", "player", "--json"])
+            .arg(save("enderal-lightly-modded-3.ess")),
+    );
+    assert_eq!(v["shouts"].as_array().unwrap().len(), 7);
+    assert_eq!(v["spells"][0], "0x0001DA25 (Skyrim.esm)");
+    assert_eq!(v["base_skills"]["Archery"], 15);
+    assert_eq!(v["cell_grid"], serde_json::json!([-27, 8]));
     esscribe()
         .args(["save", "records", "--type", "QUST"])
         .arg(save("enderal-lightly-modded-0.ess"))

@@ -364,3 +364,64 @@ fn uses_counts_change_forms_and_script_instances_of_a_plugin() {
     assert_eq!(light.index, "FE:002");
     assert!(save.uses_of("NotThere.esp").is_err());
 }
+
+/// The player's actor base decodes to its last byte, and agrees with the
+/// header, which states the same facts apart: name, level, sex.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn the_players_actor_base_agrees_with_the_header() {
+    for path in saves() {
+        let (_, save) = read(&path);
+        let name = path.display();
+        // A new game's player may not have changed the actor base yet.
+        let Some(base) = save.player_base() else {
+            continue;
+        };
+        let base = base.unwrap_or_else(|e| panic!("{name}: {e}"));
+        if path.ends_with("enderal-lightly-modded-3.ess") {
+            assert_eq!(base.level, Some(21));
+            assert_eq!(
+                (base.spells.len(), base.shouts.len(), base.factions.len()),
+                (2, 7, 4)
+            );
+        }
+        assert_eq!(
+            base.name.as_ref().map(|n| save.text(n)),
+            Some(save.text(&save.header.player_name)),
+            "{name}"
+        );
+        if let Some(level) = base.level {
+            assert_eq!(u32::from(level), save.header.level, "{name}");
+        }
+        assert_eq!(base.gender, Some(save.header.sex as u8), "{name}");
+        assert!(base.skills.is_some(), "{name}");
+        // Every spell, shout and faction names a form the save resolves.
+        for id in base
+            .spells
+            .iter()
+            .chain(&base.shouts)
+            .chain(base.factions.iter().map(|f| &f.0))
+        {
+            assert!(save.resolve(*id).is_some(), "{name}: {id:?}");
+        }
+    }
+}
+
+/// Every actor base's change form decodes to its last byte.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn every_actor_base_change_form_decodes() {
+    for path in saves() {
+        let (_, save) = read(&path);
+        for c in save.change_forms.iter().filter(|c| c.type_name() == "NPC_") {
+            if let Err(e) = esscribe::save::skyrim::npc::NpcChange::decode(c) {
+                panic!(
+                    "{}: {:?} flags 0x{:08X}: {e}",
+                    path.display(),
+                    save.resolve(c.ref_id),
+                    c.flags
+                );
+            }
+        }
+    }
+}

@@ -130,25 +130,30 @@ pub(super) fn info_text(o: &mut String, v: &Value) {
     }
 }
 
-/// `save stats` numbers: change forms are kept as their bytes, so all of
-/// a type's bytes count as raw.
+/// `save stats` numbers: actor bases (NPC_) are decoded part by part;
+/// the other change forms are kept as their bytes, so all of their bytes
+/// count as raw.
 pub(super) fn stats(save: &SkyrimSave) -> BTreeMap<String, TypeStats> {
-    save.change_stats()
-        .into_iter()
-        .map(|(k, s)| {
-            (
-                k,
-                TypeStats {
-                    count: s.count,
-                    bytes: s.bytes,
-                    decoded_bytes: 0,
-                    raw_bytes: s.bytes,
-                    exact: 0,
-                    stopped: 0,
-                },
-            )
-        })
-        .collect()
+    let mut out: BTreeMap<String, TypeStats> = BTreeMap::new();
+    for c in &save.change_forms {
+        let len = if c.is_compressed() {
+            c.inflated_len as usize
+        } else {
+            c.stored.len()
+        };
+        let s = out.entry(c.type_name().into_owned()).or_default();
+        s.count += 1;
+        s.bytes += len;
+        let decoded =
+            c.type_name() == "NPC_" && esscribe::save::skyrim::npc::NpcChange::decode(c).is_ok();
+        if decoded {
+            s.decoded_bytes += len;
+            s.exact += 1;
+        } else {
+            s.raw_bytes += len;
+        }
+    }
+    out
 }
 
 /// `save verify`: identical on write-back, and with `deep` every change
@@ -393,6 +398,29 @@ fn player_json(path: &Path, save: &SkyrimSave) -> Result<Value> {
     if let Some(stats) = save.misc_stats().transpose()? {
         v["misc_stats"] = json!(stats);
     }
+    if let Some(base) = save.player_base().transpose()? {
+        use esscribe::save::skyrim::npc::SKILLS;
+        let forms = |ids: &[esscribe::save::skyrim::RefId]| -> Vec<String> {
+            ids.iter()
+                .map(|id| form_text(save, save.resolve(*id)))
+                .collect()
+        };
+        if let Some(skills) = base.skills {
+            v["base_skills"] = SKILLS
+                .iter()
+                .zip(skills)
+                .map(|(name, value)| (name.to_string(), json!(value)))
+                .collect::<serde_json::Map<_, _>>()
+                .into();
+        }
+        v["spells"] = json!(forms(&base.spells));
+        v["shouts"] = json!(forms(&base.shouts));
+        v["factions"] = json!(base
+            .factions
+            .iter()
+            .map(|(f, rank)| json!({"faction": form_text(save, save.resolve(*f)), "rank": rank}))
+            .collect::<Vec<_>>());
+    }
     let player = esscribe::FormId(0x14);
     v["change_forms"] = json!(save
         .changes_of(player)
@@ -420,15 +448,44 @@ pub(super) fn player(path: &Path, save: &SkyrimSave, as_json: bool) -> Result<Ex
         outln!(o, "  location: {}", s("location"));
         if let Some(p) = v["position"].as_array() {
             let f = |i: usize| p.get(i).and_then(Value::as_f64).unwrap_or(0.0);
+            let grid = |i: usize| v["cell_grid"][i].as_i64().unwrap_or(0);
             outln!(
                 o,
-                "  place:    cell {} in world {}, at {:.0}, {:.0}, {:.0}",
-                v["cell"].as_str().unwrap_or("?"),
+                "  place:    world {}, cell {}, {}, at {:.0}, {:.0}, {:.0}",
                 v["world"].as_str().unwrap_or("-"),
+                grid(0),
+                grid(1),
                 f(0),
                 f(1),
                 f(2)
             );
+        }
+        if let Some(skills) = v["base_skills"].as_object() {
+            // The actor base's values: what the player gained since is
+            // kept in the reference's actor values, not decoded.
+            outln!(o, "  base skills (before what the player gained):");
+            for (name, value) in skills {
+                outln!(o, "    {name:<14} {value}");
+            }
+        }
+        for key in ["spells", "shouts"] {
+            if let Some(list) = v[key].as_array() {
+                outln!(o, "  {key} ({}):", list.len());
+                for s in list {
+                    outln!(o, "    {}", s.as_str().unwrap_or(""));
+                }
+            }
+        }
+        if let Some(list) = v["factions"].as_array() {
+            outln!(o, "  factions ({}):", list.len());
+            for f in list {
+                outln!(
+                    o,
+                    "    {}  rank {}",
+                    f["faction"].as_str().unwrap_or(""),
+                    f["rank"]
+                );
+            }
         }
         if let Some(stats) = v["misc_stats"].as_array() {
             let shown: Vec<String> = stats

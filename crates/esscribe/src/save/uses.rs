@@ -53,7 +53,7 @@ pub struct PluginUses {
     pub created: Vec<CreatedUse>,
     /// Its items in inventories, and where.
     pub items: Vec<ItemUse>,
-    /// Its spells the player has.
+    /// Its spells (and, in Skyrim, shouts) the player has.
     pub player_spells: Vec<FormId>,
     /// Its quests whose state the save holds (started, staged or done).
     pub quests: Vec<FormId>,
@@ -122,7 +122,7 @@ impl PluginUses {
         if !self.player_spells.is_empty() {
             lost.push(format!(
                 "the player loses {}",
-                n(self.player_spells.len(), "spell", "spells")
+                n(self.player_spells.len(), "spell", "spells or shouts")
             ));
         }
         if !self.quests.is_empty() {

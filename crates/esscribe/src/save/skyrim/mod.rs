@@ -33,6 +33,7 @@ mod compression;
 pub mod diff;
 pub mod globals;
 pub mod header;
+pub mod npc;
 pub mod papyrus;
 mod uses;
 
@@ -418,5 +419,15 @@ impl SkyrimSave {
         let global = order.global_id(&plugin, object)?;
         order.winner(global)?;
         Some(order.describe(global))
+    }
+
+    /// The player's actor base (form 0x7) as its change form holds it:
+    /// level, skills, spells, shouts, factions, race.
+    pub fn player_base(&self) -> Option<Result<npc::NpcChange>> {
+        const NPC: u8 = 9;
+        self.change_forms
+            .iter()
+            .find(|c| c.kind == NPC && self.resolve(c.ref_id) == Some(FormId(7)))
+            .map(npc::NpcChange::decode)
     }
 }

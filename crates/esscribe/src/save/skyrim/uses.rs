@@ -54,10 +54,23 @@ impl SkyrimSave {
             )),
             None => {}
         }
-        u.not_examined.push(
-            "items, created forms and the player's spells (Skyrim change forms are kept as bytes)"
-                .into(),
-        );
+        match self.player_base() {
+            Some(Ok(base)) => {
+                u.player_spells = base
+                    .spells
+                    .iter()
+                    .chain(&base.shouts)
+                    .filter_map(|id| self.resolve(*id))
+                    .filter(|id| ours(*id))
+                    .collect();
+            }
+            Some(Err(e)) => u.not_examined.push(format!(
+                "the player's spells (the actor base does not decode: {e})"
+            )),
+            None => {}
+        }
+        u.not_examined
+            .push("items and created forms (references' change forms are kept as bytes)".into());
         u.conclude();
         Ok(u)
     }
