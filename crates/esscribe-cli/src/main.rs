@@ -6,6 +6,7 @@ mod esl_cmds;
 mod loadorder_cmds;
 mod masters_cmds;
 mod package_cmds;
+mod patch_cmds;
 mod plugin_cmds;
 mod query_cmds;
 mod save;
@@ -37,6 +38,7 @@ Examples:
   esscribe merge base.esp ours.esp theirs.esp -o Mod.esp
   esscribe query Campfire.esm --type PACK --where general.type=template
   esscribe conflicts Skyrim.esm Mod.esp Patch.esp
+  esscribe patch --data Data --dry-run
   esscribe refs --data Data --form IronSword
   esscribe load-order --data Data
   esscribe save info save002.ess
@@ -246,6 +248,35 @@ enum Command {
         json: bool,
         #[command(flatten)]
         lang: strings_opt::LangOpt,
+    },
+    /// Build the merged patch ("Bashed Patch") of a load order: leveled
+    /// lists merged entry by entry, and the fields of tagged plugins (Bash
+    /// Tags in their descriptions or in --tags) taken over the winning
+    /// versions; only records whose merge differs from the winner go in.
+    #[command(
+        after_help = "Examples:\n  esscribe patch --data Data\n  esscribe patch Skyrim.esm A.esp B.esp -o \"Bashed Patch, 0.esp\" --tags tags.txt\n  esscribe patch --data Data --dry-run --json > patch.json\n\nA tags file gives one plugin a line: `Plugin.esp: Relev, Delev, -Names`."
+    )]
+    Patch {
+        /// Plugins in load order (after those of --data); master-flagged
+        /// files load first.
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        order: loadorder_cmds::LoadOrderOpt,
+        /// The patch plugin to write (default `Bashed Patch, 0.esp`, in
+        /// the --data folder when one is given); a patch needing more
+        /// masters than one plugin may have continues in `…, 1.esp`.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// A tags file: lines `Plugin.esp: Tag1, -Tag2`, added to (or,
+        /// with `-`, taken from) the tags in plugins' descriptions.
+        #[arg(long, value_name = "FILE")]
+        tags: Option<PathBuf>,
+        /// Report what would be merged; write nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Print the report as JSON on standard output.
+        #[arg(long)]
+        json: bool,
     },
     /// Clean a plugin as xEdit's quick auto-clean does: remove overrides
     /// identical to their master's version (ITM), undelete and disable
@@ -625,6 +656,21 @@ fn main() -> ExitCode {
             json,
             lang,
         } => loadorder_cmds::conflicts((&files, &order, &lang), &types, plugin.as_deref(), json),
+        Command::Patch {
+            files,
+            order,
+            output,
+            tags,
+            dry_run,
+            json,
+        } => patch_cmds::patch(
+            &files,
+            &order,
+            output.as_deref(),
+            tags.as_deref(),
+            dry_run,
+            json,
+        ),
         Command::Clean {
             file,
             masters,

@@ -15,6 +15,8 @@
 //!   override chains and field-level conflicts.
 //! - [`tree`]: plugins as a tree of small text files, for version control.
 //! - [`package`]: AI packages summarised for people, and checked.
+//! - [`patch`]: the merged patch of a load order: leveled lists merged,
+//!   tagged fields imported.
 //! - [`references`]: references to records of a type their field does
 //!   not allow.
 //! - [`save`]: save games, every part, with exact write-back: Oblivion
@@ -36,6 +38,7 @@ pub mod loadorder;
 pub mod masters;
 pub mod model;
 pub mod package;
+pub mod patch;
 pub mod plugin;
 pub mod references;
 pub mod save;

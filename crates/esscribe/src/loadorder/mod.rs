@@ -151,6 +151,11 @@ impl<'a> LoadedPlugin<'a> {
     pub fn masters(&self) -> &[String] {
         &self.ctx.masters
     }
+
+    /// For each master, its file index (see [`GlobalId::file`]).
+    pub(crate) fn master_files(&self) -> &[u32] {
+        &self.master_files
+    }
 }
 
 /// One version of a record: the plugin holding it and the record.
