@@ -288,7 +288,15 @@ fn merge_list(
             .iter()
             .filter_map(entry_key)
             .filter(|k| {
-                entries.iter().any(|e| entry_key(e) == Some(k))
+                let before = winner_version
+                    .masters
+                    .iter()
+                    .rev()
+                    .map(|m| entries_for(m, k))
+                    .find(|e| !e.is_empty());
+                let changed_by_winner =
+                    before.is_some_and(|b| !same_entries(&b, &entries_for(winner, k)));
+                changed_by_winner
                     && !same_entries(&entries_for(&entries, k), &entries_for(winner, k))
             })
             .collect();
@@ -306,6 +314,7 @@ fn merge_list(
             });
         }
     }
+    let entry_word = if inventory { "item" } else { "entry" };
     let winner_keys: Vec<&str> = winner.iter().filter_map(entry_key).collect();
     let mut lost: Vec<&str> = entries
         .iter()
@@ -316,7 +325,7 @@ fn merge_list(
     for k in lost {
         report
             .winner_would_lose
-            .push(format!("{} entry {}", shape.list, shown(order, table, k)));
+            .push(format!("{} {}", entry_word, shown(order, table, k)));
     }
     let count = entries.len();
     let result = if entries.is_empty() {
