@@ -67,7 +67,14 @@ pub fn patch(
         print_report(&patch);
         for (f, w) in patch.files.iter().zip(&written) {
             let path = dir.join(&f.name);
-            println!("wrote {}{}", path.display(), util::backup_note(w));
+            if w.unchanged {
+                println!(
+                    "{} already holds this patch: left as it was",
+                    path.display()
+                );
+            } else {
+                println!("wrote {}{}", path.display(), util::backup_note(w));
+            }
         }
         if dry_run && !patch.files.is_empty() {
             println!("dry run: nothing written");
