@@ -28,6 +28,7 @@
 //! # Ok::<(), esscribe::Error>(())
 //! ```
 
+mod imports;
 mod lists;
 mod merge;
 mod numbering;
@@ -38,7 +39,7 @@ pub use tags::{Tag, Tags};
 pub use write::{part_name, MAX_PATCH_MASTERS};
 
 use crate::io::Result;
-use crate::loadorder::{GlobalId, LoadOrder};
+use crate::loadorder::{Found, GlobalId, LoadOrder};
 use rayon::prelude::*;
 use std::path::Path;
 
@@ -196,9 +197,11 @@ pub fn build_patch(order: &LoadOrder<'_>, options: &PatchOptions) -> Result<Patc
         .collect();
     candidates.par_sort_unstable();
     candidates.dedup();
+    let chains = chains_of(order, &candidates, &sources);
     let results: Vec<_> = candidates
         .par_iter()
-        .map(|id| merge::merge_record(order, *id, &tags, &sources))
+        .zip(&chains)
+        .map(|(id, chain)| merge::merge_record(order, *id, chain, &tags))
         .collect();
     let mut merged = Vec::new();
     let mut left_out = Vec::new();
@@ -227,6 +230,45 @@ pub fn build_patch(order: &LoadOrder<'_>, options: &PatchOptions) -> Result<Patc
         unknown_tags,
     };
     Ok(Patch { files, report })
+}
+
+/// Every version of each of `ids` (sorted) in the plugins `sources` says
+/// to read, in load order: each plugin's records, sorted by identity,
+/// walked once beside the list.
+fn chains_of<'o, 'a>(
+    order: &'o LoadOrder<'a>,
+    ids: &[GlobalId],
+    sources: &[bool],
+) -> Vec<Vec<Found<'o, 'a>>> {
+    let found: Vec<Vec<(usize, &'o crate::plugin::Record<'a>)>> = (0..order.len())
+        .into_par_iter()
+        .map(|p| {
+            let mut out = Vec::new();
+            if !sources[p] {
+                return out;
+            }
+            let mut at = 0;
+            for (id, record) in order.records_of(p) {
+                while at < ids.len() && ids[at] < id {
+                    at += 1;
+                }
+                if at == ids.len() {
+                    break;
+                }
+                if ids[at] == id {
+                    out.push((at, record));
+                }
+            }
+            out
+        })
+        .collect();
+    let mut chains: Vec<Vec<Found<'o, 'a>>> = ids.iter().map(|_| Vec::new()).collect();
+    for (plugin, list) in found.into_iter().enumerate() {
+        for (at, record) in list {
+            chains[at].push(Found { plugin, record });
+        }
+    }
+    chains
 }
 
 /// Writes the patch's plugins into `dir`, each through the safe-write

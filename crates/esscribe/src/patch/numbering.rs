@@ -7,7 +7,7 @@ use crate::defs::catalog;
 use crate::io::FormId;
 use crate::loadorder::{GlobalId, LoadOrder};
 use crate::plugin::{Body, Game, Record, Subrecords, FLAG_COMPRESSED};
-use crate::schema::{self, form_refs, FormCtx};
+use crate::schema::{self, form_ref_places, FormCtx};
 use std::borrow::Cow;
 
 /// The most files one record's versions may refer to: a form ID's top
@@ -78,7 +78,7 @@ pub(crate) fn renumber(
 ) -> Result<Record<'static>, String> {
     let found = schema::with_view_and_data(record, catalog(game), ctx, |view, data| {
         let raw: Vec<String> = view.raw_subrecords().map(|r| r.to_string()).collect();
-        (form_refs(view), raw, data.to_vec())
+        (form_ref_places(view), raw, data.to_vec())
     })
     .map_err(|e| e.to_string())?;
     let Some((refs, raw, mut data)) = found else {
@@ -106,7 +106,12 @@ pub(crate) fn renumber(
             .iter()
             .find(|(offset, _, len)| *offset == r.subrecord && r.at + 4 <= *len)
             .map(|&(_, start, _)| start + r.at)
-            .ok_or_else(|| format!("form ID field {} is not where it was read", r.path))?;
+            .ok_or_else(|| {
+                format!(
+                    "a form ID field of the subrecord at 0x{:X} is not where it was read",
+                    r.subrecord
+                )
+            })?;
         data[start..start + 4].copy_from_slice(&new.0.to_le_bytes());
     }
     let mut header = record.header;

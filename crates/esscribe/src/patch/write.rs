@@ -17,20 +17,6 @@ use std::collections::BTreeSet;
 /// The most masters one patch plugin is given before the patch is split.
 pub const MAX_PATCH_MASTERS: usize = 254;
 
-/// The files a merged record's form IDs use, its own included.
-fn used_files(order: &LoadOrder<'_>, m: &Merged) -> Result<BTreeSet<u32>> {
-    let mut used = BTreeSet::new();
-    let ctx = m.table.ctx(order);
-    renumber(&m.record, order.game(), &ctx, &mut |id| {
-        if let Some(g) = m.table.global(id) {
-            used.insert(g.file);
-        }
-        Ok(id)
-    })
-    .map_err(|e| Error::value("patch", format!("{}: {e}", m.report.record)))?;
-    Ok(used)
-}
-
 /// Masters in the order the game loads them: masters not loaded first
 /// (the game's own files, as a rule), then the loaded ones.
 fn load_order_key(order: &LoadOrder<'_>, file: u32) -> (bool, u32) {
@@ -65,10 +51,8 @@ pub(crate) fn write_parts(
     let mut parts: Vec<(BTreeSet<(bool, u32)>, Vec<usize>)> = Vec::new();
     let mut current: (BTreeSet<(bool, u32)>, Vec<usize>) = Default::default();
     for (k, m) in merged.iter().enumerate() {
-        let used: BTreeSet<(bool, u32)> = used_files(order, m)?
-            .into_iter()
-            .map(|f| load_order_key(order, f))
-            .collect();
+        let used: BTreeSet<(bool, u32)> =
+            m.used.iter().map(|f| load_order_key(order, *f)).collect();
         if used.len() > limit {
             return Err(Error::value(
                 "patch",

@@ -29,7 +29,7 @@ pub use record::{
     decode, encode, encode_data, encode_data_in, raw_record, view, Coverage, Decoded, Fate,
     ItemKind, ItemRef, RawSub, RecordView, SubValue,
 };
-pub use refs::{form_refs, record_form_refs, FormRef};
+pub use refs::{form_ref_places, form_refs, record_form_refs, FormRef};
 pub use types::{Occurs, RecordDef, Targets};
 pub use value::{FieldValue, Val};
 

@@ -46,7 +46,15 @@ impl FormRef {
 /// null form IDs included. Subrecords kept as bytes hold none.
 pub fn form_refs(view: &RecordView<'_>) -> Vec<FormRef> {
     let mut out = Vec::new();
-    members(view, view.members(), "", &mut out);
+    members(view, view.members(), "", true, &mut out);
+    out
+}
+
+/// [`form_refs`] without their paths (left empty): where a record's form
+/// IDs stand, found quickly, for rewriting them.
+pub fn form_ref_places(view: &RecordView<'_>) -> Vec<FormRef> {
+    let mut out = Vec::new();
+    members(view, view.members(), "", false, &mut out);
     out
 }
 
@@ -74,10 +82,14 @@ fn members<'v, 'a: 'v>(
     view: &'v RecordView<'a>,
     items: impl Iterator<Item = ItemRef<'v, 'a>>,
     prefix: &str,
+    named: bool,
     out: &mut Vec<FormRef>,
 ) {
     let mut seen: Vec<(&'static str, usize)> = Vec::new();
     let mut place = |name: &'static str, repeating: bool| {
+        if !named {
+            return String::new();
+        }
         let at = match seen.iter_mut().find(|(n, _)| *n == name) {
             Some((_, count)) => {
                 *count += 1;
@@ -101,21 +113,25 @@ fn members<'v, 'a: 'v>(
                 let path = place(sv.def.name, sv.def.occurs == Occurs::Repeating);
                 if let Some(v) = item.value() {
                     let site = Site { view, sub: &sv.sub };
-                    value(&site, v, path, out);
+                    value(&site, v, path, named, out);
                 }
             }
             ItemKind::Group(g) => {
                 let path = place(g.name, g.occurs == Occurs::Repeating);
-                members(view, item.children(), &path, out);
+                members(view, item.children(), &path, named, out);
             }
             ItemKind::Paired(p) => {
                 let path = place(p.name, false);
-                members(view, item.children(), &path, out);
+                members(view, item.children(), &path, named, out);
             }
             ItemKind::PairedItem => {
-                let path = format!("{prefix}.{}", paired_items);
+                let path = if named {
+                    format!("{prefix}.{}", paired_items)
+                } else {
+                    String::new()
+                };
                 paired_items += 1;
-                members(view, item.children(), &path, out);
+                members(view, item.children(), &path, named, out);
             }
             ItemKind::Unexpected(_) => {}
         }
@@ -129,26 +145,42 @@ struct Site<'s, 'v, 'a> {
     sub: &'s SubrecordRef<'a>,
 }
 
-fn value<'v, 'a>(site: &Site<'_, 'v, 'a>, v: Val<'v, 'a>, path: String, out: &mut Vec<FormRef>) {
+fn value<'v, 'a>(
+    site: &Site<'_, 'v, 'a>,
+    v: Val<'v, 'a>,
+    path: String,
+    named: bool,
+    out: &mut Vec<FormRef>,
+) {
     let (form_id, targets) = match v.value() {
         FieldValue::FormId(form_id) => (form_id, &[][..]),
         FieldValue::FormIdOf(form_id, targets) => (form_id, targets),
         FieldValue::Struct(_) => {
             for c in v.children() {
-                value(site, c, join(&path, c.name()), out);
+                let path = if named {
+                    join(&path, c.name())
+                } else {
+                    String::new()
+                };
+                value(site, c, path, named, out);
             }
             return;
         }
         FieldValue::List(_) => {
             for (i, c) in v.children().enumerate() {
-                value(site, c, format!("{path}.{i}"), out);
+                let path = if named {
+                    format!("{path}.{i}")
+                } else {
+                    String::new()
+                };
+                value(site, c, path, named, out);
             }
             return;
         }
         FieldValue::Sized { .. } => {
             let inner = v.inner();
             if !matches!(inner.value(), FieldValue::Sized { .. }) {
-                value(site, inner, path, out);
+                value(site, inner, path, named, out);
             }
             return;
         }
