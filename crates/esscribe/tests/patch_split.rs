@@ -147,3 +147,39 @@ fn a_patch_needing_more_masters_than_a_plugin_may_have_is_split() {
         }
     }
 }
+
+#[test]
+fn a_version_that_does_not_read_by_its_declaration_is_named_and_left_out() {
+    let master = plugin(&[], true, 0x800, &[0x801]);
+    let added = plugin(&["M.esm"], false, 0x800, &[0x801, 0x802]);
+    // The same list with a subrecord no declaration knows, at its end.
+    let mut odd = plugin(&["M.esm"], false, 0x800, &[0x801, 0x803]);
+    let extra = b"ZZZZ\x02\x00\x01\x02";
+    odd.extend_from_slice(extra);
+    // Grow the group's and the record's sizes by the subrecord's length.
+    let header_len = 24 + u32::from_le_bytes(odd[4..8].try_into().unwrap()) as usize;
+    let group_size = u32::from_le_bytes(odd[header_len + 4..header_len + 8].try_into().unwrap());
+    odd[header_len + 4..header_len + 8]
+        .copy_from_slice(&(group_size + extra.len() as u32).to_le_bytes());
+    let record_at = header_len + 24;
+    let record_size = u32::from_le_bytes(odd[record_at + 4..record_at + 8].try_into().unwrap());
+    odd[record_at + 4..record_at + 8]
+        .copy_from_slice(&(record_size + extra.len() as u32).to_le_bytes());
+    let order = LoadOrder::from_bytes(
+        vec![
+            ("M.esm".into(), &master[..]),
+            ("A.esp".into(), &added[..]),
+            ("Odd.esp".into(), &odd[..]),
+        ],
+        Vec::new(),
+    );
+    assert!(order.problems().is_empty(), "{:?}", order.problems());
+    let patch = build_patch(&order, &PatchOptions::new("Bashed Patch, 0.esp")).unwrap();
+    assert!(patch.files.is_empty());
+    assert_eq!(patch.report.left_out.len(), 1);
+    assert_eq!(
+        patch.report.left_out[0],
+        "TestList [LVLI:FE000800 M.esm]: LVLI 0x00000800 at 0x5C in Odd.esp: \
+         does not read by its declaration: ZZZZ (2 bytes) is not expected here by the declaration"
+    );
+}

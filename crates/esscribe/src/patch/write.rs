@@ -40,6 +40,10 @@ pub fn part_name(first: &str, k: usize) -> String {
     }
 }
 
+/// One plugin of a split patch: its masters, by load-order place, and
+/// its records, by their place in the merged list.
+type Part = (BTreeSet<(bool, u32)>, Vec<usize>);
+
 /// Splits the merged records (in their given order) into plugins of at
 /// most `limit` masters each, and writes them.
 pub(crate) fn write_parts(
@@ -48,8 +52,8 @@ pub(crate) fn write_parts(
     first_name: &str,
     limit: usize,
 ) -> Result<Vec<PatchFile>> {
-    let mut parts: Vec<(BTreeSet<(bool, u32)>, Vec<usize>)> = Vec::new();
-    let mut current: (BTreeSet<(bool, u32)>, Vec<usize>) = Default::default();
+    let mut parts: Vec<Part> = Vec::new();
+    let mut current = Part::default();
     for (k, m) in merged.iter().enumerate() {
         let used: BTreeSet<(bool, u32)> =
             m.used.iter().map(|f| load_order_key(order, *f)).collect();
