@@ -3,9 +3,9 @@
 //! versions, over the winning version. Records are read by their
 //! declarations, versions renumbered alike, so fields move as JSON.
 
-use super::merge::{masters_of, Version};
+use super::report::{Contribution, RecordReport};
 use super::tags::{Tag, TagFields, Tags};
-use super::{Contribution, RecordReport};
+use super::versions::{masters_of, Version};
 use crate::defs::catalog;
 use crate::io::Sig;
 use crate::loadorder::LoadOrder;

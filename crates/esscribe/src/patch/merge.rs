@@ -9,8 +9,9 @@ use super::lists::{
     ListShape, ListVersion,
 };
 use super::numbering::{localize, renumber, FileTable};
+use super::report::{Contribution, RecordReport};
 use super::tags::{Games, Tag, TagFields, Tags, TAG_FIELDS};
-use super::{Contribution, RecordReport};
+use super::versions::{masters_of, Version};
 use crate::defs::catalog;
 use crate::io::{FormId, Sig};
 use crate::loadorder::{is_deleted, Found, GlobalId, LoadOrder};
@@ -25,13 +26,6 @@ pub(crate) struct Merged {
     pub table: FileTable,
     pub used: Vec<u32>,
     pub report: RecordReport,
-}
-
-/// One version of the record, renumbered, as subrecords.
-pub(crate) struct Version {
-    pub plugin: usize,
-    pub record: Record<'static>,
-    pub subs: Vec<Subrecord>,
 }
 
 /// Leveled list types of `game`.
@@ -81,15 +75,6 @@ pub(crate) fn concerns(game: Game, sig: Sig, tags: &[Tag]) -> bool {
     is_in(leveled_sigs(game), sig)
         || (tags.contains(&Tag::Invent) && is_in(inventory_sigs(game), sig))
         || rows_for(game, sig).any(|r| tags.contains(&r.tag))
-}
-
-/// The versions of the masters of the version at `k` (their places in
-/// `versions`), in load order.
-pub(crate) fn masters_of(order: &LoadOrder<'_>, versions: &[Version], k: usize) -> Vec<usize> {
-    let masters = order.plugin(versions[k].plugin).master_files();
-    (0..k)
-        .filter(|&j| masters.contains(&(versions[j].plugin as u32)))
-        .collect()
 }
 
 /// Merges the record `id` from its versions `chain` (in load order). `Ok(None)` when there is nothing to merge or the merge

@@ -4,7 +4,7 @@
 
 use super::merge::Merged;
 use super::numbering::renumber;
-use super::PatchFile;
+use super::report::PatchFile;
 use crate::io::{Error, FormId, Result, Sig};
 use crate::loadorder::LoadOrder;
 use crate::plugin::{
