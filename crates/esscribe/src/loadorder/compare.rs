@@ -376,10 +376,17 @@ impl<'a> LoadOrder<'a> {
         let data: Vec<Option<std::borrow::Cow<'_, [u8]>>> =
             chain.iter().map(|f| f.record.data(game).ok()).collect();
         let flags = |k: usize| chain[k].record.header.flags & !crate::plugin::FLAG_COMPRESSED;
+        // Each pair's bytes compared once: 0 not yet, 1 differ, 2 same.
+        let known: Vec<std::cell::Cell<u8>> = vec![std::cell::Cell::new(0); n * n];
         let same_bytes = |a: usize, b: usize| {
-            flags(a) == flags(b)
-                && matches!((&data[a], &data[b]), (Some(x), Some(y)) if x == y)
-                && self.same_numbering(chain[a].plugin, chain[b].plugin)
+            let at = a.min(b) * n + a.max(b);
+            if known[at].get() == 0 {
+                let same = flags(a) == flags(b)
+                    && matches!((&data[a], &data[b]), (Some(x), Some(y)) if x == y)
+                    && self.same_numbering(chain[a].plugin, chain[b].plugin);
+                known[at].set(1 + u8::from(same));
+            }
+            known[at].get() == 2
         };
         // Shared, not copied, between versions with the same bytes.
         let mut values: Vec<Option<Rc<Value>>> = vec![None; n];
@@ -489,7 +496,8 @@ impl<'a> LoadOrder<'a> {
                         changes[b].iter().any(|pb| {
                             related(pa, pb) && {
                                 let p = if pa.len() >= pb.len() { pa } else { pb };
-                                let at = |k: usize| values[k].as_deref().and_then(|v| at_path(v, p));
+                                let at =
+                                    |k: usize| values[k].as_deref().and_then(|v| at_path(v, p));
                                 at(a) != at(b)
                             }
                         })
