@@ -417,3 +417,73 @@ fn load_order_shows_each_plugin_with_its_slot_and_why() {
     assert!(String::from_utf8_lossy(&out.stderr)
         .contains("unknown game \"morrowind\" (oblivion, skyrim-le or skyrim-se)"));
 }
+
+/// The plugins of a corpus folder, sorted by name.
+fn plugins_in(rel: &str) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(common::corpus_dir().join(rel))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| ["esm", "esp", "esl"].contains(&e.to_ascii_lowercase().as_str()))
+        })
+        .map(|p| p.display().to_string())
+        .collect();
+    files.sort();
+    files
+}
+
+/// FNV-1a, 64 bits: a whole output pinned in one number.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// An output pinned: its size in bytes, its lines and its FNV-1a digest.
+type Pinned = (usize, usize, u64);
+
+/// The whole report, text and JSON, of real load orders stays byte for
+/// byte what the comparison through each version's JSON form gave: the
+/// sizes, line counts and digests were taken from that comparison.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn conflicts_of_real_load_orders_are_unchanged() {
+    let cases: [(&str, [Pinned; 2]); 3] = [
+        (
+            "skyrim-loadorders/requiem-se",
+            [
+                (71_160, 671, 0x9782_da5a_bec9_588f),
+                (3_178_662, 103_989, 0x1cd1_d602_f231_9591),
+            ],
+        ),
+        (
+            "skyrim-plugins",
+            [
+                (72_203, 539, 0x4e2c_b57a_d175_53f2),
+                (1_812_833, 54_195, 0xc535_7419_94c3_7869),
+            ],
+        ),
+        (
+            "oblivion-plugins",
+            [
+                (3_193, 35, 0xdd6e_84da_e092_3673),
+                (44_733, 1_878, 0x22bc_6cc7_6f1c_c725),
+            ],
+        ),
+    ];
+    for (folder, expected) in cases {
+        let files = plugins_in(folder);
+        for (json, (len, lines, digest)) in [false, true].into_iter().zip(expected) {
+            let mut args = vec!["conflicts"];
+            args.extend(files.iter().map(String::as_str));
+            if json {
+                args.push("--json");
+            }
+            let (out, _) = run(&args);
+            let found = (out.len(), out.lines().count(), fnv1a(out.as_bytes()));
+            assert_eq!(found, (len, lines, digest), "{folder}, json: {json}");
+        }
+    }
+}

@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// How the versions of a record relate, in the spirit of xEdit's colours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -156,10 +157,11 @@ fn quick_comparable(
     match fields {
         Ok(Some(fields)) => {
             let flags = rec.header.flags & !crate::plugin::FLAG_COMPRESSED;
-            let mut v = serde_json::json!({
-                "flags": format!("0x{flags:08X}"),
-                "fields": Value::Object(fields),
-            });
+            // Built in place: `json!` would copy the fields' whole tree.
+            let mut m = serde_json::Map::with_capacity(2);
+            m.insert("flags".into(), Value::from(format!("0x{flags:08X}")));
+            m.insert("fields".into(), Value::Object(fields));
+            let mut v = Value::Object(m);
             order.globalize(plugin, &mut v);
             v
         }
@@ -374,20 +376,28 @@ impl<'a> LoadOrder<'a> {
         let data: Vec<Option<std::borrow::Cow<'_, [u8]>>> =
             chain.iter().map(|f| f.record.data(game).ok()).collect();
         let flags = |k: usize| chain[k].record.header.flags & !crate::plugin::FLAG_COMPRESSED;
+        // Each pair's bytes compared once: 0 not yet, 1 differ, 2 same.
+        let known: Vec<std::cell::Cell<u8>> = vec![std::cell::Cell::new(0); n * n];
         let same_bytes = |a: usize, b: usize| {
-            flags(a) == flags(b)
-                && matches!((&data[a], &data[b]), (Some(x), Some(y)) if x == y)
-                && self.same_numbering(chain[a].plugin, chain[b].plugin)
+            let at = a.min(b) * n + a.max(b);
+            if known[at].get() == 0 {
+                let same = flags(a) == flags(b)
+                    && matches!((&data[a], &data[b]), (Some(x), Some(y)) if x == y)
+                    && self.same_numbering(chain[a].plugin, chain[b].plugin);
+                known[at].set(1 + u8::from(same));
+            }
+            known[at].get() == 2
         };
-        let mut values: Vec<Option<Value>> = vec![None; n];
-        let value = |k: usize, values: &mut Vec<Option<Value>>| {
+        // Shared, not copied, between versions with the same bytes.
+        let mut values: Vec<Option<Rc<Value>>> = vec![None; n];
+        let value = |k: usize, values: &mut Vec<Option<Rc<Value>>>| {
             if values[k].is_none() {
                 // A version with the same bytes as one already read reads
                 // the same.
                 let twin = (0..n).find(|&j| j != k && values[j].is_some() && same_bytes(j, k));
                 values[k] = Some(match twin {
                     Some(j) => values[j].clone().unwrap_or_default(),
-                    None => quick_comparable(self, chain[k].plugin, chain[k].record),
+                    None => Rc::new(quick_comparable(self, chain[k].plugin, chain[k].record)),
                 });
             }
         };
@@ -413,7 +423,7 @@ impl<'a> LoadOrder<'a> {
             }
             value(b, &mut values);
             value(k, &mut values);
-            let (vb, vk) = (values[b].as_ref(), values[k].as_ref());
+            let (vb, vk) = (values[b].as_deref(), values[k].as_deref());
             let mut diff = diff_values(vb.unwrap_or(&Value::Null), vk.unwrap_or(&Value::Null));
             if diff.is_empty()
                 && self.same_numbering(chain[b].plugin, chain[k].plugin)
@@ -431,8 +441,8 @@ impl<'a> LoadOrder<'a> {
                         new: None,
                     });
                 }
-                values[b] = Some(full_b);
-                values[k] = Some(full_k);
+                values[b] = Some(Rc::new(full_b));
+                values[k] = Some(Rc::new(full_k));
             }
             itm[k] = diff.is_empty();
             changes[k] = diff.into_iter().map(|c| c.path).collect();
@@ -447,7 +457,7 @@ impl<'a> LoadOrder<'a> {
             value(last, &mut values);
             let name = &self.plugin(chain[k].plugin).name;
             let deliberate = winner_masters.iter().any(|m| m.eq_ignore_ascii_case(name));
-            let (vk, vw) = (values[k].as_ref(), values[last].as_ref());
+            let (vk, vw) = (values[k].as_deref(), values[last].as_deref());
             for path in &changes[k] {
                 let mine = vk.and_then(|v| at_path(v, path));
                 let theirs = vw.and_then(|v| at_path(v, path));
@@ -486,7 +496,8 @@ impl<'a> LoadOrder<'a> {
                         changes[b].iter().any(|pb| {
                             related(pa, pb) && {
                                 let p = if pa.len() >= pb.len() { pa } else { pb };
-                                let at = |k: usize| values[k].as_ref().and_then(|v| at_path(v, p));
+                                let at =
+                                    |k: usize| values[k].as_deref().and_then(|v| at_path(v, p));
                                 at(a) != at(b)
                             }
                         })
