@@ -315,12 +315,16 @@ impl SkyrimSave {
     /// global data block decodes whole; returns the problems, each naming
     /// where.
     pub fn check(&self) -> Vec<String> {
-        let mut problems = Vec::new();
-        for (i, c) in self.change_forms.iter().enumerate() {
-            if let Err(e) = c.data(0) {
-                problems.push(format!("change form {i} ({}): {e}", c.type_name()));
-            }
-        }
+        use rayon::prelude::*;
+        let mut problems: Vec<String> = self
+            .change_forms
+            .par_iter()
+            .enumerate()
+            .filter_map(|(i, c)| {
+                let e = c.data(0).err()?;
+                Some(format!("change form {i} ({}): {e}", c.type_name()))
+            })
+            .collect();
         if let Some(Err(e)) = self.misc_stats() {
             problems.push(format!("misc stats: {e}"));
         }
