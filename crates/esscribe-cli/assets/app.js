@@ -291,6 +291,28 @@ async function saveView(index) {
   if (shot.complete) mark(); else shot.addEventListener("load", mark);
 }
 
+// ---- merged patch ----------------------------------------------------------
+async function patchView() {
+  const p = await api("/api/patch");
+  const r = p.report;
+  const files = p.files.map(f => `${esc(f.name)} <span class="muted">(${f.records} records, masters ${f.masters.map(esc).join(", ")}${f.light ? ", light" : ""})</span>`);
+  let html = `<h1>Merged patch <span class="muted">(${r.records.length} records)</span></h1>
+    <p>${files.length ? `esscribe patch would write ${files.join("; ")}.` : "Nothing needs merging: no record loses changes to the winning plugin."}</p>`;
+  if (r.records.length) {
+    html += `<table id="patch"><tr><th>Record</th><th>Winner</th><th>Merged from</th><th>The winner alone would lose</th></tr>`;
+    for (const rec of r.records) {
+      const from = rec.merged_from.map(c => `<li>${esc(c.plugin)}: ${esc(c.what)}</li>`).join("");
+      const lost = rec.winner_would_lose.map(l => `<li>${esc(l)}</li>`).join("");
+      html += `<tr><td>${esc(rec.record)}${rec.master_absent ? ` <span class="muted">(its master is not loaded: the union of the loaded versions)</span>` : ""}</td>
+      <td>${esc(rec.winner)}</td><td><ul>${from}</ul></td><td><ul>${lost}</ul></td></tr>`;
+    }
+    html += `</table>`;
+  }
+  if (r.left_out.length) html += `<h2>Left out</h2><ul>${r.left_out.map(l => `<li>${esc(l)}</li>`).join("")}</ul>`;
+  if (r.unknown_tags.length) html += `<h2>Tags not known</h2><ul>${r.unknown_tags.map(t => `<li>${esc(t)}</li>`).join("")}</ul>`;
+  show(html);
+}
+
 // ---- routing --------------------------------------------------------------
 async function route() {
   const hash = location.hash.replace(/^#/, "") || "/";
@@ -305,10 +327,11 @@ async function route() {
       case "conflicts": await conflictsView(parts[1], params); break;
       case "conflict": await conflictView(parts[1], parts[2], params); break;
       case "save": await saveView(parts[1]); break;
+      case "patch": await patchView(); break;
       default: show(`<p class="error">No such view: ${esc(hash)}</p>`);
     }
     const plugin = ["plugin", "record", "conflicts", "conflict"].includes(parts[0]) ? parts[1] : null;
-    document.getElementById("nav").innerHTML = `<a href="#/">Load order</a>` + (plugin ?
+    document.getElementById("nav").innerHTML = `<a href="#/">Load order</a><a href="#/patch">Merged patch</a>` + (plugin ?
       `<a href="#/plugin/${enc(plugin)}">${esc(plugin)}</a><a href="#/conflicts/${enc(plugin)}">its conflicts</a>` : "");
     document.body.dataset.view = parts[0] || "order";
     document.body.dataset.ready = "1";

@@ -298,3 +298,32 @@ fn a_save_shows_its_player_inventory_and_screenshot() {
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     assert_eq!(&png[16..24], &[0, 0, 1, 0, 0, 0, 0, 144]);
 }
+
+#[test]
+#[cfg_attr(
+    not(all(chromium, corpus)),
+    ignore = "needs Chromium (apt-get install chromium) and the real-file corpus in ../shared/corpus"
+)]
+fn the_merged_patch_shows_what_it_takes_from_whom() {
+    let browser = chromium();
+    let server = start(&[
+        corpus("skyrim-loadorders/requiem-se/Common Clothes and Armors.esp"),
+        corpus("skyrim-loadorders/requiem-se/Requiem - Common Clothes and Armors.esp"),
+    ]);
+    let dom = browse(browser, &format!("{}#/patch", server.url), "serve-patch");
+    assert!(
+        dom.contains("Merged patch <span class=\"muted\">(4 records)</span>"),
+        "{dom}"
+    );
+    assert!(
+        dom.contains("esscribe patch would write Bashed Patch, 0.esp"),
+        "{dom}"
+    );
+    // Skyrim.esm is not loaded: the lists are the union of their versions.
+    assert!(dom.contains("LItemClothesAll [LVLI:??106662 Skyrim.esm] <span class=\"muted\">(its master is not loaded: the union of the loaded versions)</span>"), "{dom}");
+    assert!(
+        dom.contains("<td>Requiem - Common Clothes and Armors.esp</td>"),
+        "{dom}"
+    );
+    assert!(dom.contains("<li>Common Clothes and Armors.esp: "), "{dom}");
+}

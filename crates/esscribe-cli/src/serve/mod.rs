@@ -8,6 +8,7 @@
 //! in number and in how long its request's head may take.
 
 mod api;
+mod patch_view;
 mod served;
 
 use crate::loadorder_cmds::LoadOrderOpt;
@@ -91,6 +92,7 @@ async fn serve(served: Arc<Served>, port: u16) -> Result<ExitCode> {
         .route("/api/lookup", get(api_lookup))
         .route("/api/conflicts/{plugin}", get(api_conflicts))
         .route("/api/conflict/{plugin}/{id}", get(api_conflict))
+        .route("/api/patch", get(api_patch))
         .route("/api/save/{save}", get(api_save))
         .route("/api/save/{save}/screenshot.png", get(api_screenshot))
         .fallback(not_found)
@@ -300,6 +302,10 @@ async fn api_conflict(
     UrlPath((plugin, id)): UrlPath<(String, String)>,
 ) -> Response {
     blocking(&app, move |s| api::conflict(s, &plugin, &id)).await
+}
+
+async fn api_patch(State(app): State<App>) -> Response {
+    blocking(&app, patch_view::patch).await
 }
 
 async fn api_save(State(app): State<App>, UrlPath(save): UrlPath<String>) -> Response {
