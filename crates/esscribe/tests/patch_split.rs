@@ -5,24 +5,9 @@
 use esscribe::loadorder::LoadOrder;
 use esscribe::patch::{build_patch, PatchOptions, Tag, Tags, MAX_PATCH_MASTERS};
 
-fn sub(out: &mut Vec<u8>, sig: &[u8; 4], data: &[u8]) {
-    out.extend_from_slice(sig);
-    out.extend_from_slice(&(data.len() as u16).to_le_bytes());
-    out.extend_from_slice(data);
-}
+mod common;
 
-/// A Skyrim SE record or group header (24 bytes) and its body.
-fn record(sig: &[u8; 4], flags: u32, form_id: u32, body: &[u8]) -> Vec<u8> {
-    let mut out = sig.to_vec();
-    out.extend_from_slice(&(body.len() as u32).to_le_bytes());
-    out.extend_from_slice(&flags.to_le_bytes());
-    out.extend_from_slice(&form_id.to_le_bytes());
-    out.extend_from_slice(&0u32.to_le_bytes());
-    out.extend_from_slice(&44u16.to_le_bytes());
-    out.extend_from_slice(&[0, 0]);
-    out.extend_from_slice(body);
-    out
-}
+use common::{push_subrecord as sub, skyrim_record as record};
 
 fn group(label: &[u8; 4], children: &[u8]) -> Vec<u8> {
     let mut out = b"GRUP".to_vec();

@@ -246,19 +246,7 @@ pub fn localized_ladle() -> Vec<u8> {
         }
         out
     }
-    // Skyrim's header: signature, size, flags, form ID, version control,
-    // form version, two unknown bytes.
-    fn record(sig: &[u8; 4], flags: u32, form_id: u32, body: &[u8]) -> Vec<u8> {
-        let mut out = sig.to_vec();
-        out.extend_from_slice(&(body.len() as u32).to_le_bytes());
-        out.extend_from_slice(&flags.to_le_bytes());
-        out.extend_from_slice(&form_id.to_le_bytes());
-        out.extend_from_slice(&0u32.to_le_bytes());
-        out.extend_from_slice(&44u16.to_le_bytes());
-        out.extend_from_slice(&[0, 0]);
-        out.extend_from_slice(body);
-        out
-    }
+    let record = skyrim_record;
     let mut hedr = 1.7f32.to_le_bytes().to_vec();
     hedr.extend_from_slice(&1u32.to_le_bytes());
     hedr.extend_from_slice(&0x801u32.to_le_bytes());
@@ -297,11 +285,7 @@ pub fn header_only_plugin(
     flags: u32,
     masters: &[&str],
 ) -> Vec<u8> {
-    fn sub(out: &mut Vec<u8>, sig: &[u8; 4], data: &[u8]) {
-        out.extend_from_slice(sig);
-        out.extend_from_slice(&(data.len() as u16).to_le_bytes());
-        out.extend_from_slice(data);
-    }
+    let sub = push_subrecord;
     let mut data = Vec::new();
     let mut hedr = version.to_le_bytes().to_vec();
     hedr.extend_from_slice(&0i32.to_le_bytes());
@@ -331,4 +315,26 @@ pub fn set_file_time(path: &Path, seconds: u64) {
     let f = std::fs::File::options().write(true).open(path).unwrap();
     f.set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_600_000_000 + seconds))
         .unwrap();
+}
+
+/// A subrecord: signature, u16 size, data.
+pub fn push_subrecord(out: &mut Vec<u8>, sig: &[u8; 4], data: &[u8]) {
+    out.extend_from_slice(sig);
+    out.extend_from_slice(&(data.len() as u16).to_le_bytes());
+    out.extend_from_slice(data);
+}
+
+/// A Skyrim SE record or group: its 24-byte header (signature, size,
+/// flags, form ID, version control, form version 44, two unknown bytes)
+/// and its body.
+pub fn skyrim_record(sig: &[u8; 4], flags: u32, form_id: u32, body: &[u8]) -> Vec<u8> {
+    let mut out = sig.to_vec();
+    out.extend_from_slice(&(body.len() as u32).to_le_bytes());
+    out.extend_from_slice(&flags.to_le_bytes());
+    out.extend_from_slice(&form_id.to_le_bytes());
+    out.extend_from_slice(&0u32.to_le_bytes());
+    out.extend_from_slice(&44u16.to_le_bytes());
+    out.extend_from_slice(&[0, 0]);
+    out.extend_from_slice(body);
+    out
 }
