@@ -430,6 +430,14 @@ impl<'a> Reader<'a> {
         Ok(FormId(self.u32(what)?))
     }
 
+    /// A u32 count, then that many form IDs (as saves store their form ID
+    /// arrays).
+    pub fn form_id_list(&mut self, what: &str) -> Result<Vec<FormId>> {
+        let n = self.u32(&format!("{what} count"))? as usize;
+        self.check_count(n, 4, what)?;
+        (0..n).map(|_| self.form_id(what)).collect()
+    }
+
     /// Checks that a count of `count` items of at least `min_item_size`
     /// bytes each can fit in what remains, so a count read from the file
     /// never drives an allocation or a long loop on its own.

@@ -286,12 +286,20 @@ fn cleaning_removes_exactly_the_bloat_added() {
         // entry of the form ID array.
         let missing = FormId(((original.plugins.len() as u32) << 24) | 0x000D62);
         bloated.form_ids.push(missing);
-        let mut orphan = original.change_forms[0].clone();
+        // Bloat is made from a change form and a script instance of the
+        // save's own: a save with neither gets none.
+        let Some(mut orphan) = original.change_forms.first().cloned() else {
+            continue;
+        };
+        let Some(Ok(mut papyrus)) = original.papyrus() else {
+            continue;
+        };
+        let Some(mut inst) = papyrus.instances.first().cloned() else {
+            continue;
+        };
         orphan.ref_id = RefId(bloated.form_ids.len() as u32);
         bloated.change_forms.push(orphan);
         // A copy of an instance with a new handle, attached to nothing.
-        let mut papyrus = bloated.papyrus().unwrap().unwrap();
-        let mut inst = papyrus.instances[0].clone();
         let handle = papyrus.instances.iter().map(|i| i.id).max().unwrap() + 1;
         let width = if papyrus.wide { 8 } else { 4 };
         inst.id = handle;

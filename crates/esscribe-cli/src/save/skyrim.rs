@@ -144,8 +144,8 @@ pub(super) fn stats(save: &SkyrimSave) -> BTreeMap<String, TypeStats> {
         let s = out.entry(c.type_name().into_owned()).or_default();
         s.count += 1;
         s.bytes += len;
-        let decoded =
-            c.type_name() == "NPC_" && esscribe::save::skyrim::npc::NpcChange::decode(c).is_ok();
+        let decoded = c.kind == esscribe::save::skyrim::change::TYPE_NPC
+            && esscribe::save::skyrim::npc::NpcChange::decode(c).is_ok();
         if decoded {
             s.decoded_bytes += len;
             s.exact += 1;

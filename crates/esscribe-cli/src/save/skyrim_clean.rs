@@ -42,7 +42,7 @@ fn find(save: &SkyrimSave, installed: Option<&HashSet<String>>) -> Bloat {
     clean::find(save, installed.map(|_| &has as &dyn Fn(&str) -> bool))
 }
 
-fn report(path: &Path, save: &SkyrimSave, bloat: &Bloat, as_json: bool) -> Result<String> {
+fn report(path: &Path, bloat: &Bloat, as_json: bool) -> Result<String> {
     let mut o = String::new();
     if as_json {
         outln!(o, "{}", serde_json::to_string_pretty(bloat)?);
@@ -88,7 +88,6 @@ fn report(path: &Path, save: &SkyrimSave, bloat: &Bloat, as_json: bool) -> Resul
             bloat.active_scripts
         );
     }
-    let _ = save;
     Ok(o)
 }
 
@@ -104,17 +103,12 @@ pub(super) fn clean(
         let Some((_, save)) = load_skyrim(path)? else {
             bail!("{} is not a Skyrim save", path.display());
         };
-        emit(&report(
-            path,
-            &save,
-            &find(&save, installed.as_ref()),
-            as_json,
-        )?)?;
+        emit(&report(path, &find(&save, installed.as_ref()), as_json)?)?;
         return Ok(ExitCode::SUCCESS);
     }
     modify_and_write(path, (output, force), |save| {
         let bloat = find(save, installed.as_ref());
-        emit(&report(path, save, &bloat, as_json)?)?;
+        emit(&report(path, &bloat, as_json)?)?;
         if bloat.removable() == 0 {
             return Ok(output
                 .filter(|o| *o != path)

@@ -3,7 +3,7 @@
 //! versions, over the winning version. Records are read by their
 //! declarations, versions renumbered alike, so fields move as JSON.
 
-use super::report::{Contribution, RecordReport};
+use super::report::RecordReport;
 use super::tags::{Tag, TagFields, Tags};
 use super::versions::{masters_of, Version};
 use crate::defs::catalog;
@@ -69,14 +69,7 @@ fn take_last_change(
         None => merged.remove(key).map(|_| ()),
     };
     result.map_err(|e| e.to_string())?;
-    let plugin = order.plugin(versions[chosen].plugin).name.clone();
-    report.merged_from.push(Contribution {
-        plugin: plugin.clone(),
-        what: format!("{tag}: {key}"),
-    });
-    report
-        .winner_would_lose
-        .push(format!("{key} as {plugin} has it"));
+    report.took(order.plugin(versions[chosen].plugin).name.clone(), tag, key);
     Ok(())
 }
 
@@ -175,13 +168,7 @@ pub(crate) fn import_tagged_raw(
     }
     *merged = out;
     for (plugin, tag, key) in notes {
-        report.merged_from.push(Contribution {
-            plugin: plugin.clone(),
-            what: format!("{tag}: {key}"),
-        });
-        report
-            .winner_would_lose
-            .push(format!("{key} as {plugin} has it"));
+        report.took(plugin, tag, key);
     }
     Ok(true)
 }

@@ -64,3 +64,16 @@ pub struct PatchReport {
     /// Tags in plugins' descriptions this patch does not know.
     pub unknown_tags: Vec<String>,
 }
+
+impl RecordReport {
+    /// Notes the field `key` of `tag` taken from `plugin`: the winning
+    /// version alone would lose it.
+    pub(crate) fn took(&mut self, plugin: String, tag: Tag, key: &str) {
+        self.merged_from.push(Contribution {
+            plugin: plugin.clone(),
+            what: format!("{tag}: {key}"),
+        });
+        self.winner_would_lose
+            .push(format!("{key} as {plugin} has it"));
+    }
+}

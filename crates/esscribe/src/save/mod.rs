@@ -130,16 +130,6 @@ pub struct SaveFile {
     pub trailing: Vec<u8>,
 }
 
-fn read_form_ids(r: &mut Reader<'_>, what: &str) -> Result<Vec<FormId>> {
-    let n = r.u32(&format!("{what} count"))? as usize;
-    r.check_count(n, 4, what)?;
-    let mut out = Vec::with_capacity(n);
-    for _ in 0..n {
-        out.push(r.form_id(what)?);
-    }
-    Ok(out)
-}
-
 impl SaveFile {
     /// Reads a save. Container-level damage is an error naming the offset;
     /// a change record that does not decode is kept raw, never an error.
@@ -185,8 +175,8 @@ impl SaveFile {
                     ),
                 ));
             }
-            let form_ids = read_form_ids(&mut t, "formIdArray")?;
-            let world_spaces = read_form_ids(&mut t, "world spaces")?;
+            let form_ids = t.form_id_list("formIdArray")?;
+            let world_spaces = t.form_id_list("world spaces")?;
             (form_ids, world_spaces, t.position())
         };
         let globals = global::read_globals(r).within(|| "globals".into())?;

@@ -9,7 +9,7 @@ use super::change::ChangeForm;
 use super::globals::GlobalData;
 use super::header::WString;
 use super::SkyrimSave;
-use crate::io::{Context, Error, FormId, Reader, Result, WriteLe};
+use crate::io::{Context, Error, Reader, Result, WriteLe};
 
 /// Offsets and counts as the file location table states them.
 struct Locations {
@@ -23,12 +23,6 @@ struct Locations {
     change_count: u32,
 }
 
-fn read_form_ids(r: &mut Reader<'_>, what: &str) -> Result<Vec<FormId>> {
-    let n = r.u32(&format!("{what} count"))? as usize;
-    r.check_count(n, 4, what)?;
-    (0..n).map(|_| r.form_id(what)).collect()
-}
-
 fn read_names(r: &mut Reader<'_>, n: usize, what: &str) -> Result<Vec<WString>> {
     r.check_count(n, 2, what)?;
     (0..n).map(|_| WString::read(r, what)).collect()
@@ -39,15 +33,15 @@ fn read_names(r: &mut Reader<'_>, n: usize, what: &str) -> Result<Vec<WString>> 
 /// screenshot).
 pub(super) fn read(save: &mut SkyrimSave, body: &[u8], base: u64) -> Result<()> {
     let mut r = Reader::new(body, base);
-    let form_version = r.u8("form version")?;
+    save.form_version = r.u8("form version")?;
     let info_at = r.offset();
     let info_size = r.u32("plugin info size")? as usize;
     let info_start = r.position();
     let count = r.u8("plugin count")? as usize;
-    let plugins = read_names(&mut r, count, "plugin name")?;
+    save.plugins = read_names(&mut r, count, "plugin name")?;
     // SE saves go on with the light plugins inside the stated size; the
     // size, not the version, says whether the list is there.
-    let light_plugins = if r.position() - info_start < info_size {
+    save.light_plugins = if r.position() - info_start < info_size {
         let n = r.u16("light plugin count")? as usize;
         Some(read_names(&mut r, n, "light plugin name")?)
     } else {
@@ -77,7 +71,7 @@ pub(super) fn read(save: &mut SkyrimSave, body: &[u8], base: u64) -> Result<()> 
         ],
         change_count: r.u32("change form count")?,
     };
-    let location_table_rest = r.array::<60>("file location table")?;
+    save.location_table_rest = r.array::<60>("file location table")?;
     let expect_at = |r: &Reader<'_>, stated: u32, what: &str| -> Result<()> {
         if at(r) != stated as u64 {
             return Err(Error::invalid(
@@ -94,18 +88,17 @@ pub(super) fn read(save: &mut SkyrimSave, body: &[u8], base: u64) -> Result<()> 
             .collect()
     };
     expect_at(&r, loc.globals1, "global data table 1")?;
-    let globals1 = read_globals(&mut r, loc.counts[0], "global data table 1")?;
+    save.globals1 = read_globals(&mut r, loc.counts[0], "global data table 1")?;
     expect_at(&r, loc.globals2, "global data table 2")?;
-    let globals2 = read_globals(&mut r, loc.counts[1], "global data table 2")?;
+    save.globals2 = read_globals(&mut r, loc.counts[1], "global data table 2")?;
     expect_at(&r, loc.change_forms, "change forms")?;
     r.check_count(loc.change_count as usize, 11, "change forms")?;
-    let mut change_forms = Vec::with_capacity(loc.change_count as usize);
-    for i in 0..loc.change_count {
-        let start = r.offset();
-        change_forms
-            .push(ChangeForm::read(&mut r).within(|| format!("change form {i} at 0x{start:X}")));
-    }
-    let change_forms = change_forms.into_iter().collect::<Result<Vec<_>>>()?;
+    save.change_forms = (0..loc.change_count)
+        .map(|i| {
+            let start = r.offset();
+            ChangeForm::read(&mut r).within(|| format!("change form {i} at 0x{start:X}"))
+        })
+        .collect::<Result<_>>()?;
     expect_at(&r, loc.globals3, "global data table 3")?;
     // The game states one block fewer than the third table holds: read
     // blocks until the form ID array's stated offset.
@@ -115,31 +108,20 @@ pub(super) fn read(save: &mut SkyrimSave, body: &[u8], base: u64) -> Result<()> 
         globals3
             .push(GlobalData::read(&mut r).within(|| format!("global data table 3, block {i}"))?);
     }
-    let globals3_unstated = globals3.len() as u32 - loc.counts[2];
+    save.globals3_unstated = globals3.len() as u32 - loc.counts[2];
+    save.globals3 = globals3;
     expect_at(&r, loc.form_ids, "form ID array")?;
-    let form_ids = read_form_ids(&mut r, "form ID array")?;
-    let world_spaces = read_form_ids(&mut r, "visited world spaces")?;
+    save.form_ids = r.form_id_list("form ID array")?;
+    save.world_spaces = r.form_id_list("visited world spaces")?;
     expect_at(&r, loc.last_table, "last table")?;
     let last_len = r.u32("last table size")? as usize;
-    let last_table = r.bytes(last_len, "last table")?.to_vec();
+    save.last_table = r.bytes(last_len, "last table")?.to_vec();
     if !r.is_empty() {
         return Err(Error::invalid(
             r.offset(),
             format!("{} bytes follow the last table", r.remaining()),
         ));
     }
-    save.form_version = form_version;
-    save.plugins = plugins;
-    save.light_plugins = light_plugins;
-    save.globals1 = globals1;
-    save.globals2 = globals2;
-    save.change_forms = change_forms;
-    save.globals3 = globals3;
-    save.form_ids = form_ids;
-    save.world_spaces = world_spaces;
-    save.last_table = last_table;
-    save.location_table_rest = location_table_rest;
-    save.globals3_unstated = globals3_unstated;
     Ok(())
 }
 

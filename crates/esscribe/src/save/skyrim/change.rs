@@ -72,6 +72,11 @@ const TYPE_NAMES: [&str; 49] = [
     "ENCH",
 ];
 
+/// The change form type of quests.
+pub const TYPE_QUST: u8 = 8;
+/// The change form type of actor bases (NPC_).
+pub const TYPE_NPC: u8 = 9;
+
 /// The record type a change form type stands for (`REFR`, `NPC_`…), or its
 /// number for a type the format does not name.
 pub fn change_type_name(kind: u8) -> Cow<'static, str> {

@@ -428,10 +428,9 @@ impl SkyrimSave {
     /// The player's actor base (form 0x7) as its change form holds it:
     /// level, skills, spells, shouts, factions, race.
     pub fn player_base(&self) -> Option<Result<npc::NpcChange>> {
-        const NPC: u8 = 9;
         self.change_forms
             .iter()
-            .find(|c| c.kind == NPC && self.resolve(c.ref_id) == Some(FormId(7)))
+            .find(|c| c.kind == change::TYPE_NPC && self.resolve(c.ref_id) == Some(FormId(7)))
             .map(npc::NpcChange::decode)
     }
 }

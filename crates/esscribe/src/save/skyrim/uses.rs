@@ -4,9 +4,6 @@ use super::SkyrimSave;
 use crate::io::{FormId, Result};
 use crate::save::uses::{find_plugin, PluginUses, ScriptUse};
 
-/// The change form type of quests.
-const QUST: u8 = 8;
-
 impl SkyrimSave {
     /// Everything the save holds of `plugin` (regular or light).
     pub fn uses_of(&self, plugin: &str) -> Result<PluginUses> {
@@ -32,7 +29,7 @@ impl SkyrimSave {
         for c in &self.change_forms {
             if let Some(id) = self.resolve(c.ref_id).filter(|id| ours(*id)) {
                 u.count_change(c.type_name().into_owned());
-                if c.kind == QUST {
+                if c.kind == super::change::TYPE_QUST {
                     u.quests.push(id);
                 }
             }
