@@ -9,6 +9,9 @@
 //!
 //! SE saves (format 12) widen the string table's count and indices to
 //! 32 bits and the handles of instances, references and arrays to 64.
+//! An LE save whose table outgrew 16 bits (a plugin lifts the limit)
+//! stores the count as 0xFFFF then 32 bits, and an index from 0xFFFF up
+//! the same way.
 
 use super::change::RefId;
 use super::header::WString;
@@ -94,6 +97,9 @@ pub struct Papyrus {
     /// Whether counts and indices of strings are 32-bit and handles 64-bit
     /// (Skyrim SE).
     pub wide: bool,
+    /// Whether an LE save stored the string count as 0xFFFF then 32 bits,
+    /// as it does once the table passes 65,534 strings.
+    pub long_count: bool,
     /// The string table: script, type and member names.
     pub strings: Vec<WString>,
     /// The script definitions.
@@ -122,10 +128,12 @@ struct PapyrusReader<'a> {
 impl<'a> PapyrusReader<'a> {
     fn string_index(&mut self, what: &str) -> Result<u32> {
         let at = self.r.offset();
-        let i = if self.wide {
-            self.r.u32(what)?
-        } else {
-            self.r.u16(what)? as u32
+        let i = match self.wide {
+            true => self.r.u32(what)?,
+            false => match self.r.u16(what)? {
+                u16::MAX => self.r.u32(what)?,
+                short => short as u32,
+            },
         };
         if i as usize >= self.strings {
             return Err(Error::invalid(
@@ -210,17 +218,17 @@ impl Papyrus {
             strings: 0,
         };
         let version = p.r.u16("Papyrus version")?;
+        let mut long_count = false;
         let n = if wide {
             p.r.u32("string count")? as usize
         } else {
-            let n = p.r.u16("string count")?;
-            if n == u16::MAX {
-                return Err(Error::invalid(
-                    2,
-                    "a string table of 65,535 or more strings (extended by a plugin) is not read",
-                ));
+            match p.r.u16("string count")? {
+                u16::MAX => {
+                    long_count = true;
+                    p.r.u32("string count")? as usize
+                }
+                short => short as usize,
             }
-            n as usize
         };
         p.r.check_count(n, 2, "strings")?;
         let strings = (0..n)
@@ -340,6 +348,7 @@ impl Papyrus {
         Ok(Papyrus {
             version,
             wide,
+            long_count,
             strings,
             scripts,
             instances,
@@ -367,8 +376,11 @@ impl Papyrus {
         let index = |out: &mut Vec<u8>, i: u32| {
             if wide {
                 out.put_u32(i)
+            } else if let Ok(short @ 0..0xFFFF) = u16::try_from(i) {
+                out.put_u16(short)
             } else {
-                out.put_u16(i as u16)
+                out.put_u16(u16::MAX);
+                out.put_u32(i)
             }
         };
         let handle = |out: &mut Vec<u8>, h: u64| {
@@ -379,10 +391,14 @@ impl Papyrus {
             }
         };
         out.put_u16(self.version);
+        let count = self.strings.len() as u32;
         if wide {
-            out.put_u32(self.strings.len() as u32);
+            out.put_u32(count);
+        } else if self.long_count || count >= 0xFFFF {
+            out.put_u16(u16::MAX);
+            out.put_u32(count);
         } else {
-            out.put_u16(self.strings.len() as u16);
+            out.put_u16(count as u16);
         }
         self.strings.iter().for_each(|s| s.write(&mut out));
         out.put_u32(self.scripts.len() as u32);
@@ -468,5 +484,64 @@ impl Papyrus {
             }
         }
         used
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An LE block whose string table passed 16 bits: the count and an
+    /// index of 0xFFFF or more are stored as 0xFFFF then 32 bits.
+    fn long_table_block(strings: u32, name: u32) -> Vec<u8> {
+        let mut b = Vec::new();
+        b.put_u16(4);
+        b.put_u16(u16::MAX);
+        b.put_u32(strings);
+        for i in 0..strings {
+            let s = format!("s{i}");
+            b.put_u16(s.len() as u16);
+            b.put(s.as_bytes());
+        }
+        b.put_u32(1);
+        b.put_u16(u16::MAX);
+        b.put_u32(name);
+        b.put_u16(3);
+        b.put_u32(0);
+        for _ in 0..3 {
+            b.put_u32(0); // instances, references, arrays
+        }
+        b.put_u32(7); // next active script ID
+        b.put_u32(0);
+        b.put(&[1, 2, 3]);
+        b
+    }
+
+    #[test]
+    fn an_le_string_table_past_16_bits_reads_and_writes_back() {
+        let block = long_table_block(70_000, 69_999);
+        let p = Papyrus::read(&block, false).unwrap();
+        assert!(p.long_count);
+        assert_eq!(p.strings.len(), 70_000);
+        assert_eq!(p.scripts[0].name, 69_999);
+        assert_eq!(p.scripts[0].parent, 3);
+        assert_eq!(p.string(69_999, encoding_rs::WINDOWS_1252), "s69999");
+        assert_eq!(p.rest, [1, 2, 3]);
+        assert_eq!(p.write(), block);
+    }
+
+    #[test]
+    fn an_index_of_exactly_0xffff_is_stored_long() {
+        let block = long_table_block(70_000, 0xFFFF);
+        let p = Papyrus::read(&block, false).unwrap();
+        assert_eq!(p.scripts[0].name, 0xFFFF);
+        assert_eq!(p.write(), block);
+    }
+
+    #[test]
+    fn an_index_past_a_long_table_is_refused() {
+        let block = long_table_block(70_000, 70_000);
+        let e = Papyrus::read(&block, false).unwrap_err().to_string();
+        assert!(e.contains("string 70000 of a table of 70000"), "{e}");
     }
 }
