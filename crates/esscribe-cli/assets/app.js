@@ -262,27 +262,44 @@ async function conflictView(plugin, id, params) {
 // ---- save -----------------------------------------------------------------
 async function saveView(index) {
   const s = await api(`/api/save/${enc(index)}`);
-  const time = `${Math.floor(s.play_time_seconds / 3600)}:${String(Math.floor(s.play_time_seconds / 60) % 60).padStart(2, "0")}`;
-  let html = `<h1>${esc(s.file)}</h1><div class="save"><section><dl class="fields" id="save-info">
+  const skyrim = (s.game || "").startsWith("Skyrim");
+  const plugins = list => list.map(p => p.served ? `<a href="#/plugin/${enc(p.name)}">${esc(p.name)}</a>` : esc(p.name)).join(", ");
+  let html = `<h1>${esc(s.file)}${skyrim ? ` <span class="muted">(${esc(s.game)})</span>` : ""}</h1><div class="save"><section><dl class="fields" id="save-info">
     <dt>player</dt><dd id="player">${esc(s.player.name)}, level ${esc(s.player.level)}</dd>
-    <dt>place</dt><dd>${esc(s.player.location)}</dd>
-    <dt>game date</dt><dd>${esc(s.game_date || "")} <span class="muted">(day ${esc(Math.floor(s.game_days))})</span></dd>
+    <dt>place</dt><dd>${esc(s.player.location)}</dd>`;
+  if (skyrim) {
+    html += `<dt>race</dt><dd>${esc(s.player.race)}, ${esc(s.player.sex)}</dd>
+    <dt>game date</dt><dd>${esc(s.game_date)}</dd><dt>saved</dt><dd>${esc(s.saved_at)}</dd>
+    <dt>save number</dt><dd>${esc(s.save_number)}</dd>
+    <dt>plugins</dt><dd id="plugins">${plugins(s.plugins)}</dd>
+    <dt>light plugins</dt><dd id="light-plugins">${s.light_plugins.length ? plugins(s.light_plugins) : '<span class="muted">none</span>'}</dd>
+    <dt>scripts</dt><dd id="papyrus">${s.papyrus && s.papyrus.instances !== undefined
+      ? `${s.papyrus.instances.toLocaleString("en")} script instances of ${s.papyrus.scripts.toLocaleString("en")} scripts, ${s.papyrus.active_scripts.toLocaleString("en")} active`
+      : esc((s.papyrus && s.papyrus.error) || "not read")}</dd></dl>`;
+  } else {
+    const time = `${Math.floor(s.play_time_seconds / 3600)}:${String(Math.floor(s.play_time_seconds / 60) % 60).padStart(2, "0")}`;
+    html += `<dt>game date</dt><dd>${esc(s.game_date || "")} <span class="muted">(day ${esc(Math.floor(s.game_days))})</span></dd>
     <dt>play time</dt><dd>${time}</dd><dt>saved</dt><dd>${esc(s.saved_at)}</dd>
     <dt>save number</dt><dd>${esc(s.save_number)}</dd>
-    <dt>plugins</dt><dd>${s.plugins.map(p => p.served ? `<a href="#/plugin/${enc(p.name)}">${esc(p.name)}</a>` : esc(p.name)).join(", ")}</dd>
-    <dt>created records</dt><dd>${esc(s.created_records)}</dd></dl>
-    <h2>Change records by type</h2><table id="change-records"><tr><th>Type</th><th class="num">Records</th></tr>
+    <dt>plugins</dt><dd>${plugins(s.plugins)}</dd>
+    <dt>created records</dt><dd>${esc(s.created_records)}</dd></dl>`;
+  }
+  html += `<h2>Change records by type</h2><table id="change-records"><tr><th>Type</th><th class="num">Records</th></tr>
     ${Object.entries(s.change_records).map(([t, n]) => `<tr><td>${esc(t)}</td><td class="num">${n.toLocaleString("en")}</td></tr>`).join("")}</table></section>
     <section><h2>Screenshot <span class="muted">${s.screenshot.width}×${s.screenshot.height}</span></h2>
-    <img class="shot" id="screenshot" alt="the save's screenshot" src="/api/save/${enc(index)}/screenshot.png"></section></div>
-    <h2>Inventory <span class="muted">(the player's changes: ${s.inventory_total} entries${s.inventory_total > s.inventory.length ? `, the first ${s.inventory.length} shown` : ""})</span></h2>
+    <img class="shot" id="screenshot" alt="the save's screenshot" src="/api/save/${enc(index)}/screenshot.png"></section></div>`;
+  if (skyrim) {
+    html += `<p class="muted" id="inventory-note">The player's inventory is not shown: in a Skyrim save it follows extra data whose layout is not documented, so it is kept as bytes.</p>`;
+  } else {
+    html += `<h2>Inventory <span class="muted">(the player's changes: ${s.inventory_total} entries${s.inventory_total > s.inventory.length ? `, the first ${s.inventory.length} shown` : ""})</span></h2>
     <table id="inventory"><tr><th>Form ID</th><th>Plugin</th><th class="num">Count</th><th>Item</th><th>Properties</th></tr>`;
-  for (const item of s.inventory) {
-    const name = item.record || (item.name ? `"${item.name}"` + (item.type ? ` [${item.type}]` : "") : "");
-    html += `<tr><td class="mono">${esc(item.form_id || item.iref)}</td><td>${esc(item.plugin || "")}</td>
+    for (const item of s.inventory) {
+      const name = item.record || (item.name ? `"${item.name}"` + (item.type ? ` [${item.type}]` : "") : "");
+      html += `<tr><td class="mono">${esc(item.form_id || item.iref)}</td><td>${esc(item.plugin || "")}</td>
       <td class="num">${esc(item.count)}</td><td>${esc(name)}</td><td class="muted">${esc(item.properties || "")}</td></tr>`;
+    }
+    html += `</table>`;
   }
-  html += `</table>`;
   show(html);
   // Marks the image once shown, with its size: what a reader (or a test)
   // can check without looking at pixels.

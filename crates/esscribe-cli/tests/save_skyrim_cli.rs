@@ -8,6 +8,7 @@ use std::process::Command;
 
 #[path = "../../esscribe/tests/common/mod.rs"]
 mod common;
+mod serve_support;
 
 fn esscribe() -> Command {
     Command::new(env!("CARGO_BIN_EXE_esscribe"))
@@ -262,4 +263,79 @@ fn textconv_gives_a_summary_and_a_line_per_change_form() {
             path.display()
         );
     }
+}
+
+/// The workbench serves each Skyrim save with what `save info` reads from
+/// it, its plugins marked as served or not, and its screenshot.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn the_workbench_shows_every_skyrim_save() {
+    for path in skyrim_saves() {
+        let info = json_of(esscribe().args(["save", "info", "--json"]).arg(&path));
+        let server = serve_support::Server::start(&[path.as_path()]);
+        let (status, body) = server.get("/api/save/0");
+        assert_eq!(status, 200, "{}", path.display());
+        let page: Value = serde_json::from_slice(&body).unwrap();
+        for key in [
+            "game",
+            "player",
+            "game_date",
+            "save_number",
+            "change_records",
+        ] {
+            assert_eq!(page[key], info[key], "{}: {key}", path.display());
+        }
+        let names = |v: &Value| -> Vec<Value> {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|p| {
+                    assert_eq!(p["served"], false, "{}", path.display());
+                    p["name"].clone()
+                })
+                .collect()
+        };
+        assert_eq!(
+            names(&page["plugins"]),
+            *info["plugins"].as_array().unwrap()
+        );
+        assert_eq!(
+            names(&page["light_plugins"]),
+            *info["light_plugins"].as_array().unwrap()
+        );
+        assert!(page["papyrus"]["instances"].as_u64().is_some(), "{page}");
+        let (status, png) = server.get("/api/save/0/screenshot.png");
+        assert_eq!(status, 200);
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        let size = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+        assert_eq!(
+            size(16),
+            info["screenshot"]["width"].as_u64().unwrap() as u32
+        );
+        assert_eq!(
+            size(20),
+            info["screenshot"]["height"].as_u64().unwrap() as u32
+        );
+    }
+    // Exact values of one save, and a plugin of its list marked as served:
+    // a real plugin under the name of one the save lists.
+    let dir = tempfile::tempdir().unwrap();
+    let update = dir.path().join("Update.esm");
+    std::fs::copy(common::path("skyrim-plugins/Campfire.esm"), &update).unwrap();
+    let server =
+        serve_support::Server::start(&[save("arcanaeum-se.ess").as_path(), update.as_path()]);
+    let (_, body) = server.get("/api/save/0");
+    let page: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(page["player"]["name"], "Aluna Messana");
+    assert_eq!(page["papyrus"]["instances"], 41_741, "{}", page["papyrus"]);
+    assert_eq!(page["papyrus"]["active_scripts"], 21);
+    assert_eq!(page["light_plugins"][2]["name"], "ccBGSSSE037-Curios.esl");
+    let served: Vec<&Value> = page["plugins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["served"] == true)
+        .map(|p| &p["name"])
+        .collect();
+    assert_eq!(served, ["Update.esm"]);
 }

@@ -304,6 +304,52 @@ fn a_save_shows_its_player_inventory_and_screenshot() {
     not(all(chromium, corpus)),
     ignore = "needs Chromium (apt-get install chromium) and the real-file corpus in ../shared/corpus"
 )]
+fn a_skyrim_save_shows_its_player_plugins_and_screenshot() {
+    let browser = chromium();
+    let server = start(&[corpus("skyrim-saves/enderal-lightly-modded-2.ess")]);
+    let dom = browse(
+        browser,
+        &format!("{}#/save/0", server.url),
+        "serve-skyrim-save",
+    );
+    assert!(
+        dom.contains("enderal-lightly-modded-2.ess <span class=\"muted\">(Skyrim LE)</span>"),
+        "{dom}"
+    );
+    assert!(dom.contains("<dd id=\"player\">"), "{dom}");
+    assert!(
+        dom.contains("<dt>place</dt><dd>Old Dothûlgrad, Depths</dd>"),
+        "{dom}"
+    );
+    assert!(
+        dom.contains("<dt>game date</dt><dd>030.53.56</dd>"),
+        "{dom}"
+    );
+    assert!(
+        dom.contains("<dd id=\"plugins\">Skyrim.esm, Update.esm"),
+        "{dom}"
+    );
+    assert!(
+        dom.contains("<dd id=\"light-plugins\"><span class=\"muted\">none</span></dd>"),
+        "{dom}"
+    );
+    assert!(dom.contains("script instances of"), "{dom}");
+    assert!(dom.contains("id=\"inventory-note\""), "{dom}");
+    let (status, png) = server.get("/api/save/0/screenshot.png");
+    assert_eq!(status, 200);
+    let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
+    let height = u32::from_be_bytes(png[20..24].try_into().unwrap());
+    assert!(
+        dom.contains(&format!("data-shown=\"{width}x{height}\"")),
+        "{dom}"
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(all(chromium, corpus)),
+    ignore = "needs Chromium (apt-get install chromium) and the real-file corpus in ../shared/corpus"
+)]
 fn the_merged_patch_shows_what_it_takes_from_whom() {
     let browser = chromium();
     let server = start(&[

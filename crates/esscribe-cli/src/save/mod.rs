@@ -693,7 +693,10 @@ mod skyrim_clean;
 mod uses_cmd;
 mod writing;
 
-pub(crate) use skyrim::{set_encoding, skyrim_text};
+pub(crate) use skyrim::{
+    info_json as skyrim_info_json, load_skyrim, screenshot_png as skyrim_screenshot_png,
+    set_encoding, skyrim_text,
+};
 
 pub use edit::EditRequest;
 use edit::*;

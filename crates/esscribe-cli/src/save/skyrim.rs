@@ -26,7 +26,7 @@ fn encoding() -> &'static Encoding {
 }
 
 /// Reads a save that is Skyrim's; `None` for any other file.
-pub(super) fn load_skyrim(path: &Path) -> Result<Option<(MappedFile, SkyrimSave)>> {
+pub(crate) fn load_skyrim(path: &Path) -> Result<Option<(MappedFile, SkyrimSave)>> {
     let data = util::load(path)?;
     if esscribe::save::game_of_save(&data) != Some(esscribe::Game::Skyrim) {
         return Ok(None);
@@ -64,7 +64,7 @@ fn form_text(save: &SkyrimSave, id: Option<FormId>) -> String {
     }
 }
 
-pub(super) fn info_json(path: &Path, save: &SkyrimSave) -> Value {
+pub(crate) fn info_json(path: &Path, save: &SkyrimSave) -> Value {
     let h = &save.header;
     json!({
         "file": path.display().to_string(),
@@ -356,7 +356,7 @@ pub(super) fn modify_and_write(
 }
 
 /// The screenshot as a PNG: RGB in LE saves, RGBA in SE saves.
-pub(super) fn screenshot_png(save: &SkyrimSave) -> Result<Vec<u8>> {
+pub(crate) fn screenshot_png(save: &SkyrimSave) -> Result<Vec<u8>> {
     let (w, h) = (save.header.shot_width, save.header.shot_height);
     if w == 0 || h == 0 {
         bail!("the save's screenshot is empty ({w}x{h})");

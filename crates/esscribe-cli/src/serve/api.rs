@@ -1,7 +1,7 @@
 //! The JSON the page reads: each answer made by the library from the
 //! served files, bounded in size.
 
-use super::served::{GroupNode, Served};
+use super::served::{GameSave, GroupNode, Served};
 use esscribe::loadorder::{editor_id_of, Category, GlobalId, LoadOrder, Problem, Slot};
 use esscribe::plugin::{Body, Record};
 use esscribe::{FormId, Sig};
@@ -669,15 +669,49 @@ fn served_save<'s>(s: &'s Served, which: &str) -> Result<&'s super::served::Serv
         .ok_or_else(|| Answer::NotFound(format!("{which}: not one of the served saves")))
 }
 
-/// A save: player, place, date, plugins, the player's inventory with names
-/// from the load order, change-record counts by type.
+/// A save: player, place, date, plugins, change-record counts by type;
+/// for an Oblivion save, the player's inventory with names from the load
+/// order; for a Skyrim save, its light plugins and Papyrus counts.
 pub fn save(s: &Served, which: &str) -> Answer {
     let served = match served_save(s, which) {
         Ok(v) => v,
         Err(a) => return a,
     };
-    let save = &served.save;
-    let mut info = crate::save::info_json(std::path::Path::new(&served.name), save);
+    let path = std::path::Path::new(&served.name);
+    let (info, plugins) = match &served.save {
+        GameSave::Oblivion(save) => (
+            oblivion_save(s, save, path),
+            save.plugins.iter().map(|p| p.text()).collect::<Vec<_>>(),
+        ),
+        GameSave::Skyrim(save) => (skyrim_save(save, path), save.plugin_names()),
+    };
+    let mut out: Map<String, Value> = match info {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    };
+    let served_plugin =
+        |name: &str| json!({"name": name, "served": s.order.position(name).is_some()});
+    out.insert("file".into(), Value::from(served.name.clone()));
+    out.insert("index".into(), Value::from(which));
+    out.insert(
+        "plugins".into(),
+        plugins.iter().map(|n| served_plugin(n)).collect(),
+    );
+    if let GameSave::Skyrim(save) = &served.save {
+        out.insert(
+            "light_plugins".into(),
+            save.light_plugin_names()
+                .iter()
+                .map(|n| served_plugin(n))
+                .collect(),
+        );
+    }
+    Answer::Json(Value::Object(out))
+}
+
+/// An Oblivion save's page: its information and the player's inventory.
+fn oblivion_save(s: &Served, save: &esscribe::save::SaveFile, path: &std::path::Path) -> Value {
+    let mut info = crate::save::info_json(path, save);
     if let Value::Object(m) = &mut info {
         // Many thousands in a long game: counted, not listed.
         m.remove("created");
@@ -711,24 +745,27 @@ pub fn save(s: &Served, which: &str) -> Answer {
             items.push(v);
         }
     }
-    let plugins_loaded: Vec<Value> = save
-        .plugins
-        .iter()
-        .map(|p| {
-            let name = p.text();
-            json!({"name": name, "served": s.order.position(&name).is_some()})
-        })
-        .collect();
-    let mut out: Map<String, Value> = match info {
-        Value::Object(m) => m,
-        _ => Map::new(),
+    info["inventory"] = Value::from(items);
+    info["inventory_total"] = Value::from(inventory_total);
+    info
+}
+
+/// A Skyrim save's page: its information, as `save info --json` gives
+/// it, and what its Papyrus block holds.
+fn skyrim_save(save: &esscribe::save::skyrim::SkyrimSave, path: &std::path::Path) -> Value {
+    let mut info = crate::save::skyrim_info_json(path, save);
+    info["papyrus"] = match save.papyrus() {
+        Some(Ok(p)) => json!({
+            "scripts": p.scripts.len(),
+            "instances": p.instances.len(),
+            "references": p.references.len(),
+            "arrays": p.arrays.len(),
+            "active_scripts": p.active_scripts.len(),
+        }),
+        Some(Err(e)) => json!({ "error": e.to_string() }),
+        None => Value::Null,
     };
-    out.insert("file".into(), Value::from(served.name.clone()));
-    out.insert("index".into(), Value::from(which));
-    out.insert("plugins".into(), Value::from(plugins_loaded));
-    out.insert("inventory".into(), Value::from(items));
-    out.insert("inventory_total".into(), Value::from(inventory_total));
-    Answer::Json(Value::Object(out))
+    info
 }
 
 /// A save's screenshot as PNG.
@@ -737,7 +774,11 @@ pub fn screenshot(s: &Served, which: &str) -> Answer {
         Ok(v) => v,
         Err(a) => return a,
     };
-    match crate::save::screenshot_png(&served.save) {
+    let png = match &served.save {
+        GameSave::Oblivion(save) => crate::save::screenshot_png(save),
+        GameSave::Skyrim(save) => crate::save::skyrim_screenshot_png(save),
+    };
+    match png {
         Ok(png) => Answer::Png(png),
         Err(e) => Answer::Failed(format!("{}: {e:#}", served.name)),
     }

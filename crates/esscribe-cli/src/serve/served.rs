@@ -6,6 +6,7 @@ use crate::util;
 use anyhow::{bail, Result};
 use esscribe::loadorder::{ConflictFilter, LoadOrder, Placing, Problem, RecordConflicts};
 use esscribe::plugin::{Entry, MappedFile, Plugin};
+use esscribe::save::skyrim::SkyrimSave;
 use esscribe::save::SaveFile;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -30,12 +31,20 @@ pub struct GroupNode {
     pub children: Vec<GroupNode>,
 }
 
-/// An Oblivion save of the served set.
+/// A save of the served set.
 pub struct ServedSave {
     /// Its file name.
     pub name: String,
     /// The save, read whole.
-    pub save: SaveFile,
+    pub save: GameSave,
+}
+
+/// A save, of whichever game wrote it.
+pub enum GameSave {
+    /// An Oblivion save.
+    Oblivion(Box<SaveFile>),
+    /// A Skyrim save, LE or SE.
+    Skyrim(Box<SkyrimSave>),
 }
 
 /// Everything the server shows.
@@ -176,7 +185,11 @@ impl Served {
             .collect();
         let mut saves = Vec::new();
         for p in &save_paths {
-            let (_, save) = crate::save::load(p)?;
+            // Each save is read whole; its file is not kept open.
+            let save = match crate::save::load_skyrim(p)? {
+                Some((_, save)) => GameSave::Skyrim(Box::new(save)),
+                None => GameSave::Oblivion(Box::new(crate::save::load(p)?.1)),
+            };
             saves.push(ServedSave {
                 name: util::file_name(p),
                 save,

@@ -376,7 +376,7 @@ impl Papyrus {
         let index = |out: &mut Vec<u8>, i: u32| {
             if wide {
                 out.put_u32(i)
-            } else if let Ok(short @ 0..0xFFFF) = u16::try_from(i) {
+            } else if let Ok(short @ 0..=0xFFFE) = u16::try_from(i) {
                 out.put_u16(short)
             } else {
                 out.put_u16(u16::MAX);
