@@ -35,6 +35,10 @@ pub enum ErrorKind {
     /// it or cut it short meanwhile, so what was read from it (and any
     /// other error met reading it) cannot be trusted.
     Changed,
+    /// What was asked cannot be done to this input, though nothing is
+    /// wrong with it: an item added to a save whose form ID array is full,
+    /// a plugin list longer than the format can state, a path given twice.
+    Refused,
 }
 
 /// The record an error was found in.
@@ -171,6 +175,12 @@ impl Error {
         Self::new(ErrorKind::NotFound, 0, what)
     }
 
+    /// A request the input cannot take, though the input is sound: the
+    /// message says what was asked and what stands in the way.
+    pub fn refused(why: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Refused, 0, why)
+    }
+
     /// A value that does not fit the field at `field` (a path in the
     /// record, empty where the caller adds it with
     /// [`at_field`](Self::at_field) as the error rises): `problem` says why.
@@ -226,7 +236,8 @@ impl fmt::Display for Error {
                 | ErrorKind::Io
                 | ErrorKind::NotFound
                 | ErrorKind::Value
-                | ErrorKind::Changed,
+                | ErrorKind::Changed
+                | ErrorKind::Refused,
                 _,
             ) => write!(f, "{}", self.message)?,
             _ => write!(f, "at offset 0x{:X}: {}", self.offset, self.message)?,

@@ -414,3 +414,17 @@ fn an_entry_whose_sizes_were_changed_by_hand_is_an_error() {
     e.compressed = false;
     assert_eq!(a.read(&e).unwrap().len() as u64, e.stored_size);
 }
+
+#[test]
+fn a_path_given_twice_is_refused_as_the_callers_mistake() {
+    let e = ArchiveBuilder::new(Version::SkyrimSe)
+        .file("meshes\\a.nif", vec![1])
+        .file("Meshes\\A.nif", vec![2])
+        .build()
+        .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Refused);
+    assert_eq!(
+        e.to_string(),
+        "Meshes\\A.nif: given twice; an archive holds one file per path"
+    );
+}

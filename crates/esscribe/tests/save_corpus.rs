@@ -628,3 +628,20 @@ fn skyrim_saves_are_told_from_oblivion_saves() {
         );
     }
 }
+
+/// A request the save cannot take is refused as such, not reported as
+/// damage at an offset.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_plugin_list_too_long_for_a_save_is_refused() {
+    let (name, data) = &load_all()[0];
+    let mut save = SaveFile::parse(data).unwrap();
+    let first = save.plugins[0].clone();
+    save.plugins.resize(256, first);
+    let e = save.to_bytes().unwrap_err();
+    assert_eq!(e.kind, esscribe::ErrorKind::Refused, "{name}");
+    assert_eq!(
+        e.to_string(),
+        "the save would list 256 plugins; it can list at most 255"
+    );
+}

@@ -98,7 +98,9 @@ impl ArchiveBuilder {
                 .insert(DirectoryKey::from(name.as_bytes()), file)
                 .is_some()
             {
-                return Err(Error::invalid(0, format!("{path}: given twice")));
+                return Err(Error::refused(format!(
+                    "{path}: given twice; an archive holds one file per path"
+                )));
             }
         }
         let mut flags = ArchiveFlags::DIRECTORY_STRINGS | ArchiveFlags::FILE_STRINGS;

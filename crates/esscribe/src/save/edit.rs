@@ -85,7 +85,9 @@ impl SaveFile {
             (i + 1) as u32
         } else {
             if (self.form_ids.len() as u64) >= 0xFF00_0000 {
-                return Err(Error::invalid(0, "the formIdArray is full"));
+                return Err(Error::refused(
+                    "the item cannot be added: the save's form ID array is full",
+                ));
             }
             self.form_ids.push(item);
             (self.form_ids.len() - 1) as u32
@@ -130,9 +132,9 @@ impl SaveFile {
                 format!("a player name takes 1 to 250 bytes, without NUL: {name:?}"),
             ));
         }
-        let index = self
-            .change_index(PLAYER_REF, TYPE_ACHR)
-            .ok_or_else(|| Error::invalid(0, "the save has no player record"))?;
+        let index = self.change_index(PLAYER_REF, TYPE_ACHR).ok_or_else(|| {
+            Error::not_found("the save has no change record of the player (ACHR 0x14)")
+        })?;
         let (chunk, head) = self.changes.slot_mut(index).expect("a record just found");
         let part = head
             .data
@@ -173,7 +175,7 @@ impl SaveFile {
             )
         })?;
         let index = self.change_index(PLAYER_BASE, TYPE_NPC).ok_or_else(|| {
-            Error::invalid(0, "the save has no record of the player's actor base")
+            Error::not_found("the save has no change record of the player's actor base (NPC_ 0x7)")
         })?;
         let (chunk, head) = self.changes.slot_mut(index).expect("a record just found");
         for p in head.data.range() {
@@ -318,8 +320,12 @@ impl SaveFile {
         version: u8,
         data: &[u8],
     ) -> Result<()> {
-        let size = u16::try_from(data.len())
-            .map_err(|_| Error::invalid(0, "change record data over 65535 bytes"))?;
+        let size = u16::try_from(data.len()).map_err(|_| {
+            Error::refused(format!(
+                "the change record would hold {} bytes of data; a save stores at most 65,535",
+                data.len()
+            ))
+        })?;
         let mut buf = Vec::new();
         for c in &self.changes {
             c.write(&mut buf)?;

@@ -249,7 +249,10 @@ impl SaveFile {
         self.file_header.write(&mut out);
         self.header.write(&mut out);
         if self.plugins.len() > u8::MAX as usize {
-            return Err(Error::invalid(0, "more than 255 plugins"));
+            return Err(Error::refused(format!(
+                "the save would list {} plugins; it can list at most 255",
+                self.plugins.len()
+            )));
         }
         out.put_u8(self.plugins.len() as u8);
         for p in &self.plugins {
