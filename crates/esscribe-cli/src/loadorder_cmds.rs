@@ -71,30 +71,43 @@ pub fn warn(p: &Problem) {
     );
 }
 
-/// Reports what went wrong loading, on standard error.
-/// A master missing for many plugins (the game's own files, often) is
-/// reported once, naming the plugins that need it.
-pub fn report_problems(order: &LoadOrder<'_>) {
-    // A plugin given alone names its own records; that its masters are
-    // not given is no news.
-    let alone = order.plugins().len() == 1;
+/// A load order's problems with each missing master told once: the
+/// master, the plugins that need it, and the other problems as they are.
+pub fn grouped_problems<'o>(
+    order: &'o LoadOrder<'_>,
+) -> (Vec<(&'o str, Vec<&'o str>)>, Vec<&'o Problem>) {
     let mut needed_by: Vec<(&str, Vec<&str>)> = Vec::new();
+    let mut others = Vec::new();
     for p in order.problems() {
         match p {
-            Problem::MissingMaster { .. } if alone => {}
             Problem::MissingMaster { plugin, master } => {
                 match needed_by.iter_mut().find(|(m, _)| m == master) {
                     Some((_, list)) => list.push(plugin),
                     None => needed_by.push((master, vec![plugin])),
                 }
             }
-            other => warn(other),
+            other => others.push(other),
         }
+    }
+    (needed_by, others)
+}
+
+/// Reports what went wrong loading, on standard error.
+/// A master missing for many plugins (the game's own files, often) is
+/// reported once, naming the first plugins that need it.
+pub fn report_problems(order: &LoadOrder<'_>) {
+    // A plugin given alone names its own records; that its masters are
+    // not given is no news.
+    let alone = order.plugins().len() == 1;
+    let (mut needed_by, others) = grouped_problems(order);
+    others.into_iter().for_each(warn);
+    if alone {
+        needed_by.clear();
     }
     for (master, plugins) in needed_by {
         let text = format!(
             "master {master} is not in the load order, needed by {}: records and references of it are named as {master}, absent",
-            plugins.join(", ")
+            util::some_names(&plugins)
         );
         eprintln!(
             "{} {}",

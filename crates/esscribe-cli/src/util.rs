@@ -172,6 +172,20 @@ pub fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", thousands(n), if n == 1 { one } else { many })
 }
 
+/// Names joined with commas; past ten, the first nine and how many more,
+/// so that a line about hundreds of plugins stays a line.
+pub fn some_names(names: &[&str]) -> String {
+    const SHOWN: usize = 9;
+    if names.len() <= SHOWN + 1 {
+        return names.join(", ");
+    }
+    format!(
+        "{} and {} more",
+        names[..SHOWN].join(", "),
+        thousands((names.len() - SHOWN) as u64)
+    )
+}
+
 /// The edit distance between two words, ignoring case.
 fn distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.to_lowercase().chars().collect();

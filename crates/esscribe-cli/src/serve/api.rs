@@ -2,7 +2,7 @@
 //! served files, bounded in size.
 
 use super::served::{GameSave, GroupNode, Served};
-use esscribe::loadorder::{editor_id_of, Category, GlobalId, LoadOrder, Problem, Slot};
+use esscribe::loadorder::{editor_id_of, Category, GlobalId, LoadOrder, Slot};
 use esscribe::plugin::{Body, Record};
 use esscribe::{FormId, Sig};
 use serde::Deserialize;
@@ -129,23 +129,12 @@ pub fn order(s: &Served) -> Answer {
 /// The load order's problems in words; a master missing for several
 /// plugins (the game's own files, often) is told once.
 fn problems_text(o: &LoadOrder<'_>) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut needed_by: Vec<(&str, Vec<&str>)> = Vec::new();
-    for p in o.problems() {
-        match p {
-            Problem::MissingMaster { plugin, master } => {
-                match needed_by.iter_mut().find(|(m, _)| m == master) {
-                    Some((_, list)) => list.push(plugin),
-                    None => needed_by.push((master, vec![plugin])),
-                }
-            }
-            other => out.push(other.to_string()),
-        }
-    }
+    let (needed_by, others) = crate::loadorder_cmds::grouped_problems(o);
+    let mut out: Vec<String> = others.iter().map(|p| p.to_string()).collect();
     for (master, plugins) in needed_by {
         out.push(format!(
             "master {master} is not in the load order, needed by {}: its records are named, not shown",
-            plugins.join(", ")
+            crate::util::some_names(&plugins)
         ));
     }
     out
