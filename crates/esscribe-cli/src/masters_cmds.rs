@@ -4,7 +4,7 @@
 use crate::util::{self, file_name, load, parse_plugin, thousands};
 use anyhow::{bail, Context, Result};
 use esscribe::masters::{
-    form_id_uses, master_use_counts, rename_master, set_masters, unused_masters, MastersChanged,
+    form_id_list, master_use_counts, rename_master, set_masters, unused_masters, MastersChanged,
 };
 use esscribe::plugin::Plugin;
 use serde_json::json;
@@ -64,18 +64,12 @@ pub fn run(
     let data = load(file)?;
     let mut plugin = parse_plugin(&data, None, file)?;
     plugin.set_name(file_name(file));
-    let before_uses = form_id_uses(&plugin)?;
     let masters_before = plugin.masters()?;
     // A renamed master is the same plugin under its new name: what named
     // OLD's records before names NEW's after.
-    let mut resolved_before = before_uses.resolved(&masters_before, plugin.name());
+    let mut resolved_before = form_id_list(&plugin)?.resolved(&masters_before, plugin.name());
     for pair in changes.rename.chunks(2) {
-        let (old, new) = (pair[0].to_lowercase(), pair[1].to_lowercase());
-        for (owner, _) in &mut resolved_before {
-            if *owner == old {
-                owner.clone_from(&new);
-            }
-        }
+        resolved_before.rename_owner(&pair[0], &pair[1]);
     }
     let done = change(&mut plugin, changes, force)?;
     if done.before == done.after {
@@ -96,7 +90,7 @@ pub fn run(
         back.set_name(name.clone());
         let masters = back.masters()?;
         let same = masters.len() == after.len() && masters.iter().zip(&after).all(|(a, b)| a == b);
-        let resolved = form_id_uses(&back)?.resolved(&masters, &name);
+        let resolved = form_id_list(&back)?.resolved(&masters, &name);
         if !same || resolved != resolved_before {
             return Err(esscribe::Error::invalid(
                 0,

@@ -14,7 +14,7 @@
 //! (or not at all): [`dependents`] finds them in a folder.
 
 use crate::io::{Error, ErrorKind, FormId, Result, Sig};
-use crate::masters::{check_readable, form_id_uses, rewrite_form_ids, Rewritten};
+use crate::masters::{check_readable, form_id_list, rewrite_form_ids, Rewritten};
 use crate::plugin::light::{light_range, WIDE_RANGE_VERSION};
 use crate::plugin::{Game, Plugin};
 use crate::schema::{Fields, FormCtx};
@@ -116,7 +116,7 @@ pub fn compact_light(plugin: &mut Plugin<'_>, force: bool) -> Result<Compacted> 
         out.renumbered.push((sig, id, to));
     }
     if !map.is_empty() {
-        check_readable(&form_id_uses(plugin)?, force)?;
+        check_readable(&form_id_list(plugin)?.unread, force)?;
         out.rewritten = rewrite_form_ids(plugin, &|id| map.get(&id).copied().unwrap_or(id))?;
     }
     let highest = used.iter().copied().max().unwrap_or(start - 1);

@@ -23,8 +23,7 @@ use crate::io::{Error, FormId, Result, Sig};
 use crate::plugin::{
     describe_record, Entry, Game, GroupKind, GroupLabel, Plugin, Record, Subrecords,
 };
-use crate::schema::{self, form_refs, FormCtx};
-use std::collections::HashMap;
+use crate::schema::{self, form_ref_places, form_refs, FormCtx};
 
 /// One place a form ID stands in a plugin.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,15 +89,22 @@ fn unread_reason(view: &schema::RecordView<'_>) -> Option<String> {
     (!raw.is_empty()).then(|| raw.join("; "))
 }
 
-/// The form IDs of one record's fields, and why some may be missing.
+/// The form IDs of one record's fields, and why some may be missing;
+/// each with its path when `places` (the paths are text, and cost more
+/// than the form IDs themselves).
 fn record_uses(
     record: &Record<'_>,
     game: Game,
     ctx: &FormCtx,
+    places: bool,
 ) -> Result<(Vec<schema::FormRef>, Option<String>)> {
     let catalog = defs::catalog(game);
     let found = schema::with_view(record, catalog, ctx, |view| {
-        (form_refs(view), unread_reason(view))
+        let refs = match places {
+            true => form_refs(view),
+            false => form_ref_places(view),
+        };
+        (refs, unread_reason(view))
     })?;
     Ok(found.unwrap_or_else(|| {
         (
@@ -108,44 +114,48 @@ fn record_uses(
     }))
 }
 
-/// Every form ID in the plugin: record headers and declared fields in
-/// file order, then children groups' labels. The `TES4` header's own
-/// fields (its overridden references) count too.
-pub fn form_id_uses(plugin: &Plugin<'_>) -> Result<FormIdUses> {
+/// Where a form ID stands, as [`visit_form_ids`] hands it over.
+enum Place {
+    /// A record's own form ID.
+    Header,
+    /// A children group's label.
+    GroupLabel,
+    /// A field, by its path (empty unless places were asked for).
+    Field(String),
+}
+
+/// Hands every form ID of the plugin to `f` (null ones left out), with
+/// the record it stands in: record headers and declared fields in file
+/// order, then children groups' labels. The `TES4` header's own fields
+/// (its overridden references) count too. Records whose form IDs cannot
+/// all be found go to `unread`. Fields' paths are built only with
+/// `places`.
+fn visit_form_ids(
+    plugin: &Plugin<'_>,
+    places: bool,
+    unread: &mut Vec<String>,
+    f: &mut dyn FnMut(Sig, FormId, Place, FormId),
+) -> Result<()> {
     let ctx = FormCtx::of(plugin);
-    let mut out = FormIdUses::default();
     let mut visit = |record: &Record<'_>| -> Result<()> {
         let (id, sig) = (record.header.form_id, record.header.sig);
         if id.0 != 0 {
-            out.uses.push(FormIdUse {
-                record: sig,
-                record_id: id,
-                place: "form ID".into(),
-                form_id: id,
-            });
+            f(sig, id, Place::Header, id);
         }
-        let (refs, unread) = record_uses(record, plugin.game, &ctx)?;
-        if let Some(why) = unread {
-            out.unread
-                .push(format!("{}: {why}", describe_record(sig, id, None)));
+        let (refs, why) = record_uses(record, plugin.game, &ctx, places)?;
+        if let Some(why) = why {
+            unread.push(format!("{}: {why}", describe_record(sig, id, None)));
         }
-        out.uses.extend(
-            refs.into_iter()
-                .filter(|r| r.form_id.0 != 0)
-                .map(|r| FormIdUse {
-                    record: sig,
-                    record_id: id,
-                    place: r.path,
-                    form_id: r.form_id,
-                }),
-        );
+        for r in refs.into_iter().filter(|r| r.form_id.0 != 0) {
+            f(sig, id, Place::Field(r.path), r.form_id);
+        }
         Ok(())
     };
     visit(&plugin.header)?;
     fn walk(
         entries: &[Entry<'_>],
         visit: &mut dyn FnMut(&Record<'_>) -> Result<()>,
-        out_labels: &mut Vec<FormIdUse>,
+        labels: &mut Vec<(Sig, FormId)>,
     ) -> Result<()> {
         for e in entries {
             match e {
@@ -153,15 +163,10 @@ pub fn form_id_uses(plugin: &Plugin<'_>) -> Result<FormIdUses> {
                 Entry::Group(g) => {
                     if let GroupLabel::Parent(id) = g.header.label() {
                         if id.0 != 0 {
-                            out_labels.push(FormIdUse {
-                                record: parent_sig(g.header.kind()),
-                                record_id: id,
-                                place: "group label".into(),
-                                form_id: id,
-                            });
+                            labels.push((parent_sig(g.header.kind()), id));
                         }
                     }
-                    walk(&g.children, visit, out_labels)?;
+                    walk(&g.children, visit, labels)?;
                 }
             }
         }
@@ -169,9 +174,159 @@ pub fn form_id_uses(plugin: &Plugin<'_>) -> Result<FormIdUses> {
     }
     let mut labels = Vec::new();
     walk(&plugin.entries, &mut visit, &mut labels)?;
-    out.uses.extend(labels);
+    for (sig, id) in labels {
+        f(sig, id, Place::GroupLabel, id);
+    }
+    Ok(())
+}
+
+/// Every form ID in the plugin, each with where it stands: record headers
+/// and declared fields in file order, then children groups' labels. The
+/// `TES4` header's own fields (its overridden references) count too.
+pub fn form_id_uses(plugin: &Plugin<'_>) -> Result<FormIdUses> {
+    let mut out = FormIdUses::default();
+    let mut uses = Vec::new();
+    visit_form_ids(
+        plugin,
+        true,
+        &mut out.unread,
+        &mut |record, record_id, place, form_id| {
+            let place = match place {
+                Place::Header => "form ID".to_string(),
+                Place::GroupLabel => "group label".to_string(),
+                Place::Field(path) => path,
+            };
+            uses.push(FormIdUse {
+                record,
+                record_id,
+                place,
+                form_id,
+            });
+        },
+    )?;
+    out.uses = uses;
     Ok(out)
 }
+
+/// The form IDs of a plugin in the order of [`form_id_uses`], without
+/// where each stands: what checks, counts and comparisons need, at four
+/// bytes a form ID.
+#[derive(Debug, Clone, Default)]
+pub struct FormIdList {
+    /// Each form ID, in order.
+    pub ids: Vec<FormId>,
+    /// As [`FormIdUses::unread`].
+    pub unread: Vec<String>,
+}
+
+/// Every form ID of a plugin, as [`form_id_uses`] finds them, without
+/// their places.
+pub fn form_id_list(plugin: &Plugin<'_>) -> Result<FormIdList> {
+    let mut out = FormIdList::default();
+    let mut ids = Vec::new();
+    visit_form_ids(plugin, false, &mut out.unread, &mut |_, _, _, id| {
+        ids.push(id)
+    })?;
+    out.ids = ids;
+    Ok(out)
+}
+
+impl FormIdList {
+    /// Each form ID as the plugin it belongs to and its object index:
+    /// what a change of masters must leave as it was. `masters` are the
+    /// plugin's masters and `own` its name.
+    pub fn resolved(&self, masters: &[String], own: &str) -> ResolvedIds {
+        let mut owners: Vec<String> = Vec::new();
+        // By a form ID's top byte: its owner's place in `owners`.
+        let mut by_index: [Option<u32>; 256] = [None; 256];
+        let ids = self
+            .ids
+            .iter()
+            .map(|id| {
+                let slot = &mut by_index[id.master_index() as usize];
+                let owner = *slot.get_or_insert_with(|| {
+                    let name = Plugin::form_id_owner(masters, *id, own).to_lowercase();
+                    match owners.iter().position(|o| *o == name) {
+                        Some(k) => k as u32,
+                        None => {
+                            owners.push(name);
+                            owners.len() as u32 - 1
+                        }
+                    }
+                });
+                (owner, id.object_index())
+            })
+            .collect();
+        ResolvedIds { owners, ids }
+    }
+
+    /// How many form IDs have each top byte.
+    fn count_by_index(&self) -> [usize; 256] {
+        let mut counts = [0; 256];
+        for id in &self.ids {
+            counts[id.master_index() as usize] += 1;
+        }
+        counts
+    }
+}
+
+/// Form IDs as the plugin each belongs to (named in lower case) and its
+/// object index, in order, each plugin's name held once. Two compare
+/// equal when they name the same forms in the same order.
+#[derive(Debug, Clone, Default)]
+pub struct ResolvedIds {
+    owners: Vec<String>,
+    ids: Vec<(u32, u32)>,
+}
+
+impl ResolvedIds {
+    /// Forms of a plugin renamed are the same forms under its new name.
+    pub fn rename_owner(&mut self, old: &str, new: &str) {
+        let (old, new) = (old.to_lowercase(), new.to_lowercase());
+        for owner in &mut self.owners {
+            if *owner == old {
+                owner.clone_from(&new);
+            }
+        }
+    }
+
+    /// How many form IDs.
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+}
+
+impl PartialEq for ResolvedIds {
+    fn eq(&self, other: &Self) -> bool {
+        // Each of this list's owners as the other's, by name.
+        let to_other: Vec<Option<u32>> = self
+            .owners
+            .iter()
+            .map(|name| {
+                other
+                    .owners
+                    .iter()
+                    .position(|o| o == name)
+                    .map(|k| k as u32)
+            })
+            .collect();
+        self.ids.len() == other.ids.len()
+            && self
+                .ids
+                .iter()
+                .zip(&other.ids)
+                .all(|(&(a, object_a), &(b, object_b))| {
+                    object_a == object_b && to_other[a as usize] == Some(b)
+                })
+    }
+}
+
+impl Eq for ResolvedIds {}
 
 /// The record type a children group belongs to.
 fn parent_sig(kind: GroupKind) -> Sig {
@@ -246,7 +401,7 @@ fn rewrite_record(
 ) -> Result<()> {
     let (sig, id) = (record.header.sig, record.header.form_id);
     let new_id = map(id);
-    let (refs, unread) = record_uses(record, game, ctx)?;
+    let (refs, unread) = record_uses(record, game, ctx, false)?;
     if let Some(why) = unread {
         out.unread
             .push(format!("{}: {why}", describe_record(sig, id, None)));
@@ -326,18 +481,18 @@ pub struct MastersChanged {
 
 /// Refuses a change that would need records rewritten whose form IDs
 /// cannot all be found, unless `force`.
-pub(crate) fn check_readable(uses: &FormIdUses, force: bool) -> Result<()> {
-    if uses.unread.is_empty() || force {
+pub(crate) fn check_readable(unread: &[String], force: bool) -> Result<()> {
+    if unread.is_empty() || force {
         return Ok(());
     }
-    let shown: Vec<&str> = uses.unread.iter().take(5).map(String::as_str).collect();
+    let shown: Vec<&str> = unread.iter().take(5).map(String::as_str).collect();
     Err(Error::value(
         "masters",
         format!(
             "{} records may hold form IDs that cannot be found, so they could not be remapped: {}{}",
-            uses.unread.len(),
+            unread.len(),
             shown.join("; "),
-            if uses.unread.len() > 5 { "; …" } else { "" }
+            if unread.len() > 5 { "; …" } else { "" }
         ),
     ))
 }
@@ -381,25 +536,27 @@ pub fn set_masters(plugin: &mut Plugin<'_>, new: &[String], force: bool) -> Resu
             rewritten: Rewritten::default(),
         });
     }
-    let uses = form_id_uses(plugin)?;
+    let list = form_id_list(plugin)?;
+    let counts = list.count_by_index();
     // Where each current master goes; `None` when it is dropped.
     let mut to: Vec<Option<u8>> = Vec::with_capacity(before.len());
     for (i, name) in before.iter().enumerate() {
         let at = new.iter().position(|n| same_name(n, name));
-        if at.is_none() {
-            let (count, shown) = places(&uses, i as u8);
-            if count > 0 {
-                return Err(Error::value(
-                    "masters",
-                    format!("{name} is still used by {count} form IDs, so it cannot be removed: {shown}"),
-                ));
-            }
+        if at.is_none() && counts[i] > 0 {
+            // Read again with places, only to say where.
+            let (count, shown) = places(&form_id_uses(plugin)?, i as u8);
+            return Err(Error::value(
+                "masters",
+                format!(
+                    "{name} is still used by {count} form IDs, so it cannot be removed: {shown}"
+                ),
+            ));
         }
         to.push(at.map(|a| a as u8));
     }
     let moves = to.iter().enumerate().any(|(i, t)| *t != Some(i as u8)) || old_own != new_own;
     if moves {
-        check_readable(&uses, force)?;
+        check_readable(&list.unread, force)?;
     }
     set_master_names(plugin, new, &header.masters)?;
     let rewritten = if moves {
@@ -451,15 +608,11 @@ pub fn rename_master(plugin: &mut Plugin<'_>, old: &str, new: &str) -> Result<Ma
 /// The masters nothing in the plugin uses, in order.
 pub fn unused_masters(plugin: &Plugin<'_>) -> Result<Vec<String>> {
     let masters = plugin.masters()?;
-    let uses = form_id_uses(plugin)?;
-    let mut used = [false; 256];
-    for u in &uses.uses {
-        used[u.form_id.master_index() as usize] = true;
-    }
+    let counts = form_id_list(plugin)?.count_by_index();
     Ok(masters
         .into_iter()
         .enumerate()
-        .filter(|(i, _)| !used[*i])
+        .filter(|(i, _)| counts[*i] == 0)
         .map(|(_, m)| m)
         .collect())
 }
@@ -467,15 +620,11 @@ pub fn unused_masters(plugin: &Plugin<'_>) -> Result<Vec<String>> {
 /// How many form IDs use each master, in the masters' order.
 pub fn master_use_counts(plugin: &Plugin<'_>) -> Result<Vec<(String, usize)>> {
     let masters = plugin.masters()?;
-    let uses = form_id_uses(plugin)?;
-    let mut counts: HashMap<u8, usize> = HashMap::new();
-    for u in &uses.uses {
-        *counts.entry(u.form_id.master_index()).or_default() += 1;
-    }
+    let counts = form_id_list(plugin)?.count_by_index();
     Ok(masters
         .into_iter()
         .enumerate()
-        .map(|(i, m)| (m, counts.get(&(i as u8)).copied().unwrap_or(0)))
+        .map(|(i, m)| (m, counts[i]))
         .collect())
 }
 
@@ -529,13 +678,15 @@ pub fn renumber_from(plugin: &mut Plugin<'_>, old: &[String]) -> Result<Rewritte
                 .map(|at| at as u8)
         })
         .collect();
-    let uses = form_id_uses(plugin)?;
-    check_readable(&uses, false)?;
+    let list = form_id_list(plugin)?;
+    check_readable(&list.unread, false)?;
+    let counts = list.count_by_index();
     for (i, name) in old.iter().enumerate().filter(|(i, _)| to[*i].is_none()) {
-        let (count, shown) = places(&uses, i as u8);
-        if count == 0 {
+        if counts[i] == 0 {
             continue;
         }
+        // Read again with places, only to say where.
+        let (count, shown) = places(&form_id_uses(plugin)?, i as u8);
         let what = if name.is_empty() {
             format!(
                 "{count} form IDs start with {i:02X}, but no form ID says which plugin that was"

@@ -290,3 +290,47 @@ fn a_compressed_record_changed_and_changed_back_gets_its_stored_bytes_again() {
         assert!(plugin.to_bytes().unwrap() == bytes, "{rel}");
     }
 }
+
+/// The list of form IDs without their places holds what the uses hold, in
+/// the same order; resolved, it compares by the forms named, whatever the
+/// masters' order, and a renamed master's forms are the same forms.
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn the_form_id_list_is_the_uses_without_their_places() {
+    for path in common::plugins() {
+        let (_, mut plugin) = open(&path);
+        let at = path.display();
+        let uses = form_id_uses(&plugin).unwrap();
+        let list = masters::form_id_list(&plugin).unwrap();
+        let ids: Vec<FormId> = uses.uses.iter().map(|u| u.form_id).collect();
+        assert_eq!(list.ids, ids, "{at}");
+        assert_eq!(list.unread, uses.unread, "{at}");
+        let masters = plugin.masters().unwrap();
+        let resolved = list.resolved(&masters, plugin.name());
+        assert_eq!(resolved.len(), uses.resolved(&masters, plugin.name()).len());
+        // The masters in another order, every form ID following: the same
+        // forms.
+        let mut added = masters.clone();
+        added.insert(0, "Added.esm".to_string());
+        masters::set_masters(&mut plugin, &added, false).unwrap();
+        let moved = masters::form_id_list(&plugin)
+            .unwrap()
+            .resolved(&added, plugin.name());
+        assert_eq!(moved, resolved, "{at}");
+        // A master renamed names other forms, until the name follows.
+        let Some(first) = masters.first() else {
+            continue;
+        };
+        if !ids.iter().any(|id| id.master_index() == 0) {
+            continue;
+        }
+        masters::rename_master(&mut plugin, first, "Renamed.esm").unwrap();
+        let renamed_masters = plugin.masters().unwrap();
+        let mut renamed = masters::form_id_list(&plugin)
+            .unwrap()
+            .resolved(&renamed_masters, plugin.name());
+        assert_ne!(renamed, resolved, "{at}");
+        renamed.rename_owner("Renamed.esm", first);
+        assert_eq!(renamed, resolved, "{at}");
+    }
+}
