@@ -29,7 +29,11 @@ pub(crate) fn duplicate_form_ids_shown(plugin: &Plugin<'_>, ctx: &FormCtx) -> Op
 /// ID of.
 #[derive(Default)]
 pub(super) struct Seen {
-    paths: foldhash::HashMap<FormId, String>,
+    /// Where in `paths` the path of each form ID's record is.
+    at: foldhash::HashMap<FormId, std::ops::Range<usize>>,
+    /// The paths, one after another: one string rather than one for each
+    /// of a large plugin's records.
+    paths: String,
     /// Those the document lists as more than one record's
     /// ([`DUPLICATE_FORM_IDS`]).
     pub(super) may_repeat: foldhash::HashSet<FormId>,
@@ -39,10 +43,11 @@ impl Seen {
     /// Notes that `form_id` is the form ID of the record at `path`; one
     /// met before is refused, unless the document lists it as given twice.
     pub(super) fn claim(&mut self, form_id: FormId, path: &str) -> Result<()> {
-        if let Some(first) = self.paths.get(&form_id) {
+        if let Some(first) = self.at.get(&form_id) {
             if self.may_repeat.contains(&form_id) {
                 return Ok(());
             }
+            let first = &self.paths[first.clone()];
             return Err(bad(
                 path,
                 format!(
@@ -51,7 +56,9 @@ impl Seen {
                 ),
             ));
         }
-        self.paths.insert(form_id, path.to_string());
+        let start = self.paths.len();
+        self.paths.push_str(path);
+        self.at.insert(form_id, start..self.paths.len());
         Ok(())
     }
 }
