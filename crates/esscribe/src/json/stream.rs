@@ -37,7 +37,7 @@ impl BuiltBytes {
 
 /// How much text is read between two calls of the `release` callback of
 /// [`build_plugin_from_text`].
-const RELEASE_STEP: usize = 16 << 20;
+const RELEASE_STEP: usize = 4 << 20;
 
 /// Builds a plugin from the text of the JSON form [`plugin_to_json`]
 /// writes (UTF-8), reading it one record at a time; refuses what
@@ -254,10 +254,14 @@ enum Work {
     NotAList,
 }
 
-/// How many pieces of work go to the building at a time.
+/// The most pieces of work that go to the building at a time.
 const BATCH: usize = 256;
+/// The most text whose work goes to the building at a time (beyond its
+/// last entry): a batch of large records is held as values, several times
+/// the size of their text, until built.
+const BATCH_TEXT: usize = 1 << 20;
 /// How many batches may wait for the building: the text read ahead of it.
-const BATCHES_AHEAD: usize = 4;
+const BATCHES_AHEAD: usize = 2;
 
 /// A list of entries being built: its path (for messages), the group it
 /// stands in, and where that group starts in the plugin.
@@ -348,6 +352,10 @@ struct Pass<'t> {
     /// Where the work for the building goes, and what waits to go.
     work: Option<std::sync::mpsc::SyncSender<Vec<Work>>>,
     batch: Vec<Work>,
+    /// Where in the text the batch's work starts, and where the reading
+    /// stands (as far as is known: the last key read in place).
+    batch_from: usize,
+    position: usize,
     /// Whether the entries are being built.
     building: bool,
     /// Once the reading ends: the plugin built, if it was started.
@@ -382,6 +390,8 @@ impl<'t> Pass<'t> {
             notes: Notes::new(),
             work: None,
             batch: Vec::new(),
+            batch_from: 0,
+            position: 0,
             building: false,
             assembly: None,
             failed: None,
@@ -418,12 +428,13 @@ impl<'t> Pass<'t> {
     /// Sends `w` to the building, with others.
     fn send(&mut self, w: Work) {
         self.batch.push(w);
-        if self.batch.len() >= BATCH {
+        if self.batch.len() >= BATCH || self.position >= self.batch_from + BATCH_TEXT {
             self.flush();
         }
     }
 
     fn flush(&mut self) {
+        self.batch_from = self.position;
         let batch = std::mem::take(&mut self.batch);
         if let (Some(work), false) = (&self.work, batch.is_empty()) {
             // The building only stops when the reading does.
@@ -434,6 +445,7 @@ impl<'t> Pass<'t> {
     /// Where `key` stands in the text, when it is the text's own.
     fn note_position(&mut self, key: Option<usize>) {
         let Some(at) = key else { return };
+        self.position = at;
         if at >= self.released + RELEASE_STEP {
             (self.release)(self.released..at);
             self.released = at;
