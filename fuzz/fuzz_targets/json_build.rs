@@ -29,9 +29,7 @@ fn build_twice(doc: &serde_json::Value) {
 /// build the same bytes, or both refuse it.
 fn built_alike(text: &[u8], doc: Option<&serde_json::Value>) {
     let streamed = esscribe::json::build_plugin_from_text(text, &|_| {}).map(|b| b.bytes);
-    let whole = doc.map(|doc| {
-        esscribe::json::build_plugin(doc).and_then(|b| b.plugin.to_bytes())
-    });
+    let whole = doc.map(|doc| esscribe::json::build_plugin(doc).and_then(|b| b.plugin.to_bytes()));
     match (whole, streamed) {
         (Some(Ok(a)), Ok(b)) => assert!(a == b, "built whole and from text, the bytes differ"),
         (Some(Ok(_)), Err(e)) => panic!("built whole, refused from text: {e}"),
