@@ -72,9 +72,12 @@ print("| command | time | peak memory | × file |")
 print("| --- | --- | --- | --- |")
 work = os.path.dirname(big)
 tree, packed = os.path.join(work, "tree"), os.path.join(work, "packed.esm")
-shown = {big: "big.esm", tree: "tree/", packed: "packed.esm"}
+dumped, built = os.path.join(work, "big.json"), os.path.join(work, "built.esm")
+with open(dumped, "wb") as f:
+    subprocess.run([exe, "dump", "--json", big], stdout=f, check=True)
+shown = {big: "big.esm", tree: "tree/", packed: "packed.esm", dumped: "big.json", built: "built.esm"}
 for args in (["info", big], ["stats", big], ["dump", "--json", big], ["verify", big],
-             ["unpack", big, tree], ["pack", tree, "-o", packed]):
+             ["build", dumped, "-o", built], ["unpack", big, tree], ["pack", tree, "-o", packed]):
     start = time.monotonic()
     # Each command runs in its own child of a fresh python, so that
     # RUSAGE_CHILDREN holds that command's peak alone.

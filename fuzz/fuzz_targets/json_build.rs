@@ -1,7 +1,8 @@
 //! Building a plugin from any JSON ends in a plugin or an error, and a
-//! plugin that builds dumps and builds again to the same bytes. Inputs
-//! that are plugins are first dumped, so the fuzzer reaches deep into
-//! declared records.
+//! plugin that builds dumps and builds again to the same bytes. Built from
+//! its text a record at a time, as `esscribe build` builds it, a document
+//! gives what it gives read whole. Inputs that are plugins are first
+//! dumped, so the fuzzer reaches deep into declared records.
 #![no_main]
 
 use esscribe::json::{plugin_from_json, plugin_to_json};
@@ -24,9 +25,24 @@ fn build_twice(doc: &serde_json::Value) {
     );
 }
 
+/// The document `text` built a record at a time, and built whole: both
+/// build the same bytes, or both refuse it.
+fn built_alike(text: &[u8], doc: Option<&serde_json::Value>) {
+    let streamed = esscribe::json::build_plugin_from_text(text, &|_| {}).map(|b| b.bytes);
+    let whole = doc.map(|doc| esscribe::json::build_plugin(doc).and_then(|b| b.plugin.to_bytes()));
+    match (whole, streamed) {
+        (Some(Ok(a)), Ok(b)) => assert!(a == b, "built whole and from text, the bytes differ"),
+        (Some(Ok(_)), Err(e)) => panic!("built whole, refused from text: {e}"),
+        (None | Some(Err(_)), Ok(_)) => panic!("built from text, refused whole"),
+        (None | Some(Err(_)), Err(_)) => {}
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     // Read as `esscribe build` reads it: a key given twice is refused.
-    if let Ok(doc) = esscribe::json_text::from_slice(data) {
+    let doc = esscribe::json_text::from_slice(data).ok();
+    built_alike(data, doc.as_ref());
+    if let Some(doc) = doc {
         build_twice(&doc);
     } else if let Ok(plugin) = Plugin::parse(data) {
         if let Ok(doc) = plugin_to_json(&plugin, "Fuzz.esp") {

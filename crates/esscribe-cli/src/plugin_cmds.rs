@@ -497,49 +497,77 @@ pub fn build(json_path: &Path, output: &Path, force: bool) -> Result<ExitCode> {
             output.join("Mod.esp").display()
         );
     }
-    let bytes =
-        std::fs::read(json_path).with_context(|| format!("cannot read {}", json_path.display()))?;
-    match esscribe::fsio::kind_of(&bytes[..bytes.len().min(64)]) {
+    // Mapped, not read: the text is read once front to back (twice when
+    // the masters were edited), its pages given back as it goes, so that
+    // what is held is the plugin being built, not its far larger text.
+    let text = esscribe::plugin::MappedFile::map(json_path)
+        .with_context(|| format!("cannot read {}", json_path.display()))?;
+    match esscribe::fsio::kind_of(&text[..text.len().min(64)]) {
         Some(kind) if kind != "JSON" => bail!(
             "{} is {kind}, not a JSON dump: `build` makes a plugin from what `esscribe dump --json` prints",
             json_path.display()
         ),
         _ => {}
     }
-    std::str::from_utf8(&bytes)
-        .with_context(|| format!("{} is not JSON text (not UTF-8)", json_path.display()))?;
+    if !is_utf8_releasing(&text) {
+        bail!("{} is not JSON text (not UTF-8)", json_path.display());
+    }
     // A key given twice is refused: which one is meant is not known.
-    let doc: Value =
-        esscribe::json_text::from_slice(&bytes).with_context(|| json_path.display().to_string())?;
-    let built =
-        esscribe::json::build_plugin(&doc).with_context(|| format!("{}", json_path.display()))?;
-    let plugin = &built.plugin;
-    let bytes = plugin.to_bytes()?;
+    let built = text.checked(esscribe::json::build_plugin_from_text(&text, &|range| {
+        text.release(range)
+    }));
+    let built = built.with_context(|| format!("{}", json_path.display()))?;
+    drop(text);
+    let bytes = &built.bytes;
     if util::is_stdout(output) {
         // Checked as a written file would be, then sent as it is.
-        built.check_written(&bytes)?;
-        util::write_stdout(&bytes)?;
+        built.check_written(bytes)?;
+        util::write_stdout(bytes)?;
         eprintln!(
             "wrote {} bytes, {} records, to standard output",
             thousands(bytes.len() as u64),
-            thousands(plugin.records().count() as u64 + 1)
+            thousands(built.records)
         );
         return Ok(ExitCode::SUCCESS);
     }
     let lock = util::lock_for_writing(output)?;
     // What is written is read back from disk: as a plugin, and each record
     // by its declaration.
-    let written = util::write_locked(&lock, output, &bytes, force, |written| {
+    let written = util::write_locked(&lock, output, bytes, force, |written| {
         built.check_written(written)
     })?;
     eprintln!(
         "{} ({} bytes, {} records){}",
         util::wrote(output, &written),
         thousands(bytes.len() as u64),
-        thousands(plugin.records().count() as u64 + 1),
+        thousands(built.records),
         util::backup_note(&written)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether `text` is UTF-8, read a piece at a time: the pages of a mapped
+/// text are given back behind the reading.
+fn is_utf8_releasing(text: &esscribe::plugin::MappedFile) -> bool {
+    const PIECE: usize = 16 << 20;
+    let mut start = 0;
+    while start < text.len() {
+        let end = (start + PIECE).min(text.len());
+        let piece_end = match std::str::from_utf8(&text[start..end]) {
+            Ok(_) => end,
+            // A character cut by the piece's end: read with the next.
+            Err(e) if e.error_len().is_none() && end < text.len() => start + e.valid_up_to(),
+            Err(_) => return false,
+        };
+        text.release(start..piece_end);
+        if piece_end == start {
+            // A piece with nothing but the start of a character cannot be:
+            // one character is at most four bytes.
+            return false;
+        }
+        start = piece_end;
+    }
+    true
 }
 
 /// Per record type: how many records, and what their decoding covered.

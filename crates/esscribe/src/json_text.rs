@@ -62,12 +62,18 @@ pub fn from_slice(text: &[u8]) -> Result<Value, TextError> {
     }
     .deserialize(&mut de)
     .and_then(|v| de.end().map(|()| v));
-    read.map_err(|e| TextError {
+    read.map_err(|e| text_error(e, found.into_inner()))
+}
+
+/// The error of reading a text: `duplicate` is the key given twice, and
+/// its place, when that is what stopped the reading.
+pub(crate) fn text_error(e: serde_json::Error, duplicate: Option<(String, String)>) -> TextError {
+    TextError {
         line: e.line(),
         column: e.column(),
-        duplicate: found.into_inner(),
+        duplicate,
         message: e.to_string(),
-    })
+    }
 }
 
 /// A value read as [`from_slice`] reads it, for reading one value among
@@ -91,20 +97,20 @@ impl<'de> serde::Deserialize<'de> for StrictValue {
 /// One step of the path to a value: a key of an object or an index in a
 /// list.
 #[derive(Clone, Copy)]
-enum Step<'a> {
+pub(crate) enum Step<'a> {
     Key(&'a str),
     Index(usize),
 }
 
 /// Where a value stands: its step, and where its container stands. Kept
 /// on the stack as values nest; put into words only for an error.
-struct At<'a> {
-    step: Step<'a>,
-    up: Option<&'a At<'a>>,
+pub(crate) struct At<'a> {
+    pub(crate) step: Step<'a>,
+    pub(crate) up: Option<&'a At<'a>>,
 }
 
 /// The path `at` names: `entries[3].fields`.
-fn path_of(mut at: Option<&At<'_>>) -> String {
+pub(crate) fn path_of(mut at: Option<&At<'_>>) -> String {
     let mut steps = Vec::new();
     while let Some(a) = at {
         steps.push(a.step);
@@ -127,9 +133,9 @@ fn path_of(mut at: Option<&At<'_>>) -> String {
 /// Reads one value, `at` where it stands; a repeated key is noted in
 /// `found` (key and place) before the error rises.
 #[derive(Clone, Copy)]
-struct ValueSeed<'a> {
-    at: Option<&'a At<'a>>,
-    found: &'a RefCell<Option<(String, String)>>,
+pub(crate) struct ValueSeed<'a> {
+    pub(crate) at: Option<&'a At<'a>>,
+    pub(crate) found: &'a RefCell<Option<(String, String)>>,
 }
 
 impl<'de> DeserializeSeed<'de> for ValueSeed<'_> {

@@ -22,10 +22,11 @@ fn glob(doc: &mut Value) -> &mut Value {
 
 const GLOB_PATH: &str = "document → entries[0] (GRUP GLOB) → entries[0] (GLOB 0x0101A0AF)";
 
+/// The message `doc` is refused with, the same whole and from its text.
 fn refused(doc: &Value) -> String {
-    match build_plugin(doc) {
+    match common::build_both_ways(doc) {
         Ok(_) => panic!("built, but should be refused"),
-        Err(e) => e.to_string(),
+        Err(e) => e,
     }
 }
 

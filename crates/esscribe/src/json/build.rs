@@ -7,10 +7,7 @@ use super::*;
 pub struct Built {
     /// The plugin built.
     pub plugin: Plugin<'static>,
-    /// Per record (the header first, then in file order): where it is in
-    /// the JSON, and what reading it back must give.
-    checks: Vec<(String, ReadBack)>,
-    ctx: FormCtx,
+    checks: ReadBackChecks,
 }
 
 impl Built {
@@ -18,23 +15,97 @@ impl Built {
     /// they parse, hold the records the JSON held, and every declared
     /// record reads back by its declaration as its JSON said.
     pub fn check_written(&self, bytes: &[u8]) -> Result<()> {
-        let game = self.plugin.game;
-        let parsed = Plugin::parse_as(bytes, game)?;
-        let mut records = std::iter::once(&parsed.header).chain(parsed.records());
-        for (path, expect) in &self.checks {
-            let record = records
-                .next()
-                .ok_or_else(|| bad(path, "the written file ends before this record"))?;
-            check_read_back(record, game, &self.ctx, *expect).map_err(|e| bad(path, e))?;
-        }
-        if records.next().is_some() {
-            return Err(Error::json(format!(
-                "the written file holds more records than the JSON ({})",
-                self.checks.len()
-            )));
-        }
-        Ok(())
+        self.checks.check(bytes)
     }
+}
+
+/// Per record of a plugin built from JSON (the header first, then in file
+/// order): what reading it back must give.
+pub(super) struct ReadBackChecks {
+    pub(super) game: Game,
+    pub(super) checks: Vec<RecordCheck>,
+    pub(super) ctx: FormCtx,
+}
+
+/// A record built from JSON, as its JSON named it, and what reading it
+/// back must give. Where it stood in the JSON is told from where it stands
+/// in the plugin, for a message only: one entry was written for each.
+#[derive(Clone, Copy)]
+pub(super) struct RecordCheck {
+    pub(super) sig: Sig,
+    pub(super) form_id: FormId,
+    pub(super) expect: ReadBack,
+}
+
+impl RecordCheck {
+    fn place(&self, path: &str) -> String {
+        format!("{path} ({} {})", self.sig, self.form_id)
+    }
+}
+
+impl ReadBackChecks {
+    /// Checks the bytes written: they parse, hold the records the JSON
+    /// held, and every declared record reads back by its declaration as
+    /// its JSON said. Records are read back in parallel; the first that
+    /// does not read back as meant is told.
+    pub(super) fn check(&self, bytes: &[u8]) -> Result<()> {
+        let game = self.game;
+        let parsed = Plugin::parse_as(bytes, game)?;
+        let Some((header_check, checks)) = self.checks.split_first() else {
+            return Err(Error::json("no records were built"));
+        };
+        check_read_back(&parsed.header, game, &self.ctx, header_check.expect)
+            .map_err(|e| bad(&header_check.place("header"), e))?;
+        let count = parsed.records().count();
+        if count != checks.len() {
+            let shown = checks.get(count).map_or_else(
+                || "document".to_string(),
+                |c| c.place(&format!("record {}", count + 1)),
+            );
+            return Err(bad(
+                &shown,
+                format!(
+                    "the written file holds {count} records besides the header, the JSON {}",
+                    checks.len()
+                ),
+            ));
+        }
+        let failed = parsed
+            .par_records()
+            .zip(checks.par_iter())
+            .enumerate()
+            .find_map_first(|(k, (record, c))| {
+                check_read_back(record, game, &self.ctx, c.expect)
+                    .err()
+                    .map(|e| (k, e))
+            });
+        match failed {
+            None => Ok(()),
+            Some((k, e)) => {
+                let path = record_path(&parsed.entries, "document", &mut { k })
+                    .unwrap_or_else(|| "document".to_string());
+                Err(bad(&checks[k].place(&path), e))
+            }
+        }
+    }
+}
+
+/// The JSON path of the record `k` records further on in `entries` (the
+/// list at `path`), counting down `k` as records are passed.
+fn record_path(entries: &[Entry<'_>], path: &str, k: &mut usize) -> Option<String> {
+    for (i, e) in entries.iter().enumerate() {
+        match e {
+            Entry::Record(_) if *k == 0 => return Some(format!("{path} → entries[{i}]")),
+            Entry::Record(_) => *k -= 1,
+            Entry::Group(g) => {
+                let inner = format!("{path} → entries[{i}] (GRUP {})", g.header.label());
+                if let Some(found) = record_path(&g.children, &inner, k) {
+                    return Some(found);
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The key of a plugin's JSON form and of its text tree's header file
@@ -43,19 +114,19 @@ pub(crate) const DUPLICATE_FORM_IDS: &str = "duplicate_form_ids";
 
 /// Builds records and groups from JSON, checking what a plugin needs.
 pub(super) struct Builder {
-    game: Game,
+    pub(super) game: Game,
     /// The plugin's masters and name, for form IDs' notes.
-    ctx: FormCtx,
+    pub(super) ctx: FormCtx,
     /// Form IDs met so far, with where.
-    seen: Seen,
-    checks: Vec<(String, ReadBack)>,
+    pub(super) seen: Seen,
+    pub(super) checks: Vec<RecordCheck>,
     /// Whether `checks` is kept (a plugin built piece by piece is checked
     /// as each record is built, and never holds the list).
     keep_checks: bool,
 }
 
 impl Builder {
-    fn record(
+    pub(super) fn record(
         &mut self,
         v: &Value,
         path: &str,
@@ -67,7 +138,12 @@ impl Builder {
             self.claim(record.header.form_id, &path)?;
         }
         if self.keep_checks {
-            self.checks.push((path, expect));
+            let h = &record.header;
+            self.checks.push(RecordCheck {
+                sig: h.sig,
+                form_id: h.form_id,
+                expect,
+            });
         }
         Ok(record)
     }
@@ -286,7 +362,7 @@ impl Builder {
         Ok((record, path.clone(), expect))
     }
 
-    fn group(&mut self, m: &Map<String, Value>, path: &str) -> Result<Group<'static>> {
+    pub(super) fn group(&mut self, m: &Map<String, Value>, path: &str) -> Result<Group<'static>> {
         let header = self.group_header(m, path, &["entries"])?;
         let path = format!("{path} (GRUP {})", header.label());
         let children = self.entries(get(m, "entries", &path)?, &path, Some(&header))?;
@@ -299,7 +375,7 @@ impl Builder {
 
     /// A group's header from its JSON; `extra` are the keys besides the
     /// header's that the object may hold.
-    fn group_header(
+    pub(super) fn group_header(
         &self,
         m: &Map<String, Value>,
         path: &str,
@@ -583,6 +659,68 @@ pub fn build_plugin(doc: &Value) -> Result<Built> {
     let m = doc
         .as_object()
         .ok_or_else(|| bad("document", "expected a JSON object"))?;
+    let head = document_head(m)?;
+    let entries_v = get(m, "entries", "document")?;
+    // Masters edited in the document: its form IDs are numbered against
+    // the masters the plugin names beside them tell, and renumbered once
+    // the plugin is built.
+    let numbered_against = numbering_of(entries_v, &head.masters, &head.own_name)?;
+    let Head {
+        game,
+        own_name,
+        builder: mut b,
+        header,
+        info,
+        masters,
+    } = head;
+    b.ctx = plugin_ctx(
+        game,
+        &header,
+        numbered_against.clone().unwrap_or(masters),
+        own_name,
+    );
+    b.seen.may_repeat = listed_duplicates(m, &b.ctx, "document")?;
+    let entries = b.entries(entries_v, "document", None)?;
+    let counted = entry_count(m, "document")?;
+    let mut plugin = Plugin::from_parts(game, header, entries, counted.map(|n| n as usize));
+    if let Some(old) = &numbered_against {
+        plugin.set_name(b.ctx.own_name.clone());
+        crate::masters::renumber_from(&mut plugin, old).map_err(|e| bad("document", e))?;
+        b.ctx = FormCtx::of(&plugin);
+    }
+    if let Some(counted) = counted {
+        check_moved_count(&info, counted, plugin.count_entries())?;
+    }
+    if info.is_light {
+        check_light_flag(&plugin)?;
+    }
+    Ok(Built {
+        plugin,
+        checks: ReadBackChecks {
+            game,
+            checks: b.checks,
+            ctx: b.ctx,
+        },
+    })
+}
+
+/// What a document says before its entries, checked as [`build_plugin`]
+/// checks it: the plugin's game and name, and its header record.
+pub(super) struct Head {
+    pub(super) game: Game,
+    /// The plugin's own name, as `"file"` gives it.
+    pub(super) own_name: String,
+    /// The builder that built the header, to build the entries.
+    pub(super) builder: Builder,
+    pub(super) header: Record<'static>,
+    pub(super) info: crate::plugin::PluginHeader,
+    /// The masters the header names.
+    pub(super) masters: Vec<String>,
+}
+
+/// Reads and checks the keys of the document `m` but its entries: its
+/// format, game and name, and its header record.
+pub(super) fn document_head(m: &Map<String, Value>) -> Result<Head> {
     if m.get("format").and_then(Value::as_str) != Some(FORMAT) {
         return Err(bad(
             "document",
@@ -646,52 +784,62 @@ pub fn build_plugin(doc: &Value) -> Result<Built> {
     let info =
         crate::plugin::PluginHeader::from_record(&header, game).map_err(|e| bad("header", e))?;
     let masters: Vec<String> = info.masters.iter().map(|m| m.name.clone()).collect();
-    let entries_v = get(m, "entries", "document")?;
-    // Masters edited in the document: its form IDs are numbered against
-    // the masters the plugin names beside them tell, and renumbered once
-    // the plugin is built.
-    let numbered_against = numbering_of(entries_v, &masters, &own_name)?;
-    b.ctx = FormCtx {
-        masters: numbered_against.clone().unwrap_or(masters),
+    Ok(Head {
+        game,
+        own_name,
+        builder: b,
+        header,
+        info,
+        masters,
+    })
+}
+
+/// The form context records are built in: the masters their form IDs are
+/// numbered against, the plugin's name and whether it is localized.
+pub(super) fn plugin_ctx(
+    game: Game,
+    header: &Record<'_>,
+    masters: Vec<String>,
+    own_name: String,
+) -> FormCtx {
+    FormCtx {
+        masters,
         own_name,
         localized: game == Game::Skyrim && header.header.flags & 0x80 != 0,
         strings: None,
-    };
-    b.seen.may_repeat = listed_duplicates(m, &b.ctx, "document")?;
-    let entries = b.entries(entries_v, "document", None)?;
-    let counted = entry_count(m, "document")?;
-    let mut plugin = Plugin::from_parts(game, header, entries, counted.map(|n| n as usize));
-    if let Some(old) = &numbered_against {
-        plugin.set_name(b.ctx.own_name.clone());
-        crate::masters::renumber_from(&mut plugin, old).map_err(|e| bad("document", e))?;
-        b.ctx = FormCtx::of(&plugin);
     }
-    if let Some(counted) = counted {
-        let now = plugin.count_entries() as i64;
-        let adjusted = info.record_count as i64 + now - counted as i64;
-        if !(0..=i32::MAX as i64).contains(&adjusted) {
-            return Err(bad(
-                "document",
-                format!(
-                    "\"entry_count\": {counted} records and groups when dumped, {now} now: the header's record count {} would become {adjusted}",
-                    info.record_count
-                ),
-            ));
-        }
+}
+
+/// Refuses an `entry_count` (`counted`, the records and groups when
+/// dumped) that would move the header's record count out of its range
+/// with `now` records and groups.
+pub(super) fn check_moved_count(
+    info: &crate::plugin::PluginHeader,
+    counted: u64,
+    now: usize,
+) -> Result<()> {
+    let now = now as i64;
+    let adjusted = info.record_count as i64 + now - counted as i64;
+    if !(0..=i32::MAX as i64).contains(&adjusted) {
+        return Err(bad(
+            "document",
+            format!(
+                "\"entry_count\": {counted} records and groups when dumped, {now} now: the header's record count {} would become {adjusted}",
+                info.record_count
+            ),
+        ));
     }
-    if info.is_light {
-        // A light flag on a plugin whose new records do not fit would make
-        // the game load its records under other form IDs.
-        let light = crate::plugin::light::check_light(&plugin).map_err(|e| bad("header", e))?;
-        if let Some(why) = light.refusal() {
-            return Err(bad("header", why));
-        }
+    Ok(())
+}
+
+/// Refuses a light flag on a plugin whose new records do not fit: the game
+/// would load its records under other form IDs.
+pub(super) fn check_light_flag(plugin: &Plugin<'_>) -> Result<()> {
+    let light = crate::plugin::light::check_light(plugin).map_err(|e| bad("header", e))?;
+    match light.refusal() {
+        Some(why) => Err(bad("header", why)),
+        None => Ok(()),
     }
-    Ok(Built {
-        plugin,
-        checks: b.checks,
-        ctx: b.ctx,
-    })
 }
 
 /// The `entry_count` a dump or a tree's header file gives (at `path`, for

@@ -29,20 +29,39 @@ pub(crate) fn duplicate_form_ids_shown(plugin: &Plugin<'_>, ctx: &FormCtx) -> Op
 /// ID of.
 #[derive(Default)]
 pub(super) struct Seen {
-    paths: foldhash::HashMap<FormId, String>,
+    /// Where the path of each form ID's record is.
+    at: foldhash::HashMap<FormId, PathAt>,
+    /// The paths' last steps, one after another: one string rather than
+    /// one for each of a large plugin's records.
+    steps: String,
+    /// The paths but for their last step (`document → entries[3] (GRUP
+    /// GMST)`), each once: the records of a group share one.
+    lists: Vec<String>,
     /// Those the document lists as more than one record's
     /// ([`DUPLICATE_FORM_IDS`]).
     pub(super) may_repeat: foldhash::HashSet<FormId>,
 }
 
+/// Where a record's path is kept in [`Seen`]: its list, and its last step.
+#[derive(Clone, Copy)]
+struct PathAt {
+    start: usize,
+    list: u32,
+    len: u32,
+}
+
+/// Where a path's last step starts.
+const STEP: &str = " → ";
+
 impl Seen {
     /// Notes that `form_id` is the form ID of the record at `path`; one
     /// met before is refused, unless the document lists it as given twice.
     pub(super) fn claim(&mut self, form_id: FormId, path: &str) -> Result<()> {
-        if let Some(first) = self.paths.get(&form_id) {
+        if let Some(&first) = self.at.get(&form_id) {
             if self.may_repeat.contains(&form_id) {
                 return Ok(());
             }
+            let first = self.path(first);
             return Err(bad(
                 path,
                 format!(
@@ -51,8 +70,28 @@ impl Seen {
                 ),
             ));
         }
-        self.paths.insert(form_id, path.to_string());
+        let (list, step) = match path.rfind(STEP) {
+            Some(i) => (&path[..i], &path[i..]),
+            None => ("", path),
+        };
+        if self.lists.last().is_none_or(|last| last != list) {
+            self.lists.push(list.to_string());
+        }
+        let at = PathAt {
+            start: self.steps.len(),
+            list: u32::try_from(self.lists.len() - 1).unwrap_or(u32::MAX),
+            len: u32::try_from(step.len()).unwrap_or(u32::MAX),
+        };
+        self.steps.push_str(step);
+        self.at.insert(form_id, at);
         Ok(())
+    }
+
+    fn path(&self, at: PathAt) -> String {
+        let list = self.lists.get(at.list as usize).map_or("", String::as_str);
+        let end = at.start.saturating_add(at.len as usize);
+        let step = self.steps.get(at.start..end).unwrap_or_default();
+        format!("{list}{step}")
     }
 }
 

@@ -214,6 +214,7 @@ mod diff;
 mod duplicates;
 mod keys;
 mod numbering;
+mod stream;
 mod write;
 
 pub use build::*;
@@ -221,4 +222,5 @@ pub use diff::*;
 pub(crate) use duplicates::*;
 use keys::*;
 use numbering::*;
+pub use stream::*;
 pub use write::*;

@@ -11,6 +11,10 @@ pub(super) fn noted_form_id(text: &str) -> Option<(FormId, &str)> {
     Some((id, name))
 }
 
+/// The plugins noted beside form IDs, by top byte, in the order first
+/// met.
+pub(super) type Notes = std::collections::BTreeMap<u8, Vec<Noted>>;
+
 /// One plugin noted with one top byte: how often, and where first.
 pub(super) struct Noted {
     name: String,
@@ -18,13 +22,47 @@ pub(super) struct Noted {
     first: String,
 }
 
-/// Every plugin noted beside a form ID in `v`, by top byte; `at` says
-/// where `v` is (the record, then the path of keys in it).
-pub(super) fn collect_notes(
-    v: &Value,
-    at: &str,
-    notes: &mut std::collections::BTreeMap<u8, Vec<Noted>>,
-) {
+/// Where a value stands, for the note found first: put into words only
+/// for a note not met before.
+#[derive(Clone, Copy)]
+enum Place<'a> {
+    /// An entries list's own place (shown empty).
+    Entries,
+    /// An item of a list.
+    Item(&'a Place<'a>, usize),
+    /// A key of an object that is not a record.
+    Key(&'a Place<'a>, &'a str),
+    /// A record's fields: its type and form ID.
+    Record(&'a str, &'a str),
+    /// Another key of a record.
+    RecordKey(&'a str, &'a str, &'a str),
+}
+
+impl std::fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Place::Entries => Ok(()),
+            Place::Item(up, i) => write!(f, "{up}.{i}"),
+            Place::Key(Place::Entries, k) => f.write_str(k),
+            Place::Key(up, k) => write!(f, "{up}.{k}"),
+            Place::Record(t, id) => write!(f, "{t} {id}"),
+            Place::RecordKey(t, id, k) => write!(f, "{t} {id} {k}"),
+        }
+    }
+}
+
+/// Every plugin noted beside a form ID in `entries` (a document's list
+/// of entries), by top byte.
+pub(super) fn collect_notes(entries: &Value, notes: &mut Notes) {
+    note_value(entries, Place::Entries, notes);
+}
+
+/// [`collect_notes`] for the entry at `index` of an entries list.
+pub(super) fn collect_entry_notes(entry: &Value, index: usize, notes: &mut Notes) {
+    note_value(entry, Place::Item(&Place::Entries, index), notes);
+}
+
+fn note_value(v: &Value, at: Place<'_>, notes: &mut Notes) {
     match v {
         Value::String(text) => {
             let Some((id, name)) = noted_form_id(text) else {
@@ -42,31 +80,25 @@ pub(super) fn collect_notes(
         }
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
-                collect_notes(item, &format!("{at}.{i}"), notes);
+                note_value(item, Place::Item(&at, i), notes);
             }
         }
         Value::Object(m) => {
             // A record names itself by type and form ID.
             let record = match (m.get("type"), m.get("form_id")) {
                 (Some(Value::String(t)), Some(Value::String(id))) => {
-                    let id = id.split_whitespace().next().unwrap_or(id);
-                    Some(format!("{t} {id}"))
+                    Some((t.as_str(), id.split_whitespace().next().unwrap_or(id)))
                 }
                 _ => None,
             };
             for (k, item) in m {
-                let here = match (&record, k.as_str()) {
-                    (Some(r), "fields") => r.clone(),
-                    (Some(r), _) => format!("{r} {k}"),
-                    (None, "entries") => "".to_string(),
-                    (None, _) if at.is_empty() => k.clone(),
-                    (None, _) => format!("{at}.{k}"),
+                let here = match (record, k.as_str()) {
+                    (_, "entries") => Place::Entries,
+                    (Some((t, id)), "fields") => Place::Record(t, id),
+                    (Some((t, id)), _) => Place::RecordKey(t, id, k),
+                    (None, _) => Place::Key(&at, k),
                 };
-                if record.is_some() && k == "entries" {
-                    collect_notes(item, "", notes);
-                } else {
-                    collect_notes(item, &here, notes);
-                }
+                note_value(item, here, notes);
             }
         }
         _ => {}
@@ -86,8 +118,18 @@ pub(super) fn numbering_of(
     masters: &[String],
     own: &str,
 ) -> Result<Option<Vec<String>>> {
-    let mut notes = std::collections::BTreeMap::new();
-    collect_notes(entries, "", &mut notes);
+    let mut notes = Notes::new();
+    collect_notes(entries, &mut notes);
+    numbering_from_notes(&notes, masters, own)
+}
+
+/// [`numbering_of`] from the notes [`collect_notes`] gathered over a
+/// document's entries.
+pub(super) fn numbering_from_notes(
+    notes: &Notes,
+    masters: &[String],
+    own: &str,
+) -> Result<Option<Vec<String>>> {
     // A top byte past the masters is the plugin's own, as the game takes
     // it and as a form ID is shown.
     let expected = |index: u8| -> &str { masters.get(index as usize).map_or(own, String::as_str) };
@@ -103,7 +145,7 @@ pub(super) fn numbering_of(
         return Ok(None);
     }
     let mut by_name: Vec<(&str, u8, &str)> = Vec::new();
-    for (&index, list) in &notes {
+    for (&index, list) in notes {
         if list.len() > 1 {
             // The odd one out: not the plugin the top byte names, the
             // fewest.

@@ -124,6 +124,32 @@ impl MappedFile {
         result
     }
 
+    /// Gives back the memory of the mapped bytes in `range`, read and no
+    /// longer needed: a reader going once through a file larger than
+    /// memory should hold then holds only what it reads now. The bytes stay
+    /// readable, read again from the file if touched. Does nothing for a
+    /// file read into memory, or where the system cannot.
+    pub fn release(&self, range: std::ops::Range<usize>) {
+        #[cfg(unix)]
+        if let Bytes::Mapped(_, map) = &self.bytes {
+            let end = range.end.min(map.len());
+            if range.start < end {
+                // SAFETY: the map is private and read-only: its pages were
+                // never written, so dropping them loses nothing, and the
+                // kernel reads them from the file again if they are touched.
+                let _ = unsafe {
+                    map.unchecked_advise_range(
+                        memmap2::UncheckedAdvice::DontNeed,
+                        range.start,
+                        end - range.start,
+                    )
+                };
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = range;
+    }
+
     /// The path the file was opened from.
     pub fn path(&self) -> &Path {
         &self.path

@@ -338,3 +338,32 @@ pub fn skyrim_record(sig: &[u8; 4], flags: u32, form_id: u32, body: &[u8]) -> Ve
     out.extend_from_slice(body);
     out
 }
+
+/// Builds the document `doc` both ways: whole ([`esscribe::json::build_plugin`])
+/// and from its text, one record at a time
+/// ([`esscribe::json::build_plugin_from_text`]). Both must give the same
+/// bytes, or refuse with the same message: given back.
+pub fn build_both_ways(doc: &serde_json::Value) -> Result<Vec<u8>, String> {
+    let whole = esscribe::json::build_plugin(doc).and_then(|b| {
+        let bytes = b.plugin.to_bytes()?;
+        b.check_written(&bytes)?;
+        Ok(bytes)
+    });
+    let text = serde_json::to_vec_pretty(doc).unwrap();
+    let streamed = esscribe::json::build_plugin_from_text(&text, &|_| {}).and_then(|b| {
+        b.check_written(&b.bytes)?;
+        Ok(b.bytes)
+    });
+    match (whole, streamed) {
+        (Ok(a), Ok(b)) => {
+            assert!(a == b, "built whole and from text, the bytes differ");
+            Ok(a)
+        }
+        (Err(a), Err(b)) => {
+            assert_eq!(b.to_string(), a.to_string(), "built from text");
+            Err(a.to_string())
+        }
+        (Ok(_), Err(e)) => panic!("built whole, but refused from text: {e}"),
+        (Err(e), Ok(_)) => panic!("built from text, but refused whole: {e}"),
+    }
+}

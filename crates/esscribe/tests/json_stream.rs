@@ -1,0 +1,160 @@
+//! Building a plugin from the text of its JSON form, one record at a time,
+//! gives what building the document whole gives: the very bytes of an
+//! unedited dump, and the same refusals with the same messages, however
+//! the document orders its keys.
+
+mod common;
+
+use esscribe::json::{build_plugin_from_text, plugin_to_json, write_plugin_json};
+use esscribe::plugin::Plugin;
+use serde_json::{Map, Value};
+use std::cell::RefCell;
+
+fn campfire() -> (Vec<u8>, Value) {
+    let data = common::file("skyrim-plugins/Campfire.esm");
+    let doc = plugin_to_json(&Plugin::parse(&data).unwrap(), "Campfire.esm").unwrap();
+    (data, doc)
+}
+
+/// The error building `text` gives, as text.
+fn refused_text(text: &[u8]) -> String {
+    match build_plugin_from_text(text, &|_| {}) {
+        Ok(_) => panic!("built, but should be refused"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn every_corpus_dump_builds_back_to_its_bytes() {
+    for path in common::plugins() {
+        let data = std::fs::read(&path).unwrap();
+        let Ok(plugin) = Plugin::parse(&data) else {
+            continue;
+        };
+        let mut text = Vec::new();
+        write_plugin_json(&plugin, &common::name(&path), None, &mut text).unwrap();
+        let released = RefCell::new(Vec::new());
+        let built = build_plugin_from_text(&text, &|r| released.borrow_mut().push(r))
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(built.bytes == data, "{}", path.display());
+        built.check_written(&built.bytes).unwrap();
+        assert_eq!(built.records as usize, plugin.records().count() + 1);
+        // What was given back covers the text once, in order.
+        let released = released.into_inner();
+        let mut end = 0;
+        for r in &released {
+            assert_eq!(r.start, end, "{}", path.display());
+            end = r.end;
+        }
+        assert_eq!(end, text.len(), "{}", path.display());
+    }
+}
+
+/// `m` with `key` moved to its end.
+fn key_last(m: &mut Map<String, Value>, key: &str) {
+    if let Some(v) = m.shift_remove(key) {
+        m.insert(key.to_string(), v);
+    }
+}
+
+/// Every group object of the entries `v`, changed by `f`.
+fn each_group(v: &mut Value, f: &dyn Fn(&mut Map<String, Value>)) {
+    for e in v.as_array_mut().unwrap() {
+        if let Some(m) = e.as_object_mut() {
+            if m.contains_key("group") {
+                each_group(&mut m["entries"], f);
+                f(m);
+            }
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn keys_in_any_order_build_the_same_plugin() {
+    let (data, doc) = campfire();
+    // The entries before what they need: the header, the file's name and
+    // the form IDs given twice.
+    let mut entries_first = doc.clone();
+    let m = entries_first.as_object_mut().unwrap();
+    for key in ["format", "file", "game", "entry_count", "header"] {
+        key_last(m, key);
+    }
+    assert_eq!(common::build_both_ways(&entries_first).unwrap(), data);
+    // A group's header keys after its entries, nested groups too.
+    let mut late_labels = doc.clone();
+    each_group(&mut late_labels["entries"], &|m| key_last(m, "label"));
+    assert_eq!(common::build_both_ways(&late_labels).unwrap(), data);
+    let mut late_kinds = doc.clone();
+    each_group(&mut late_kinds["entries"], &|m| key_last(m, "group"));
+    assert_eq!(common::build_both_ways(&late_kinds).unwrap(), data);
+    // Late keys in some groups only: those after them are still told
+    // apart.
+    let mut some_late = doc.clone();
+    let groups = some_late["entries"].as_array_mut().unwrap();
+    for g in groups.iter_mut().step_by(3) {
+        key_last(g.as_object_mut().unwrap(), "stamp");
+    }
+    assert_eq!(common::build_both_ways(&some_late).unwrap(), data);
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_key_given_twice_is_refused_where_it_stands() {
+    let (_, doc) = campfire();
+    let text = serde_json::to_string_pretty(&doc).unwrap();
+    let twice = [
+        // In the document, a group, a record and a record's fields.
+        text.replacen("\"game\": ", "\"file\": \"x\", \"game\": ", 1),
+        text.replacen("\"stamp\": ", "\"label\": \"GMST\", \"stamp\": ", 1),
+        text.replacen(
+            "\"version_control\": ",
+            "\"flags\": [], \"version_control\": ",
+            2,
+        ),
+        text.replacen("\"editor_id\": ", "\"value\": 1, \"editor_id\": ", 3),
+        // The entries of the document.
+        text.replacen("\"entries\": [", "\"entries\": [], \"entries\": [", 1),
+    ];
+    for edited in twice {
+        assert_ne!(edited, text);
+        let whole = esscribe::json_text::from_slice(edited.as_bytes()).unwrap_err();
+        assert!(whole.duplicate.is_some(), "{whole}");
+        assert_eq!(refused_text(edited.as_bytes()), whole.to_string());
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_fault_in_the_text_is_told_before_a_record_that_does_not_build() {
+    let (_, mut doc) = campfire();
+    doc["entries"][0]["entries"][0]["type"] = "gmst".into();
+    let text = serde_json::to_string_pretty(&doc).unwrap();
+    assert!(refused_text(text.as_bytes()).contains("\"type\": \"gmst\" is not a record type"));
+    let cut = &text[..text.len() - 3];
+    let whole = esscribe::json_text::from_slice(cut.as_bytes()).unwrap_err();
+    assert_eq!(refused_text(cut.as_bytes()), whole.to_string());
+    assert!(refused_text(b"[1, {\"a\": 1, \"a\": 2}]").contains("is given twice"));
+    assert_eq!(refused_text(b"[1, 2]"), "document: expected a JSON object");
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn entries_that_are_not_lists_are_refused_as_whole() {
+    let (_, doc) = campfire();
+    for edit in [
+        &(|d: &mut Value| d["entries"] = Value::from(3)) as &dyn Fn(&mut Value),
+        &|d: &mut Value| {
+            d["entries"][1]["entries"] = serde_json::json!({"a": "0x02000800 (Campfire.esm)"})
+        },
+        &|d: &mut Value| d["entries"][1]["entries"][0] = Value::from("x"),
+        &|d: &mut Value| {
+            d["entries"][1]["entries"][0] = serde_json::json!({"group": "top", "label": "KYWD"})
+        },
+    ] {
+        let mut edited = doc.clone();
+        edit(&mut edited);
+        common::build_both_ways(&edited).unwrap_err();
+    }
+}
