@@ -214,7 +214,7 @@ mod diff;
 mod duplicates;
 mod keys;
 mod numbering;
-mod stream;
+mod build_stream;
 mod write;
 
 pub use build::*;
@@ -222,5 +222,5 @@ pub use diff::*;
 pub(crate) use duplicates::*;
 use keys::*;
 use numbering::*;
-pub use stream::*;
+pub use build_stream::*;
 pub use write::*;
