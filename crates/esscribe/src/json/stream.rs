@@ -45,7 +45,8 @@ pub(super) fn write_plugin_text(
         ctx,
         keep,
         out,
-        buf: Vec::with_capacity(2 * FLUSH_AT),
+        // Grown as text waits: a plugin that fails at once holds little.
+        buf: Vec::new(),
     };
     let made = w.document();
     // What was made before a failure is written too, as a writer that
