@@ -1,13 +1,15 @@
 //! Decoding throughput: (1) every record of the 250+ MB synthetic plugin
 //! (`esscribe::plugin::synth`) decoded field by field by its declaration
-//! into typed values (`schema::view`, as `stats` does), and the same shown
-//! as JSON (`record_to_json`, as `dump --json` does); (2) every save of the
-//! corpus read with its change records decoded.
+//! into typed values (`schema::view`, as `stats` does), the same shown as
+//! JSON values (`record_to_json`, as edits through JSON read records), and
+//! the whole plugin's JSON written as text (`write_plugin_json`, as
+//! `dump --json` writes it); (2) every save of the corpus read with its
+//! change records decoded.
 //!
 //!   cargo bench -p esscribe --features bench-support --bench decode
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use esscribe::json::{form_ctx, record_to_json};
+use esscribe::json::{form_ctx, record_to_json, write_plugin_json};
 use esscribe::plugin::{synth, Plugin};
 use esscribe::save::SaveFile;
 use esscribe::schema;
@@ -41,6 +43,20 @@ fn decode_all(data: &[u8], parallel: bool, json: bool) -> u64 {
     }
 }
 
+/// A writer that keeps only how many bytes it was given.
+struct Counted(u64);
+
+impl std::io::Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len() as u64;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 fn plugin_benches(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let Some(file) = synth::bench_file(&root, Path::new(env!("CARGO_TARGET_TMPDIR")), MIN_LEN)
@@ -59,6 +75,14 @@ fn plugin_benches(c: &mut Criterion) {
     });
     g.bench_function("plugin/json-parallel", |b| {
         b.iter(|| decode_all(black_box(data), true, true))
+    });
+    g.bench_function("plugin/json-written", |b| {
+        b.iter(|| {
+            let plugin = Plugin::parse(black_box(data)).unwrap();
+            let mut written = Counted(0);
+            write_plugin_json(&plugin, "Synthetic.esm", None, &mut written).unwrap();
+            written.0
+        })
     });
     g.finish();
     let _ = std::fs::remove_file(&file.path);

@@ -138,34 +138,36 @@ fn header_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Map<String, Value
     m
 }
 
-/// The entries of [`header_json`] printed as the text tree prints them
-/// (one deep in the record's object, the first entry), straight from the
-/// header.
-pub(crate) fn write_header_text(rec: &Record<'_>, game: Game, ctx: &FormCtx, out: &mut Vec<u8>) {
+/// The entries of [`header_json`] printed as pretty JSON, the first in the
+/// record's object, standing at `depth` (1 in a record's own text),
+/// straight from the header.
+pub(crate) fn write_header_text(
+    rec: &Record<'_>,
+    game: Game,
+    ctx: &FormCtx,
+    depth: usize,
+    out: &mut Vec<u8>,
+) {
     use crate::schema::pretty::{key, string, unsigned};
-    use crate::schema::text_out::{flags_text, form_id_text, sig_text};
+    use crate::schema::text_out::{flags_text, form_id_shown, sig_text};
     let h = &rec.header;
-    key("type", true, 1, out);
+    key("type", true, depth, out);
     sig_text(h.sig, out);
-    key("form_id", false, 1, out);
-    if ctx.masters.is_empty() && ctx.own_name.is_empty() {
-        form_id_text(h.form_id, out);
-    } else {
-        crate::schema::pretty::value(&ctx.show(h.form_id), 1, out);
-    }
-    key("flags", false, 1, out);
+    key("form_id", false, depth, out);
+    form_id_shown(ctx, h.form_id, out);
+    key("flags", false, depth, out);
     let names = crate::defs::shared::record_flags::record_flags(game, h.sig.0);
-    flags_text(names, h.flags as u64, 1, out);
-    key("version_control", false, 1, out);
+    flags_text(names, h.flags as u64, depth, out);
+    key("version_control", false, depth, out);
     unsigned(h.version_control as u64, out);
     if game == Game::Skyrim {
-        key("form_version", false, 1, out);
+        key("form_version", false, depth, out);
         unsigned(h.form_version as u64, out);
-        key("version_control_2", false, 1, out);
+        key("version_control_2", false, depth, out);
         unsigned(h.version_control_2 as u64, out);
     }
     if let (true, Body::Stored(stored)) = (h.is_compressed(), &rec.body) {
-        key("zlib_original", false, 1, out);
+        key("zlib_original", false, depth, out);
         string(&b64().encode(stored), out);
     }
 }
@@ -215,6 +217,7 @@ mod duplicates;
 mod keys;
 mod numbering;
 mod build_stream;
+mod write_text;
 mod write;
 
 pub use build::*;

@@ -1,5 +1,6 @@
-//! A whole plugin written as JSON as it is made: records a batch at a time,
-//! records without a declaration one subrecord at a time.
+//! A whole plugin as JSON values as it is made: records a batch at a time,
+//! records without a declaration one subrecord at a time. Writing it as
+//! text is `write_text`'s, which makes the same bytes these values print as.
 
 use super::*;
 
@@ -160,13 +161,19 @@ impl Serialize for EntriesJson<'_, '_, '_> {
 pub(super) fn data_len(e: &Entry<'_>) -> u64 {
     match e {
         Entry::Group(_) => 0,
-        Entry::Record(r) => match &r.body {
-            Body::Stored(stored) if r.header.is_compressed() => {
-                crate::plugin::compress::allowed_stated_size(stored).unwrap_or(0) as u64
-            }
-            Body::Stored(stored) => stored.len() as u64,
-            Body::Subrecords(subs) => subs.iter().map(|s| s.encoded_len() as u64).sum(),
-        },
+        Entry::Record(r) => record_data_len(r),
+    }
+}
+
+/// How many bytes of data a record holds when read (its stated inflated
+/// size when compressed).
+pub(super) fn record_data_len(r: &Record<'_>) -> u64 {
+    match &r.body {
+        Body::Stored(stored) if r.header.is_compressed() => {
+            crate::plugin::compress::allowed_stated_size(stored).unwrap_or(0) as u64
+        }
+        Body::Stored(stored) => stored.len() as u64,
+        Body::Subrecords(subs) => subs.iter().map(|s| s.encoded_len() as u64).sum(),
     }
 }
 
@@ -264,9 +271,7 @@ pub fn write_plugin_json_in(
     plugin: &Plugin<'_>,
     ctx: &FormCtx,
     keep: Option<RecordFilter<'_>>,
-    out: impl std::io::Write,
+    mut out: impl std::io::Write,
 ) -> Result<()> {
-    with_plugin_json(plugin, ctx, keep, |json| {
-        serde_json::to_writer_pretty(out, json)
-    })
+    write_text::write_plugin_text(plugin, ctx, keep, &mut out)
 }

@@ -6,6 +6,7 @@
 
 pub mod catalog;
 pub mod codec;
+pub(crate) mod exact;
 pub mod fields;
 pub mod json_in;
 pub mod json_out;

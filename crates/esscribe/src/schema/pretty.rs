@@ -174,6 +174,11 @@ const ESCAPED: [bool; 256] = {
 /// of backspace, tab, line feed, form feed and carriage return, `\u00xx`
 /// (lower-case hex) for the other control characters; everything else,
 /// non-ASCII included, as it is.
+/// Whether a string needs an escape in JSON.
+pub(crate) fn needs_escape(s: &str) -> bool {
+    s.bytes().any(|b| ESCAPED[b as usize])
+}
+
 pub(crate) fn string(s: &str, out: &mut Vec<u8>) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let bytes = s.as_bytes();

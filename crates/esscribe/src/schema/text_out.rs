@@ -1,6 +1,7 @@
 //! A record's fields printed as pretty JSON straight from its typed view,
 //! without building JSON values: the same text as [`decode`]'s fields
-//! printed by [`super::pretty`].
+//! printed by [`super::pretty`], for the text tree and for a whole plugin's
+//! JSON written as text.
 //!
 //! The JSON form decides some things by looking at what it has built so
 //! far, and this writer makes the same choices: repeating members gather
@@ -18,7 +19,7 @@
 
 use super::codec::FormCtx;
 use super::members::{find_member_by, member_name};
-use super::pretty::{close, float, item, key, signed, string, unsigned};
+use super::pretty::{close, float, item, key, needs_escape, signed, string, unsigned};
 use super::trees::counts_make_forest;
 use super::types::*;
 use super::value::{FieldValue, Val};
@@ -41,7 +42,6 @@ pub(crate) fn write_fields(
     }
     let mut w = Writer {
         ctx,
-        plain_ids: ctx.masters.is_empty() && ctx.own_name.is_empty(),
         out,
         used: USED.take(),
     };
@@ -53,8 +53,6 @@ pub(crate) fn write_fields(
 
 struct Writer<'c, 'o> {
     ctx: &'c FormCtx,
-    /// Form IDs are shown as bare numbers (no plugin to name).
-    plain_ids: bool,
     out: &'o mut Vec<u8>,
     /// The names given in the objects being written, outermost first:
     /// one stack for every level, so that writing allocates nothing.
@@ -63,24 +61,23 @@ struct Writer<'c, 'o> {
 
 /// Whether two members of `members` share a name (members meant for
 /// different values of a sibling, say): keys are then chosen as the
-/// JSON form chooses them. Worked out once per list of members.
-fn shares_names(members: &'static [Member]) -> bool {
+/// JSON form chooses them. Worked out once per list of members (in each
+/// thread).
+pub(super) fn shares_names(members: &'static [Member]) -> bool {
     use foldhash::HashMap;
-    use std::sync::{OnceLock, RwLock};
-    static KNOWN: OnceLock<RwLock<HashMap<(usize, usize), bool>>> = OnceLock::new();
-    let known = KNOWN.get_or_init(|| RwLock::new(HashMap::default()));
+    use std::cell::RefCell;
+    thread_local! {
+        static KNOWN: RefCell<HashMap<(usize, usize), bool>> = RefCell::default();
+    }
     let key = (members.as_ptr() as usize, members.len());
-    if let Some(&shared) = known.read().unwrap_or_else(|p| p.into_inner()).get(&key) {
+    if let Some(shared) = KNOWN.with(|k| k.borrow().get(&key).copied()) {
         return shared;
     }
     let shared = members.iter().enumerate().any(|(i, m)| {
         let name = member_name(m);
         members[..i].iter().any(|o| member_name(o) == name)
     });
-    known
-        .write()
-        .unwrap_or_else(|p| p.into_inner())
-        .insert(key, shared);
+    KNOWN.with(|k| k.borrow_mut().insert(key, shared));
     shared
 }
 
@@ -376,14 +373,7 @@ impl Writer<'_, '_> {
                 bits_object("f64_bits", &format!("0x{:016X}", x.to_bits()), depth, out)
             }
             FieldValue::FormId(id) | FieldValue::FormIdOf(id, _) => {
-                if self.plain_ids {
-                    form_id_text(id, out);
-                } else {
-                    match self.ctx.show(id) {
-                        serde_json::Value::String(s) => string(&s, out),
-                        _ => return None,
-                    }
-                }
+                form_id_shown(self.ctx, id, out)
             }
             FieldValue::Char4(sig) => sig_text(sig, out),
             FieldValue::Bytes(b) => hex_text(b, out),
@@ -476,6 +466,26 @@ pub(crate) fn form_id_text(id: FormId, out: &mut Vec<u8>) {
     out.push(b'"');
     out.extend_from_slice(&id.hex());
     out.push(b'"');
+}
+
+/// A form ID as [`FormCtx::show`] shows it (`"0x00001CB6 (Skyrim.esm)"`),
+/// written without making the string.
+pub(crate) fn form_id_shown(ctx: &FormCtx, id: FormId, out: &mut Vec<u8>) {
+    let owner = match id.0 {
+        0 => "",
+        _ => crate::plugin::Plugin::form_id_owner(&ctx.masters, id, &ctx.own_name),
+    };
+    if owner.is_empty() {
+        return form_id_text(id, out);
+    }
+    if needs_escape(owner) {
+        return string(&format!("{id} ({owner})"), out);
+    }
+    out.push(b'"');
+    out.extend_from_slice(&id.hex());
+    out.extend_from_slice(b" (");
+    out.extend_from_slice(owner.as_bytes());
+    out.extend_from_slice(b")\"");
 }
 
 /// A signature in quotes, escaped as its `Display` is.

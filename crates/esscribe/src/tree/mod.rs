@@ -277,7 +277,7 @@ fn whole_data_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Option
     }
     let mut out = Vec::with_capacity(1024 + 2 * data.len());
     out.push(b'{');
-    json::write_header_text(rec, game, ctx, &mut out);
+    json::write_header_text(rec, game, ctx, 1, &mut out);
     key("data_hex", false, 1, &mut out);
     out.push(b'"');
     crate::io::push_hex(&data, &mut out);
@@ -332,7 +332,7 @@ fn typed_record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Option<Reco
         // once.
         let mut out = Vec::with_capacity(1024 + 8 * data.len());
         out.push(b'{');
-        json::write_header_text(rec, game, ctx, &mut out);
+        json::write_header_text(rec, game, ctx, 1, &mut out);
         key("fields", false, 1, &mut out);
         crate::schema::text_out::write_fields(view, ctx, 1, &mut out)?;
         close(b'}', false, 0, &mut out);
