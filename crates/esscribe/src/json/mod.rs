@@ -212,18 +212,18 @@ fn raw_sub_json(s: &SubrecordRef<'_>) -> Map<String, Value> {
 }
 
 mod build;
+mod build_stream;
 mod diff;
 mod duplicates;
 mod keys;
 mod numbering;
-mod build_stream;
-mod write_text;
 mod write;
+mod write_text;
 
 pub use build::*;
+pub use build_stream::*;
 pub use diff::*;
 pub(crate) use duplicates::*;
 use keys::*;
 use numbering::*;
-pub use build_stream::*;
 pub use write::*;
