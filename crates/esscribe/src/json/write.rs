@@ -43,6 +43,18 @@ impl Serialize for RawSubsJson<'_> {
 /// Which records a JSON form of a plugin shows.
 pub type RecordFilter<'f> = &'f (dyn Fn(Sig, FormId) -> bool + Sync);
 
+/// Whether an entry is shown: every entry without a filter, else a record
+/// the filter keeps, or a group holding one.
+pub(super) fn shown_by(keep: Option<RecordFilter<'_>>, e: &Entry<'_>) -> bool {
+    let Some(keep) = keep else {
+        return true;
+    };
+    match e {
+        Entry::Record(r) => keep(r.header.sig, r.header.form_id),
+        Entry::Group(g) => g.children.iter().any(|c| shown_by(Some(keep), c)),
+    }
+}
+
 /// The JSON form of a plugin, made as it is written: records are turned
 /// into JSON a batch at a time (in parallel) and written out, so that
 /// writing a large plugin's JSON takes little memory.
@@ -64,16 +76,9 @@ impl PluginJson<'_, '_> {
         E::custom(message)
     }
 
-    /// Whether an entry is shown: a record the filter keeps, or a group
-    /// holding one.
+    /// Whether an entry is shown (see [`shown_by`]).
     fn keeps(&self, e: &Entry<'_>) -> bool {
-        let Some(keep) = self.keep else {
-            return true;
-        };
-        match e {
-            Entry::Record(r) => keep(r.header.sig, r.header.form_id),
-            Entry::Group(g) => g.children.iter().any(|c| self.keeps(c)),
-        }
+        shown_by(self.keep, e)
     }
 
     fn record<E: serde::ser::Error>(&self, r: &Record<'_>) -> std::result::Result<Value, E> {

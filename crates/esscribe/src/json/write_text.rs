@@ -138,16 +138,9 @@ impl<'s, 'a> TextWriter<'s, 'a, '_> {
         Ok(())
     }
 
-    /// Whether an entry is shown: a record the filter keeps, or a group
-    /// holding one.
+    /// Whether an entry is shown (see [`shown_by`]).
     fn keeps(&self, e: &Entry<'_>) -> bool {
-        let Some(keep) = self.keep else {
-            return true;
-        };
-        match e {
-            Entry::Record(r) => keep(r.header.sig, r.header.form_id),
-            Entry::Group(g) => g.children.iter().any(|c| self.keeps(c)),
-        }
+        shown_by(self.keep, e)
     }
 
     /// Writes out what waits once there is enough of it.

@@ -131,16 +131,7 @@ pub(crate) fn only_keys(v: &Value, allowed: &[&str]) -> Result<(), Error> {
 }
 
 pub(super) fn write_int(int: Int, v: i64, out: &mut Vec<u8>) -> Result<(), Error> {
-    let fits = match int {
-        Int::U8 => (0..=u8::MAX as i64).contains(&v),
-        Int::I8 => (i8::MIN as i64..=i8::MAX as i64).contains(&v),
-        Int::U16 => (0..=u16::MAX as i64).contains(&v),
-        Int::I16 => (i16::MIN as i64..=i16::MAX as i64).contains(&v),
-        Int::U32 => (0..=u32::MAX as i64).contains(&v),
-        Int::I32 => (i32::MIN as i64..=i32::MAX as i64).contains(&v),
-        Int::U64 => true,
-    };
-    if !fits {
+    if !int.holds(v) {
         return Err(bad(format!("{v} does not fit in {int:?}")));
     }
     out.extend_from_slice(&v.to_le_bytes()[..int.size()]);

@@ -352,16 +352,7 @@ impl Data<'_> {
     /// An integer as `write_int` writes it, which refuses a value out of
     /// its type's range.
     fn int(&mut self, int: Int, v: i64) -> Option<()> {
-        let fits = match int {
-            Int::U8 => (0..=u8::MAX as i64).contains(&v),
-            Int::I8 => (i8::MIN as i64..=i8::MAX as i64).contains(&v),
-            Int::U16 => (0..=u16::MAX as i64).contains(&v),
-            Int::I16 => (i16::MIN as i64..=i16::MAX as i64).contains(&v),
-            Int::U32 => (0..=u32::MAX as i64).contains(&v),
-            Int::I32 => (i32::MIN as i64..=i32::MAX as i64).contains(&v),
-            Int::U64 => true,
-        };
-        if !fits {
+        if !int.holds(v) {
             return None;
         }
         let b = v.to_le_bytes();

@@ -200,6 +200,20 @@ impl Int {
             Int::U64 => 8,
         }
     }
+
+    /// Whether `v` is in the type's range (a u64 takes any `i64`, as its
+    /// bits).
+    pub fn holds(self, v: i64) -> bool {
+        match self {
+            Int::U8 => (0..=u8::MAX as i64).contains(&v),
+            Int::I8 => (i8::MIN as i64..=i8::MAX as i64).contains(&v),
+            Int::U16 => (0..=u16::MAX as i64).contains(&v),
+            Int::I16 => (i16::MIN as i64..=i16::MAX as i64).contains(&v),
+            Int::U32 => (0..=u32::MAX as i64).contains(&v),
+            Int::I32 => (i32::MIN as i64..=i32::MAX as i64).contains(&v),
+            Int::U64 => true,
+        }
+    }
 }
 
 /// A primitive field type.
