@@ -14,7 +14,7 @@
 
 use super::codec::{encode_field, f32_shown, signed, FormCtx};
 use super::select::{chosen_by, lookup, select, Earlier};
-use super::text_out::shares_names;
+use super::shape::shares_names;
 use super::types::*;
 use super::value::{FieldValue, Val};
 use super::view::{ItemKind, ItemRef, RecordView, SubValue};

@@ -16,6 +16,7 @@ pub(crate) mod pretty;
 pub mod record;
 pub mod refs;
 mod select;
+pub(crate) mod shape;
 pub(crate) mod text_in;
 pub(crate) mod text_out;
 mod trees;
