@@ -1,13 +1,17 @@
 //! Override chains compared field by field, from the declarations: which
 //! plugins change a record, which version wins, and what the winner drops.
 //!
-//! Each version of a record is decoded by its declaration into the JSON
-//! form `diff` compares ([`crate::json::record_to_json`] and
-//! [`crate::json::diff_values`]), with every form ID rewritten as its
-//! global identity so that plugins with different master lists compare
-//! equal where they mean the same record. Only records that more than one
-//! plugin touches are decoded.
+//! Each version of a record is compared in the JSON form `diff` compares
+//! ([`crate::json::record_to_json`] and [`crate::json::diff_values`]),
+//! with every form ID as its global identity so that plugins with
+//! different master lists compare equal where they mean the same record.
+//! Most versions are read from their typed view into a compact form of
+//! that JSON ([`super::comparable`]) that differs where the JSON would;
+//! the JSON itself is built where the typed view cannot say, and for the
+//! few values a report shows. Only records that more than one plugin
+//! touches are decoded.
 
+use super::comparable::{self, Comparable};
 use super::{is_deleted, Found, GlobalId, LoadOrder};
 use crate::io::Sig;
 use crate::json::{diff_values, record_to_json};
@@ -166,6 +170,87 @@ fn quick_comparable(
             v
         }
         _ => comparable(order, plugin, rec),
+    }
+}
+
+/// A version's comparable content: compact, from the typed view, where
+/// that can be read; else (or where a comparison with a JSON one needs
+/// it) its JSON form.
+struct Content {
+    typed: Option<Comparable>,
+    json: std::cell::OnceCell<Value>,
+}
+
+impl Content {
+    fn from_json(v: Value) -> Content {
+        Content {
+            typed: None,
+            json: std::cell::OnceCell::from(v),
+        }
+    }
+
+    /// The version read once by the declaration, as [`quick_comparable`]
+    /// reads it, without building its JSON where the typed view can say.
+    fn quick(order: &LoadOrder<'_>, plugin: usize, rec: &crate::plugin::Record<'_>) -> Content {
+        let p = order.plugin(plugin);
+        let catalog = crate::defs::catalog(order.game());
+        let flags = rec.header.flags & !crate::plugin::FLAG_COMPRESSED;
+        let typed = crate::schema::with_view(rec, catalog, p.form_ctx(), |v| {
+            Comparable::from_view(order, plugin, flags, v)
+        });
+        match typed {
+            Ok(Some(Some(typed))) => Content {
+                typed: Some(typed),
+                json: std::cell::OnceCell::new(),
+            },
+            _ => Content::from_json(quick_comparable(order, plugin, rec)),
+        }
+    }
+
+    fn json(&self, order: &LoadOrder<'_>) -> &Value {
+        self.json.get_or_init(|| match &self.typed {
+            Some(typed) => typed.to_json(order, 0),
+            None => Value::Null,
+        })
+    }
+}
+
+/// The paths at which two versions differ, as [`diff_values`] finds them
+/// in their JSON forms.
+fn changed_paths(order: &LoadOrder<'_>, old: &Content, new: &Content) -> Vec<String> {
+    match (&old.typed, &new.typed) {
+        (Some(a), Some(b)) => comparable::diff(order, a, b),
+        _ => diff_values(old.json(order), new.json(order))
+            .into_iter()
+            .map(|c| c.path)
+            .collect(),
+    }
+}
+
+/// Whether two versions (`None` where not read) hold the same value at a
+/// dotted path, or neither has it.
+fn same_at(order: &LoadOrder<'_>, a: Option<&Content>, b: Option<&Content>, path: &str) -> bool {
+    if let (Some(Content { typed: Some(x), .. }), Some(Content { typed: Some(y), .. })) = (a, b) {
+        return match (x.at_path(path), y.at_path(path)) {
+            (Some(i), Some(j)) => comparable::same_value(order, x, i, y, j),
+            (None, None) => true,
+            _ => false,
+        };
+    }
+    let (a, b) = (a.map(|c| c.json(order)), b.map(|c| c.json(order)));
+    a.and_then(|v| at_path(v, path)) == b.and_then(|v| at_path(v, path))
+}
+
+/// A version's value at a dotted path as JSON; `null` where it has none.
+fn value_at(order: &LoadOrder<'_>, c: Option<&Content>, path: &str) -> Value {
+    match c {
+        Some(Content {
+            typed: Some(typed), ..
+        }) => typed
+            .at_path(path)
+            .map_or(Value::Null, |at| typed.to_json(order, at)),
+        Some(c) => at_path(c.json(order), path).cloned().unwrap_or(Value::Null),
+        None => Value::Null,
     }
 }
 
@@ -389,16 +474,20 @@ impl<'a> LoadOrder<'a> {
             known[at].get() == 2
         };
         // Shared, not copied, between versions with the same bytes.
-        let mut values: Vec<Option<Rc<Value>>> = vec![None; n];
-        let value = |k: usize, values: &mut Vec<Option<Rc<Value>>>| {
+        let mut values: Vec<Option<Rc<Content>>> = vec![None; n];
+        let value = |k: usize, values: &mut Vec<Option<Rc<Content>>>| {
             if values[k].is_none() {
                 // A version with the same bytes as one already read reads
                 // the same.
                 let twin = (0..n).find(|&j| j != k && values[j].is_some() && same_bytes(j, k));
-                values[k] = Some(match twin {
-                    Some(j) => values[j].clone().unwrap_or_default(),
-                    None => Rc::new(quick_comparable(self, chain[k].plugin, chain[k].record)),
-                });
+                values[k] = match twin {
+                    Some(j) => values[j].clone(),
+                    None => Some(Rc::new(Content::quick(
+                        self,
+                        chain[k].plugin,
+                        chain[k].record,
+                    ))),
+                };
             }
         };
         // The version each one overrides: the last earlier one from a
@@ -423,8 +512,10 @@ impl<'a> LoadOrder<'a> {
             }
             value(b, &mut values);
             value(k, &mut values);
-            let (vb, vk) = (values[b].as_deref(), values[k].as_deref());
-            let mut diff = diff_values(vb.unwrap_or(&Value::Null), vk.unwrap_or(&Value::Null));
+            let mut diff = match (values[b].as_deref(), values[k].as_deref()) {
+                (Some(vb), Some(vk)) => changed_paths(self, vb, vk),
+                _ => Vec::new(),
+            };
             if diff.is_empty()
                 && self.same_numbering(chain[b].plugin, chain[k].plugin)
                 && flags(b) == flags(k)
@@ -433,19 +524,18 @@ impl<'a> LoadOrder<'a> {
                 // reading left out differs. Read both in full.
                 let full_b = comparable(self, chain[b].plugin, chain[b].record);
                 let full_k = comparable(self, chain[k].plugin, chain[k].record);
-                diff = diff_values(&full_b, &full_k);
+                diff = diff_values(&full_b, &full_k)
+                    .into_iter()
+                    .map(|c| c.path)
+                    .collect();
                 if diff.is_empty() {
-                    diff.push(crate::json::ValueChange {
-                        path: "bytes".into(),
-                        old: None,
-                        new: None,
-                    });
+                    diff.push("bytes".into());
                 }
-                values[b] = Some(Rc::new(full_b));
-                values[k] = Some(Rc::new(full_k));
+                values[b] = Some(Rc::new(Content::from_json(full_b)));
+                values[k] = Some(Rc::new(Content::from_json(full_k)));
             }
             itm[k] = diff.is_empty();
-            changes[k] = diff.into_iter().map(|c| c.path).collect();
+            changes[k] = diff;
         }
         let last = n - 1;
         let mut lost = Vec::new();
@@ -459,14 +549,12 @@ impl<'a> LoadOrder<'a> {
             let deliberate = winner_masters.iter().any(|m| m.eq_ignore_ascii_case(name));
             let (vk, vw) = (values[k].as_deref(), values[last].as_deref());
             for path in &changes[k] {
-                let mine = vk.and_then(|v| at_path(v, path));
-                let theirs = vw.and_then(|v| at_path(v, path));
-                if mine != theirs {
+                if !same_at(self, vk, vw, path) {
                     lost.push(LostChange {
                         path: path.clone(),
                         plugin: name.clone(),
-                        value: mine.cloned().unwrap_or(Value::Null),
-                        winner_value: theirs.cloned().unwrap_or(Value::Null),
+                        value: value_at(self, vk, path),
+                        winner_value: value_at(self, vw, path),
                         deliberate,
                     });
                 }
@@ -496,9 +584,7 @@ impl<'a> LoadOrder<'a> {
                         changes[b].iter().any(|pb| {
                             related(pa, pb) && {
                                 let p = if pa.len() >= pb.len() { pa } else { pb };
-                                let at =
-                                    |k: usize| values[k].as_deref().and_then(|v| at_path(v, p));
-                                at(a) != at(b)
+                                !same_at(self, values[a].as_deref(), values[b].as_deref(), p)
                             }
                         })
                     });
@@ -622,3 +708,6 @@ pub struct Reference {
     /// The fields holding the reference.
     pub paths: Vec<String>,
 }
+
+#[cfg(test)]
+mod tests;

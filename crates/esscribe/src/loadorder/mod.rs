@@ -30,6 +30,7 @@
 mod arrange;
 pub mod assets;
 pub mod clean;
+mod comparable;
 pub mod compare;
 mod data_dir;
 mod edition;
