@@ -8,6 +8,7 @@
 
 use super::{form_id_text, GlobalId, LoadOrder};
 use crate::io::FormId;
+use crate::schema::codec::f32_shown;
 use crate::schema::shape::{walk_fields, Scalar, ShapeSink};
 use crate::schema::view::RecordView;
 use crate::schema::FormCtx;
@@ -53,6 +54,9 @@ enum Kind {
     /// A whole number below zero.
     Negative(i64),
     Float(f64),
+    /// A finite f32, shown as its shortest decimal read as an f64
+    /// ([`f32_shown`]): as that is one to one, two compare as the f32s.
+    F32(f32),
     /// A string, held in the text.
     Str(u32, u32),
     /// A form ID, by its global identity (shown by `show_id`).
@@ -74,8 +78,12 @@ impl Comparable {
             order,
             plugin,
             ctx: order.plugin(plugin).form_ctx(),
-            tree: Comparable::default(),
-            open: Vec::new(),
+            // Room for a usual record, grown for a larger one.
+            tree: Comparable {
+                nodes: Vec::with_capacity(64),
+                text: String::with_capacity(256),
+            },
+            open: Vec::with_capacity(8),
             key: Key::Item,
         };
         b.open(false);
@@ -116,8 +124,14 @@ impl Comparable {
         })
     }
 
-    /// The child of the object at `at` keyed as `key` of `other` is.
-    fn child_keyed(&self, at: usize, other: &Comparable, key: Key) -> Option<usize> {
+    /// The child of the object at `at` keyed as `key` of `other` is,
+    /// looked for at `hint` first (where entries stand in the same order
+    /// on both sides, the one after the last found).
+    fn child_keyed(&self, at: usize, hint: usize, other: &Comparable, key: Key) -> Option<usize> {
+        let end = self.nodes.get(at).map_or(at, |n| n.end as usize);
+        if hint > at && hint < end && same_key(self, self.nodes[hint].key, other, key) {
+            return Some(hint);
+        }
         self.children(at)
             .find(|&c| same_key(self, self.nodes[c].key, other, key))
     }
@@ -165,6 +179,7 @@ impl Comparable {
             Kind::Whole(n) => Value::from(n),
             Kind::Negative(n) => Value::from(n),
             Kind::Float(x) => Value::from(x),
+            Kind::F32(x) => Value::from(f32_shown(x)),
             Kind::Str(s, len) => Value::from(self.slice(s, len)),
             Kind::Form(id) => Value::from(order.show_id(id)),
         }
@@ -174,7 +189,9 @@ impl Comparable {
 /// Whether two keys name the same entry.
 fn same_key(a: &Comparable, ka: Key, b: &Comparable, kb: Key) -> bool {
     match (ka, kb) {
-        (Key::Name(x, i), Key::Name(y, j)) => i == j && x == y,
+        // Declared names mostly come from one declaration: the same
+        // pointer, no need to compare their text.
+        (Key::Name(x, i), Key::Name(y, j)) => i == j && (std::ptr::eq(x, y) || x == y),
         (Key::Item, Key::Item) => true,
         _ => a.key_text(ka) == b.key_text(kb),
     }
@@ -194,10 +211,14 @@ pub(super) fn same_value(
     };
     match (na.kind, nb.kind) {
         (Kind::Object, Kind::Object) => {
+            let mut hint = ib + 1;
             a.children(ia).count() == b.children(ib).count()
                 && a.children(ia).all(|ca| {
-                    b.child_keyed(ib, a, a.nodes[ca].key)
-                        .is_some_and(|cb| same_value(order, a, ca, b, cb))
+                    let found = b.child_keyed(ib, hint, a, a.nodes[ca].key);
+                    if let Some(cb) = found {
+                        hint = b.nodes[cb].end as usize;
+                    }
+                    found.is_some_and(|cb| same_value(order, a, ca, b, cb))
                 })
         }
         (Kind::List, Kind::List) => {
@@ -211,6 +232,8 @@ pub(super) fn same_value(
         (Kind::Whole(x), Kind::Whole(y)) => x == y,
         (Kind::Negative(x), Kind::Negative(y)) => x == y,
         (Kind::Float(x), Kind::Float(y)) => x == y,
+        (Kind::F32(x), Kind::F32(y)) => x == y,
+        (Kind::F32(x), Kind::Float(y)) | (Kind::Float(y), Kind::F32(x)) => f32_shown(x) == y,
         (Kind::Str(s, n), Kind::Str(t, m)) => a.slice(s, n) == b.slice(t, m),
         (Kind::Form(x), Kind::Form(y)) => same_shown(order, x, y),
         (Kind::Form(id), Kind::Str(s, n)) => order.show_id(id) == b.slice(s, n),
@@ -270,26 +293,28 @@ impl Diff<'_, '_> {
             (Some(Kind::Object), Some(Kind::Object), Some(a), Some(b)) => {
                 // Entries mostly stand in the same order on both sides:
                 // the next one of `b` is tried first.
+                let (old, new) = (self.old, self.new);
                 let mut next_b = b + 1;
-                let b_end = self.new.nodes[b].end as usize;
-                for ca in self.old.children(a) {
-                    let key = self.old.nodes[ca].key;
-                    let cb = if next_b < b_end
-                        && same_key(self.old, key, self.new, self.new.nodes[next_b].key)
-                    {
-                        Some(next_b)
-                    } else {
-                        self.new.child_keyed(b, self.old, key)
-                    };
+                let mut matched = 0;
+                for ca in old.children(a) {
+                    let key = old.nodes[ca].key;
+                    let cb = new.child_keyed(b, next_b, old, key);
                     if let Some(cb) = cb {
-                        next_b = self.new.nodes[cb].end as usize;
+                        next_b = new.nodes[cb].end as usize;
+                        matched += 1;
                     }
-                    self.step(self.old.key_text(key).as_ref(), Some(ca), cb);
+                    self.step(old.key_text(key).as_ref(), Some(ca), cb);
                 }
-                for cb in self.new.children(b) {
-                    let key = self.new.nodes[cb].key;
-                    if self.old.child_keyed(a, self.new, key).is_none() {
-                        self.step(self.new.key_text(key).as_ref(), None, Some(cb));
+                // Keys are unique in an object: where every entry of `b`
+                // was matched, none is new.
+                if matched < new.children(b).count() {
+                    let mut next_a = a + 1;
+                    for cb in new.children(b) {
+                        let key = new.nodes[cb].key;
+                        match old.child_keyed(a, next_a, new, key) {
+                            Some(ca) => next_a = old.nodes[ca].end as usize,
+                            None => self.step(new.key_text(key).as_ref(), None, Some(cb)),
+                        }
                     }
                 }
             }
@@ -432,7 +457,7 @@ impl ShapeSink for Builder<'_, '_> {
             Scalar::Signed(n) if n >= 0 => Kind::Whole(n as u64),
             Scalar::Signed(n) => Kind::Negative(n),
             Scalar::Unsigned(n) => Kind::Whole(n),
-            Scalar::F32(x) => Kind::Float(crate::schema::codec::f32_shown(x)),
+            Scalar::F32(x) => Kind::F32(x),
             Scalar::F64(x) => Kind::Float(x),
             Scalar::Str(s) => return self.string(s),
             Scalar::FormId(id) => return self.form_id(id),

@@ -837,6 +837,10 @@ fn place(ok: Vec<Parsed<'_>>, edition: Edition) -> Vec<Parsed<'_>> {
 /// The form ID of a JSON string written by [`FormCtx::show`]:
 /// `0x0101A0AF (Oblivion.esm)` (the plugin noted in brackets).
 fn form_id_text(s: &str) -> Option<FormId> {
+    // Most strings are not: told at a glance.
+    if s.len() < 13 || !s.starts_with("0x") {
+        return None;
+    }
     let (hex, rest) = s.split_once(' ')?;
     if hex.len() != 10 || !hex.starts_with("0x") || !rest.starts_with('(') || !rest.ends_with(')') {
         return None;
