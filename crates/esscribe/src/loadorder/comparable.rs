@@ -105,6 +105,38 @@ impl Comparable {
         }
     }
 
+    /// Appends a key's text to `out`, as [`key_text`](Self::key_text)
+    /// gives it.
+    fn push_key(&self, key: Key, out: &mut String) {
+        use std::fmt::Write;
+        match key {
+            Key::Item => {}
+            Key::Name(name, 0) => out.push_str(name),
+            Key::Name(name, seen) => {
+                let _ = write!(out, "{name}#{}", seen + 1);
+            }
+            Key::Text(at, len) => out.push_str(self.slice(at, len)),
+        }
+    }
+
+    /// Whether a key's text is `text`.
+    fn key_is(&self, key: Key, text: &str) -> bool {
+        match key {
+            Key::Name(name, 0) => name == text,
+            Key::Name(name, seen) => text
+                .strip_prefix(name)
+                .and_then(|rest| rest.strip_prefix('#'))
+                .is_some_and(|n| {
+                    // Digits only, as they are written: no sign, no zero
+                    // in front.
+                    n.bytes().all(|b| b.is_ascii_digit())
+                        && !n.starts_with('0')
+                        && n.parse::<u64>().ok() == Some(u64::from(seen) + 1)
+                }),
+            _ => self.key_text(key) == text,
+        }
+    }
+
     fn slice(&self, at: u32, len: u32) -> &str {
         self.text
             .get(at as usize..(at + len) as usize)
@@ -150,7 +182,7 @@ impl Comparable {
             cur = match self.nodes[cur].kind {
                 Kind::Object => self
                     .children(cur)
-                    .find(|&c| self.key_text(self.nodes[c].key) == part)?,
+                    .find(|&c| self.key_is(self.nodes[c].key, part))?,
                 Kind::List => self.children(cur).nth(part.parse::<usize>().ok()?)?,
                 _ => return None,
             };
@@ -275,6 +307,13 @@ pub(super) fn diff(order: &LoadOrder<'_>, old: &Comparable, new: &Comparable) ->
     out
 }
 
+/// One step down a path: an object's entry (keyed as in that side) or
+/// a list's item.
+enum Step<'c> {
+    Key(&'c Comparable, Key),
+    Index(usize),
+}
+
 struct Diff<'d, 'o> {
     order: &'d LoadOrder<'o>,
     old: &'d Comparable,
@@ -303,7 +342,7 @@ impl Diff<'_, '_> {
                         next_b = new.nodes[cb].end as usize;
                         matched += 1;
                     }
-                    self.step(old.key_text(key).as_ref(), Some(ca), cb);
+                    self.step(Step::Key(old, key), Some(ca), cb);
                 }
                 // Keys are unique in an object: where every entry of `b`
                 // was matched, none is new.
@@ -313,7 +352,7 @@ impl Diff<'_, '_> {
                         let key = new.nodes[cb].key;
                         match old.child_keyed(a, next_a, new, key) {
                             Some(ca) => next_a = old.nodes[ca].end as usize,
-                            None => self.step(new.key_text(key).as_ref(), None, Some(cb)),
+                            None => self.step(Step::Key(new, key), None, Some(cb)),
                         }
                     }
                 }
@@ -327,7 +366,7 @@ impl Diff<'_, '_> {
                     if x.is_none() && y.is_none() {
                         break;
                     }
-                    self.step(&i.to_string(), x, y);
+                    self.step(Step::Index(i), x, y);
                     i += 1;
                 }
             }
@@ -344,12 +383,18 @@ impl Diff<'_, '_> {
         }
     }
 
-    fn step(&mut self, key: &str, a: Option<usize>, b: Option<usize>) {
+    fn step(&mut self, step: Step<'_>, a: Option<usize>, b: Option<usize>) {
         let len = self.path.len();
         if len > 0 {
             self.path.push('.');
         }
-        self.path.push_str(key);
+        match step {
+            Step::Key(side, key) => side.push_key(key, &mut self.path),
+            Step::Index(i) => {
+                use std::fmt::Write;
+                let _ = write!(self.path, "{i}");
+            }
+        }
         self.walk(a, b);
         self.path.truncate(len);
     }
@@ -503,5 +548,25 @@ impl ShapeSink for Builder<'_, '_> {
 
     fn ctx(&self) -> &FormCtx {
         self.ctx
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A path's part finds a repeated name's entry only as its key is
+    /// written.
+    #[test]
+    fn a_key_is_its_text_exactly() {
+        let c = Comparable::default();
+        assert!(c.key_is(Key::Name("CNTO", 0), "CNTO"));
+        assert!(c.key_is(Key::Name("CNTO", 1), "CNTO#2"));
+        for other in [
+            "CNTO", "CNTO#", "CNTO#02", "CNTO#+2", "CNTO#3", "CNTO2", "CNTO#2 ",
+        ] {
+            assert!(!c.key_is(Key::Name("CNTO", 1), other), "{other}");
+        }
+        assert!(!c.key_is(Key::Name("CNTO", 0), "CNTO#1"));
     }
 }
