@@ -295,8 +295,8 @@ struct Made {
 
 /// Whether `text` reads back into exactly the record, whose (inflated)
 /// data is `data`: the same header, the same data, and for a compressed
-/// record its stored payload kept. The proof that text printed from a
-/// typed view loses nothing.
+/// record its stored payload kept. Proves the text of a record that
+/// [`crate::schema::exact`] cannot.
 fn reads_back(text: &[u8], rec: &Record<'_>, data: &[u8], game: Game, ctx: &FormCtx) -> bool {
     let Some(back) = json::record_parts_from_text(text, game, ctx) else {
         return false;
@@ -321,29 +321,25 @@ fn reads_back(text: &[u8], rec: &Record<'_>, data: &[u8], game: Game, ctx: &Form
 
 /// A declared record's text printed from its typed view, as
 /// [`json::record_to_json`] and [`to_text`] would print it, and proven to
-/// read back into the record; `None` where the record needs the JSON
-/// path (which proves its text in its own way).
+/// give back the record's bytes: from the same values, or where that
+/// cannot tell (members sharing a name, layouts a sibling chooses) by
+/// reading the text back. `None` where the record needs the JSON path
+/// (which proves its text in its own way).
 fn typed_record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Option<RecordText> {
-    use crate::schema::pretty::{close, key};
-    let catalog = crate::defs::catalog(game);
-    let h = &rec.header;
-    let made = crate::schema::with_view_and_data(rec, catalog, ctx, |view, data| {
-        // Text runs about seven times the record's data: room for most at
-        // once.
-        let mut out = Vec::with_capacity(1024 + 8 * data.len());
-        out.push(b'{');
-        json::write_header_text(rec, game, ctx, 1, &mut out);
-        key("fields", false, 1, &mut out);
-        crate::schema::text_out::write_fields(view, ctx, 1, &mut out)?;
-        close(b'}', false, 0, &mut out);
-        out.push(b'\n');
-        if !reads_back(&out, rec, data, game, ctx) {
-            return None;
-        }
-        let edid = view.get("editor_id").and_then(|v| v.text());
-        Some((record_stem(h.form_id, edid.as_deref()), out))
-    });
-    made.ok().flatten().flatten()
+    // Text runs about seven times the record's data: room for most at once.
+    let stored = match &rec.body {
+        Body::Stored(bytes) => bytes.len(),
+        Body::Subrecords(_) => 0,
+    };
+    let mut out = Vec::with_capacity(1024 + 8 * stored);
+    let read_back = |text: &[u8], data: &[u8]| reads_back(text, rec, data, game, ctx);
+    let edid = json::typed_record_text(rec, game, ctx, 0, &mut out, Some(&read_back), |view| {
+        view.get("editor_id")
+            .and_then(|v| v.text())
+            .map(|t| t.into_owned())
+    })?;
+    out.push(b'\n');
+    Some((record_stem(rec.header.form_id, edid.as_deref()), out))
 }
 
 /// The path of each record's file, by form ID: what [`unpack`] gives back
