@@ -695,3 +695,75 @@ fn form_ids_with_targets_read_write_and_show_as_any_form_id_and_are_walked() {
         Some(&[b"CSTY"][..])
     );
 }
+
+static SETTING_TYPES: [(&str, Field); 2] =
+    [("f*", Field::Value(Ty::F32)), ("i*", Field::Value(I32))];
+
+/// A game setting as both games declare it: the editor ID's first letter
+/// gives the value's type.
+static SETTING: RecordDef = RecordDef {
+    sig: Sig(*b"GMST"),
+    title: "setting",
+    members: &[
+        opt(b"EDID", "editor_id", Field::ZString),
+        opt(
+            b"DATA",
+            "value",
+            Field::BySibling {
+                sibling: "editor_id",
+                cases: &SETTING_TYPES,
+                default: &Field::Bytes,
+            },
+        ),
+    ],
+};
+
+/// A layout chosen by a sibling read before it is proven from the typed
+/// values; one whose sibling comes after it is left to the JSON path,
+/// whose encoder would choose by that later sibling.
+#[test]
+fn a_layout_a_sibling_chose_is_proven_when_the_sibling_came_first() {
+    let ctx = FormCtx::default();
+    let setting = |subs: &[(&[u8; 4], &[u8])]| {
+        let subs: Vec<Subrecord> = subs
+            .iter()
+            .map(|(sig, data)| Subrecord::new(Sig(**sig), data.to_vec()))
+            .collect();
+        encode_subrecords(&subs)
+    };
+    let proven = |bytes: &[u8]| {
+        let refs: Vec<SubrecordRef<'_>> = Subrecords::new(bytes, 0).map(Result::unwrap).collect();
+        let view = super::record::view(&SETTING, &refs, &ctx);
+        super::exact::json_gives_back(&view, bytes, &ctx)
+    };
+    let float = setting(&[
+        (b"EDID", b"fJumpHeight\0"),
+        (b"DATA", &1.5f32.to_le_bytes()),
+    ]);
+    let int = setting(&[(b"EDID", b"iLevelCap\0"), (b"DATA", &81i32.to_le_bytes())]);
+    let other = setting(&[(b"EDID", b"sName\0"), (b"DATA", b"Ysolda\0")]);
+    let late = setting(&[
+        (b"DATA", &1.5f32.to_le_bytes()),
+        (b"EDID", b"fJumpHeight\0"),
+    ]);
+    let twice = setting(&[
+        (b"EDID", b"fA\0"),
+        (b"DATA", &1.5f32.to_le_bytes()),
+        (b"EDID", b"iB\0"),
+    ]);
+    for (bytes, expected) in [(&float, true), (&int, true), (&other, true), (&late, false)] {
+        assert_eq!(proven(bytes), expected, "{bytes:02x?}");
+    }
+    // Where it says so, the JSON form does give the bytes back.
+    for bytes in [&float, &int, &other, &twice] {
+        if proven(bytes) {
+            let refs: Vec<SubrecordRef<'_>> =
+                Subrecords::new(bytes, 0).map(Result::unwrap).collect();
+            let d = decode(&SETTING, &refs, &ctx, &"GMST");
+            assert_eq!(
+                encode_subrecords(&encode(&SETTING, &d.fields).unwrap()),
+                *bytes
+            );
+        }
+    }
+}
