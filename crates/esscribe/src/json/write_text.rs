@@ -433,7 +433,7 @@ fn record_text(
     depth: usize,
     out: &mut Vec<u8>,
 ) -> Result<()> {
-    if typed_record_text(rec, game, ctx, depth, out, None, |_| ()).is_some() {
+    if typed_record_text(rec, game, ctx, depth, out, |_| ()).is_some() {
         return Ok(());
     }
     let value = record_to_json(rec, game, ctx)?.value;
@@ -441,24 +441,18 @@ fn record_text(
     Ok(())
 }
 
-/// A proof of a record's text where [`schema::exact`] cannot tell: given
-/// the text and the record's (inflated) data, whether the text gives back
-/// the record.
-pub(crate) type SecondProof<'p> = &'p dyn Fn(&[u8], &[u8]) -> bool;
-
 /// Appends a declared record's text standing at `depth` to `out`, printed
 /// from its typed view, with what `then` makes of that view: `None`, and
 /// `out` as it was, where the text could not be printed so or is not
-/// proven to give back the record's bytes. [`schema::exact`] proves it
-/// from the same values; where that cannot tell, `second` may. The header
-/// is written from the record's own header.
+/// proven, from the same values, to give back the record's bytes
+/// ([`schema::exact`]). The header is written from the record's own
+/// header.
 pub(crate) fn typed_record_text<T>(
     rec: &Record<'_>,
     game: Game,
     ctx: &FormCtx,
     depth: usize,
     out: &mut Vec<u8>,
-    second: Option<SecondProof<'_>>,
     then: impl FnOnce(&schema::RecordView<'_>) -> T,
 ) -> Option<T> {
     let catalog = crate::defs::catalog(game);
@@ -469,9 +463,7 @@ pub(crate) fn typed_record_text<T>(
         key("fields", false, depth + 1, out);
         schema::text_out::write_fields(view, ctx, depth + 1, out)?;
         close(b'}', false, depth, out);
-        let proven = schema::exact::json_gives_back(view, data, ctx)
-            || second.is_some_and(|proof| proof(&out[start..], data));
-        proven.then(|| then(view))
+        schema::exact::json_gives_back(view, data, ctx).then(|| then(view))
     });
     match typed {
         Ok(Some(Some(made))) => Some(made),

@@ -7,13 +7,14 @@
 //! the same proof where it can be made from the typed view alone, at a
 //! fraction of the cost. It answers `true` only when encoding the record's
 //! first JSON form (its subrecords not checked one by one) gives back
-//! exactly the record's subrecords. Where it cannot tell (members sharing a
-//! name, a layout chosen by a sibling that came after it or repeats,
-//! subrecords kept as bytes or out of the usual size form, a value its JSON
-//! would not give back) it answers `false`, and the caller proves the JSON
-//! form as before.
+//! exactly the record's subrecords. Where it cannot tell (a member sharing
+//! its name whose key would not lead the encoder back to it, a layout
+//! chosen by a sibling that came after it or repeats, subrecords kept as
+//! bytes or out of the usual size form, a value its JSON would not give
+//! back) it answers `false`, and the caller proves the JSON form as before.
 
 use super::codec::{encode_field, f32_shown, signed, FormCtx};
+use super::members::find_member_by;
 use super::select::{chosen_by, lookup, select, sibling_case, Earlier};
 use super::text_out::shares_names;
 use super::types::*;
@@ -27,9 +28,6 @@ use serde_json::Map;
 /// data `data`), encodes back to exactly `data`; `false` where that is not
 /// sure.
 pub(crate) fn json_gives_back(view: &RecordView<'_>, data: &[u8], ctx: &FormCtx) -> bool {
-    if shares_names(view.def.members) {
-        return false;
-    }
     let mut walk = Walk {
         view,
         data,
@@ -38,7 +36,7 @@ pub(crate) fn json_gives_back(view: &RecordView<'_>, data: &[u8], ctx: &FormCtx)
         earlier: Earlier::new(),
         met: Vec::new(),
     };
-    walk.items(view.members()) && walk.next == data.len()
+    walk.items(view.def.members, view.members()) && walk.next == data.len()
 }
 
 struct Walk<'w, 'a> {
@@ -56,22 +54,29 @@ struct Walk<'w, 'a> {
 }
 
 impl<'a> Walk<'_, 'a> {
-    /// The members in file order, as the JSON form keeps them.
-    fn items<'w>(&mut self, items: impl Iterator<Item = ItemRef<'w, 'a>>) -> bool
+    /// The members in file order, as the JSON form keeps them; `members`
+    /// are those declared where they stand.
+    fn items<'w>(
+        &mut self,
+        members: &'static [Member],
+        items: impl Iterator<Item = ItemRef<'w, 'a>>,
+    ) -> bool
     where
         'a: 'w,
     {
         let level = self.met.len();
+        let shared = shares_names(members);
         for it in items {
             let fine = match it.kind() {
                 ItemKind::Sub(sv) => {
-                    let fine = self.sub(&sv, level);
+                    let fine = (!shared || self.keyed_by_name(members, &sv, level))
+                        && self.sub(&sv, level);
                     self.met.push(sv);
                     fine
                 }
-                ItemKind::Group(g) => !shares_names(g.members) && self.items(it.children()),
-                ItemKind::Paired(p) => !shares_names(p.items) && self.items(it.children()),
-                ItemKind::PairedItem => self.items(it.children()),
+                ItemKind::Group(g) => self.items(g.members, it.children()),
+                ItemKind::Paired(p) => self.items(p.items, it.children()),
+                ItemKind::PairedItem => self.items(members, it.children()),
                 ItemKind::Unexpected(_) => false,
             };
             if !fine {
@@ -80,6 +85,32 @@ impl<'a> Walk<'_, 'a> {
         }
         self.met.truncate(level);
         true
+    }
+
+    /// Where members share a name: whether the subrecord's key, its name,
+    /// leads the encoder back to its own member, as it chooses among them
+    /// by a sibling's text in the whole object. That sibling must have come
+    /// first, and the name must not have been given to another member
+    /// already (the key would be `name#2`).
+    fn keyed_by_name(&self, members: &'static [Member], sv: &SubValue<'a>, level: usize) -> bool {
+        let def = sv.def;
+        let other_before = self.met[level..]
+            .iter()
+            .any(|m| m.def.name == def.name && !std::ptr::eq(m.def, def));
+        if other_before {
+            return false;
+        }
+        let sure = std::cell::Cell::new(true);
+        let found = find_member_by(members, def.name, |sibling| {
+            let text = self.sibling_text(level, sibling);
+            sure.set(sure.get() && text.is_some());
+            text.flatten().map(std::borrow::Cow::Owned)
+        });
+        let leads_back = match found {
+            Some(Member::Sub(found)) => std::ptr::eq(found, def),
+            _ => true,
+        };
+        sure.get() && leads_back
     }
 
     /// The text of the sibling named `name` a layout is chosen by, as the

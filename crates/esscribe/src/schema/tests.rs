@@ -767,3 +767,56 @@ fn a_layout_a_sibling_chose_is_proven_when_the_sibling_came_first() {
         }
     }
 }
+
+/// A value whose subrecord its type names, as an AI package's data input
+/// holds one: two members named `value`, told apart by `type`.
+static INPUT: RecordDef = RecordDef {
+    sig: Sig(*b"TEST"),
+    title: "input",
+    members: &[
+        opt(b"ANAM", "type", Field::ZString),
+        opt(b"CNAM", "value", Field::Value(I32)).when("type", &["Int"]),
+        opt(b"PLDT", "value", Field::Struct(&[f("x", U8), f("y", U8)])).when("type", &["Location"]),
+    ],
+};
+
+/// Members sharing a name are proven from the typed values where the
+/// sibling that tells them apart came first and names the member read;
+/// otherwise the JSON key would lead the encoder to the other member.
+#[test]
+fn members_sharing_a_name_are_proven_when_their_key_leads_back() {
+    let ctx = FormCtx::default();
+    let input = |subs: &[(&[u8; 4], &[u8])]| {
+        let subs: Vec<Subrecord> = subs
+            .iter()
+            .map(|(sig, data)| Subrecord::new(Sig(**sig), data.to_vec()))
+            .collect();
+        encode_subrecords(&subs)
+    };
+    let proven = |bytes: &[u8]| {
+        let refs: Vec<SubrecordRef<'_>> = Subrecords::new(bytes, 0).map(Result::unwrap).collect();
+        let view = super::record::view(&INPUT, &refs, &ctx);
+        super::exact::json_gives_back(&view, bytes, &ctx)
+    };
+    let int = input(&[(b"ANAM", b"Int\0"), (b"CNAM", &7i32.to_le_bytes())]);
+    let place = input(&[(b"ANAM", b"Location\0"), (b"PLDT", &[1, 2])]);
+    let mismatched = input(&[(b"ANAM", b"Int\0"), (b"PLDT", &[1, 2])]);
+    let late = input(&[(b"CNAM", &7i32.to_le_bytes()), (b"ANAM", b"Int\0")]);
+    for (bytes, expected) in [
+        (&int, true),
+        (&place, true),
+        (&mismatched, false),
+        (&late, false),
+    ] {
+        assert_eq!(proven(bytes), expected, "{bytes:02x?}");
+    }
+    // Where it says so, the JSON form does give the bytes back.
+    for bytes in [&int, &place] {
+        let refs: Vec<SubrecordRef<'_>> = Subrecords::new(bytes, 0).map(Result::unwrap).collect();
+        let d = decode(&INPUT, &refs, &ctx, &"TEST");
+        assert_eq!(
+            encode_subrecords(&encode(&INPUT, &d.fields).unwrap()),
+            *bytes
+        );
+    }
+}

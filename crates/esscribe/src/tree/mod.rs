@@ -33,9 +33,7 @@ pub use pack::{pack, record_from_text_direct, record_from_text_parsed, Packed};
 
 use crate::io::{decode_cp1252, from_hex, Error, FormId, Result};
 use crate::json::{self, group_header_json, PieceBuilder};
-use crate::plugin::{
-    Body, Entry, Game, GroupHeader, GroupKind, GroupLabel, Plugin, Record, RecordHeader,
-};
+use crate::plugin::{Body, Entry, Game, GroupHeader, GroupKind, GroupLabel, Plugin, Record};
 use crate::schema::FormCtx;
 use rayon::prelude::*;
 use serde_json::{Map, Value};
@@ -293,38 +291,10 @@ struct Made {
     typed: bool,
 }
 
-/// Whether `text` reads back into exactly the record, whose (inflated)
-/// data is `data`: the same header, the same data, and for a compressed
-/// record its stored payload kept. Proves the text of a record that
-/// [`crate::schema::exact`] cannot.
-fn reads_back(text: &[u8], rec: &Record<'_>, data: &[u8], game: Game, ctx: &FormCtx) -> bool {
-    let Some(back) = json::record_parts_from_text(text, game, ctx) else {
-        return false;
-    };
-    let Some((header, original)) = json::record_header_from_keys(game, ctx, &back.header, None)
-    else {
-        return false;
-    };
-    let stored_kept = match (&rec.body, original) {
-        (Body::Stored(stored), Some(original)) => {
-            rec.header.is_compressed() && **stored == *original
-        }
-        (_, None) => !rec.header.is_compressed(),
-        _ => false,
-    };
-    let same_header = RecordHeader {
-        data_size: rec.header.data_size,
-        ..header
-    } == rec.header;
-    stored_kept && same_header && back.data == data
-}
-
 /// A declared record's text printed from its typed view, as
-/// [`json::record_to_json`] and [`to_text`] would print it, and proven to
-/// give back the record's bytes: from the same values, or where that
-/// cannot tell (members sharing a name, layouts a sibling chooses) by
-/// reading the text back. `None` where the record needs the JSON path
-/// (which proves its text in its own way).
+/// [`json::record_to_json`] and [`to_text`] would print it, and proven
+/// from the same values to give back the record's bytes; `None` where the
+/// record needs the JSON path (which proves its text in its own way).
 fn typed_record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Option<RecordText> {
     // Text runs about seven times the record's data: room for most at once.
     let stored = match &rec.body {
@@ -332,8 +302,7 @@ fn typed_record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Option<Reco
         Body::Subrecords(_) => 0,
     };
     let mut out = Vec::with_capacity(1024 + 8 * stored);
-    let read_back = |text: &[u8], data: &[u8]| reads_back(text, rec, data, game, ctx);
-    let edid = json::typed_record_text(rec, game, ctx, 0, &mut out, Some(&read_back), |view| {
+    let edid = json::typed_record_text(rec, game, ctx, 0, &mut out, |view| {
         view.get("editor_id")
             .and_then(|v| v.text())
             .map(|t| t.into_owned())
