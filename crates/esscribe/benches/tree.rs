@@ -1,7 +1,7 @@
 //! The text tree: unpacking the synthetic plugin (`esscribe::plugin::synth`)
-//! into text (made and proven to read back, not written to disk, so that
-//! the figure is esscribe's, not the file system's) and packing it back
-//! from text held in memory.
+//! into text (made and proven to give back the bytes, not written to disk,
+//! so that the figure is esscribe's, not the file system's) and packing it
+//! back from text held in memory.
 //!
 //!   cargo bench -p esscribe --features bench-support --bench tree
 //!

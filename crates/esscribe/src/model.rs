@@ -246,6 +246,7 @@ impl<'p, 'a> RecordMut<'p, 'a> {
     pub fn fields(self) -> Result<RecordFields<'p, 'a>> {
         let fields = self.decode()?;
         Ok(RecordFields {
+            original: self.record.clone(),
             record: self.record,
             fields,
             game: self.game,
@@ -266,6 +267,9 @@ impl<'p, 'a> RecordMut<'p, 'a> {
 #[derive(Debug)]
 pub struct RecordFields<'p, 'a> {
     record: &'p mut Record<'a>,
+    /// The record as it was before any change, put back whole when the
+    /// changes are undone.
+    original: Record<'a>,
     fields: Fields,
     game: Game,
 }
@@ -275,14 +279,49 @@ impl RecordFields<'_, '_> {
     /// record; on error nothing changes.
     pub fn set(&mut self, path: &str, value: impl serde::Serialize) -> Result<&mut Self> {
         self.fields.set(path, value)?;
-        // A value set to what it was leaves the record as read (and a
-        // compressed one is not compressed again).
-        if let Some(changed) = self.fields.changed_data() {
-            if self.record.data(self.game)?[..] != *changed {
-                self.fields.apply_to(self.record)?;
-            }
-        }
+        self.write_through()?;
         Ok(self)
+    }
+
+    /// Appends an item to the list at a path, keeping its declared count
+    /// in step (see [`Fields::push`]), and writes the record; on error
+    /// nothing changes.
+    pub fn push(&mut self, path: &str, item: impl serde::Serialize) -> Result<&mut Self> {
+        self.fields.push(path, item)?;
+        self.write_through()?;
+        Ok(self)
+    }
+
+    /// Adds a top-level entry the record does not have yet (see
+    /// [`Fields::insert`]), and writes the record; on error nothing
+    /// changes.
+    pub fn insert(&mut self, key: &str, value: impl serde::Serialize) -> Result<&mut Self> {
+        self.fields.insert(key, value)?;
+        self.write_through()?;
+        Ok(self)
+    }
+
+    /// Removes a top-level entry or a list's item (see
+    /// [`Fields::remove`]), and writes the record; whether there was one.
+    pub fn remove(&mut self, path: &str) -> Result<bool> {
+        let removed = self.fields.remove(path)?;
+        self.write_through()?;
+        Ok(removed)
+    }
+
+    /// Writes the fields into the record where they changed its data:
+    /// changes that come back to the data as read put back the record as
+    /// read (a compressed one is not compressed again).
+    fn write_through(&mut self) -> Result<()> {
+        let Some(changed) = self.fields.changed_data() else {
+            return Ok(());
+        };
+        if self.original.data(self.game)?[..] == *changed {
+            *self.record = self.original.clone();
+        } else if self.record.data(self.game)?[..] != *changed {
+            self.fields.apply_to(self.record)?;
+        }
+        Ok(())
     }
 
     /// The value at a path with its declared type (see [`Fields::field`]).

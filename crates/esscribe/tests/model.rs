@@ -270,3 +270,109 @@ fn a_sample_package_changes_by_name_and_by_number() {
     assert_eq!(changed.len(), 1);
     assert_eq!(after[changed[0]], 7);
 }
+
+/// The sample lantern's keyword list, as the file holds it: KSIZ's count,
+/// then KWDA's form IDs.
+fn lantern_keywords(bytes: &[u8]) -> (u32, Vec<u32>) {
+    let plugin = Plugin::parse(bytes).unwrap();
+    let lantern = plugin.find_record(FormId(0x01000802)).unwrap();
+    let subs = lantern.subrecords(plugin.game).unwrap();
+    let data = |sig: &[u8; 4]| subs.iter().find(|s| s.sig.0 == *sig).unwrap().data.clone();
+    let count = u32::from_le_bytes(data(b"KSIZ")[..].try_into().unwrap());
+    let ids = data(b"KWDA")
+        .chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    (count, ids)
+}
+
+#[test]
+fn a_keyword_added_and_taken_away_keeps_its_count_in_step() {
+    let mut plugin = sample();
+    let before = plugin.to_bytes().unwrap();
+    assert_eq!(lantern_keywords(&before), (2, vec![0x01000800, 0x000914E9]));
+    let mut lantern = plugin
+        .record("SampleBrassLantern")
+        .unwrap()
+        .fields()
+        .unwrap();
+    lantern.push("keywords", "0x000914EE").unwrap();
+    assert_eq!(lantern.int("keyword_count").unwrap(), 3);
+    let grown = plugin.to_bytes().unwrap();
+    assert_eq!(
+        lantern_keywords(&grown),
+        (3, vec![0x01000800, 0x000914E9, 0x000914EE])
+    );
+    // Four bytes more: the record's and its group's sizes, and KWDA's.
+    assert_eq!(grown.len(), before.len() + 4);
+
+    let mut lantern = plugin
+        .record("SampleBrassLantern")
+        .unwrap()
+        .fields()
+        .unwrap();
+    assert!(!lantern.remove("keywords.3").unwrap(), "no fourth keyword");
+    assert!(lantern.remove("keywords.2").unwrap());
+    assert_eq!(plugin.to_bytes().unwrap(), before, "the very bytes again");
+
+    let mut lantern = plugin
+        .record("SampleBrassLantern")
+        .unwrap()
+        .fields()
+        .unwrap();
+    let e = lantern.push("name", "0x000914EE").unwrap_err();
+    assert_eq!(
+        (e.kind, e.field.as_deref()),
+        (ErrorKind::Value, Some("name"))
+    );
+    let e = lantern.push("keywords", "Brass").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Value);
+    assert_eq!(
+        plugin.to_bytes().unwrap(),
+        before,
+        "refused edits change nothing"
+    );
+}
+
+/// A count that did not hold its list's length is the file's to keep: an
+/// edit does not make one up.
+#[test]
+fn a_count_out_of_step_is_left_as_it_was() {
+    let mut plugin = sample();
+    let mut lantern = plugin
+        .record("SampleBrassLantern")
+        .unwrap()
+        .fields()
+        .unwrap();
+    lantern.set("keyword_count", 7).unwrap();
+    lantern.push("keywords", "0x000914EE").unwrap();
+    assert_eq!(lantern.int("keyword_count").unwrap(), 7);
+}
+
+#[test]
+fn the_add_keyword_example_adds_one_keyword() {
+    let dir = std::env::temp_dir().join(format!("esscribe-keyword-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("sample-skyrim.esp");
+    let original = sample().to_bytes().unwrap();
+    std::fs::write(&target, &original).unwrap();
+    let out = std::process::Command::new(common::example("add_keyword"))
+        .args([target.to_str().unwrap(), "SampleBrassLantern", "0x000914EE"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = std::fs::read(&target).unwrap();
+    assert_eq!(
+        lantern_keywords(&written),
+        (3, vec![0x01000800, 0x000914E9, 0x000914EE])
+    );
+    assert_eq!(
+        std::fs::read(dir.join("sample-skyrim.esp.bak")).unwrap(),
+        original
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

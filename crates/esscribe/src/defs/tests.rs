@@ -469,3 +469,52 @@ fn declared_names_are_plain_words_and_a_structs_own() {
         assert!(names > 1500, "{game:?}: only {names} names");
     }
 }
+
+/// Every count a declaration marks as a list's count is a number, and
+/// names a list among its own siblings: edits keep the two in step.
+#[test]
+fn every_declared_count_names_a_sibling_list() {
+    use crate::schema::types::{Field, Member, Occurs, Ty};
+    fn walk(sig: &str, members: &'static [Member], found: &mut usize) {
+        for m in members {
+            match m {
+                Member::Sub(s) => {
+                    let Some(list) = s.counts else { continue };
+                    assert!(
+                        matches!(s.field, Field::Value(Ty::Int(_))),
+                        "{sig} {}: a count that is not an integer",
+                        s.name
+                    );
+                    let lists = members.iter().any(|o| match o {
+                        Member::Sub(l) => {
+                            l.name == list
+                                && (l.occurs == Occurs::Repeating
+                                    || matches!(l.field, Field::Array(_)))
+                        }
+                        Member::Group(g) => g.name == list && g.occurs == Occurs::Repeating,
+                        Member::Paired(p) => p.name == list,
+                    });
+                    assert!(
+                        lists,
+                        "{sig} {}: counts {list:?}, no such list beside it",
+                        s.name
+                    );
+                    *found += 1;
+                }
+                Member::Group(g) => walk(sig, g.members, found),
+                Member::Paired(p) => walk(sig, p.items, found),
+            }
+        }
+    }
+    for game in [Game::Oblivion, Game::Skyrim] {
+        let mut found = 0;
+        for def in catalog(game).iter() {
+            walk(&def.sig.to_string(), def.members, &mut found);
+        }
+        if game == Game::Skyrim {
+            // KSIZ, COCT, CITC, SPCT, PRKZ, LLCT, LFSP, QNAM and IDLC, in
+            // every declaration that holds them.
+            assert!(found > 40, "{found} counts declared");
+        }
+    }
+}

@@ -219,6 +219,7 @@ mod keys;
 mod numbering;
 mod write;
 mod write_text;
+pub(crate) use write_text::typed_record_text;
 
 pub use build::*;
 pub use build_stream::*;

@@ -433,6 +433,28 @@ fn record_text(
     depth: usize,
     out: &mut Vec<u8>,
 ) -> Result<()> {
+    if typed_record_text(rec, game, ctx, depth, out, |_| ()).is_some() {
+        return Ok(());
+    }
+    let value = record_to_json(rec, game, ctx)?.value;
+    schema::pretty::value(&value, depth, out);
+    Ok(())
+}
+
+/// Appends a declared record's text standing at `depth` to `out`, printed
+/// from its typed view, with what `then` makes of that view: `None`, and
+/// `out` as it was, where the text could not be printed so or is not
+/// proven, from the same values, to give back the record's bytes
+/// ([`schema::exact`]). The header is written from the record's own
+/// header.
+pub(crate) fn typed_record_text<T>(
+    rec: &Record<'_>,
+    game: Game,
+    ctx: &FormCtx,
+    depth: usize,
+    out: &mut Vec<u8>,
+    then: impl FnOnce(&schema::RecordView<'_>) -> T,
+) -> Option<T> {
     let catalog = crate::defs::catalog(game);
     let start = out.len();
     let typed = schema::with_view_and_data(rec, catalog, ctx, |view, data| {
@@ -441,13 +463,13 @@ fn record_text(
         key("fields", false, depth + 1, out);
         schema::text_out::write_fields(view, ctx, depth + 1, out)?;
         close(b'}', false, depth, out);
-        schema::exact::json_gives_back(view, data, ctx).then_some(())
+        schema::exact::json_gives_back(view, data, ctx).then(|| then(view))
     });
-    if let Ok(Some(Some(()))) = typed {
-        return Ok(());
+    match typed {
+        Ok(Some(Some(made))) => Some(made),
+        _ => {
+            out.truncate(start);
+            None
+        }
     }
-    out.truncate(start);
-    let value = record_to_json(rec, game, ctx)?.value;
-    schema::pretty::value(&value, depth, out);
-    Ok(())
 }

@@ -7,13 +7,15 @@
 //! the same proof where it can be made from the typed view alone, at a
 //! fraction of the cost. It answers `true` only when encoding the record's
 //! first JSON form (its subrecords not checked one by one) gives back
-//! exactly the record's subrecords. Where it cannot tell (members sharing a
-//! name, layouts chosen by a sibling, subrecords kept as bytes or out of
-//! the usual size form, a value its JSON would not give back) it answers
-//! `false`, and the caller proves the JSON form as before.
+//! exactly the record's subrecords. Where it cannot tell (a member sharing
+//! its name whose key would not lead the encoder back to it, a layout
+//! chosen by a sibling that came after it or repeats, subrecords kept as
+//! bytes or out of the usual size form, a value its JSON would not give
+//! back) it answers `false`, and the caller proves the JSON form as before.
 
 use super::codec::{encode_field, f32_shown, signed, FormCtx};
-use super::select::{chosen_by, lookup, select, Earlier};
+use super::members::find_member_by;
+use super::select::{chosen_by, lookup, select, sibling_case, Earlier};
 use super::shape::shares_names;
 use super::types::*;
 use super::value::{FieldValue, Val};
@@ -26,17 +28,15 @@ use serde_json::Map;
 /// data `data`), encodes back to exactly `data`; `false` where that is not
 /// sure.
 pub(crate) fn json_gives_back(view: &RecordView<'_>, data: &[u8], ctx: &FormCtx) -> bool {
-    if shares_names(view.def.members) {
-        return false;
-    }
     let mut walk = Walk {
         view,
         data,
         next: 0,
         ctx,
         earlier: Earlier::new(),
+        met: Vec::new(),
     };
-    walk.items(view.members()) && walk.next == data.len()
+    walk.items(view.def.members, view.members()) && walk.next == data.len()
 }
 
 struct Walk<'w, 'a> {
@@ -48,30 +48,86 @@ struct Walk<'w, 'a> {
     next: usize,
     ctx: &'w FormCtx,
     earlier: Earlier,
+    /// The subrecords met so far in each group being walked, outermost
+    /// first: where a sibling chooses a layout, the one it was read by.
+    met: Vec<SubValue<'a>>,
 }
 
 impl<'a> Walk<'_, 'a> {
-    /// The members in file order, as the JSON form keeps them.
-    fn items<'w>(&mut self, items: impl Iterator<Item = ItemRef<'w, 'a>>) -> bool
+    /// The members in file order, as the JSON form keeps them; `members`
+    /// are those declared where they stand.
+    fn items<'w>(
+        &mut self,
+        members: &'static [Member],
+        items: impl Iterator<Item = ItemRef<'w, 'a>>,
+    ) -> bool
     where
         'a: 'w,
     {
+        let level = self.met.len();
+        let shared = shares_names(members);
         for it in items {
             let fine = match it.kind() {
-                ItemKind::Sub(sv) => self.sub(&sv),
-                ItemKind::Group(g) => !shares_names(g.members) && self.items(it.children()),
-                ItemKind::Paired(p) => !shares_names(p.items) && self.items(it.children()),
-                ItemKind::PairedItem => self.items(it.children()),
+                ItemKind::Sub(sv) => {
+                    let fine = (!shared || self.keyed_by_name(members, &sv, level))
+                        && self.sub(&sv, level);
+                    self.met.push(sv);
+                    fine
+                }
+                ItemKind::Group(g) => self.items(g.members, it.children()),
+                ItemKind::Paired(p) => self.items(p.items, it.children()),
+                ItemKind::PairedItem => self.items(members, it.children()),
                 ItemKind::Unexpected(_) => false,
             };
             if !fine {
                 return false;
             }
         }
+        self.met.truncate(level);
         true
     }
 
-    fn sub(&mut self, sv: &SubValue<'a>) -> bool {
+    /// Where members share a name: whether the subrecord's key, its name,
+    /// leads the encoder back to its own member, as it chooses among them
+    /// by a sibling's text in the whole object. That sibling must have come
+    /// first, and the name must not have been given to another member
+    /// already (the key would be `name#2`).
+    fn keyed_by_name(&self, members: &'static [Member], sv: &SubValue<'a>, level: usize) -> bool {
+        let def = sv.def;
+        let other_before = self.met[level..]
+            .iter()
+            .any(|m| m.def.name == def.name && !std::ptr::eq(m.def, def));
+        if other_before {
+            return false;
+        }
+        let sure = std::cell::Cell::new(true);
+        let found = find_member_by(members, def.name, |sibling| {
+            let text = self.sibling_text(level, sibling);
+            sure.set(sure.get() && text.is_some());
+            text.flatten().map(std::borrow::Cow::Owned)
+        });
+        let leads_back = match found {
+            Some(Member::Sub(found)) => std::ptr::eq(found, def),
+            _ => true,
+        };
+        sure.get() && leads_back
+    }
+
+    /// The text of the sibling named `name` a layout is chosen by, as the
+    /// JSON form gives it to the encoder: the first subrecord of that name
+    /// in the group, which must have come before (the reading looked only
+    /// at those), and must not repeat (the JSON form lists a repeating one).
+    /// `None` where that is not sure.
+    fn sibling_text(&self, level: usize, name: &str) -> Option<Option<String>> {
+        let sibling = self.met[level..].iter().find(|sv| sv.def.name == name)?;
+        if sibling.def.occurs == super::types::Occurs::Repeating {
+            return None;
+        }
+        let value = self.view.value_of(sibling)?;
+        Some(value.json_text(self.ctx).map(|t| t.into_owned()))
+    }
+
+    fn sub(&mut self, sv: &SubValue<'a>, level: usize) -> bool {
         // The view holds the subrecords in the order they were read, and
         // each is written back with the header it had.
         let (sig, len) = (sv.sub.sig, sv.sub.data.len());
@@ -92,19 +148,34 @@ impl<'a> Walk<'_, 'a> {
         let Some(v) = self.view.value_of(sv) else {
             return false;
         };
-        let field = &sv.def.field;
+        let mut field = &sv.def.field;
         // A layout chosen by a sibling is encoded by the sibling the whole
-        // object holds, which may not be the one it was read by.
-        if chosen_by(field).is_some() {
-            return false;
+        // object holds: the same as it was read by when that sibling came
+        // first and does not repeat.
+        let mut siblings = Map::new();
+        if let Some(name) = chosen_by(field) {
+            let Some(text) = self.sibling_text(level, name) else {
+                return false;
+            };
+            if let Some(text) = text {
+                siblings.insert(name.to_string(), text.into());
+            }
         }
         if chosen_by_data(field) {
             // Which layout the JSON encodes by is the encoder's to say:
             // this one value is shown and encoded as the JSON form would.
             let mut back = Vec::with_capacity(sv.sub.data.len());
-            let json = v.to_json(self.ctx, &Map::new());
-            return encode_field(field, &json, &Map::new(), &mut back).is_ok()
-                && back == sv.sub.data;
+            let json = v.to_json(self.ctx, &siblings);
+            return encode_field(field, &json, &siblings, &mut back).is_ok() && back == sv.sub.data;
+        }
+        while let Field::BySibling {
+            sibling,
+            cases,
+            default,
+        } = field
+        {
+            let text = siblings.get(*sibling).and_then(|t| t.as_str());
+            field = sibling_case(cases, default, text);
         }
         let mut data = Data {
             bytes: sv.sub.data,

@@ -10,7 +10,7 @@ use super::codec::{fits, stored_int, Enc};
 use super::members::base_key;
 use super::path::field_types;
 use super::record::{chooses_layouts, encode_data_in, encode_entry_in};
-use super::types::Ty;
+use super::types::{Member, Ty};
 use super::{decode, Catalog, FormCtx, RecordDef};
 use crate::io::{Error, FormId, Result, Sig};
 use crate::plugin::{parse_subrecords, Game, Record, Subrecords};
@@ -258,10 +258,48 @@ impl Fields {
         }
     }
 
-    /// Removes a top-level entry (an optional subrecord or group); whether
-    /// the record had it. The record must still encode by its declaration
-    /// (a required entry cannot go), or nothing changes.
+    /// Appends an item to the list at `path` (`keywords`, `items`, or a
+    /// list inside an entry). A declared count of the list (`keyword_count`,
+    /// KSIZ) that held the list's length is made to hold the new one; a
+    /// count that did not is left as it was. The record must still encode
+    /// by its declaration, or nothing changes and the error says why.
+    pub fn push(&mut self, path: &str, item: impl Serialize) -> Result<()> {
+        let item = serde_json::to_value(item)
+            .map_err(|e| self.located(Error::value(path, e.to_string())))?;
+        match self.get(path) {
+            Some(Value::Array(_)) => {}
+            Some(other) => {
+                return Err(self.located(
+                    Error::value(path, "not a list").expected_found("a list", other.to_string()),
+                ))
+            }
+            None => return Err(self.no_field(path)),
+        }
+        self.edit_list(path, |list| {
+            list.push(item);
+            true
+        })
+        .map(|_| ())
+    }
+
+    /// Removes a top-level entry (an optional subrecord or group), or with
+    /// a path to a list's item (`keywords.1`) that item, keeping a declared
+    /// count of the list in step as [`Fields::push`] does; whether there
+    /// was such an entry or item. The record must still encode by its
+    /// declaration (a required entry cannot go), or nothing changes.
     pub fn remove(&mut self, key: &str) -> Result<bool> {
+        if let Some((list, index)) = key.rsplit_once('.') {
+            let Ok(index) = index.parse::<usize>() else {
+                return Ok(false);
+            };
+            if !matches!(self.get(list), Some(Value::Array(items)) if index < items.len()) {
+                return Ok(false);
+            }
+            return self.edit_list(list, |items| {
+                items.remove(index);
+                true
+            });
+        }
         let Some(index) = self.map.keys().position(|k| k == key) else {
             return Ok(false);
         };
@@ -281,6 +319,70 @@ impl Fields {
                 Err(self.located(e))
             }
         }
+    }
+
+    /// Changes the list at `path` by `change`, keeps its declared count in
+    /// step, and encodes again the top-level entries holding both; on
+    /// failure everything is as it was.
+    fn edit_list(
+        &mut self,
+        path: &str,
+        change: impl FnOnce(&mut Vec<Value>) -> bool,
+    ) -> Result<bool> {
+        let (map, encoded) = (self.map.clone(), self.encoded.clone());
+        let Some(Value::Array(list)) = self.slot(path) else {
+            return Ok(false);
+        };
+        let before = list.len();
+        let changed = change(list);
+        let after = list.len();
+        let mut touched = vec![path.split('.').next().unwrap_or_default().to_string()];
+        if let Some(count) = self.count_of(path) {
+            if let Some(slot) = self.slot(&count) {
+                if slot.as_u64() == Some(before as u64) {
+                    *slot = Value::from(after as u64);
+                    touched.push(count.split('.').next().unwrap_or_default().to_string());
+                }
+            }
+        }
+        touched.dedup();
+        for key in &touched {
+            let index = self.map.keys().position(|k| k == key);
+            if let Some(Err(e)) = index.map(|i| self.reencode(i)) {
+                self.map = map;
+                self.encoded = encoded;
+                return Err(self.located(e));
+            }
+        }
+        Ok(changed)
+    }
+
+    /// The path of the declared count of the list at `path`: a sibling
+    /// in the same object whose member [`counts`](super::types::SubDef::counts)
+    /// the list.
+    fn count_of(&self, path: &str) -> Option<String> {
+        let (parent, list) = match path.rsplit_once('.') {
+            Some((parent, list)) => (Some(parent), list),
+            None => (None, path),
+        };
+        let mut members = self.def.members;
+        for part in parent.into_iter().flat_map(|p| p.split('.')) {
+            if part.parse::<usize>().is_ok() {
+                continue;
+            }
+            members = members.iter().find_map(|m| match m {
+                Member::Group(g) if g.name == base_key(part) => Some(g.members),
+                _ => None,
+            })?;
+        }
+        let count = members.iter().find_map(|m| match m {
+            Member::Sub(s) if s.counts == Some(base_key(list)) => Some(s.name),
+            _ => None,
+        })?;
+        Some(match parent {
+            Some(parent) => format!("{parent}.{count}"),
+            None => count.to_string(),
+        })
     }
 
     /// The key of the declared subrecord `sig` among the record's

@@ -695,3 +695,128 @@ fn form_ids_with_targets_read_write_and_show_as_any_form_id_and_are_walked() {
         Some(&[b"CSTY"][..])
     );
 }
+
+static SETTING_TYPES: [(&str, Field); 2] =
+    [("f*", Field::Value(Ty::F32)), ("i*", Field::Value(I32))];
+
+/// A game setting as both games declare it: the editor ID's first letter
+/// gives the value's type.
+static SETTING: RecordDef = RecordDef {
+    sig: Sig(*b"GMST"),
+    title: "setting",
+    members: &[
+        opt(b"EDID", "editor_id", Field::ZString),
+        opt(
+            b"DATA",
+            "value",
+            Field::BySibling {
+                sibling: "editor_id",
+                cases: &SETTING_TYPES,
+                default: &Field::Bytes,
+            },
+        ),
+    ],
+};
+
+/// A layout chosen by a sibling read before it is proven from the typed
+/// values; one whose sibling comes after it is left to the JSON path,
+/// whose encoder would choose by that later sibling.
+#[test]
+fn a_layout_a_sibling_chose_is_proven_when_the_sibling_came_first() {
+    let ctx = FormCtx::default();
+    let setting = |subs: &[(&[u8; 4], &[u8])]| {
+        let subs: Vec<Subrecord> = subs
+            .iter()
+            .map(|(sig, data)| Subrecord::new(Sig(**sig), data.to_vec()))
+            .collect();
+        encode_subrecords(&subs)
+    };
+    let proven = |bytes: &[u8]| {
+        let refs: Vec<SubrecordRef<'_>> = Subrecords::new(bytes, 0).map(Result::unwrap).collect();
+        let view = super::record::view(&SETTING, &refs, &ctx);
+        super::exact::json_gives_back(&view, bytes, &ctx)
+    };
+    let float = setting(&[
+        (b"EDID", b"fJumpHeight\0"),
+        (b"DATA", &1.5f32.to_le_bytes()),
+    ]);
+    let int = setting(&[(b"EDID", b"iLevelCap\0"), (b"DATA", &81i32.to_le_bytes())]);
+    let other = setting(&[(b"EDID", b"sName\0"), (b"DATA", b"Ysolda\0")]);
+    let late = setting(&[
+        (b"DATA", &1.5f32.to_le_bytes()),
+        (b"EDID", b"fJumpHeight\0"),
+    ]);
+    let twice = setting(&[
+        (b"EDID", b"fA\0"),
+        (b"DATA", &1.5f32.to_le_bytes()),
+        (b"EDID", b"iB\0"),
+    ]);
+    for (bytes, expected) in [(&float, true), (&int, true), (&other, true), (&late, false)] {
+        assert_eq!(proven(bytes), expected, "{bytes:02x?}");
+    }
+    // Where it says so, the JSON form does give the bytes back.
+    for bytes in [&float, &int, &other, &twice] {
+        if proven(bytes) {
+            let refs: Vec<SubrecordRef<'_>> =
+                Subrecords::new(bytes, 0).map(Result::unwrap).collect();
+            let d = decode(&SETTING, &refs, &ctx, &"GMST");
+            assert_eq!(
+                encode_subrecords(&encode(&SETTING, &d.fields).unwrap()),
+                *bytes
+            );
+        }
+    }
+}
+
+/// A value whose subrecord its type names, as an AI package's data input
+/// holds one: two members named `value`, told apart by `type`.
+static INPUT: RecordDef = RecordDef {
+    sig: Sig(*b"TEST"),
+    title: "input",
+    members: &[
+        opt(b"ANAM", "type", Field::ZString),
+        opt(b"CNAM", "value", Field::Value(I32)).when("type", &["Int"]),
+        opt(b"PLDT", "value", Field::Struct(&[f("x", U8), f("y", U8)])).when("type", &["Location"]),
+    ],
+};
+
+/// Members sharing a name are proven from the typed values where the
+/// sibling that tells them apart came first and names the member read;
+/// otherwise the JSON key would lead the encoder to the other member.
+#[test]
+fn members_sharing_a_name_are_proven_when_their_key_leads_back() {
+    let ctx = FormCtx::default();
+    let input = |subs: &[(&[u8; 4], &[u8])]| {
+        let subs: Vec<Subrecord> = subs
+            .iter()
+            .map(|(sig, data)| Subrecord::new(Sig(**sig), data.to_vec()))
+            .collect();
+        encode_subrecords(&subs)
+    };
+    let proven = |bytes: &[u8]| {
+        let refs: Vec<SubrecordRef<'_>> = Subrecords::new(bytes, 0).map(Result::unwrap).collect();
+        let view = super::record::view(&INPUT, &refs, &ctx);
+        super::exact::json_gives_back(&view, bytes, &ctx)
+    };
+    let int = input(&[(b"ANAM", b"Int\0"), (b"CNAM", &7i32.to_le_bytes())]);
+    let place = input(&[(b"ANAM", b"Location\0"), (b"PLDT", &[1, 2])]);
+    let mismatched = input(&[(b"ANAM", b"Int\0"), (b"PLDT", &[1, 2])]);
+    let late = input(&[(b"CNAM", &7i32.to_le_bytes()), (b"ANAM", b"Int\0")]);
+    for (bytes, expected) in [
+        (&int, true),
+        (&place, true),
+        (&mismatched, false),
+        (&late, false),
+    ] {
+        assert_eq!(proven(bytes), expected, "{bytes:02x?}");
+    }
+    // Where it says so, the JSON form does give the bytes back.
+    for bytes in [&int, &place] {
+        let refs: Vec<SubrecordRef<'_>> = Subrecords::new(bytes, 0).map(Result::unwrap).collect();
+        let d = decode(&INPUT, &refs, &ctx, &"TEST");
+        assert_eq!(
+            encode_subrecords(&encode(&INPUT, &d.fields).unwrap()),
+            *bytes
+        );
+    }
+}

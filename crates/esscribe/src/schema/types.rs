@@ -38,6 +38,18 @@ impl Member {
             other => other,
         }
     }
+
+    /// Marks a subrecord member as the number of items of the sibling list
+    /// `list` (see [`SubDef::counts`]).
+    pub const fn counts(self, list: &'static str) -> Member {
+        match self {
+            Member::Sub(mut s) => {
+                s.counts = Some(list);
+                Member::Sub(s)
+            }
+            other => other,
+        }
+    }
 }
 
 /// A run of groups followed by a run of subrecords that name them, the
@@ -72,6 +84,10 @@ pub struct SubDef {
     /// subrecord depends on a type given by a sibling): when this one is
     /// the one meant.
     pub when: Option<When>,
+    /// The list this subrecord holds the number of items of (KSIZ counts
+    /// `keywords`): a sibling member's name. Edits that add or remove an
+    /// item keep the count in step.
+    pub counts: Option<&'static str>,
 }
 
 /// "This member, when sibling `sibling` is one of `any_of`."
@@ -431,6 +447,7 @@ pub const fn sub(sig: &[u8; 4], name: &'static str, field: Field) -> Member {
         field,
         occurs: Occurs::Required,
         when: None,
+        counts: None,
     })
 }
 
@@ -442,6 +459,7 @@ pub const fn opt(sig: &[u8; 4], name: &'static str, field: Field) -> Member {
         field,
         occurs: Occurs::Optional,
         when: None,
+        counts: None,
     })
 }
 
@@ -453,6 +471,7 @@ pub const fn rep(sig: &[u8; 4], name: &'static str, field: Field) -> Member {
         field,
         occurs: Occurs::Repeating,
         when: None,
+        counts: None,
     })
 }
 
@@ -508,6 +527,7 @@ pub const fn paired(
             field: key,
             occurs: Occurs::Repeating,
             when: None,
+            counts: None,
         },
         key_name,
     })

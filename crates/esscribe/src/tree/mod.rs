@@ -33,9 +33,7 @@ pub use pack::{pack, record_from_text_direct, record_from_text_parsed, Packed};
 
 use crate::io::{decode_cp1252, from_hex, Error, FormId, Result};
 use crate::json::{self, group_header_json, PieceBuilder};
-use crate::plugin::{
-    Body, Entry, Game, GroupHeader, GroupKind, GroupLabel, Plugin, Record, RecordHeader,
-};
+use crate::plugin::{Body, Entry, Game, GroupHeader, GroupKind, GroupLabel, Plugin, Record};
 use crate::schema::FormCtx;
 use rayon::prelude::*;
 use serde_json::{Map, Value};
@@ -293,57 +291,24 @@ struct Made {
     typed: bool,
 }
 
-/// Whether `text` reads back into exactly the record, whose (inflated)
-/// data is `data`: the same header, the same data, and for a compressed
-/// record its stored payload kept. The proof that text printed from a
-/// typed view loses nothing.
-fn reads_back(text: &[u8], rec: &Record<'_>, data: &[u8], game: Game, ctx: &FormCtx) -> bool {
-    let Some(back) = json::record_parts_from_text(text, game, ctx) else {
-        return false;
-    };
-    let Some((header, original)) = json::record_header_from_keys(game, ctx, &back.header, None)
-    else {
-        return false;
-    };
-    let stored_kept = match (&rec.body, original) {
-        (Body::Stored(stored), Some(original)) => {
-            rec.header.is_compressed() && **stored == *original
-        }
-        (_, None) => !rec.header.is_compressed(),
-        _ => false,
-    };
-    let same_header = RecordHeader {
-        data_size: rec.header.data_size,
-        ..header
-    } == rec.header;
-    stored_kept && same_header && back.data == data
-}
-
 /// A declared record's text printed from its typed view, as
-/// [`json::record_to_json`] and [`to_text`] would print it, and proven to
-/// read back into the record; `None` where the record needs the JSON
-/// path (which proves its text in its own way).
+/// [`json::record_to_json`] and [`to_text`] would print it, and proven
+/// from the same values to give back the record's bytes; `None` where the
+/// record needs the JSON path (which proves its text in its own way).
 fn typed_record_text(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Option<RecordText> {
-    use crate::schema::pretty::{close, key};
-    let catalog = crate::defs::catalog(game);
-    let h = &rec.header;
-    let made = crate::schema::with_view_and_data(rec, catalog, ctx, |view, data| {
-        // Text runs about seven times the record's data: room for most at
-        // once.
-        let mut out = Vec::with_capacity(1024 + 8 * data.len());
-        out.push(b'{');
-        json::write_header_text(rec, game, ctx, 1, &mut out);
-        key("fields", false, 1, &mut out);
-        crate::schema::text_out::write_fields(view, ctx, 1, &mut out)?;
-        close(b'}', false, 0, &mut out);
-        out.push(b'\n');
-        if !reads_back(&out, rec, data, game, ctx) {
-            return None;
-        }
-        let edid = view.get("editor_id").and_then(|v| v.text());
-        Some((record_stem(h.form_id, edid.as_deref()), out))
-    });
-    made.ok().flatten().flatten()
+    // Text runs about seven times the record's data: room for most at once.
+    let stored = match &rec.body {
+        Body::Stored(bytes) => bytes.len(),
+        Body::Subrecords(_) => 0,
+    };
+    let mut out = Vec::with_capacity(1024 + 8 * stored);
+    let edid = json::typed_record_text(rec, game, ctx, 0, &mut out, |view| {
+        view.get("editor_id")
+            .and_then(|v| v.text())
+            .map(|t| t.into_owned())
+    })?;
+    out.push(b'\n');
+    Some((record_stem(rec.header.form_id, edid.as_deref()), out))
 }
 
 /// The path of each record's file, by form ID: what [`unpack`] gives back

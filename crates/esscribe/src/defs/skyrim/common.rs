@@ -42,7 +42,7 @@ pub const fn object_bounds() -> Member {
 
 /// The number of keywords that follow (KSIZ).
 pub const fn keyword_count() -> Member {
-    opt(b"KSIZ", "keyword_count", Field::Value(U32))
+    opt(b"KSIZ", "keyword_count", Field::Value(U32)).counts("keywords")
 }
 
 static KEYWORD: [FieldDef; 1] = [f("keyword", fid(&[b"KYWD"]))];
@@ -254,7 +254,7 @@ pub static CONTAINER_ITEM: [Member; 2] = [
 
 /// A container's or a recipe's items: the count, then the items.
 pub const fn item_count() -> Member {
-    opt(b"COCT", "item_count", Field::Value(U32))
+    opt(b"COCT", "item_count", Field::Value(U32)).counts("items")
 }
 
 /// Held items, one group per CNTO; see [`CONTAINER_ITEM`].

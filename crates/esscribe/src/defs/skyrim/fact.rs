@@ -101,6 +101,6 @@ pub static FACT: RecordDef = records::FACT.with(&[
         ]),
     ),
     opt(b"PLVD", "vendor_location", Field::Struct(&LOCATION)),
-    opt(b"CITC", "condition_count", Field::Value(U32)),
+    opt(b"CITC", "condition_count", Field::Value(U32)).counts("conditions"),
     conditions(),
 ]);

@@ -27,7 +27,7 @@ pub static IDLM: RecordDef = RecordDef {
             "flags",
             Field::Value(Ty::Flags(Int::U8, &IDLE_MARKER_FLAGS)),
         ),
-        opt(b"IDLC", "animation_count", Field::Value(U8)),
+        opt(b"IDLC", "animation_count", Field::Value(U8)).counts("animations"),
         opt(b"IDLT", "idle_timer", Field::Value(Ty::F32)),
         opt(b"IDLA", "animations", Field::Array(&IDLE)),
         model(),

@@ -37,7 +37,7 @@ pub static LENS: RecordDef = RecordDef {
         editor_id(),
         opt(b"CNAM", "color_influence", Field::Value(Ty::F32)),
         opt(b"DNAM", "fade_distance_radius_scale", Field::Value(Ty::F32)),
-        opt(b"LFSP", "sprite_count", Field::Value(U32)),
+        opt(b"LFSP", "sprite_count", Field::Value(U32)).counts("sprites"),
         groups("sprites", &SPRITE),
     ],
 };

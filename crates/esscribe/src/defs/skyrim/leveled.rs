@@ -80,7 +80,7 @@ pub const fn use_global() -> Member {
 
 /// The number of entries that follow (LLCT).
 pub const fn entry_count() -> Member {
-    opt(b"LLCT", "entry_count", Field::Value(U8))
+    opt(b"LLCT", "entry_count", Field::Value(U8)).counts("entries")
 }
 
 /// The entries of a list: `entry` is one of [`ITEM_ENTRY`],

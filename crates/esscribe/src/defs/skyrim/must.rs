@@ -39,7 +39,7 @@ pub static MUST: RecordDef = RecordDef {
             "loop",
             Field::Struct(&[f("begins", Ty::F32), f("ends", Ty::F32), f("count", U32)]),
         ),
-        opt(b"CITC", "condition_count", Field::Value(U32)),
+        opt(b"CITC", "condition_count", Field::Value(U32)).counts("conditions"),
         conditions(),
         opt(b"SNAM", "tracks", Field::Array(&TRACK)),
     ],

@@ -136,7 +136,7 @@ pub static NPC_: RecordDef = records::NPC_.with(&join::<_, 52>(&[
         form_of(b"VTCK", "voice", &[b"VTYP"]),
         form_of(b"TPLT", "template", &[b"LVLN", b"NPC_"]),
         form_of(b"RNAM", "race", &[b"RACE"]),
-        opt(b"SPCT", "spell_count", Field::Value(U32)),
+        opt(b"SPCT", "spell_count", Field::Value(U32)).counts("spells"),
         rep(
             b"SPLO",
             "spells",
@@ -150,7 +150,7 @@ pub static NPC_: RecordDef = records::NPC_.with(&join::<_, 52>(&[
     ],
     &OVERRIDE_PACKAGE_LISTS,
     &[
-        opt(b"PRKZ", "perk_count", Field::Value(U32)),
+        opt(b"PRKZ", "perk_count", Field::Value(U32)).counts("perks"),
         rep(
             b"PRKR",
             "perks",

@@ -284,7 +284,7 @@ static PROCEDURE_FLAGS: FlagsDef = FlagsDef {
 /// name and the activity IDs it uses.
 static BRANCH: [Member; 9] = [
     sub(b"ANAM", "branch_type", Field::ZString),
-    opt(b"CITC", "condition_count", Field::Value(U32)),
+    opt(b"CITC", "condition_count", Field::Value(U32)).counts("conditions"),
     groups("conditions", &CONDITION_GROUP),
     opt(
         b"PRCB",

@@ -415,7 +415,7 @@ pub static RACE: RecordDef = records::RACE.with(&[
     editor_id(),
     full_name(),
     description(b"DESC"),
-    opt(b"SPCT", "spell_count", Field::Value(U32)),
+    opt(b"SPCT", "spell_count", Field::Value(U32)).counts("spells"),
     rep(
         b"SPLO",
         "spells",

@@ -27,7 +27,7 @@ pub static SMQN: RecordDef = RecordDef {
             ),
             max_concurrent_quests(),
             opt(b"MNAM", "quests_to_run", Field::Value(U32)),
-            opt(b"QNAM", "quest_count", Field::Value(U32)),
+            opt(b"QNAM", "quest_count", Field::Value(U32)).counts("quests"),
             groups("quests", &QUEST),
         ],
     ]),

@@ -29,7 +29,7 @@ pub const fn previous_sibling() -> Member {
 
 /// The number of conditions that follow (CITC).
 pub const fn condition_count() -> Member {
-    opt(b"CITC", "condition_count", Field::Value(U32))
+    opt(b"CITC", "condition_count", Field::Value(U32)).counts("conditions")
 }
 
 /// The node's conditions.
