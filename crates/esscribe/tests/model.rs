@@ -168,17 +168,17 @@ fn errors_say_what_and_where_as_values() {
     assert!(source.downcast_ref::<std::io::Error>().is_some());
 }
 
-#[test]
-#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
-fn the_package_schedule_example_changes_one_byte() {
-    let dir = std::env::temp_dir().join(format!("esscribe-example-{}", std::process::id()));
+/// Runs an example on a copy of `original` named `file`, alone in a
+/// folder: the plugin after it ran. The example must succeed, and keep the
+/// original as its backup.
+fn run_example(example: &str, file: &str, original: &[u8], args: &[&str]) -> Vec<u8> {
+    let dir = std::env::temp_dir().join(format!("esscribe-{example}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let target = dir.join("Campfire.esm");
-    let original = common::file("skyrim-plugins/Campfire.esm");
-    std::fs::write(&target, &original).unwrap();
-
-    let out = std::process::Command::new(common::example("package_schedule"))
-        .args([target.to_str().unwrap(), "_Camp_FollowerSitCampfire", "21"])
+    let target = dir.join(file);
+    std::fs::write(&target, original).unwrap();
+    let out = std::process::Command::new(common::example(example))
+        .arg(&target)
+        .args(args)
         .output()
         .unwrap();
     assert!(
@@ -186,25 +186,37 @@ fn the_package_schedule_example_changes_one_byte() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-
     let written = std::fs::read(&target).unwrap();
+    let backup = std::fs::read(dir.join(format!("{file}.bak"))).unwrap();
+    assert!(backup == original, "the backup is not the original");
+    std::fs::remove_dir_all(&dir).unwrap();
+    written
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn the_package_schedule_example_changes_one_byte() {
+    let original = common::file("skyrim-plugins/Campfire.esm");
+    let written = run_example(
+        "package_schedule",
+        "Campfire.esm",
+        &original,
+        &["_Camp_FollowerSitCampfire", "21"],
+    );
     let changed: Vec<usize> = (0..original.len())
         .filter(|&i| original[i] != written[i])
         .collect();
     assert_eq!(changed.len(), 1);
     assert_eq!(written[changed[0]], 21);
-    assert_eq!(
-        std::fs::read(dir.join("Campfire.esm.bak")).unwrap(),
-        original
-    );
-    let again = Plugin::open(&target).unwrap();
-    let fields = again
-        .get("_Camp_FollowerSitCampfire")
+    let again = Plugin::parse(&written).unwrap();
+    let record = again
+        .find_by_editor_id("_Camp_FollowerSitCampfire")
+        .unwrap();
+    let catalog = esscribe::defs::catalog(again.game);
+    let fields = esscribe::schema::Fields::of(record, catalog, &again.form_ctx())
         .unwrap()
-        .fields()
         .unwrap();
     assert_eq!(fields.int("schedule.hour").unwrap(), 21);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The committed sample plugin, which every checkout has.
@@ -351,28 +363,15 @@ fn a_count_out_of_step_is_left_as_it_was() {
 
 #[test]
 fn the_add_keyword_example_adds_one_keyword() {
-    let dir = std::env::temp_dir().join(format!("esscribe-keyword-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let target = dir.join("sample-skyrim.esp");
     let original = sample().to_bytes().unwrap();
-    std::fs::write(&target, &original).unwrap();
-    let out = std::process::Command::new(common::example("add_keyword"))
-        .args([target.to_str().unwrap(), "SampleBrassLantern", "0x000914EE"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let written = run_example(
+        "add_keyword",
+        "sample-skyrim.esp",
+        &original,
+        &["SampleBrassLantern", "0x000914EE"],
     );
-    let written = std::fs::read(&target).unwrap();
     assert_eq!(
         lantern_keywords(&written),
         (3, vec![0x01000800, 0x000914E9, 0x000914EE])
     );
-    assert_eq!(
-        std::fs::read(dir.join("sample-skyrim.esp.bak")).unwrap(),
-        original
-    );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

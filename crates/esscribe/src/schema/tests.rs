@@ -718,54 +718,58 @@ static SETTING: RecordDef = RecordDef {
     ],
 };
 
+/// Record data of the subrecords given, in order.
+fn record_data(subs: &[(&[u8; 4], &[u8])]) -> Vec<u8> {
+    let subs: Vec<Subrecord> = subs
+        .iter()
+        .map(|(sig, data)| Subrecord::new(Sig(**sig), data.to_vec()))
+        .collect();
+    encode_subrecords(&subs)
+}
+
+/// Whether the proof from typed values takes the record data `bytes` of
+/// `def`; where it does, the JSON form must give the bytes back.
+fn proven_from_values(def: &'static RecordDef, bytes: &[u8]) -> bool {
+    let ctx = FormCtx::default();
+    let refs: Vec<SubrecordRef<'_>> = Subrecords::new(bytes, 0).map(Result::unwrap).collect();
+    let view = super::record::view(def, &refs, &ctx);
+    let proven = super::exact::json_gives_back(&view, bytes, &ctx);
+    if proven {
+        let d = decode(def, &refs, &ctx, &def.sig);
+        let back = encode_subrecords(&encode(def, &d.fields).unwrap());
+        assert_eq!(back, bytes, "proven, yet its JSON form gives other bytes");
+    }
+    proven
+}
+
 /// A layout chosen by a sibling read before it is proven from the typed
 /// values; one whose sibling comes after it is left to the JSON path,
 /// whose encoder would choose by that later sibling.
 #[test]
 fn a_layout_a_sibling_chose_is_proven_when_the_sibling_came_first() {
-    let ctx = FormCtx::default();
-    let setting = |subs: &[(&[u8; 4], &[u8])]| {
-        let subs: Vec<Subrecord> = subs
-            .iter()
-            .map(|(sig, data)| Subrecord::new(Sig(**sig), data.to_vec()))
-            .collect();
-        encode_subrecords(&subs)
-    };
-    let proven = |bytes: &[u8]| {
-        let refs: Vec<SubrecordRef<'_>> = Subrecords::new(bytes, 0).map(Result::unwrap).collect();
-        let view = super::record::view(&SETTING, &refs, &ctx);
-        super::exact::json_gives_back(&view, bytes, &ctx)
-    };
-    let float = setting(&[
+    let float = record_data(&[
         (b"EDID", b"fJumpHeight\0"),
         (b"DATA", &1.5f32.to_le_bytes()),
     ]);
-    let int = setting(&[(b"EDID", b"iLevelCap\0"), (b"DATA", &81i32.to_le_bytes())]);
-    let other = setting(&[(b"EDID", b"sName\0"), (b"DATA", b"Ysolda\0")]);
-    let late = setting(&[
+    let int = record_data(&[(b"EDID", b"iLevelCap\0"), (b"DATA", &81i32.to_le_bytes())]);
+    let other = record_data(&[(b"EDID", b"sName\0"), (b"DATA", b"Ysolda\0")]);
+    let late = record_data(&[
         (b"DATA", &1.5f32.to_le_bytes()),
         (b"EDID", b"fJumpHeight\0"),
     ]);
-    let twice = setting(&[
+    let twice = record_data(&[
         (b"EDID", b"fA\0"),
         (b"DATA", &1.5f32.to_le_bytes()),
         (b"EDID", b"iB\0"),
     ]);
     for (bytes, expected) in [(&float, true), (&int, true), (&other, true), (&late, false)] {
-        assert_eq!(proven(bytes), expected, "{bytes:02x?}");
+        assert_eq!(
+            proven_from_values(&SETTING, bytes),
+            expected,
+            "{bytes:02x?}"
+        );
     }
-    // Where it says so, the JSON form does give the bytes back.
-    for bytes in [&float, &int, &other, &twice] {
-        if proven(bytes) {
-            let refs: Vec<SubrecordRef<'_>> =
-                Subrecords::new(bytes, 0).map(Result::unwrap).collect();
-            let d = decode(&SETTING, &refs, &ctx, &"GMST");
-            assert_eq!(
-                encode_subrecords(&encode(&SETTING, &d.fields).unwrap()),
-                *bytes
-            );
-        }
-    }
+    proven_from_values(&SETTING, &twice);
 }
 
 /// A value whose subrecord its type names, as an AI package's data input
@@ -785,38 +789,16 @@ static INPUT: RecordDef = RecordDef {
 /// otherwise the JSON key would lead the encoder to the other member.
 #[test]
 fn members_sharing_a_name_are_proven_when_their_key_leads_back() {
-    let ctx = FormCtx::default();
-    let input = |subs: &[(&[u8; 4], &[u8])]| {
-        let subs: Vec<Subrecord> = subs
-            .iter()
-            .map(|(sig, data)| Subrecord::new(Sig(**sig), data.to_vec()))
-            .collect();
-        encode_subrecords(&subs)
-    };
-    let proven = |bytes: &[u8]| {
-        let refs: Vec<SubrecordRef<'_>> = Subrecords::new(bytes, 0).map(Result::unwrap).collect();
-        let view = super::record::view(&INPUT, &refs, &ctx);
-        super::exact::json_gives_back(&view, bytes, &ctx)
-    };
-    let int = input(&[(b"ANAM", b"Int\0"), (b"CNAM", &7i32.to_le_bytes())]);
-    let place = input(&[(b"ANAM", b"Location\0"), (b"PLDT", &[1, 2])]);
-    let mismatched = input(&[(b"ANAM", b"Int\0"), (b"PLDT", &[1, 2])]);
-    let late = input(&[(b"CNAM", &7i32.to_le_bytes()), (b"ANAM", b"Int\0")]);
+    let int = record_data(&[(b"ANAM", b"Int\0"), (b"CNAM", &7i32.to_le_bytes())]);
+    let place = record_data(&[(b"ANAM", b"Location\0"), (b"PLDT", &[1, 2])]);
+    let mismatched = record_data(&[(b"ANAM", b"Int\0"), (b"PLDT", &[1, 2])]);
+    let late = record_data(&[(b"CNAM", &7i32.to_le_bytes()), (b"ANAM", b"Int\0")]);
     for (bytes, expected) in [
         (&int, true),
         (&place, true),
         (&mismatched, false),
         (&late, false),
     ] {
-        assert_eq!(proven(bytes), expected, "{bytes:02x?}");
-    }
-    // Where it says so, the JSON form does give the bytes back.
-    for bytes in [&int, &place] {
-        let refs: Vec<SubrecordRef<'_>> = Subrecords::new(bytes, 0).map(Result::unwrap).collect();
-        let d = decode(&INPUT, &refs, &ctx, &"TEST");
-        assert_eq!(
-            encode_subrecords(&encode(&INPUT, &d.fields).unwrap()),
-            *bytes
-        );
+        assert_eq!(proven_from_values(&INPUT, bytes), expected, "{bytes:02x?}");
     }
 }
