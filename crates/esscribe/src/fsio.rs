@@ -614,7 +614,7 @@ pub fn write_file_safely(
 /// SIGHUP, SIGQUIT) remove the temporary and lock files of writes under
 /// way before the process ends as the signal says, and turns SIGBUS in a
 /// file that another program cut short while a
-/// [`MappedFile`](crate::plugin::MappedFile) maps it into an ordinary
+/// [`MappedFile`] maps it into an ordinary
 /// error: the pages lost read as zeros, and the reader is told the file
 /// changed ([`ErrorKind::Changed`], see [`changed_while_mapped`]). A SIGBUS
 /// anywhere else takes the action it had before. For command-line
@@ -623,10 +623,12 @@ pub fn install_signal_handlers() {
     signals::install();
 }
 
+mod mapped;
 mod maps;
 #[cfg(unix)]
 mod signals;
 
+pub use mapped::MappedFile;
 pub use maps::changed_while_mapped;
 pub(crate) use maps::{changed, WatchedMap};
 

@@ -26,8 +26,8 @@ mod write;
 
 pub use write::ArchiveBuilder;
 
+use crate::fsio::MappedFile;
 use crate::io::{decode_cp1252, Error, ErrorKind, Result};
-use crate::plugin::MappedFile;
 use std::io::Read;
 use std::path::Path;
 

@@ -6,7 +6,7 @@
 //! with every form ID as its global identity so that plugins with
 //! different master lists compare equal where they mean the same record.
 //! Most versions are read from their typed view into a compact form of
-//! that JSON ([`super::comparable`]) that differs where the JSON would;
+//! that JSON (`loadorder::comparable`) that differs where the JSON would;
 //! the JSON itself is built where the typed view cannot say, and for the
 //! few values a report shows. Only records that more than one plugin
 //! touches are decoded.

@@ -29,6 +29,7 @@ mod subrecord;
 pub mod synth;
 mod tes4;
 
+pub use crate::fsio::MappedFile;
 pub(crate) use compress::inflate_exact;
 pub use compress::{
     compress_record_data, compress_record_data_at_level, decompress_record_data,
@@ -40,7 +41,7 @@ pub use header::{
     detect_game, is_record_sig, Game, GroupHeader, GroupKind, GroupLabel, RecordHeader,
     FLAG_COMPRESSED, FLAG_DELETED, FLAG_LIGHT, FLAG_MASTER, GRUP,
 };
-pub use mapped::{open_mmap, MappedFile};
+pub use mapped::open_mmap;
 pub use record::{Body, Record};
 pub use subrecord::{
     encode_subrecords, encoded_len, parse_subrecords, write_subrecord, RecordData, SizeForm,
