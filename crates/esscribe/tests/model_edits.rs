@@ -170,12 +170,24 @@ fn counted_lists(members: &'static [Member], prefix: &str, fields: &Value, out: 
                 Some(one @ Value::Object(_)) => counted_lists(g.members, &at(g.name), one, out),
                 Some(Value::Array(items)) => {
                     for (i, item) in items.iter().enumerate() {
-                        counted_lists(g.members, &at(&format!("{}.{i}", g.name)), item, out);
+                        let tree = g.tree.is_some();
+                        nodes(g.members, &at(&format!("{}.{i}", g.name)), item, tree, out);
                     }
                 }
                 _ => {}
             },
             Member::Paired(_) => {}
+        }
+    }
+}
+
+/// The counted lists of one item of a repeating group and, in a tree,
+/// of the nodes below it (held under `children`).
+fn nodes(members: &'static [Member], at: &str, item: &Value, tree: bool, out: &mut Vec<Counted>) {
+    counted_lists(members, at, item, out);
+    if let (true, Some(Value::Array(children))) = (tree, item.get("children")) {
+        for (j, child) in children.iter().enumerate() {
+            nodes(members, &format!("{at}.children.{j}"), child, tree, out);
         }
     }
 }
@@ -205,11 +217,11 @@ fn changed_sigs(a: &[Subrecord], b: &[Subrecord]) -> Vec<String> {
 fn a_counted_list_grows_and_shrinks_with_its_count() {
     // Lists grown in each plugin named here (the others get the checks
     // without a number). Campfire.esm: 310 recipes' and one container's
-    // items, 189 keyword lists, and the items of the 20 reference aliases
-    // of its quest 0x02022598. A raw scan of its subrecords (each count
-    // followed by as many items) finds the same, and one more nested in
-    // a package's procedure tree, which this test does not walk.
-    let expected = [("Campfire.esm", 520)];
+    // items, 189 keyword lists, the items of the 20 reference aliases of
+    // its quest 0x02022598, and the conditions of one procedure of a
+    // package's procedure tree. A raw scan of its subrecords (each count
+    // followed by as many items) finds the same.
+    let expected = [("Campfire.esm", 521)];
     for path in common::plugins() {
         let name = common::name(&path);
         let bytes = std::fs::read(&path).unwrap();

@@ -366,14 +366,18 @@ impl Fields {
             None => (None, path),
         };
         let mut members = self.def.members;
+        // A tree's nodes hold their children under `children`, each node
+        // of the tree's own members.
+        let mut in_tree = false;
         for part in parent.into_iter().flat_map(|p| p.split('.')) {
-            if part.parse::<usize>().is_ok() {
+            if part.parse::<usize>().is_ok() || (in_tree && part == "children") {
                 continue;
             }
-            members = members.iter().find_map(|m| match m {
-                Member::Group(g) if g.name == base_key(part) => Some(g.members),
+            let group = members.iter().find_map(|m| match m {
+                Member::Group(g) if g.name == base_key(part) => Some(g),
                 _ => None,
             })?;
+            (members, in_tree) = (group.members, group.tree.is_some());
         }
         let count = members.iter().find_map(|m| match m {
             Member::Sub(s) if s.counts == Some(base_key(list)) => Some(s.name),
