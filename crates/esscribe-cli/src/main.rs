@@ -11,6 +11,7 @@ mod plugin_cmds;
 mod query_cmds;
 mod save;
 mod serve;
+mod set_cmd;
 mod strings_opt;
 mod tree_cmds;
 mod util;
@@ -466,6 +467,26 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Change one record's fields in place: each change is checked against
+    /// the record's declaration, only what it falls in is encoded again,
+    /// and the plugin is written safely (lock, read-back, backup).
+    #[command(
+        after_help = "Examples:\n  esscribe set Campfire.esm _Camp_FollowerSitCampfire schedule.hour=21\n  esscribe set Campfire.esm _Camp_Enchanting_MISC --push keywords=0x000914EE\n  esscribe set Mod.esp 0x01000802 --remove keywords.1 -o Changed.esp"
+    )]
+    Set {
+        /// The plugin (.esm, .esp, .esl).
+        file: PathBuf,
+        /// The record: an editor ID (any case) or a form ID as the plugin
+        /// numbers it (0x01000802).
+        record: String,
+        #[command(flatten)]
+        changes: set_cmd::Changes,
+        /// Write the changed plugin here instead of over FILE.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        force: util::ForceOpt,
+    },
     /// Light plugins (ESL): whether a Skyrim plugin can be flagged light.
     Esl {
         #[command(subcommand)]
@@ -594,6 +615,13 @@ fn main() -> ExitCode {
             force,
             json,
         } => masters_cmds::run(&file, &changes, output.as_deref(), force, json),
+        Command::Set {
+            file,
+            record,
+            changes,
+            output,
+            force,
+        } => set_cmd::run(&file, &record, &changes, output.as_deref(), force.force),
         Command::Unpack { file, dir, game } => tree_cmds::unpack(&file, &dir, game),
         Command::Pack { dir, output, force } => tree_cmds::pack(&dir, &output, force.force),
         Command::Textconv { file, name, game } => tree_cmds::textconv(&file, name.as_deref(), game),
