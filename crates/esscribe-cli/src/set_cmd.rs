@@ -40,6 +40,11 @@ fn assignment(text: &str) -> Result<(&str, Value)> {
     Ok((path, value))
 }
 
+/// Each `PATH=VALUE` of `texts`, split.
+fn assignments(texts: &[String]) -> Result<Vec<(&str, Value)>> {
+    texts.iter().map(|t| assignment(t)).collect()
+}
+
 pub fn run(
     file: &Path,
     record: &str,
@@ -47,16 +52,7 @@ pub fn run(
     output: Option<&Path>,
     force: bool,
 ) -> Result<ExitCode> {
-    let sets: Vec<(&str, Value)> = changes
-        .set
-        .iter()
-        .map(|s| assignment(s))
-        .collect::<Result<_>>()?;
-    let pushes: Vec<(&str, Value)> = changes
-        .push
-        .iter()
-        .map(|s| assignment(s))
-        .collect::<Result<_>>()?;
+    let (sets, pushes) = (assignments(&changes.set)?, assignments(&changes.push)?);
     if sets.is_empty() && pushes.is_empty() && changes.remove.is_empty() {
         bail!("nothing to change: give PATH=VALUE, --push LIST=VALUE or --remove PATH");
     }
