@@ -346,6 +346,30 @@ fn a_keyword_added_and_taken_away_keeps_its_count_in_step() {
     );
 }
 
+/// A counted list removed whole takes its count with it, and a list new
+/// to the record is given one: the record reads as the game expects.
+#[test]
+fn a_keyword_list_removed_and_given_again_takes_its_count_along() {
+    let mut plugin = sample();
+    let before = plugin.to_bytes().unwrap();
+    let mut lantern = plugin
+        .record("SampleBrassLantern")
+        .unwrap()
+        .fields()
+        .unwrap();
+    assert!(lantern.remove("keywords").unwrap());
+    let keys: Vec<&String> = lantern.fields().as_map().keys().collect();
+    assert_eq!(
+        keys,
+        ["editor_id", "object_bounds", "name", "model", "data"]
+    );
+    lantern
+        .insert("keywords", ["0x01000800", "0x000914E9"])
+        .unwrap();
+    assert_eq!(lantern.int("keyword_count").unwrap(), 2);
+    assert_eq!(plugin.to_bytes().unwrap(), before, "the very bytes again");
+}
+
 /// A count that did not hold its list's length is the file's to keep: an
 /// edit does not make one up.
 #[test]

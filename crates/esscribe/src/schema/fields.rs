@@ -226,7 +226,9 @@ impl Fields {
 
     /// Adds a top-level entry (a subrecord or group the record does not
     /// have yet) at its declared place among the others, or replaces the
-    /// entry of that key. The record must still encode by its declaration,
+    /// entry of that key. A list new to the record is given the count the
+    /// declaration keeps of it (KSIZ for `keywords`), as the game reads the
+    /// list's items by it. The record must still encode by its declaration,
     /// or nothing changes and the error says why.
     pub fn insert(&mut self, key: &str, value: impl Serialize) -> Result<()> {
         let value = serde_json::to_value(value)
@@ -234,28 +236,21 @@ impl Fields {
         if self.map.contains_key(key) {
             return self.set(key, value);
         }
-        let place = self.declared_place(key).ok_or_else(|| self.no_field(key))?;
-        // The first entry declared after the new one is where it goes.
-        let at = self
-            .map
-            .keys()
-            .position(|k| self.declared_place(k).is_some_and(|p| p > place))
-            .unwrap_or(self.map.len());
-        let old = std::mem::take(&mut self.map);
-        let mut entries: Vec<(String, Value)> = old.into_iter().collect();
-        entries.insert(at, (key.to_string(), value));
-        self.map = entries.into_iter().collect();
-        let encoded = encode_entries(self.def, &self.map, self.enc());
-        match encoded {
-            Ok(e) => {
-                self.encoded = Some(e);
-                Ok(())
-            }
-            Err(e) => {
-                self.map.shift_remove(key);
-                Err(self.located(e))
+        let saved = self.map.clone();
+        let len = value.as_array().map(Vec::len);
+        self.place(key, value)?;
+        if let (Some(len), Some(count)) = (len, self.count_of(key)) {
+            match self.map.get_mut(&count) {
+                Some(slot) => follow(slot, 0, len),
+                None => {
+                    if let Err(e) = self.place(&count, Value::from(len)) {
+                        self.map = saved;
+                        return Err(e);
+                    }
+                }
             }
         }
+        self.encode_all(saved)
     }
 
     /// Appends an item to the list at `path` (`keywords`, `items`, or a
@@ -267,26 +262,20 @@ impl Fields {
         let item = serde_json::to_value(item)
             .map_err(|e| self.located(Error::value(path, e.to_string())))?;
         match self.get(path) {
-            Some(Value::Array(_)) => {}
-            Some(other) => {
-                return Err(self.located(
-                    Error::value(path, "not a list").expected_found("a list", other.to_string()),
-                ))
-            }
-            None => return Err(self.no_field(path)),
+            Some(Value::Array(_)) => self.edit_list(path, |list| list.push(item)),
+            Some(other) => Err(self.located(
+                Error::value(path, "not a list").expected_found("a list", other.to_string()),
+            )),
+            None => Err(self.no_field(path)),
         }
-        self.edit_list(path, |list| {
-            list.push(item);
-            true
-        })
-        .map(|_| ())
     }
 
     /// Removes a top-level entry (an optional subrecord or group), or with
     /// a path to a list's item (`keywords.1`) that item, keeping a declared
-    /// count of the list in step as [`Fields::push`] does; whether there
-    /// was such an entry or item. The record must still encode by its
-    /// declaration (a required entry cannot go), or nothing changes.
+    /// count of the list in step as [`Fields::push`] does (a count goes
+    /// with its list); whether there was such an entry or item. The record
+    /// must still encode by its declaration (a required entry cannot go),
+    /// or nothing changes.
     pub fn remove(&mut self, key: &str) -> Result<bool> {
         if let Some((list, index)) = key.rsplit_once('.') {
             let Ok(index) = index.parse::<usize>() else {
@@ -295,27 +284,45 @@ impl Fields {
             if !matches!(self.get(list), Some(Value::Array(items)) if index < items.len()) {
                 return Ok(false);
             }
-            return self.edit_list(list, |items| {
+            self.edit_list(list, |items| {
                 items.remove(index);
-                true
-            });
+            })?;
+            return Ok(true);
         }
-        let Some(index) = self.map.keys().position(|k| k == key) else {
-            return Ok(false);
-        };
+        let saved = self.map.clone();
         let Some(value) = self.map.shift_remove(key) else {
             return Ok(false);
         };
+        if let (Value::Array(items), Some(count)) = (&value, self.count_of(key)) {
+            if self.map.get(&count).and_then(Value::as_u64) == Some(items.len() as u64) {
+                self.map.shift_remove(&count);
+            }
+        }
+        self.encode_all(saved).map(|()| true)
+    }
+
+    /// Puts a new top-level entry at its declared place: before the first
+    /// entry declared after it.
+    fn place(&mut self, key: &str, value: Value) -> Result<()> {
+        let place = self.declared_place(key).ok_or_else(|| self.no_field(key))?;
+        let at = self
+            .map
+            .keys()
+            .position(|k| self.declared_place(k).is_some_and(|p| p > place))
+            .unwrap_or(self.map.len());
+        self.map.shift_insert(at, key.to_string(), value);
+        Ok(())
+    }
+
+    /// Encodes every entry again; on failure the entries are `saved`.
+    fn encode_all(&mut self, saved: Map<String, Value>) -> Result<()> {
         match encode_entries(self.def, &self.map, self.enc()) {
             Ok(e) => {
                 self.encoded = Some(e);
-                Ok(true)
+                Ok(())
             }
             Err(e) => {
-                let old = std::mem::take(&mut self.map);
-                let mut entries: Vec<(String, Value)> = old.into_iter().collect();
-                entries.insert(index, (key.to_string(), value));
-                self.map = entries.into_iter().collect();
+                self.map = saved;
                 Err(self.located(e))
             }
         }
@@ -324,25 +331,20 @@ impl Fields {
     /// Changes the list at `path` by `change`, keeps its declared count in
     /// step, and encodes again the top-level entries holding both; on
     /// failure everything is as it was.
-    fn edit_list(
-        &mut self,
-        path: &str,
-        change: impl FnOnce(&mut Vec<Value>) -> bool,
-    ) -> Result<bool> {
+    fn edit_list(&mut self, path: &str, change: impl FnOnce(&mut Vec<Value>)) -> Result<()> {
         let (map, encoded) = (self.map.clone(), self.encoded.clone());
         let Some(Value::Array(list)) = self.slot(path) else {
-            return Ok(false);
+            return Err(self.no_field(path));
         };
         let before = list.len();
-        let changed = change(list);
+        change(list);
         let after = list.len();
-        let mut touched = vec![path.split('.').next().unwrap_or_default().to_string()];
+        let top = |path: &str| path.split('.').next().unwrap_or_default().to_string();
+        let mut touched = vec![top(path)];
         if let Some(count) = self.count_of(path) {
             if let Some(slot) = self.slot(&count) {
-                if slot.as_u64() == Some(before as u64) {
-                    *slot = Value::from(after as u64);
-                    touched.push(count.split('.').next().unwrap_or_default().to_string());
-                }
+                follow(slot, before, after);
+                touched.push(top(&count));
             }
         }
         touched.dedup();
@@ -354,7 +356,7 @@ impl Fields {
                 return Err(self.located(e));
             }
         }
-        Ok(changed)
+        Ok(())
     }
 
     /// The path of the declared count of the list at `path`: a sibling
@@ -497,6 +499,14 @@ impl Fields {
     fn located(&self, e: Error) -> Error {
         e.in_record(self.sig, self.form_id)
             .within(format!("{} {}", self.sig, self.form_id))
+    }
+}
+
+/// A list's count that held its length `before` made to hold `after`; a
+/// count that did not is the file's, and kept.
+fn follow(count: &mut Value, before: usize, after: usize) {
+    if count.as_u64() == Some(before as u64) {
+        *count = Value::from(after as u64);
     }
 }
 
