@@ -61,7 +61,6 @@ pub fn run(
     let data = load(file)?;
     let mut plugin = parse_plugin(&data, None, file)?;
     plugin.set_name(file_name(file));
-    let before = plugin.to_bytes()?;
     // A form ID as the plugin numbers it, or an editor ID (any case).
     let key = RecordKey::from(record);
     let at = |what: &str| format!("{}: {key}: {what}", file.display());
@@ -88,7 +87,9 @@ pub fn run(
         }
     }
     let bytes = plugin.to_bytes()?;
-    if bytes == before {
+    // A plugin read is written back as it was read: the same bytes say
+    // nothing changed.
+    if bytes[..] == data[..] {
         eprintln!(
             "{}: unchanged; nothing written",
             at("the values given are those it holds")
@@ -113,7 +114,7 @@ pub fn run(
     let check = |written: &[u8]| -> esscribe::Result<()> {
         let mut back = Plugin::parse_as(written, game)?;
         back.set_name(name.clone());
-        let old = Plugin::parse_as(&before, game)?;
+        let old = Plugin::parse_as(&data, game)?;
         let others_kept = back
             .records()
             .zip(old.records())
