@@ -14,9 +14,8 @@
 //! back) it answers `false`, and the caller proves the JSON form as before.
 
 use super::codec::{encode_field, f32_shown, signed, FormCtx};
-use super::members::find_member_by;
 use super::select::{chosen_by, lookup, select, sibling_case, Earlier};
-use super::shape::shares_names;
+use super::shape::{keyed_by_name, shares_names};
 use super::types::*;
 use super::value::{FieldValue, Val};
 use super::view::{ItemKind, ItemRef, RecordView, SubValue};
@@ -101,15 +100,11 @@ impl<'a> Walk<'_, 'a> {
             return false;
         }
         let sure = std::cell::Cell::new(true);
-        let found = find_member_by(members, def.name, |sibling| {
+        let leads_back = keyed_by_name(members, def, |sibling| {
             let text = self.sibling_text(level, sibling);
             sure.set(sure.get() && text.is_some());
             text.flatten().map(std::borrow::Cow::Owned)
         });
-        let leads_back = match found {
-            Some(Member::Sub(found)) => std::ptr::eq(found, def),
-            _ => true,
-        };
         sure.get() && leads_back
     }
 
@@ -120,7 +115,7 @@ impl<'a> Walk<'_, 'a> {
     /// `None` where that is not sure.
     fn sibling_text(&self, level: usize, name: &str) -> Option<Option<String>> {
         let sibling = self.met[level..].iter().find(|sv| sv.def.name == name)?;
-        if sibling.def.occurs == super::types::Occurs::Repeating {
+        if sibling.def.occurs == Occurs::Repeating {
             return None;
         }
         let value = self.view.value_of(sibling)?;

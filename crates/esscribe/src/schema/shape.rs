@@ -119,7 +119,7 @@ pub(super) fn shares_names(members: &'static [Member]) -> bool {
 /// Whether the JSON form keys the subrecord member `def` by its name
 /// alone: whether the key's name leads back to `def`, as `key_for`
 /// decides among members sharing its name by their siblings' text.
-fn keyed_by_name<'t>(
+pub(super) fn keyed_by_name<'t>(
     members: &[Member],
     def: &SubDef,
     sibling_text: impl Fn(&str) -> Option<std::borrow::Cow<'t, str>>,
