@@ -38,6 +38,9 @@ fn every_corpus_dump_builds_back_to_its_bytes() {
         let built = build_plugin_from_text(&text, &|r| released.borrow_mut().push(r))
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(built.bytes == data, "{}", path.display());
+        // An unedited dump is read once, its records straight from their
+        // text.
+        assert!(built.built_directly(), "{}", path.display());
         built.check_written(&built.bytes).unwrap();
         assert_eq!(built.records as usize, plugin.records().count() + 1);
         // What was given back covers the text once, in order.
@@ -157,4 +160,75 @@ fn entries_that_are_not_lists_are_refused_as_whole() {
         edit(&mut edited);
         common::build_both_ways(&edited).unwrap_err();
     }
+}
+
+/// Sets the editor ID of the first `n` records that have one.
+fn name_records(v: &mut Value, n: &mut usize, name: &str) {
+    match v {
+        Value::Object(m) => {
+            if let Some(Value::Object(fields)) = m.get_mut("fields") {
+                if *n > 0 && fields.contains_key("editor_id") {
+                    fields["editor_id"] = Value::from(name);
+                    *n -= 1;
+                }
+            }
+            if let Some(entries) = m.get_mut("entries") {
+                name_records(entries, n, name);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|i| name_records(i, n, name)),
+        _ => {}
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn text_that_looks_like_a_noted_form_id_counts_as_a_note_either_way() {
+    let (data, doc) = campfire();
+    // One editor ID reading like a form ID of another plugin: the notes
+    // still agree with the masters, and the record is built with it.
+    let mut one = doc.clone();
+    name_records(&mut one, &mut 1, "0x00000800 (Campfire.esm)");
+    let built = common::build_both_ways(&one).unwrap();
+    let name = b"0x00000800 (Campfire.esm)\0";
+    let found = |bytes: &[u8]| bytes.windows(name.len()).filter(|w| w == name).count();
+    assert_eq!((found(&built), found(&data)), (1, 0));
+    let text = serde_json::to_vec_pretty(&one).unwrap();
+    assert!(build_plugin_from_text(&text, &|_| {})
+        .unwrap()
+        .built_directly());
+    // So many that they outnumber the form IDs of Update.esm (top byte
+    // 01): the notes say the masters were numbered otherwise, and both
+    // readings refuse alike.
+    let mut many = doc;
+    let mut all = usize::MAX;
+    name_records(&mut many, &mut all, "0x01000800 (Campfire.esm)");
+    let refused = common::build_both_ways(&many).unwrap_err();
+    assert!(
+        refused.contains(
+            "noted as Campfire.esm, but 873 form IDs with top byte 01 are noted as Update.esm"
+        ),
+        "{refused}"
+    );
+}
+
+#[test]
+fn groups_nested_past_any_plugin_are_refused_without_running_out_of_stack() {
+    // Ten thousand groups, each in the one before: reading the whole text
+    // refuses the depth, and so does building it.
+    let depth = 10_000;
+    let mut text = String::from(
+        r#"{"format": "esscribe-plugin", "format_version": 1, "file": "Deep.esp", "game": "skyrim", "header": {"type": "TES4", "form_id": "0x00000000", "flags": [], "version_control": 0, "form_version": 44, "version_control_2": 0, "fields": {"header": {"version": 1.7, "record_count": 0, "next_object_id": 2048}}}, "entries": ["#,
+    );
+    for _ in 0..depth {
+        text.push_str(
+            r#"{"group": "top", "label": "GMST", "stamp": 0, "unknown": 0, "entries": ["#,
+        );
+    }
+    for _ in 0..depth {
+        text.push_str("]}");
+    }
+    text.push_str("]}");
+    let refused = refused_text(text.as_bytes());
+    assert!(refused.contains("recursion limit exceeded"), "{refused}");
 }

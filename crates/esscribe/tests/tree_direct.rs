@@ -392,9 +392,8 @@ fn bytes_past_a_structs_fields_read_directly_as_they_parse() {
 #[test]
 #[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
 fn unusual_texts_are_left_to_parsing() {
-    // A form ID with the plugin noted: in a field, it is checked against
-    // the masters as parsing checks it; the record's own is left to
-    // parsing.
+    // A form ID with the plugin noted, in a field or as the record's own,
+    // is checked against the masters as parsing checks it.
     assert_eq!(
         edit(
             BOOTS,
@@ -417,7 +416,15 @@ fn unusual_texts_are_left_to_parsing() {
             "\"form_id\": \"0x020415C1\"",
             "\"form_id\": \"0x020415C1 (Campfire.esm)\""
         ),
-        Outcome::Parsed
+        Outcome::Direct
+    );
+    refused(
+        edit(
+            BOOTS,
+            "\"form_id\": \"0x020415C1\"",
+            "\"form_id\": \"0x020415C1 (Skyrim.esm)\"",
+        ),
+        "is noted as Skyrim.esm",
     );
     // A key given twice: parsing refuses it, naming it and its place.
     refused(

@@ -49,6 +49,13 @@ impl ReadBackChecks {
     /// its JSON said. Records are read back in parallel; the first that
     /// does not read back as meant is told.
     pub(super) fn check(&self, bytes: &[u8]) -> Result<()> {
+        self.check_with(bytes, true)
+    }
+
+    /// [`check`](Self::check), reading each record back only where
+    /// `each_record` says: the header is read back and the records counted
+    /// either way.
+    pub(super) fn check_with(&self, bytes: &[u8], each_record: bool) -> Result<()> {
         let game = self.game;
         let parsed = Plugin::parse_as(bytes, game)?;
         let Some((header_check, checks)) = self.checks.split_first() else {
@@ -69,6 +76,9 @@ impl ReadBackChecks {
                     checks.len()
                 ),
             ));
+        }
+        if !each_record {
+            return Ok(());
         }
         let failed = parsed
             .par_records()
@@ -157,7 +167,7 @@ impl Builder {
     /// A record from its JSON, checked but for its form ID being new:
     /// gives back the record, where it is (with its type and form ID) and
     /// what reading it back must give.
-    fn make_record(
+    pub(super) fn make_record(
         &self,
         v: &Value,
         path: &str,
@@ -524,11 +534,10 @@ pub(crate) fn record_parts_from_text(
 /// A record of the text tree whose data was encoded from its `fields`
 /// straight from the text: `keys` holds the values of its other keys, as
 /// [`RECORD_HEADER_KEYS`] orders them. `None` wherever
-/// [`Builder::make_record`] would refuse the record or could build it
-/// otherwise (a form ID with a note), so that the caller builds it the
-/// usual way and its error is the usual one. The data is read back
-/// allowing as many subrecords kept as bytes as the text had structs
-/// with bytes past their fields (`left_over`), as the JSON is.
+/// [`Builder::make_record`] would refuse the record, so that the caller
+/// builds it the usual way and its error is the usual one. The data is
+/// read back allowing as many subrecords kept as bytes as the text had
+/// structs with bytes past their fields (`left_over`), as the JSON is.
 pub(crate) fn record_with_data(
     game: Game,
     ctx: &FormCtx,
@@ -579,9 +588,6 @@ pub(crate) fn record_header_from_keys(
         .and_then(Sig::parse)
         .filter(|s| crate::plugin::is_record_sig(*s))?;
     let id_text = id_v.as_ref()?.as_str()?;
-    if id_text.trim().contains(char::is_whitespace) {
-        return None;
-    }
     let form_id = schema::parse_form_id(id_text, Some(ctx)).ok()?;
     let flags_v = flags_v.as_ref()?;
     let flags = if flags_v.is_string() {

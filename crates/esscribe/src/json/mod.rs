@@ -212,6 +212,7 @@ fn raw_sub_json(s: &SubrecordRef<'_>) -> Map<String, Value> {
 }
 
 mod build;
+mod build_direct;
 mod build_stream;
 mod diff;
 mod duplicates;

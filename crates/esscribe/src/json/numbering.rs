@@ -62,22 +62,27 @@ pub(super) fn collect_entry_notes(entry: &Value, index: usize, notes: &mut Notes
     note_value(entry, Place::Item(&Place::Entries, index), notes);
 }
 
+/// Notes the plugin `text` names beside a form ID, if it is a noted form
+/// ID; `place` says where it stands, asked only for a note not met
+/// before.
+pub(super) fn note_text(text: &str, notes: &mut Notes, place: impl FnOnce() -> String) {
+    let Some((id, name)) = noted_form_id(text) else {
+        return;
+    };
+    let list = notes.entry(id.master_index()).or_default();
+    match list.iter_mut().find(|n| n.name.eq_ignore_ascii_case(name)) {
+        Some(n) => n.count += 1,
+        None => list.push(Noted {
+            name: name.to_string(),
+            count: 1,
+            first: format!("{}: {text}", place()),
+        }),
+    }
+}
+
 fn note_value(v: &Value, at: Place<'_>, notes: &mut Notes) {
     match v {
-        Value::String(text) => {
-            let Some((id, name)) = noted_form_id(text) else {
-                return;
-            };
-            let list = notes.entry(id.master_index()).or_default();
-            match list.iter_mut().find(|n| n.name.eq_ignore_ascii_case(name)) {
-                Some(n) => n.count += 1,
-                None => list.push(Noted {
-                    name: name.to_string(),
-                    count: 1,
-                    first: format!("{at}: {text}"),
-                }),
-            }
-        }
+        Value::String(text) => note_text(text, notes, || at.to_string()),
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
                 note_value(item, Place::Item(&at, i), notes);

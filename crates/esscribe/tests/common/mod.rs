@@ -354,6 +354,21 @@ pub fn build_both_ways(doc: &serde_json::Value) -> Result<Vec<u8>, String> {
         b.check_written(&b.bytes)?;
         Ok(b.bytes)
     });
+    // The text read record by record as values, never straight: the same
+    // outcome, message and all.
+    let as_values = esscribe::json::build_plugin_from_values(&text, &|_| {}).and_then(|b| {
+        b.check_written(&b.bytes)?;
+        Ok(b.bytes)
+    });
+    match (&streamed, &as_values) {
+        (Ok(a), Ok(b)) => assert!(
+            a == b,
+            "built from text straight and as values, the bytes differ"
+        ),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "built from text as values"),
+        (Ok(_), Err(e)) => panic!("built from text straight, but refused as values: {e}"),
+        (Err(e), Ok(_)) => panic!("built from text as values, but refused straight: {e}"),
+    }
     match (whole, streamed) {
         (Ok(a), Ok(b)) => {
             assert!(a == b, "built whole and from text, the bytes differ");

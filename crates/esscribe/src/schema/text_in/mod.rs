@@ -17,10 +17,9 @@
 //!
 //! Anything this does not follow exactly (raw subrecords, a struct's keys
 //! out of order or a field left out that needs its default, escapes in
-//! keys, a key given twice (which parsing refuses), a form ID noted with
-//! its plugin as a record's own, any error) gives `None`: the caller then
-//! builds the record the usual way, which gives the same bytes or the
-//! usual error.
+//! keys, a key given twice (which parsing refuses), any error) gives
+//! `None`: the caller then builds the record the usual way, which gives
+//! the same bytes or the usual error.
 
 use super::codec::{
     encode_field_in, encode_ty, exact_decimal, json_f32, signed, write_int, Enc, FormCtx,
