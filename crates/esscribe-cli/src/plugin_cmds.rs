@@ -509,13 +509,16 @@ pub fn build(json_path: &Path, output: &Path, force: bool) -> Result<ExitCode> {
         ),
         _ => {}
     }
-    if !is_utf8_releasing(&text) {
-        bail!("{} is not JSON text (not UTF-8)", json_path.display());
-    }
     // A key given twice is refused: which one is meant is not known.
     let built = text.checked(esscribe::json::build_plugin_from_text(&text, &|range| {
         text.release(range)
     }));
+    // Text that is not UTF-8 is refused by the reading as JSON is; said
+    // plainly, it is a file of something else. Only a refused text is read
+    // for that, so that a good one is read once.
+    if built.is_err() && !is_utf8_releasing(&text) {
+        bail!("{} is not JSON text (not UTF-8)", json_path.display());
+    }
     let built = built.with_context(|| format!("{}", json_path.display()))?;
     drop(text);
     let bytes = &built.bytes;

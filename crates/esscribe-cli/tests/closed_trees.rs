@@ -296,3 +296,25 @@ fn build_refuses_a_key_given_twice_naming_it() {
     );
     assert!(!out.exists());
 }
+
+#[test]
+fn build_names_text_that_is_not_utf8_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/sample-oblivion.json");
+    let text = std::fs::read(doc).unwrap();
+    // A name saved in Windows-1252 by another editor: é is one byte,
+    // which UTF-8 never writes alone.
+    let name = b"\"Lighthouse Keepers\"";
+    let at = text.windows(name.len()).position(|w| w == name).unwrap();
+    let mut latin = text.clone();
+    latin.insert(at + 1, 0xE9);
+    let json = dir.path().join("latin.json");
+    std::fs::write(&json, latin).unwrap();
+    let out = dir.path().join("x.esp");
+    let err = stderr_of(esscribe().arg("build").arg(&json).arg("-o").arg(&out));
+    assert!(
+        err.contains("latin.json is not JSON text (not UTF-8)"),
+        "{err}"
+    );
+    assert!(!out.exists());
+}

@@ -372,18 +372,19 @@ impl<'t> Walk<'t> {
     fn string(&mut self) -> Option<()> {
         let start = self.at;
         let mut escaped = false;
+        let mut at = self.at;
         loop {
-            match *self.text.get(self.at)? {
+            at = next_quote_or_backslash(self.text, at);
+            match *self.text.get(at)? {
                 b'"' => break,
-                b'\\' => {
+                _ => {
                     escaped = true;
-                    self.at += 2;
+                    at += 2;
                 }
-                _ => self.at += 1,
             }
         }
-        let end = self.at;
-        self.at += 1;
+        let end = at;
+        self.at = at + 1;
         if self.noting {
             // Only text ending in `)` once trimmed can be a noted form ID.
             let last = self.text[start..end].last().copied();
@@ -404,6 +405,12 @@ impl<'t> Walk<'t> {
             .find(|b| !b.is_ascii_whitespace());
         if after == Some(&b':') {
             return;
+        }
+        if !escaped {
+            if let Some((index, name)) = canonical_note(&self.text[content.clone()]) {
+                note_plugin(index, name, &mut self.notes, String::new);
+                return;
+            }
         }
         let quoted = &self.text[content.start - 1..content.end + 1];
         let text: Option<std::borrow::Cow<'_, str>> = if escaped {
@@ -508,5 +515,84 @@ impl<'t> Walk<'t> {
         self.expect(b'}')?;
         self.depth -= 1;
         Some(())
+    }
+}
+
+/// The top byte and plugin of a form ID noted as a dump writes it
+/// (`0x00012EB7 (Skyrim.esm)`, without escapes), read as the notes read
+/// any text; `None` for any other text.
+fn canonical_note(text: &[u8]) -> Option<(u8, &str)> {
+    if text.len() < 14 || &text[..2] != b"0x" || &text[10..12] != b" (" {
+        return None;
+    }
+    let id = crate::io::FormId::from_hex(&text[..10])?;
+    let name = text[12..].strip_suffix(b")")?;
+    Some((id.master_index(), std::str::from_utf8(name).ok()?))
+}
+
+/// Where the first `"` or `\\` at or after `at` stands (the text's end if
+/// none), looked for eight bytes at a time: most strings are longer.
+#[inline]
+fn next_quote_or_backslash(text: &[u8], mut at: usize) -> usize {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    const QUOTES: u64 = u64::from_le_bytes([b'"'; 8]);
+    const BACKSLASHES: u64 = u64::from_le_bytes([b'\\'; 8]);
+    // A byte equal to the one looked for is a zero byte once the two are
+    // XORed; the lowest byte flagged is always one of them.
+    let zero_bytes = |w: u64| w.wrapping_sub(ONES) & !w & HIGH;
+    while let Some(eight) = text.get(at..at + 8) {
+        let w = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+        let found = zero_bytes(w ^ QUOTES) | zero_bytes(w ^ BACKSLASHES);
+        if found != 0 {
+            return at + found.trailing_zeros() as usize / 8;
+        }
+        at += 8;
+    }
+    text[at.min(text.len())..]
+        .iter()
+        .position(|&b| b == b'"' || b == b'\\')
+        .map_or(text.len(), |p| at + p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_next_quote_or_backslash_is_found_as_a_byte_at_a_time_finds_it() {
+        let text: Vec<u8> = (0..300u32)
+            .map(|i| match i % 37 {
+                5 => b'"',
+                17 => b'\\',
+                // Bytes one away from those looked for, and high bytes.
+                n if n % 3 == 0 => b'!',
+                n if n % 3 == 1 => 0xA2,
+                n => b'#' + (n % 50) as u8,
+            })
+            .collect();
+        for at in 0..=text.len() {
+            let slow = text[at..]
+                .iter()
+                .position(|&b| b == b'"' || b == b'\\')
+                .map_or(text.len(), |p| at + p);
+            assert_eq!(next_quote_or_backslash(&text, at), slow, "{at}");
+        }
+    }
+
+    #[test]
+    fn notes_written_as_a_dump_writes_them_read_as_any_note_reads() {
+        assert_eq!(
+            canonical_note(b"0x01000800 (Update.esm)"),
+            Some((1, "Update.esm"))
+        );
+        for other in [
+            &b"0x0100080 (Update.esm)"[..],
+            b"0x01000800(Update.esm)",
+            b"0x01000800 (Update.esm",
+            b"0x0100080G (Update.esm)",
+        ] {
+            assert_eq!(canonical_note(other), None);
+        }
     }
 }

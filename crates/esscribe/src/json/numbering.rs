@@ -69,13 +69,26 @@ pub(super) fn note_text(text: &str, notes: &mut Notes, place: impl FnOnce() -> S
     let Some((id, name)) = noted_form_id(text) else {
         return;
     };
-    let list = notes.entry(id.master_index()).or_default();
+    note_plugin(id.master_index(), name, notes, || {
+        format!("{}: {text}", place())
+    });
+}
+
+/// Notes `name` beside a form ID with the top byte `index`; `first` says
+/// where, asked only for a note not met before.
+pub(super) fn note_plugin(
+    index: u8,
+    name: &str,
+    notes: &mut Notes,
+    first: impl FnOnce() -> String,
+) {
+    let list = notes.entry(index).or_default();
     match list.iter_mut().find(|n| n.name.eq_ignore_ascii_case(name)) {
         Some(n) => n.count += 1,
         None => list.push(Noted {
             name: name.to_string(),
             count: 1,
-            first: format!("{}: {text}", place()),
+            first: first(),
         }),
     }
 }

@@ -345,7 +345,7 @@ pub(super) fn encode_ty_text(
         (Ty::FormId | Ty::FormIdOf(_), b'"') => {
             // How the tree writes every form ID: `0x` and eight digits;
             // one with its plugin noted is checked as parsing checks it.
-            if let Some(id) = t.hex_form_id() {
+            if let Some(id) = t.hex_form_id().or_else(|| t.noted_form_id(cx.forms)) {
                 out.extend_from_slice(&id.to_le_bytes());
                 return Some(Some(id as i64));
             }

@@ -233,6 +233,37 @@ impl<'t> Text<'t> {
         Some(id.0)
     }
 
+    /// A string of `0x`, eight hex digits and a plugin in brackets next,
+    /// as a dump writes a form ID (`"0x00012EB7 (Skyrim.esm)"`), whose
+    /// plugin is the one its top byte names in `forms` (where given): its
+    /// number. Nothing is read when anything else is next, which parsing
+    /// then reads (and refuses, where the plugin is another).
+    #[inline]
+    fn noted_form_id(&mut self, forms: Option<&FormCtx>) -> Option<u32> {
+        let text = self.bytes.get(self.at..)?;
+        if text.len() < 16 || text[0] != b'"' || &text[11..13] != b" (" {
+            return None;
+        }
+        let id = FormId::from_hex(&text[1..11])?;
+        let name_len = text[13..].iter().position(|&b| b == b')')?;
+        let end = 13 + name_len;
+        if text.get(end + 1) != Some(&b'"') {
+            return None;
+        }
+        let name = &text[13..end];
+        if name.iter().any(|&b| b == b'"' || b == b'\\' || b < 0x20) {
+            return None;
+        }
+        if let Some(ctx) = forms {
+            let owner = crate::plugin::Plugin::form_id_owner(&ctx.masters, id, &ctx.own_name);
+            if !owner.is_empty() && !owner.as_bytes().eq_ignore_ascii_case(name) {
+                return None;
+            }
+        }
+        self.at += end + 2;
+        Some(id.0)
+    }
+
     /// Past the end of a string whose opening quote is behind.
     fn skip_string(&mut self) -> Option<()> {
         loop {

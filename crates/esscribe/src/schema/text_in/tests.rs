@@ -48,6 +48,46 @@ fn form_ids_read_in_place_as_their_digits_say() {
 }
 
 #[test]
+fn noted_form_ids_read_in_place_where_the_note_names_their_plugin() {
+    let ctx = FormCtx {
+        masters: vec!["Skyrim.esm".into(), "Update.esm".into()],
+        own_name: "My Mod (1).esp".into(),
+        ..FormCtx::default()
+    };
+    fn read<'s>(s: &'s str, forms: Option<&FormCtx>) -> Option<(u32, &'s str)> {
+        let mut t = Text::new(s);
+        t.noted_form_id(forms).map(|id| (id, &s[t.at..]))
+    }
+    assert_eq!(
+        read("\"0x00012EB7 (Skyrim.esm)\", 1", Some(&ctx)),
+        Some((0x0001_2EB7, ", 1"))
+    );
+    assert_eq!(
+        read("\"0x01000800 (update.ESM)\"", Some(&ctx)),
+        Some((0x0100_0800, ""))
+    );
+    // Another plugin than the top byte names is left to parsing, which
+    // refuses it; with no masters to check against, any is taken.
+    assert_eq!(read("\"0x01000800 (Skyrim.esm)\"", Some(&ctx)), None);
+    assert_eq!(
+        read("\"0x01000800 (Skyrim.esm)\"", None),
+        Some((0x0100_0800, ""))
+    );
+    for other in [
+        // A bracket in the plugin's name, spaces, escapes, other digits.
+        "\"0x02000800 (My Mod (1).esp)\"",
+        "\"0x00012EB7  (Skyrim.esm)\"",
+        "\"0x00012EB7 (Skyrim.esm) \"",
+        "\"0x00012EB7 (Sky\\u0072im.esm)\"",
+        "\"0x0012EB7 (Skyrim.esm)\"",
+        "\"0X00012EB7 (Skyrim.esm)\"",
+        "\"0x00012EB7\"",
+    ] {
+        assert_eq!(read(other, Some(&ctx)), None, "{other}");
+    }
+}
+
+#[test]
 fn numbers_read_as_serde_json_reads_them() {
     for text in [
         "0",
