@@ -38,9 +38,10 @@ fn every_corpus_dump_builds_back_to_its_bytes() {
         let built = build_plugin_from_text(&text, &|r| released.borrow_mut().push(r))
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(built.bytes == data, "{}", path.display());
-        // An unedited dump is read once, its records straight from their
-        // text.
+        // An unedited dump is read once, every record straight from its
+        // text by the one text reader, none as a JSON value.
         assert!(built.built_directly(), "{}", path.display());
+        assert_eq!(built.records_read_as_values(), 0, "{}", path.display());
         built.check_written(&built.bytes).unwrap();
         assert_eq!(built.records as usize, plugin.records().count() + 1);
         // What was given back covers the text once, in order.
@@ -231,4 +232,33 @@ fn groups_nested_past_any_plugin_are_refused_without_running_out_of_stack() {
     text.push_str("]}");
     let refused = refused_text(text.as_bytes());
     assert!(refused.contains("recursion limit exceeded"), "{refused}");
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_record_the_text_reader_does_not_follow_is_read_as_a_value_in_its_place() {
+    let (_, mut doc) = campfire();
+    // A record of a type with no declaration, its subrecords as hex.
+    let odd = serde_json::json!({
+        "group": "top", "label": "ZZZZ", "stamp": 0, "unknown": 0,
+        "entries": [{
+            "type": "ZZZZ", "form_id": "0x02FFFFF0 (Campfire.esm)", "flags": [],
+            "version_control": 0, "form_version": 44, "version_control_2": 0,
+            "subrecords": [{ "sig": "EDID", "hex": "4100" }]
+        }]
+    });
+    doc["entries"].as_array_mut().unwrap().push(odd);
+    let built = common::build_both_ways(&doc).unwrap();
+    let tail = [
+        &b"ZZZZ"[..],
+        &8u32.to_le_bytes(),
+        &0u32.to_le_bytes(),
+        &0x02FF_FFF0u32.to_le_bytes(),
+    ]
+    .concat();
+    assert!(built.windows(tail.len()).any(|w| w == tail));
+    let text = serde_json::to_vec_pretty(&doc).unwrap();
+    let straight = build_plugin_from_text(&text, &|_| {}).unwrap();
+    assert!(straight.built_directly());
+    assert_eq!(straight.records_read_as_values(), 1);
 }

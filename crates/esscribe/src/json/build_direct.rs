@@ -67,7 +67,7 @@ pub(super) fn build_direct(text: &[u8], release: &dyn Fn(Range<usize>)) -> Optio
             Err(panic) => std::panic::resume_unwind(panic),
         }
     });
-    let ((top, notes), a) = (walked?, built?);
+    let ((top, notes), (a, read_as_values)) = (walked?, built?);
     let head = document_head(&top).ok()?;
     // Notes that say the masters were edited renumber the records, which
     // the usual reading does.
@@ -75,22 +75,24 @@ pub(super) fn build_direct(text: &[u8], release: &dyn Fn(Range<usize>)) -> Optio
     numbered.is_none().then_some(())?;
     let mut built = finish(a, head, &top, None).ok()?;
     built.built_directly = true;
+    built.records_read_as_values = read_as_values;
     Some(built)
 }
 
 /// Builds the records as the walk sends them, in order, with the
-/// plugin's header from the document's keys; `None` at the first thing
-/// that does not build.
+/// plugin's header from the document's keys, and counts those read as JSON
+/// values; `None` at the first thing that does not build.
 fn build_as_walked(
     text: &[u8],
     batches: mpsc::Receiver<Batch>,
     release: &dyn Fn(Range<usize>),
-) -> Option<Assembly> {
+) -> Option<(Assembly, u64)> {
     let mut a: Option<Assembly> = None;
     // The groups open: their headers, and where each starts in the plugin.
     let mut open: Vec<(GroupHeader, usize)> = Vec::new();
     let mut claimed = foldhash::HashSet::default();
     let mut released = 0;
+    let mut read_as_values = 0;
     for (items, reach) in batches {
         let mut headers = Vec::new();
         let mut jobs = Vec::new();
@@ -112,7 +114,7 @@ fn build_as_walked(
         }
         let a = a.as_mut()?;
         let builder = &a.builder;
-        let records: Vec<Option<(Record<'static>, ReadBack)>> = jobs
+        let records: Vec<Option<BuiltRecord>> = jobs
             .par_iter()
             .map(|(span, parent)| build_record(&text[span.clone()], builder, parent.as_ref()))
             .collect();
@@ -131,7 +133,12 @@ fn build_as_walked(
                     a.close_group(at, "").ok()?;
                 }
                 Item::Record(_) => {
-                    let (record, expect) = records.next()??;
+                    let BuiltRecord {
+                        record,
+                        expect,
+                        as_value,
+                    } = records.next()??;
+                    read_as_values += as_value as u64;
                     let h = record.header;
                     let repeats = !claimed.insert(h.form_id);
                     if repeats && !a.builder.seen.may_repeat.contains(&h.form_id) {
@@ -158,7 +165,7 @@ fn build_as_walked(
     }
     release(released..text.len());
     open.is_empty().then_some(())?;
-    a
+    a.map(|a| (a, read_as_values))
 }
 
 /// The plugin's building started from the document's keys before its
@@ -194,7 +201,7 @@ fn build_record(
     text: &[u8],
     builder: &Builder,
     parent: Option<&GroupHeader>,
-) -> Option<(Record<'static>, ReadBack)> {
+) -> Option<BuiltRecord> {
     let game = builder.game;
     let ctx = &builder.ctx;
     if let Some(read) = record_parts_from_text(text, game, ctx) {
@@ -202,12 +209,28 @@ fn build_record(
         if let Some(record) =
             record_with_data(game, ctx, &read.header, read.data, left_over, parent)
         {
-            return Some((record, ReadBack::AtMostRaw(left_over)));
+            return Some(BuiltRecord {
+                record,
+                expect: ReadBack::AtMostRaw(left_over),
+                as_value: false,
+            });
         }
     }
     let v = crate::json_text::from_slice(text).ok()?;
     let (record, _, expect) = builder.make_record(&v, "", parent, false).ok()?;
-    Some((record, expect))
+    Some(BuiltRecord {
+        record,
+        expect,
+        as_value: true,
+    })
+}
+
+/// A record built, what reading it back must give, and whether its text
+/// was read as a JSON value (the text reader did not follow it).
+struct BuiltRecord {
+    record: Record<'static>,
+    expect: ReadBack,
+    as_value: bool,
 }
 
 /// A walk through the text for its structure, reading values only where

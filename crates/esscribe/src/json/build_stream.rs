@@ -27,6 +27,9 @@ pub struct BuiltBytes {
     /// Whether the text was read once, its records built straight from
     /// their text.
     pub(super) built_directly: bool,
+    /// Of the records built straight, those whose text the text reader
+    /// did not follow, read as JSON values instead.
+    pub(super) records_read_as_values: u64,
     /// Whether every record was read back by its declaration as built,
     /// and kept as built (not renumbered since).
     records_read_back: bool,
@@ -49,6 +52,14 @@ impl BuiltBytes {
     #[doc(hidden)]
     pub fn built_directly(&self) -> bool {
         self.built_directly
+    }
+
+    /// Of the records built where [`built_directly`](Self::built_directly),
+    /// how many the text reader did not follow and were read as JSON
+    /// values.
+    #[doc(hidden)]
+    pub fn records_read_as_values(&self) -> u64 {
+        self.records_read_as_values
     }
 }
 
@@ -193,6 +204,7 @@ pub(super) fn finish(
             ctx: b.ctx,
         },
         built_directly: false,
+        records_read_as_values: 0,
         records_read_back: numbered.is_none(),
     })
 }
