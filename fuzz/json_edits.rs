@@ -3,7 +3,9 @@
 //! test of the library that runs fixed byte strings
 //! (`crates/esscribe/tests/json_edits.rs`).
 
-use esscribe::json::{build_plugin, plugin_to_json};
+use esscribe::json::{
+    build_plugin, build_plugin_from_text, build_plugin_from_values, plugin_to_json,
+};
 use esscribe::plugin::Plugin;
 use serde_json::{json, Value};
 
@@ -166,10 +168,29 @@ pub enum Outcome {
 /// its bytes as build promised (by the declarations), and dump and build
 /// again to the same bytes; what it refuses must say so in an error.
 pub fn check(doc: &Value) -> Outcome {
-    let built = match build_plugin(doc) {
+    let whole = build_plugin(doc);
+    // Its text built as `esscribe build` builds it (straight where it can),
+    // and record by record as values: the same bytes, or the same refusal.
+    let text = serde_json::to_vec_pretty(doc).expect("JSON values print");
+    let straight = build_plugin_from_text(&text, &|_| {});
+    let as_values = build_plugin_from_values(&text, &|_| {});
+    match (&straight, &as_values) {
+        (Ok(a), Ok(b)) => assert!(
+            a.bytes == b.bytes,
+            "built straight and as values, the bytes differ"
+        ),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+        (Ok(_), Err(e)) => panic!("built straight, refused as values: {e}"),
+        (Err(e), Ok(_)) => panic!("built as values, refused straight: {e}"),
+    }
+    let built = match whole {
         Ok(b) => b,
         Err(e) => {
             assert!(!e.message.is_empty(), "an error without a message");
+            assert!(
+                straight.is_err(),
+                "refused whole ({e}), built from its text"
+            );
             return Outcome::Refused;
         }
     };
@@ -182,6 +203,13 @@ pub fn check(doc: &Value) -> Outcome {
     };
     if let Err(e) = built.check_written(&bytes) {
         panic!("built, but does not read back as build promised: {e}");
+    }
+    match &straight {
+        Ok(s) => assert!(
+            s.bytes == bytes,
+            "built whole and from its text, the bytes differ"
+        ),
+        Err(e) => panic!("built whole, refused from its text: {e}"),
     }
     let name = doc
         .get("file")

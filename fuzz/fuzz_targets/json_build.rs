@@ -29,6 +29,15 @@ fn build_twice(doc: &serde_json::Value) {
 /// build the same bytes, or both refuse it.
 fn built_alike(text: &[u8], doc: Option<&serde_json::Value>) {
     let streamed = esscribe::json::build_plugin_from_text(text, &|_| {}).map(|b| b.bytes);
+    // Read straight where it can, or record by record as values: the same
+    // bytes, or the same refusal.
+    let as_values = esscribe::json::build_plugin_from_values(text, &|_| {}).map(|b| b.bytes);
+    match (&streamed, &as_values) {
+        (Ok(a), Ok(b)) => assert!(a == b, "built straight and as values, the bytes differ"),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+        (Ok(_), Err(e)) => panic!("built straight, refused as values: {e}"),
+        (Err(e), Ok(_)) => panic!("built as values, refused straight: {e}"),
+    }
     let whole = doc.map(|doc| esscribe::json::build_plugin(doc).and_then(|b| b.plugin.to_bytes()));
     match (whole, streamed) {
         (Some(Ok(a)), Ok(b)) => assert!(a == b, "built whole and from text, the bytes differ"),

@@ -17,8 +17,11 @@ use std::sync::OnceLock;
 fn dumps() -> &'static [Value] {
     static DUMPS: OnceLock<Vec<Value>> = OnceLock::new();
     DUMPS.get_or_init(|| {
-        let mut out = vec![serde_json::from_str(include_str!("../../samples/sample-oblivion.json"))
-            .expect("the sample is JSON")];
+        let mut out =
+            vec![
+                serde_json::from_str(include_str!("../../samples/sample-oblivion.json"))
+                    .expect("the sample is JSON"),
+            ];
         let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
         for rel in [
             "oblivion-plugins/OblivionOnline.esp",
@@ -26,7 +29,9 @@ fn dumps() -> &'static [Value] {
             "skyrim-plugins/CampfireTutorial_Shack.esp",
         ] {
             let path = corpus.join(rel);
-            let Ok(data) = std::fs::read(&path) else { continue };
+            let Ok(data) = std::fs::read(&path) else {
+                continue;
+            };
             let plugin = esscribe::plugin::Plugin::parse(&data).expect("a corpus plugin parses");
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             out.push(esscribe::json::plugin_to_json(&plugin, &name).expect("it dumps"));

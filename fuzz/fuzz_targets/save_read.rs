@@ -14,6 +14,9 @@ fuzz_target!(|data: &[u8]| {
                 let _ = c.data_bytes();
             }
         }
-        Err(e) => assert!(e.offset <= data.len() as u64, "error offset past the end: {e}"),
+        Err(e) => assert!(
+            e.offset <= data.len() as u64,
+            "error offset past the end: {e}"
+        ),
     }
 });
