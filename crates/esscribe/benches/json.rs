@@ -29,16 +29,10 @@ impl std::io::Write for Counting {
 }
 
 fn json_benches(c: &mut Criterion) {
-    let mb: usize = std::env::var("ESSCRIBE_JSON_BENCH_MB")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(32);
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let Some(file) = synth::bench_file(
-        &root,
-        Path::new(env!("CARGO_TARGET_TMPDIR")),
-        mb * 1_000_000,
-    ) else {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let Some(file) = synth::bench_file(&root, tmp, synth::bench_size("ESSCRIBE_JSON_BENCH_MB", 32))
+    else {
         return;
     };
     let data = &file.plugin.bytes;

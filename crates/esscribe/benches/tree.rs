@@ -15,16 +15,10 @@ use std::hint::black_box;
 use std::path::Path;
 
 fn tree_benches(c: &mut Criterion) {
-    let mb: usize = std::env::var("ESSCRIBE_TREE_BENCH_MB")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(64);
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let Some(file) = synth::bench_file(
-        &root,
-        Path::new(env!("CARGO_TARGET_TMPDIR")),
-        mb * 1_000_000,
-    ) else {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let Some(file) = synth::bench_file(&root, tmp, synth::bench_size("ESSCRIBE_TREE_BENCH_MB", 64))
+    else {
         return;
     };
     let data = &file.plugin.bytes;

@@ -286,32 +286,10 @@ impl<'t> Walk<'t> {
         (!self.stood_down).then_some(())
     }
 
-    /// Past whitespace. Pretty-printed text is mostly indentation: after
-    /// a line feed, spaces are passed eight at a time.
+    /// Past whitespace.
     #[inline]
     fn space(&mut self) {
-        const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
-        let bytes = self.text;
-        let mut at = self.at;
-        loop {
-            match bytes.get(at) {
-                Some(b'\n') => {
-                    at += 1;
-                    while let Some(eight) = bytes.get(at..at + 8) {
-                        let other =
-                            u64::from_le_bytes(eight.try_into().expect("eight bytes")) ^ SPACES;
-                        if other != 0 {
-                            at += other.trailing_zeros() as usize / 8;
-                            break;
-                        }
-                        at += 8;
-                    }
-                }
-                Some(b' ' | b'\r' | b'\t') => at += 1,
-                _ => break,
-            }
-        }
-        self.at = at;
+        self.at = crate::schema::text_in::past_whitespace(self.text, self.at);
     }
 
     fn eat(&mut self, c: u8) -> bool {

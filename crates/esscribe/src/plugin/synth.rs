@@ -328,6 +328,16 @@ pub struct BenchFile {
     pub path: PathBuf,
 }
 
+/// The size a benchmark's plugin is asked to have, in bytes: the whole
+/// megabytes the environment variable `var` gives, else `default_mb`.
+pub fn bench_size(var: &str, default_mb: usize) -> usize {
+    let mb = std::env::var(var)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default_mb);
+    mb * 1_000_000
+}
+
 /// Builds the benchmark plugin: Campfire.esm from the shared corpus beside
 /// `project_root`, replicated to at least `min_len` bytes, and writes it to
 /// `dir` for readers that take a path. `None`, after saying why, when the

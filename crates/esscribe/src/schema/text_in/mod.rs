@@ -94,6 +94,31 @@ fn same_short(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
+/// Where the JSON whitespace at `at` in `bytes` ends. Pretty-printed text
+/// is mostly indentation: after a line feed, spaces are passed eight at a
+/// time.
+#[inline]
+pub(crate) fn past_whitespace(bytes: &[u8], mut at: usize) -> usize {
+    const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
+    loop {
+        match bytes.get(at) {
+            Some(b'\n') => {
+                at += 1;
+                while let Some(eight) = bytes.get(at..at + 8) {
+                    let other = u64::from_le_bytes(eight.try_into().expect("eight bytes")) ^ SPACES;
+                    if other != 0 {
+                        at += other.trailing_zeros() as usize / 8;
+                        break;
+                    }
+                    at += 8;
+                }
+            }
+            Some(b' ' | b'\r' | b'\t') => at += 1,
+            _ => return at,
+        }
+    }
+}
+
 /// A place in JSON text.
 struct Text<'t> {
     /// The whole text, checked to be UTF-8 once: the parts cut from it
@@ -134,28 +159,7 @@ impl<'t> Text<'t> {
     /// indentation: a line feed's spaces are looked at eight at a time.
     #[inline(never)]
     fn skip_whitespace(&mut self) {
-        const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
-        let bytes = self.bytes;
-        let mut at = self.at;
-        loop {
-            match bytes.get(at) {
-                Some(b'\n') => {
-                    at += 1;
-                    while let Some(eight) = bytes.get(at..at + 8) {
-                        let other =
-                            u64::from_le_bytes(eight.try_into().expect("eight bytes")) ^ SPACES;
-                        if other != 0 {
-                            at += other.trailing_zeros() as usize / 8;
-                            break;
-                        }
-                        at += 8;
-                    }
-                }
-                Some(b' ' | b'\r' | b'\t') => at += 1,
-                _ => break,
-            }
-        }
-        self.at = at;
+        self.at = past_whitespace(self.bytes, self.at);
     }
 
     #[inline]
