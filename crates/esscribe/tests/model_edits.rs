@@ -323,3 +323,92 @@ fn def_sigs_of(members: &'static [Member], name: &str) -> Vec<String> {
     out.dedup();
     out
 }
+
+/// The paths of the nodes of a tree that have children, depth first, with
+/// how many.
+fn parents(at: &str, node: &Value, out: &mut Vec<(String, usize)>) {
+    if let Some(Value::Array(children)) = node.get("children") {
+        out.push((at.to_string(), children.len()));
+        for (j, child) in children.iter().enumerate() {
+            parents(&format!("{at}.children.{j}"), child, out);
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_tree_node_s_children_grow_and_shrink_with_its_child_count() {
+    // Nodes grown in the plugins named here: a raw scan of their packages
+    // finds as many branches (PRCB) with a child count above zero.
+    let expected = [
+        ("Campfire.esm", 1),
+        ("DawnOfTheSilverHand.esp", 3),
+        ("UndeadTrinity_PACKonly.esp", 10),
+    ];
+    for path in common::plugins() {
+        let name = common::name(&path);
+        let bytes = std::fs::read(&path).unwrap();
+        let plugin = Plugin::parse(&bytes).unwrap();
+        let game = plugin.game;
+        let ctx = form_ctx(&plugin, &name);
+        let catalog = esscribe::defs::catalog(game);
+        let mut grown = 0;
+        for record in plugin.records() {
+            let Some(def) = catalog.find(record.header.sig) else {
+                continue;
+            };
+            let trees = def.members.iter().filter_map(|m| match m {
+                Member::Group(g) => g.tree.map(|(sub, count)| (g.name, sub, count)),
+                _ => None,
+            });
+            let data = record.data(game).unwrap().into_owned();
+            let subs = parse_subrecords(&data, 0).unwrap();
+            for (tree, sub, count) in trees {
+                let Some(decoded) = Fields::of(record, catalog, &ctx).unwrap() else {
+                    continue;
+                };
+                let mut nodes = Vec::new();
+                if let Some(Value::Array(roots)) = decoded.get(tree) {
+                    for (i, root) in roots.iter().enumerate() {
+                        parents(&format!("{tree}.{i}"), root, &mut nodes);
+                    }
+                }
+                for (node, len) in nodes {
+                    let what = format!("{name}: {} {node}", record.describe());
+                    let mut fields = decoded.clone();
+                    let children = format!("{node}.children");
+                    let first = fields.get(&format!("{children}.0")).unwrap().clone();
+                    fields
+                        .push(&children, &first)
+                        .unwrap_or_else(|e| panic!("{what}: {e}"));
+                    let child_count = format!("{node}.{sub}.{count}");
+                    assert_eq!(fields.int(&child_count).unwrap(), len as i64 + 1, "{what}");
+                    // Only the tree's subrecords change: the node's count
+                    // and the child given again.
+                    let grew = parse_subrecords(fields.changed_data().unwrap(), 0).unwrap();
+                    let allowed = def_sigs_of(def.members, tree);
+                    let changed = changed_sigs(&subs, &grew);
+                    assert!(
+                        changed.iter().all(|s| allowed.contains(s)) && !changed.is_empty(),
+                        "{what}: {changed:?} changed, where only {allowed:?} may"
+                    );
+                    assert!(
+                        fields.remove(&format!("{children}.{len}")).unwrap(),
+                        "{what}"
+                    );
+                    assert_eq!(fields.int(&child_count).unwrap(), len as i64, "{what}");
+                    assert!(
+                        fields.changed_data().unwrap() == &data[..],
+                        "{what}: taken away again, the bytes differ"
+                    );
+                    grown += 1;
+                }
+            }
+        }
+        let want = expected
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or(0, |(_, n)| *n);
+        assert_eq!(grown, want, "{name}");
+    }
+}

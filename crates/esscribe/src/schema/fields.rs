@@ -253,10 +253,11 @@ impl Fields {
         self.encode_all(saved)
     }
 
-    /// Appends an item to the list at `path` (`keywords`, `items`, or a
-    /// list inside an entry). A declared count of the list (`keyword_count`,
-    /// KSIZ) that held the list's length is made to hold the new one; a
-    /// count that did not is left as it was. The record must still encode
+    /// Appends an item to the list at `path` (`keywords`, `items`, a list
+    /// inside an entry, or a tree node's `children`). A declared count of
+    /// the list (`keyword_count`, KSIZ; a node's child count) that held the
+    /// list's length is made to hold the new one; a count that did not is
+    /// left as it was. The record must still encode
     /// by its declaration, or nothing changes and the error says why.
     pub fn push(&mut self, path: &str, item: impl Serialize) -> Result<()> {
         let item = serde_json::to_value(item)
@@ -361,7 +362,7 @@ impl Fields {
 
     /// The path of the declared count of the list at `path`: a sibling
     /// in the same object whose member [`counts`](super::types::SubDef::counts)
-    /// the list.
+    /// the list, or for a tree node's `children` the node's child count.
     fn count_of(&self, path: &str) -> Option<String> {
         let (parent, list) = match path.rsplit_once('.') {
             Some((parent, list)) => (Some(parent), list),
@@ -369,17 +370,20 @@ impl Fields {
         };
         let mut members = self.def.members;
         // A tree's nodes hold their children under `children`, each node
-        // of the tree's own members.
-        let mut in_tree = false;
+        // of the tree's own members, its child count in one of them.
+        let mut tree = None;
         for part in parent.into_iter().flat_map(|p| p.split('.')) {
-            if part.parse::<usize>().is_ok() || (in_tree && part == "children") {
+            if part.parse::<usize>().is_ok() || (tree.is_some() && part == "children") {
                 continue;
             }
             let group = members.iter().find_map(|m| match m {
                 Member::Group(g) if g.name == base_key(part) => Some(g),
                 _ => None,
             })?;
-            (members, in_tree) = (group.members, group.tree.is_some());
+            (members, tree) = (group.members, group.tree);
+        }
+        if let (Some(parent), Some((sub, count)), "children") = (parent, tree, list) {
+            return Some(format!("{parent}.{sub}.{count}"));
         }
         let count = members.iter().find_map(|m| match m {
             Member::Sub(s) if s.counts == Some(base_key(list)) => Some(s.name),
