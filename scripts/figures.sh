@@ -24,6 +24,7 @@ echo "== benches" >&2
 cargo bench -q -p esscribe --features bench-support --bench plugin_walk -- "${timing[@]}" >&2
 cargo bench -q -p esscribe --features bench-support --bench decode -- "${timing[@]}" >&2
 cargo bench -q -p esscribe --features bench-support --bench tree -- "${timing[@]}" >&2
+cargo bench -q -p esscribe --features bench-support --bench json -- "${timing[@]}" >&2
 cargo bench -q -p esscribe --bench saves -- "${timing[@]}" >&2
 cargo bench -q -p esscribe-peer-bench --bench peers -- "${timing[@]}" >&2
 
