@@ -95,7 +95,7 @@ pub fn record_to_json(rec: &Record<'_>, game: Game, ctx: &FormCtx) -> Result<Rec
             };
             match crate::defs::catalog(game).find(h.sig) {
                 Some(def) => {
-                    let d = schema::decode(def, &subs, ctx, &name);
+                    let d = schema::decode_in(def, &data, &subs, ctx, &name);
                     coverage = d.coverage;
                     warnings = d.warnings;
                     m.insert("fields".into(), Value::Object(d.fields));

@@ -11,7 +11,7 @@ use super::members::base_key;
 use super::path::field_types;
 use super::record::{chooses_layouts, encode_data_in, encode_entry_in};
 use super::types::{Member, Ty};
-use super::{decode, Catalog, FormCtx, RecordDef};
+use super::{decode_in, Catalog, FormCtx, RecordDef};
 use crate::io::{Error, FormId, Result, Sig};
 use crate::plugin::{parse_subrecords, Game, Record, Subrecords};
 use serde::de::DeserializeOwned;
@@ -127,7 +127,7 @@ impl Fields {
         let subs = Subrecords::new(&data, base)
             .collect::<Result<Vec<_>>>()
             .map_err(|e| record.locate(game, e).within(record.describe()))?;
-        let decoded = decode(def, &subs, ctx, &record.describe().as_str());
+        let decoded = decode_in(def, &data, &subs, ctx, &record.describe().as_str());
         Ok(Some(Fields {
             def,
             map: decoded.fields,

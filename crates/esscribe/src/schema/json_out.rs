@@ -250,6 +250,38 @@ pub fn decode(
 ) -> Decoded {
     let view = view(def, subs, ctx);
     let original = encode_refs(subs);
+    decode_member_by_member(&view, def, subs, &original, ctx, record)
+}
+
+/// [`decode`] of subrecords read from `data`, the record's data: the same
+/// result, made from the typed values at once where they prove that the
+/// JSON gives back `data`, and otherwise as [`decode`] makes it.
+pub fn decode_in(
+    def: &'static RecordDef,
+    data: &[u8],
+    subs: &[SubrecordRef<'_>],
+    ctx: &FormCtx,
+    record: &dyn std::fmt::Display,
+) -> Decoded {
+    let view = view(def, subs, ctx);
+    if let Some(decoded) = super::value_out::decoded(&view, data, ctx, record) {
+        return decoded;
+    }
+    let original = encode_refs(subs);
+    decode_member_by_member(&view, def, subs, &original, ctx, record)
+}
+
+/// [`decode`] showing the record member by member and encoding its JSON
+/// again to check it: where the shape walk or the proof from typed values
+/// does not follow the record.
+pub(super) fn decode_member_by_member(
+    view: &RecordView<'_>,
+    def: &'static RecordDef,
+    subs: &[SubrecordRef<'_>],
+    original: &[u8],
+    ctx: &FormCtx,
+    record: &dyn std::fmt::Display,
+) -> Decoded {
     // The safety net: the declaration must give back exactly the input.
     // Encoded into room for the original, which it must match.
     let exact = |d: &Decoded| {

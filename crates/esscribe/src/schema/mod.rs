@@ -22,14 +22,15 @@ pub(crate) mod text_out;
 mod trees;
 pub mod types;
 pub mod value;
+mod value_out;
 pub mod view;
 
 pub use catalog::Catalog;
 pub use codec::{parse_form_id, Enc, FormCtx};
 pub use fields::{FieldRef, Fields};
 pub use record::{
-    decode, encode, encode_data, encode_data_in, raw_record, view, Coverage, Decoded, Fate,
-    ItemKind, ItemRef, RawSub, RecordView, SubValue,
+    decode, decode_in, encode, encode_data, encode_data_in, raw_record, view, Coverage, Decoded,
+    Fate, ItemKind, ItemRef, RawSub, RecordView, SubValue,
 };
 pub use refs::{form_ref_places, form_refs, record_form_refs, FormRef};
 pub use types::{Occurs, RecordDef, Targets};
@@ -343,7 +344,7 @@ pub fn check_record(record: &Record<'_>, catalog: &Catalog, ctx: &FormCtx) -> Re
         editor_id: subs.iter().find(|s| s.sig.0 == *b"EDID").map(|s| s.data),
         offset: record.offset,
     };
-    let decoded = decode(def, &subs, ctx, &name);
+    let decoded = decode_in(def, &data, &subs, ctx, &name);
     Ok(RecordCheck {
         coverage: decoded.coverage,
         warnings: decoded.warnings,

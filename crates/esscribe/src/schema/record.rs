@@ -6,7 +6,7 @@
 //! flattened by the `trees` module.
 
 pub use super::json_in::{chooses_layouts, encode, encode_data, encode_data_in, encode_entry_in};
-pub use super::json_out::{decode, raw_record};
+pub use super::json_out::{decode, decode_in, raw_record};
 pub use super::view::{view, Fate, ItemKind, ItemRef, RawSub, RecordView, SubValue};
 pub(crate) use super::view::{view_in, Storage};
 use serde_json::{Map, Value};

@@ -717,6 +717,24 @@ impl<'a> RecordView<'a> {
         (t.coverage, t.into_warnings())
     }
 
+    /// What the declaration covered, with the warnings and faults naming
+    /// `record` that showing it as JSON member by member tells, in the
+    /// same order.
+    pub(super) fn tally(
+        &self,
+        record: &dyn std::fmt::Display,
+    ) -> (Coverage, Vec<String>, Vec<String>) {
+        if self.coverage.raw == 0 {
+            return (self.coverage, Vec::new(), Vec::new());
+        }
+        let mut t = Tally::new(Some(record));
+        for (sub, fate) in self.subs() {
+            t.add(&sub, fate);
+        }
+        let faults = std::mem::take(&mut t.faults);
+        (t.coverage, t.into_warnings(), faults)
+    }
+
     /// The value of the first top-level subrecord member with this name.
     pub fn get(&self, name: &str) -> Option<Val<'_, 'a>> {
         self.members().find_map(|item| match item.kind() {
