@@ -262,3 +262,31 @@ fn a_record_the_text_reader_does_not_follow_is_read_as_a_value_in_its_place() {
     assert!(straight.built_directly());
     assert_eq!(straight.records_read_as_values(), 1);
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_written_file_that_is_not_the_bytes_built_is_read_back_record_by_record() {
+    let (data, doc) = campfire();
+    let text = serde_json::to_vec_pretty(&doc).unwrap();
+    let built = build_plugin_from_text(&text, &|_| {}).unwrap();
+    assert!(built.bytes == data);
+    built.check_written(&data).unwrap();
+    // Damage as a faulty disk or writer might: a global's FLTV renamed,
+    // so the file still parses as a plugin but the record does not read
+    // back by its declaration.
+    let mut damaged = data.clone();
+    let at = damaged
+        .windows(4)
+        .position(|w| w == b"FLTV")
+        .expect("a GLOB value");
+    damaged[at + 3] = b'X';
+    Plugin::parse(&damaged).expect("still a plugin");
+    let err = built.check_written(&damaged).unwrap_err().to_string();
+    assert!(
+        err.contains("GLOB")
+            && err.ends_with("FLTX (4 bytes) is not expected here by the declaration"),
+        "{err}"
+    );
+    // A file that lost its last record.
+    assert!(built.check_written(&data[..data.len() - 200]).is_err());
+}
