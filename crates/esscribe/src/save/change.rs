@@ -8,7 +8,7 @@
 pub use super::part::{Part, PlayerLooks, QuestStages};
 pub use super::store::Placement;
 use super::store::{Chunk, Head, PartData, Span};
-use super::table::Record;
+use super::table::{AllowedSteps, Record};
 use crate::defs::oblivion::save::{is_actor_reference, table_for, Facts};
 use crate::io::{Error, FormId, Reader, Result, WriteLe};
 use rayon::prelude::*;
@@ -168,18 +168,24 @@ impl Chunk {
             bytes: Vec::with_capacity(data_len / 4),
             ..Chunk::default()
         };
+        let mut allowed = AllowedSteps::new();
         for s in stored {
-            let head = c.decode_record(s, player_name);
+            let head = c.decode_record(s, player_name, &mut allowed);
             c.heads.push(head);
         }
         c
     }
 
-    fn decode_record(&mut self, s: &StoredChange<'_>, player_name: &[u8]) -> Head {
+    fn decode_record(
+        &mut self,
+        s: &StoredChange<'_>,
+        player_name: &[u8],
+        allowed: &mut AllowedSteps,
+    ) -> Head {
         let decoded = is_decoded_type(s.kind);
         let data = if decoded {
             let start = self.parts.len();
-            self.decode_reference(s, player_name);
+            self.decode_reference(s, player_name, allowed);
             Span::new(start, self.parts.len() - start)
         } else {
             self.push_bytes(s.data)
@@ -198,11 +204,17 @@ impl Chunk {
     /// Reads the parts of a record's data by its type's table; never
     /// fails. The first part that cannot be read turns the rest into a raw
     /// part.
-    fn decode_reference(&mut self, s: &StoredChange<'_>, player_name: &[u8]) {
+    fn decode_reference(
+        &mut self,
+        s: &StoredChange<'_>,
+        player_name: &[u8],
+        allowed: &mut AllowedSteps,
+    ) {
         let mut r = Reader::new(s.data, s.data_offset);
         let mut done = 0;
         let mut rec = Record {
             r: &mut r,
+            allowed,
             done: &mut done,
             facts: Facts {
                 flags: s.flags,

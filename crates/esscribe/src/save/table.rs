@@ -12,7 +12,9 @@ use super::inventory::read_inventory;
 use super::part::{read_f3, read_placement};
 use super::properties::{read_set, ScriptVar, VarValue};
 use super::store::{Chunk, PartData, Placement, QuestLogEntry, QuestStage, Span};
-use crate::defs::oblivion::save::{ChangeTable, Facts, Layout, PartDecl, PartKind, Step};
+use crate::defs::oblivion::save::{
+    fact_bits, ChangeTable, Facts, Layout, PartDecl, PartKind, Step, MAX_STEPS,
+};
 use crate::io::{Error, Reader, Result};
 
 /// A value as its layout reads it, before its part kind names it. Each
@@ -66,9 +68,48 @@ pub(super) enum Read<'a> {
     PlayerCharacter(&'a [u8]),
 }
 
+/// Which steps of a table the flags and kind of a record allow, as bits,
+/// remembered for the flag sets met before: the records of one type share
+/// few flag sets, and sorting out every step of a table costs more than
+/// reading the parts.
+pub(super) struct AllowedSteps {
+    /// (table address, fact bits, allowed steps, those of them to ask
+    /// again in turn), by a hash of the first two.
+    slots: Box<[(usize, u64, u64, u64); ALLOWED_SLOTS]>,
+}
+
+const ALLOWED_SLOTS: usize = 256;
+
+impl AllowedSteps {
+    pub fn new() -> Self {
+        AllowedSteps {
+            slots: Box::new([(0, 0, 0, 0); ALLOWED_SLOTS]),
+        }
+    }
+
+    /// The steps allowed, and those of them whose condition asks what is
+    /// read before them.
+    fn of(&mut self, table: &ChangeTable, bits: u64) -> (u64, u64) {
+        let key = table as *const ChangeTable as usize;
+        let hash = (bits ^ (bits >> 32) ^ key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = &mut self.slots[(hash >> 56) as usize % ALLOWED_SLOTS];
+        if slot.0 == key && slot.1 == bits {
+            return (slot.2, slot.3);
+        }
+        let (mut allowed, mut dynamic) = (0u64, 0u64);
+        for (i, step) in table.steps.iter().take(MAX_STEPS).enumerate() {
+            allowed |= (step.test().may_hold(bits) as u64) << i;
+            dynamic |= (step.test().is_dynamic() as u64) << i;
+        }
+        *slot = (key, bits, allowed, allowed & dynamic);
+        (allowed, allowed & dynamic)
+    }
+}
+
 /// Where a record is read from, and what the player's name is.
 pub(super) struct Record<'r, 'a> {
     pub r: &'r mut Reader<'a>,
+    pub allowed: &'r mut AllowedSteps,
     /// End of the last part read: where raw bytes start if a part fails.
     pub done: &'r mut usize,
     pub facts: Facts,
@@ -83,28 +124,37 @@ impl Chunk {
         table: &ChangeTable,
         rec: &mut Record<'_, '_>,
     ) -> Result<()> {
-        for step in table.steps {
+        // The steps the record's flags and kind allow; only those asking
+        // what is read before them are asked again in turn.
+        let (mut allowed, dynamic) = rec.allowed.of(table, fact_bits(&rec.facts));
+        while allowed != 0 {
+            let at = allowed.trailing_zeros() as usize;
+            let step = &table.steps[at];
+            allowed &= allowed - 1;
+            if dynamic & (1 << at) != 0 {
+                rec.facts.bytes_left = rec.r.remaining();
+                if !step.test().holds(&rec.facts) {
+                    continue;
+                }
+            }
             match step {
-                Step::Part(decl) => self.read_if_present(decl, rec)?,
-                Step::Ending { when, parts } => {
-                    rec.facts.bytes_left = rec.r.remaining();
-                    if when.holds(&rec.facts) {
-                        for decl in *parts {
-                            self.read_if_present(decl, rec)?;
+                Step::Part(decl) => self.read_part(decl, rec)?,
+                Step::Ending { parts, .. } => {
+                    for decl in *parts {
+                        rec.facts.bytes_left = rec.r.remaining();
+                        if decl.test.holds(&rec.facts) {
+                            self.read_part(decl, rec)?;
                         }
-                        return Ok(());
                     }
+                    return Ok(());
                 }
             }
         }
         Ok(())
     }
 
-    fn read_if_present(&mut self, decl: &PartDecl, rec: &mut Record<'_, '_>) -> Result<()> {
-        rec.facts.bytes_left = rec.r.remaining();
-        if !decl.when.holds(&rec.facts) {
-            return Ok(());
-        }
+    /// Reads a part its condition brings in.
+    fn read_part(&mut self, decl: &PartDecl, rec: &mut Record<'_, '_>) -> Result<()> {
         let at = rec.r.offset();
         let read = read_layout(decl, rec.r, self).map_err(|e| {
             if decl.located {
@@ -498,8 +548,10 @@ mod tests {
         let data = [1, 2, 3, 4, 5];
         let mut r = Reader::new(&data, 0x10);
         let mut done = 0;
+        let mut allowed = AllowedSteps::new();
         let mut rec = Record {
             r: &mut r,
+            allowed: &mut allowed,
             done: &mut done,
             facts: Facts {
                 flags: 0,

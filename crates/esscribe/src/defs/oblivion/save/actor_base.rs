@@ -35,9 +35,9 @@ pub mod actor_bits {
 use actor_bits::*;
 
 /// The parts of an NPC_ or CREA change record, in stored order.
-pub static ACTOR_BASE: ChangeTable = ChangeTable {
-    name: "actor base (NPC_, CREA)",
-    steps: &[
+pub static ACTOR_BASE: ChangeTable = ChangeTable::new(
+    "actor base (NPC_, CREA)",
+    &[
         Step::Part(part(
             P::FormFlags,
             When::Any(FORM_FLAGS),
@@ -100,4 +100,4 @@ pub static ACTOR_BASE: ChangeTable = ChangeTable {
             "combat style iref",
         )),
     ],
-};
+);

@@ -33,9 +33,9 @@ use cell_bits::*;
 pub const EXTERIOR_SEEN_LEN: usize = 32;
 
 /// The parts of a CELL change record, in stored order.
-pub static CELL: ChangeTable = ChangeTable {
-    name: "cell (CELL)",
-    steps: &[
+pub static CELL: ChangeTable = ChangeTable::new(
+    "cell (CELL)",
+    &[
         Step::Part(part(P::Grid, When::Any(GRID), Layout::Grid, "grid")),
         Step::Part(part(
             P::DetachTime,
@@ -75,4 +75,4 @@ pub static CELL: ChangeTable = ChangeTable {
         )),
         Step::Part(part(P::Owner, When::Any(OWNER), Layout::U32, "owner iref")),
     ],
-};
+);

@@ -15,9 +15,9 @@ use faction_bits::*;
 
 /// The parts of a FACT change record, in stored order (reactions' bit is
 /// the higher, yet they come first).
-pub static FACTION: ChangeTable = ChangeTable {
-    name: "faction (FACT)",
-    steps: &[
+pub static FACTION: ChangeTable = ChangeTable::new(
+    "faction (FACT)",
+    &[
         Step::Part(part(
             P::Reactions,
             When::Any(REACTIONS),
@@ -26,4 +26,4 @@ pub static FACTION: ChangeTable = ChangeTable {
         )),
         Step::Part(part(P::ByteFlags, When::Any(FLAGS), Layout::U8, "flags")),
     ],
-};
+);

@@ -26,16 +26,16 @@ const VALUE_PART: Step = Step::Part(part(P::Value, When::Any(VALUE), Layout::U32
 
 /// The parts of an item's change record (the generic layout), in stored
 /// order; bit 2 is not read here, as only books give it a meaning.
-pub static ITEM: ChangeTable = ChangeTable {
-    name: "item (ARMO, CLOT, INGR, MISC, WEAP, SLGM, KEYM)",
-    steps: &[FORM_FLAGS_PART, VALUE_PART],
-};
+pub static ITEM: ChangeTable = ChangeTable::new(
+    "item (ARMO, CLOT, INGR, MISC, WEAP, SLGM, KEYM)",
+    &[FORM_FLAGS_PART, VALUE_PART],
+);
 
 /// The parts of a BOOK change record, in stored order: the value's bit is
 /// the higher, yet the skill comes last.
-pub static BOOK: ChangeTable = ChangeTable {
-    name: "book (BOOK)",
-    steps: &[
+pub static BOOK: ChangeTable = ChangeTable::new(
+    "book (BOOK)",
+    &[
         FORM_FLAGS_PART,
         VALUE_PART,
         Step::Part(part(
@@ -45,4 +45,4 @@ pub static BOOK: ChangeTable = ChangeTable {
             "teaches skill",
         )),
     ],
-};
+);

@@ -9,6 +9,7 @@
 
 pub mod actor_base;
 pub mod cell;
+mod compiled;
 pub mod faction;
 pub mod item;
 pub mod quest;
@@ -18,6 +19,7 @@ pub mod reference;
 mod tests;
 
 use crate::io::FormId;
+pub use compiled::{fact_bits, Compiled};
 
 /// The parts a change record's data is made of. `save` keeps each as a
 /// typed value of the same name.
@@ -206,7 +208,8 @@ pub struct Facts {
 }
 
 impl When {
-    /// Whether the condition holds.
+    /// Whether the condition holds, as declared. Reading asks the
+    /// [`Compiled`] form, which answers the same.
     pub fn holds(&self, f: &Facts) -> bool {
         match *self {
             When::Always => true,
@@ -237,6 +240,8 @@ pub struct PartDecl {
     /// Errors inside the part are reported as "LABEL at OFFSET" around
     /// the failing field, for parts of several fields.
     pub located: bool,
+    /// `when`, compiled.
+    pub test: Compiled,
 }
 
 /// A part `part`, read when `when` holds, laid out as `layout`; `label`
@@ -248,6 +253,7 @@ pub const fn part(part: PartKind, when: When, layout: Layout, label: &'static st
         layout,
         label,
         located: false,
+        test: Compiled::of(&when),
     }
 }
 
@@ -272,9 +278,30 @@ pub enum Step {
     Ending {
         /// What makes the record end here.
         when: When,
+        /// `when`, compiled.
+        test: Compiled,
         /// The parts that end it.
         parts: &'static [PartDecl],
     },
+}
+
+impl Step {
+    /// The step's condition, compiled.
+    pub fn test(&self) -> &Compiled {
+        match self {
+            Step::Part(p) => &p.test,
+            Step::Ending { test, .. } => test,
+        }
+    }
+}
+
+/// A step that ends the record with `parts` when `when` holds.
+pub const fn ending(when: When, parts: &'static [PartDecl]) -> Step {
+    Step::Ending {
+        when,
+        test: Compiled::of(&when),
+        parts,
+    }
 }
 
 /// A change-record type's parts, in stored order. Bytes left after the
@@ -287,7 +314,20 @@ pub struct ChangeTable {
     pub steps: &'static [Step],
 }
 
+/// Most steps a table may have: the reader sorts them out as the bits of
+/// a u64.
+pub const MAX_STEPS: usize = 64;
+
 impl ChangeTable {
+    /// A table of `steps`, refused when it is built if it has more than
+    /// [`MAX_STEPS`].
+    pub const fn new(name: &'static str, steps: &'static [Step]) -> ChangeTable {
+        if steps.len() > MAX_STEPS {
+            panic!("a change-record table has more steps than the reader sorts out");
+        }
+        ChangeTable { name, steps }
+    }
+
     /// Every part declaration of the table, in order, endings' parts
     /// included.
     pub fn parts(&self) -> impl Iterator<Item = &'static PartDecl> {
@@ -342,26 +382,37 @@ pub fn is_reference(kind: u8) -> bool {
 /// Every other form type keeps its form flags at bit 0 (DIAL, INFO and
 /// PACK records hold no data in real saves); anything else is a
 /// remainder.
-pub static OTHER_FORM: ChangeTable = ChangeTable {
-    name: "other forms",
-    steps: &[Step::Part(part(
+pub static OTHER_FORM: ChangeTable = ChangeTable::new(
+    "other forms",
+    &[Step::Part(part(
         PartKind::FormFlags,
         When::Any(1 << 0),
         Layout::U32,
         "form flags",
     ))],
-};
+);
 
 /// The table a change-record type's data is read by.
 pub fn table_for(kind: u8) -> &'static ChangeTable {
-    match kind {
-        TYPE_REFR | TYPE_ACHR | TYPE_ACRE => &reference::REFERENCE,
-        TYPE_NPC | TYPE_CREA => &actor_base::ACTOR_BASE,
-        TYPE_CELL => &cell::CELL,
-        TYPE_QUST => &quest::QUEST,
-        TYPE_FACT => &faction::FACTION,
-        TYPE_BOOK => &item::BOOK,
-        k if GENERIC_ITEM_TYPES.contains(&k) => &item::ITEM,
-        _ => &OTHER_FORM,
-    }
+    TABLE_BY_TYPE[kind as usize]
 }
+
+/// Each type code's table, looked up once per record.
+static TABLE_BY_TYPE: [&ChangeTable; 256] = {
+    let mut tables: [&ChangeTable; 256] = [&OTHER_FORM; 256];
+    tables[TYPE_REFR as usize] = &reference::REFERENCE;
+    tables[TYPE_ACHR as usize] = &reference::REFERENCE;
+    tables[TYPE_ACRE as usize] = &reference::REFERENCE;
+    tables[TYPE_NPC as usize] = &actor_base::ACTOR_BASE;
+    tables[TYPE_CREA as usize] = &actor_base::ACTOR_BASE;
+    tables[TYPE_CELL as usize] = &cell::CELL;
+    tables[TYPE_QUST as usize] = &quest::QUEST;
+    tables[TYPE_FACT as usize] = &faction::FACTION;
+    tables[TYPE_BOOK as usize] = &item::BOOK;
+    let mut i = 0;
+    while i < GENERIC_ITEM_TYPES.len() {
+        tables[GENERIC_ITEM_TYPES[i] as usize] = &item::ITEM;
+        i += 1;
+    }
+    tables
+};

@@ -19,9 +19,9 @@ use quest_bits::*;
 
 /// The parts of a QUST change record, in stored order (the script's bit
 /// is below the stages' bit, yet its part comes after).
-pub static QUEST: ChangeTable = ChangeTable {
-    name: "quest (QUST)",
-    steps: &[
+pub static QUEST: ChangeTable = ChangeTable::new(
+    "quest (QUST)",
+    &[
         Step::Part(part(P::ByteFlags, When::Any(FLAGS), Layout::U8, "flags")),
         Step::Part(part(
             P::QuestStages,
@@ -36,4 +36,4 @@ pub static QUEST: ChangeTable = ChangeTable {
             "script variables",
         )),
     ],
-};
+);

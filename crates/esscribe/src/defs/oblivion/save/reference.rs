@@ -5,7 +5,7 @@
 //! temporary attribute changes and the actor flag; form flags; inventory;
 //! properties; animation; havok; scale.
 
-use super::{part, ChangeTable, Layout, PartKind as P, Step, When};
+use super::{ending, part, ChangeTable, Layout, PartKind as P, Step, When};
 
 pub use super::PLAYER_REF;
 
@@ -57,9 +57,9 @@ use bits::*;
 const PLAYER_ACTOR: When = When::All(&[When::Actor, When::Player]);
 
 /// The parts of a placed reference's change record, in stored order.
-pub static REFERENCE: ChangeTable = ChangeTable {
-    name: "reference (REFR, ACHR, ACRE)",
-    steps: &[
+pub static REFERENCE: ChangeTable = ChangeTable::new(
+    "reference (REFR, ACHR, ACRE)",
+    &[
         Step::Part(
             part(
                 P::CellChanged,
@@ -71,13 +71,13 @@ pub static REFERENCE: ChangeTable = ChangeTable {
         ),
         // A stub actor record: only the cell of the move and the actor
         // flag, whatever else the flags announce.
-        Step::Ending {
-            when: When::All(&[When::Actor, When::Any(MOVED), When::BytesLeft(5)]),
-            parts: &[
+        ending(
+            When::All(&[When::Actor, When::Any(MOVED), When::BytesLeft(5)]),
+            &[
                 part(P::MovedCell, When::Always, Layout::U32, "moved cell iref"),
                 part(P::ActorFlag, When::Always, Layout::U8, "actor flag"),
             ],
-        },
+        ),
         // Created, moved, havok moved and the Oblivion cell exclude each
         // other, the first set winning.
         Step::Part(
@@ -91,15 +91,15 @@ pub static REFERENCE: ChangeTable = ChangeTable {
         ),
         // Created references with bit 0 of their own flags set carry
         // further data whose layout is not known, before anything else.
-        Step::Ending {
-            when: When::All(&[When::NotActor, When::CreatedFlag(1)]),
-            parts: &[part(
+        ending(
+            When::All(&[When::NotActor, When::CreatedFlag(1)]),
+            &[part(
                 P::Remainder,
                 When::Always,
                 Layout::Rest,
                 "created data",
             )],
-        },
+        ),
         Step::Part(
             part(
                 P::Moved,
@@ -184,14 +184,14 @@ pub static REFERENCE: ChangeTable = ChangeTable {
         Step::Part(part(P::Scale, When::Any(SCALE), Layout::F32, "scale")),
         // The player's record goes on with the character: looks, name and
         // class, found by the name.
-        Step::Ending {
-            when: PLAYER_ACTOR,
-            parts: &[part(
+        ending(
+            PLAYER_ACTOR,
+            &[part(
                 P::PlayerCharacter,
                 When::Always,
                 Layout::PlayerCharacter,
                 "player character",
             )],
-        },
+        ),
     ],
-};
+);
