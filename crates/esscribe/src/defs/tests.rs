@@ -52,7 +52,12 @@ fn declared_in_source(folder: &str) -> Vec<String> {
         .join(folder);
     let mut names = Vec::new();
     for entry in std::fs::read_dir(&dir).unwrap() {
-        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let path = entry.unwrap().path();
+        // Subfolders declare other things than records (the save tables).
+        if path.is_dir() {
+            continue;
+        }
+        let text = std::fs::read_to_string(path).unwrap();
         let mut macros = Vec::new();
         let mut last_macro = None;
         for line in text.lines() {

@@ -1,20 +1,21 @@
 //! Change records: what the game changed about a form since the plugins
 //! were loaded. Every record has the same 12-byte header (form ID, type
-//! code, flags, version, u16 data size); the data of placed references
-//! (REFR, ACHR, ACRE) is decoded part by part, in the order the flags
-//! select. Decoding never fails a whole save: where it stops, the rest of
-//! the record is kept as raw bytes with a note saying why.
+//! code, flags, version, u16 data size); the data is decoded part by part
+//! by the table its type declares (`defs::oblivion::save`), the flags
+//! selecting the parts. Decoding never fails a whole save: where it stops,
+//! the rest of the record is kept as raw bytes with a note saying why.
 
-use super::part::{read_f3, read_placement};
 pub use super::part::{Part, PlayerLooks, QuestStages};
 pub use super::store::Placement;
 use super::store::{Chunk, Head, PartData, Span};
+use super::table::{AllowedSteps, Record};
+use crate::defs::oblivion::save::{is_actor_reference, table_for, Facts};
 use crate::io::{Error, FormId, Reader, Result, WriteLe};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::inventory::{read_inventory, Inventory};
-use super::properties::{read_set, PropertySet, Seq};
+use super::inventory::Inventory;
+use super::properties::{PropertySet, Seq};
 
 /// Type codes of change records: the game's form types in their order
 /// (CELL 48, REFR 49, ROAD 56, DIAL 57, INFO 58, QUST 59, PACK 61).
@@ -100,56 +101,8 @@ pub fn type_code(name: &str) -> Option<u8> {
     (0..=u8::MAX).find(|c| type_name(*c).eq_ignore_ascii_case(name))
 }
 
-/// Placed object.
-pub const TYPE_REFR: u8 = 49;
-/// Placed NPC (the player too).
-pub const TYPE_ACHR: u8 = 50;
-/// Placed creature.
-pub const TYPE_ACRE: u8 = 51;
-
-/// Flag bits of reference change records.
-pub mod bits {
-    /// A u32 of current form flags follows.
-    pub const FORM_FLAGS: u32 = 1 << 0;
-    /// Created in game: flags, base, cell, position, rotation.
-    pub const CREATED: u32 = 1 << 1;
-    /// Moved: cell, position, rotation.
-    pub const MOVED: u32 = 1 << 2;
-    /// Moved by physics: a placement (when not created or moved) and a
-    /// havok block after the properties.
-    pub const HAVOK_MOVED: u32 = 1 << 3;
-    /// A scale (f32) ends the decoded parts.
-    pub const SCALE: u32 = 1 << 4;
-    /// REFR only: a havok block after the properties.
-    pub const HAVOK_EXTRA: u32 = 1 << 11;
-    /// The Oblivion cell (4 bytes) when no placement is stored.
-    pub const OBLIVION_CELL: u32 = 1 << 23;
-    /// REFR: an animation block after the properties.
-    pub const ANIMATION: u32 = 1 << 25;
-    /// Inventory changes follow the form flags.
-    pub const INVENTORY: u32 = 1 << 27;
-    /// The original cell and position come first.
-    pub const CELL_CHANGED: u32 = 1 << 31;
-    /// Bits any of which brings a properties section into a REFR record.
-    pub const REFR_PROPERTIES: u32 = (1 << 5)
-        | (1 << 6)
-        | (1 << 7)
-        | (1 << 10)
-        | (1 << 16)
-        | (1 << 17)
-        | (1 << 20)
-        | (1 << 21)
-        | (1 << 22)
-        | (1 << 24)
-        | (1 << 25)
-        | (1 << 26)
-        | (1 << 28);
-}
-
-/// The form ID of the player's reference.
-pub const PLAYER_REF: FormId = FormId(0x14);
-/// Size of the player's temporary attribute changes (219 f32).
-pub const TEMP_ATTRIBUTES_LEN: usize = 876;
+pub use crate::defs::oblivion::save::reference::{bits, TEMP_ATTRIBUTES_LEN};
+pub use crate::defs::oblivion::save::{PLAYER_REF, TYPE_ACHR, TYPE_ACRE, TYPE_REFR};
 
 /// A change record's header and its data, borrowed from the file, before
 /// the data is decoded.
@@ -215,18 +168,24 @@ impl Chunk {
             bytes: Vec::with_capacity(data_len / 4),
             ..Chunk::default()
         };
+        let mut allowed = AllowedSteps::new();
         for s in stored {
-            let head = c.decode_record(s, player_name);
+            let head = c.decode_record(s, player_name, &mut allowed);
             c.heads.push(head);
         }
         c
     }
 
-    fn decode_record(&mut self, s: &StoredChange<'_>, player_name: &[u8]) -> Head {
+    fn decode_record(
+        &mut self,
+        s: &StoredChange<'_>,
+        player_name: &[u8],
+        allowed: &mut AllowedSteps,
+    ) -> Head {
         let decoded = is_decoded_type(s.kind);
         let data = if decoded {
             let start = self.parts.len();
-            self.decode_reference(s, player_name);
+            self.decode_reference(s, player_name, allowed);
             Span::new(start, self.parts.len() - start)
         } else {
             self.push_bytes(s.data)
@@ -242,17 +201,31 @@ impl Chunk {
         }
     }
 
-    /// Reads the parts of a REFR/ACHR/ACRE record's data; never fails. The
-    /// first part that cannot be read turns the rest into a raw part.
-    fn decode_reference(&mut self, s: &StoredChange<'_>, player_name: &[u8]) {
+    /// Reads the parts of a record's data by its type's table; never
+    /// fails. The first part that cannot be read turns the rest into a raw
+    /// part.
+    fn decode_reference(
+        &mut self,
+        s: &StoredChange<'_>,
+        player_name: &[u8],
+        allowed: &mut AllowedSteps,
+    ) {
         let mut r = Reader::new(s.data, s.data_offset);
         let mut done = 0;
-        let found = match s.kind {
-            TYPE_REFR | TYPE_ACHR | TYPE_ACRE => {
-                self.decode_parts(s.form_id, s.kind, s.flags, &mut r, &mut done, player_name)
-            }
-            _ => self.decode_form(s.kind, s.flags, &mut r, &mut done),
+        let mut rec = Record {
+            r: &mut r,
+            allowed,
+            done: &mut done,
+            facts: Facts {
+                flags: s.flags,
+                actor: is_actor_reference(s.kind),
+                player: s.form_id == PLAYER_REF,
+                bytes_left: s.data.len(),
+                created_flags: None,
+            },
+            player_name,
         };
+        let found = self.read_by_table(table_for(s.kind), &mut rec);
         if found.is_ok() && !r.is_empty() && done == r.position() {
             // What the flags announce is read; anything after it is not
             // understood and stays as bytes, counted as raw.
@@ -274,158 +247,6 @@ impl Chunk {
                 note: (self.notes.len() - 1) as u32,
             });
         }
-    }
-
-    /// Reads the parts of a record of a form type (not a reference).
-    fn decode_form(
-        &mut self,
-        kind: u8,
-        flags: u32,
-        r: &mut Reader<'_>,
-        done: &mut usize,
-    ) -> Result<()> {
-        match kind {
-            super::forms::TYPE_NPC | super::forms::TYPE_CREA => {
-                self.decode_actor_base(flags, r, done)
-            }
-            super::forms::TYPE_CELL => self.decode_cell(flags, r, done),
-            super::forms::TYPE_QUST => self.decode_quest(flags, r, done),
-            super::forms::TYPE_FACT => self.decode_faction(flags, r, done),
-            super::forms::TYPE_BOOK => self.decode_item(true, flags, r, done),
-            k if super::forms::GENERIC_ITEM_TYPES.contains(&k) => {
-                self.decode_item(false, flags, r, done)
-            }
-            // Other types: the form flags every type keeps at bit 0 (DIAL,
-            // INFO and PACK records hold no data in real saves); anything
-            // else stays a remainder.
-            _ => {
-                if flags & bits::FORM_FLAGS != 0 {
-                    let v = r.u32("form flags")?;
-                    self.parts.push(PartData::FormFlags(v));
-                    *done = r.position();
-                }
-                Ok(())
-            }
-        }
-    }
-
-    fn decode_parts(
-        &mut self,
-        form_id: FormId,
-        kind: u8,
-        flags: u32,
-        r: &mut Reader<'_>,
-        done: &mut usize,
-        player_name: &[u8],
-    ) -> Result<()> {
-        let actor = kind == TYPE_ACHR || kind == TYPE_ACRE;
-        let has = |b: u32| flags & b != 0;
-        let mut push = |c: &mut Chunk, r: &Reader<'_>, p: PartData| {
-            c.parts.push(p);
-            *done = r.position();
-        };
-        if has(bits::CELL_CHANGED) {
-            let o = r.offset();
-            let ctx = |e: Error| e.within(format!("cell changed at 0x{o:X}"));
-            let cell = r.u32("cell iref").map_err(ctx)?;
-            let position = read_f3(r, "position").map_err(ctx)?;
-            push(self, r, PartData::CellChanged { cell, position });
-        }
-        if actor && has(bits::MOVED) && r.remaining() == 5 {
-            // A stub actor record: only the cell of the move and the actor
-            // flag, whatever else the flags announce.
-            let cell = r.u32("moved cell iref")?;
-            push(self, r, PartData::MovedCell { cell });
-            let value = r.u8("actor flag")?;
-            push(self, r, PartData::ActorFlag(value));
-            return Ok(());
-        }
-        if has(bits::CREATED) {
-            let o = r.offset();
-            let ctx = |e: Error| e.within(format!("created at 0x{o:X}"));
-            let flags = r.u32("created flags").map_err(ctx)?;
-            let base = r.u32("base iref").map_err(ctx)?;
-            let placement = read_placement(r).map_err(ctx)?;
-            push(
-                self,
-                r,
-                PartData::Created {
-                    flags,
-                    base,
-                    placement,
-                },
-            );
-            if flags & 1 != 0 && !actor {
-                // Created references with bit 0 set carry further data whose
-                // layout is not known; it sits before anything else.
-                if !r.is_empty() {
-                    let bytes = self.push_bytes(r.rest());
-                    push(self, r, PartData::Remainder(bytes));
-                }
-                return Ok(());
-            }
-        } else if has(bits::MOVED) {
-            let o = r.offset();
-            let placement = read_placement(r).map_err(|e| e.within(format!("moved at 0x{o:X}")))?;
-            push(self, r, PartData::Moved { placement });
-        } else if has(bits::HAVOK_MOVED) {
-            let o = r.offset();
-            let placement =
-                read_placement(r).map_err(|e| e.within(format!("havok-moved at 0x{o:X}")))?;
-            push(self, r, PartData::HavokMoved { placement });
-        } else if has(bits::OBLIVION_CELL) {
-            let cell = r.u32("oblivion cell")?;
-            push(self, r, PartData::OblivionCell { cell });
-        }
-        if actor {
-            if form_id == PLAYER_REF {
-                let b = r.bytes(TEMP_ATTRIBUTES_LEN, "temporary attribute changes")?;
-                let bytes = self.push_bytes(b);
-                push(self, r, PartData::TempAttributes(bytes));
-            }
-            let value = r.u8("actor flag")?;
-            push(self, r, PartData::ActorFlag(value));
-        }
-        if has(bits::FORM_FLAGS) {
-            let flags = r.u32("form flags")?;
-            push(self, r, PartData::FormFlags(flags));
-        }
-        if has(bits::INVENTORY) {
-            let o = r.offset();
-            let inv =
-                read_inventory(r, self).map_err(|e| e.within(format!("inventory at 0x{o:X}")))?;
-            push(self, r, PartData::Inventory(inv));
-        }
-        if actor || has(bits::REFR_PROPERTIES) {
-            let o = r.offset();
-            let set = read_set(r, self).map_err(|e| e.within(format!("properties at 0x{o:X}")))?;
-            push(self, r, PartData::Properties(set));
-        }
-        if !actor && has(bits::ANIMATION) {
-            let n = r.u16("animation block")? as usize;
-            let bytes = self.push_bytes(r.bytes(n, "animation block")?);
-            push(self, r, PartData::Animation(bytes));
-        }
-        if has(bits::HAVOK_MOVED) || (!actor && has(bits::HAVOK_EXTRA)) {
-            let n = r.u16("havok block")? as usize;
-            let bytes = self.push_bytes(r.bytes(n, "havok block")?);
-            push(self, r, PartData::Havok(bytes));
-        }
-        if has(bits::SCALE) {
-            let scale = r.f32("scale")?;
-            push(self, r, PartData::Scale(scale));
-        }
-        if !r.is_empty() {
-            let rest = r.rest();
-            if form_id == PLAYER_REF && actor {
-                self.split_player_remainder(rest, player_name);
-            } else {
-                let bytes = self.push_bytes(rest);
-                self.parts.push(PartData::Remainder(bytes));
-            }
-            *done = r.position();
-        }
-        Ok(())
     }
 }
 

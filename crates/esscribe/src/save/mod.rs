@@ -41,6 +41,7 @@ pub mod player;
 pub mod properties;
 pub mod skyrim;
 mod store;
+mod table;
 pub mod uses;
 
 pub use change::{

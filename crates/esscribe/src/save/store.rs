@@ -1,7 +1,7 @@
 //! The store change records are decoded into: a chunk of records at a
 //! time, its parts, properties, inventory items and the bytes kept as they
 //! are held in flat arrays, nested lists being spans of them. The decoders
-//! (`change`, `forms`, `inventory`, `properties`) fill it and the views
+//! (`table`, `forms`, `inventory`, `properties`) fill it and the views
 //! read it; it depends on none of them.
 
 use crate::io::FormId;

@@ -143,3 +143,4 @@ pub static CATALOG: Catalog = Catalog::new(
         &wthr::WTHR,
     ],
 );
+pub mod save;
