@@ -15,7 +15,7 @@
 //! header keys after its entries, escapes in keys), notes saying the
 //! masters were edited, and any error at all.
 
-use super::build_stream::{finish, Assembly, BuiltBytes};
+use super::build_stream::{build_plugin_from_values, finish, Assembly, BuiltBytes};
 use super::*;
 use std::ops::Range;
 use std::sync::mpsc;
@@ -48,10 +48,29 @@ enum Item {
 /// Items walked, and how far into the text they reach.
 type Batch = (Vec<Item>, usize);
 
+/// Builds a plugin from the text of the JSON form [`plugin_to_json`]
+/// writes (UTF-8), reading it once where it can (see the module's notes),
+/// else one record at a time as JSON values; refuses what [`build_plugin`]
+/// refuses, with the same messages. A key given twice in one object is
+/// refused, as [`crate::json_text::from_slice`] refuses it.
+///
+/// `release` is told, now and then, the range of the text read since it was
+/// last told, and not needed again unless the text is read again: a caller
+/// whose text is a memory map can give back its pages.
+pub fn build_plugin_from_text(
+    text: &[u8],
+    release: &dyn Fn(std::ops::Range<usize>),
+) -> Result<BuiltBytes> {
+    if let Some(built) = build_direct(text, release) {
+        return Ok(built);
+    }
+    build_plugin_from_values(text, release)
+}
+
 /// Builds the plugin from `text` as [`build_plugin_from_text`] would,
 /// reading the text once; `None` where this reading stands down (see the
 /// module's notes). `release` is told of the text built, in order.
-pub(super) fn build_direct(text: &[u8], release: &dyn Fn(Range<usize>)) -> Option<BuiltBytes> {
+fn build_direct(text: &[u8], release: &dyn Fn(Range<usize>)) -> Option<BuiltBytes> {
     let (send, receive) = mpsc::sync_channel::<Batch>(BATCHES_AHEAD);
     let (walked, built) = std::thread::scope(|s| {
         let walking = s.spawn(move || {

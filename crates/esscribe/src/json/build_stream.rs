@@ -67,24 +67,6 @@ impl BuiltBytes {
 /// [`build_plugin_from_text`].
 const RELEASE_STEP: usize = 4 << 20;
 
-/// Builds a plugin from the text of the JSON form [`plugin_to_json`]
-/// writes (UTF-8), reading it one record at a time; refuses what
-/// [`build_plugin`] refuses, with the same messages. A key given twice in
-/// one object is refused, as [`crate::json_text::from_slice`] refuses it.
-///
-/// `release` is told, now and then, the range of the text read since it was
-/// last told, and not needed again unless the text is read again: a caller
-/// whose text is a memory map can give back its pages.
-pub fn build_plugin_from_text(
-    text: &[u8],
-    release: &dyn Fn(std::ops::Range<usize>),
-) -> Result<BuiltBytes> {
-    if let Some(built) = super::build_direct::build_direct(text, release) {
-        return Ok(built);
-    }
-    build_plugin_from_values(text, release)
-}
-
 /// [`build_plugin_from_text`] reading each record as a JSON value, never
 /// straight from its text: the way it takes where the straight reading
 /// stands down, open to tests that hold the two to the same outcome.

@@ -224,6 +224,7 @@ mod write_text;
 pub(crate) use write_text::typed_record_text;
 
 pub use build::*;
+pub use build_direct::build_plugin_from_text;
 pub use build_stream::*;
 pub use diff::*;
 pub(crate) use duplicates::*;
