@@ -488,6 +488,10 @@ pub fn verify(files: &[PathBuf], deep: bool, game: GameOpt) -> Result<ExitCode> 
     })
 }
 
+/// How far past the text given back `build` maps the text in ahead of the
+/// reading: past what the reading has gone through but not yet built.
+const PREFETCH_AHEAD: usize = 8 << 20;
+
 pub fn build(json_path: &Path, output: &Path, force: bool) -> Result<ExitCode> {
     use anyhow::Context as _;
     if output.is_dir() {
@@ -511,6 +515,10 @@ pub fn build(json_path: &Path, output: &Path, force: bool) -> Result<ExitCode> {
     }
     // A key given twice is refused: which one is meant is not known.
     let built = text.checked(esscribe::json::build_plugin_from_text(&text, &|range| {
+        // What was read is given back; as much again, further on, is
+        // mapped in ahead of the reading.
+        let ahead = range.end + PREFETCH_AHEAD;
+        text.prefetch(ahead..ahead + (range.end - range.start));
         text.release(range)
     }));
     // Text that is not UTF-8 is refused by the reading as JSON is; said

@@ -373,3 +373,29 @@ fn a_fault_outside_every_watched_map_ends_the_process_as_before() {
     assert!(!stderr.contains("read 0"), "{stderr}");
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn mapping_ahead_reads_the_same_bytes_wherever_it_is_asked() {
+    let path = fresh("esscribe-prefetch.esp");
+    let bytes = misc_plugin(300);
+    std::fs::write(&path, &bytes).unwrap();
+    let file = esscribe::plugin::MappedFile::map(&path).unwrap();
+    let n = bytes.len();
+    // In bounds, past the end, empty, backwards, and over pages given back.
+    for range in [
+        0..n,
+        n - 10..n + 100,
+        n + 5..n + 10,
+        10..10,
+        4096..0,
+        0..n / 2,
+    ] {
+        file.prefetch(range);
+    }
+    file.release(0..n / 2);
+    file.prefetch(0..n);
+    assert!(file[..] == bytes[..]);
+    file.intact().unwrap();
+    drop(file);
+    std::fs::remove_file(&path).unwrap();
+}

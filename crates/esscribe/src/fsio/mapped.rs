@@ -124,6 +124,26 @@ impl MappedFile {
         result
     }
 
+    /// Maps the file's bytes in `range` in at once, ahead of a reader going
+    /// front to back, rather than a page at a time as they are first read.
+    /// Only a hint: does nothing for a file read into memory, or where the
+    /// system cannot.
+    pub fn prefetch(&self, range: std::ops::Range<usize>) {
+        #[cfg(target_os = "linux")]
+        if let Bytes::Mapped(_, map) = &self.bytes {
+            let end = range.end.min(map.len());
+            if range.start < end {
+                let _ = map.advise_range(
+                    memmap2::Advice::PopulateRead,
+                    range.start,
+                    end - range.start,
+                );
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = range;
+    }
+
     /// Gives back the memory of the mapped bytes in `range`, read and no
     /// longer needed: a reader going once through a file larger than
     /// memory should hold then holds only what it reads now. The bytes stay
