@@ -427,8 +427,10 @@ impl<'t> Walk<'t> {
             return;
         }
         if !escaped {
-            if let Some((index, name)) = canonical_note(&self.text[content.clone()]) {
-                note_plugin(index, name, &mut self.notes, String::new);
+            let canonical =
+                crate::schema::text_in::form_id_noted_as_dumped(&self.text[content.clone()]);
+            if let Some((id, name)) = canonical {
+                note_plugin(id.master_index(), name, &mut self.notes, String::new);
                 return;
             }
         }
@@ -538,18 +540,6 @@ impl<'t> Walk<'t> {
     }
 }
 
-/// The top byte and plugin of a form ID noted as a dump writes it
-/// (`0x00012EB7 (Skyrim.esm)`, without escapes), read as the notes read
-/// any text; `None` for any other text.
-fn canonical_note(text: &[u8]) -> Option<(u8, &str)> {
-    if text.len() < 14 || &text[..2] != b"0x" || &text[10..12] != b" (" {
-        return None;
-    }
-    let id = crate::io::FormId::from_hex(&text[..10])?;
-    let name = text[12..].strip_suffix(b")")?;
-    Some((id.master_index(), std::str::from_utf8(name).ok()?))
-}
-
 /// Where the first `"` or `\\` at or after `at` stands (the text's end if
 /// none), looked for eight bytes at a time: most strings are longer.
 #[inline]
@@ -602,6 +592,10 @@ mod tests {
 
     #[test]
     fn notes_written_as_a_dump_writes_them_read_as_any_note_reads() {
+        let canonical_note = |text: &'static [u8]| {
+            crate::schema::text_in::form_id_noted_as_dumped(text)
+                .map(|(id, name)| (id.master_index(), name))
+        };
         assert_eq!(
             canonical_note(b"0x01000800 (Update.esm)"),
             Some((1, "Update.esm"))

@@ -10,7 +10,7 @@
 use super::forms::{ActorBaseData, ActorValueModifier, FactionRank, FactionReaction};
 use super::inventory::read_inventory;
 use super::part::{read_f3, read_placement};
-use super::properties::{read_set, ScriptVar, VarValue};
+use super::properties::{read_script_vars, read_set};
 use super::store::{Chunk, PartData, Placement, QuestLogEntry, QuestStage, Span};
 use crate::defs::oblivion::save::{
     fact_bits, ChangeTable, Facts, Layout, PartDecl, PartKind, Step, MAX_STEPS,
@@ -375,34 +375,9 @@ fn read_layout<'a>(decl: &PartDecl, r: &mut Reader<'a>, c: &mut Chunk) -> Result
             }
         }
         Layout::ScriptVars => {
-            let n = r.u16("script variable count")? as usize;
-            r.check_count(n, 8, "script variables")?;
-            let start = c.vars.len();
-            for i in 0..n {
-                let at = r.offset();
-                let index = r.u16("variable index")?;
-                let var_type = r.u16("variable type")?;
-                let value = match var_type {
-                    0x0000 => VarValue::Number(r.f64("number variable")?),
-                    0xF000 => VarValue::Reference(r.u32("reference variable")?),
-                    t => {
-                        return Err(Error::invalid(
-                            at + 2,
-                            format!("script variable {i}: unknown type 0x{t:04X}"),
-                        ))
-                    }
-                };
-                c.vars.push(ScriptVar {
-                    index,
-                    var_type,
-                    value,
-                });
-            }
+            let vars = read_script_vars(r, c)?;
             let trailer = r.u8("script trailer")?;
-            Read::ScriptVars {
-                vars: Span::new(start, n),
-                trailer,
-            }
+            Read::ScriptVars { vars, trailer }
         }
         Layout::FactionReactions => {
             let n = r.u16("reaction count")? as usize;

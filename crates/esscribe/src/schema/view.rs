@@ -707,14 +707,8 @@ impl<'a> RecordView<'a> {
         &self,
         record: &dyn std::fmt::Display,
     ) -> (Coverage, Vec<String>) {
-        if self.coverage.raw == 0 {
-            return (self.coverage, Vec::new());
-        }
-        let mut t = Tally::new(Some(record));
-        for (sub, fate) in self.subs() {
-            t.add(&sub, fate);
-        }
-        (t.coverage, t.into_warnings())
+        let (coverage, warnings, _) = self.tally(record);
+        (coverage, warnings)
     }
 
     /// What the declaration covered, with the warnings and faults naming

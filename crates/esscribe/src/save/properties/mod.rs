@@ -223,6 +223,30 @@ impl<const N: usize> Serialize for Fixed<N> {
     }
 }
 
+/// A script's variables (a u16 count, then each variable's index, type
+/// and value), stored in `c`: where they are there.
+pub(in crate::save) fn read_script_vars(r: &mut Reader<'_>, c: &mut Chunk) -> Result<Span> {
+    let n = r.u16("script variable count")? as usize;
+    r.check_count(n, 8, "script variables")?;
+    let start = c.vars.len();
+    for i in 0..n {
+        let at = r.offset();
+        let index = r.u16("variable index")?;
+        let var_type = r.u16("variable type")?;
+        let value = match var_type {
+            0x0000 => VarValue::Number(r.f64("number variable")?),
+            0xF000 => VarValue::Reference(r.u32("reference variable")?),
+            t => return Err(unknown_type(at + 2, i, t)),
+        };
+        c.vars.push(ScriptVar {
+            index,
+            var_type,
+            value,
+        });
+    }
+    Ok(Span::new(start, n))
+}
+
 #[cold]
 #[inline(never)]
 fn unknown_type(at: u64, i: usize, t: u16) -> Error {
@@ -250,27 +274,10 @@ pub(crate) fn read_value(flag: u8, r: &mut Reader<'_>, c: &mut Chunk) -> Result<
         Layout::F32 => Value::F32(r.f32("value")?),
         Layout::Script => {
             let script = r.u32("script iref")?;
-            let n = r.u16("script variable count")? as usize;
-            r.check_count(n, 8, "script variables")?;
-            let start = c.vars.len();
-            for i in 0..n {
-                let at = r.offset();
-                let index = r.u16("variable index")?;
-                let var_type = r.u16("variable type")?;
-                let value = match var_type {
-                    0x0000 => VarValue::Number(r.f64("number variable")?),
-                    0xF000 => VarValue::Reference(r.u32("reference variable")?),
-                    t => return Err(unknown_type(at + 2, i, t)),
-                };
-                c.vars.push(ScriptVar {
-                    index,
-                    var_type,
-                    value,
-                });
-            }
+            let vars = read_script_vars(r, c)?;
             Value::Script {
                 script,
-                vars: Span::new(start, n),
+                vars,
                 trailer: r.u8("script trailer")?,
             }
         }

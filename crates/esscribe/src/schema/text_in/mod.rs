@@ -119,6 +119,25 @@ pub(crate) fn past_whitespace(bytes: &[u8], mut at: usize) -> usize {
     }
 }
 
+/// The form ID and plugin of a form ID noted as a dump writes it
+/// (`0x00012EB7 (Skyrim.esm)`, the text between its quotes): read as any
+/// noted form ID reads, where the plugin's name holds no bracket, quote,
+/// backslash or control character; `None` for any other text.
+pub(crate) fn form_id_noted_as_dumped(text: &[u8]) -> Option<(FormId, &str)> {
+    if text.len() < 14 || &text[10..12] != b" (" {
+        return None;
+    }
+    let id = FormId::from_hex(&text[..10])?;
+    let name = text[12..].strip_suffix(b")")?;
+    if name
+        .iter()
+        .any(|&b| matches!(b, b'(' | b')' | b'"' | b'\\') || b < 0x20)
+    {
+        return None;
+    }
+    Some((id, std::str::from_utf8(name).ok()?))
+}
+
 /// A place in JSON text.
 struct Text<'t> {
     /// The whole text, checked to be UTF-8 once: the parts cut from it
@@ -245,26 +264,18 @@ impl<'t> Text<'t> {
     #[inline]
     fn noted_form_id(&mut self, forms: Option<&FormCtx>) -> Option<u32> {
         let text = self.bytes.get(self.at..)?;
-        if text.len() < 16 || text[0] != b'"' || &text[11..13] != b" (" {
+        if text.first() != Some(&b'"') {
             return None;
         }
-        let id = FormId::from_hex(&text[1..11])?;
-        let name_len = text[13..].iter().position(|&b| b == b')')?;
-        let end = 13 + name_len;
-        if text.get(end + 1) != Some(&b'"') {
+        let len = text[1..].iter().position(|&b| b == b')')? + 1;
+        if text.get(len + 1) != Some(&b'"') {
             return None;
         }
-        let name = &text[13..end];
-        if name.iter().any(|&b| b == b'"' || b == b'\\' || b < 0x20) {
+        let (id, name) = form_id_noted_as_dumped(&text[1..len + 1])?;
+        if forms.is_some_and(|ctx| ctx.check_note(id, name).is_err()) {
             return None;
         }
-        if let Some(ctx) = forms {
-            let owner = crate::plugin::Plugin::form_id_owner(&ctx.masters, id, &ctx.own_name);
-            if !owner.is_empty() && !owner.as_bytes().eq_ignore_ascii_case(name) {
-                return None;
-            }
-        }
-        self.at += end + 2;
+        self.at += len + 2;
         Some(id.0)
     }
 
