@@ -469,15 +469,17 @@ enum Command {
     },
     /// Change one record's fields in place: each change is checked against
     /// the record's declaration, only what it falls in is encoded again,
-    /// and the plugin is written safely (lock, read-back, backup).
+    /// and the plugin is written safely (lock, read-back, backup). In an
+    /// Oblivion save, a change record's parts are changed the same way.
     #[command(
-        after_help = "Examples:\n  esscribe set Campfire.esm _Camp_FollowerSitCampfire schedule.hour=21\n  esscribe set Campfire.esm _Camp_Enchanting_MISC --push keywords=0x000914EE\n  esscribe set Mod.esp 0x01000802 --remove keywords.1 -o Changed.esp"
+        after_help = "Examples:\n  esscribe set Campfire.esm _Camp_FollowerSitCampfire schedule.hour=21\n  esscribe set Campfire.esm _Camp_Enchanting_MISC --push keywords=0x000914EE\n  esscribe set Mod.esp 0x01000802 --remove keywords.1 -o Changed.esp\n  esscribe set save002.ess 0x00000014:ACHR moved.position.z=120 -o moved.ess"
     )]
     Set {
-        /// The plugin (.esm, .esp, .esl).
+        /// The plugin (.esm, .esp, .esl), or an Oblivion save (.ess).
         file: PathBuf,
         /// The record: an editor ID (any case) or a form ID as the plugin
-        /// numbers it (0x01000802).
+        /// numbers it (0x01000802); in a save, a form ID, with the record's
+        /// type where the form has several (0x00000014:ACHR).
         record: String,
         #[command(flatten)]
         changes: set_cmd::Changes,

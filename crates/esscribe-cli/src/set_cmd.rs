@@ -1,6 +1,7 @@
 //! `esscribe set`: one record's fields changed in place through the record
 //! model, each change checked against the record's declaration, the
-//! plugin written safely and read back.
+//! plugin written safely and read back. An Oblivion save's change record
+//! is changed the same way, by its parts' declared layouts.
 
 use crate::util::{self, file_name, load, parse_plugin};
 use anyhow::{bail, Context, Result};
@@ -57,6 +58,21 @@ pub fn run(
         bail!("nothing to change: give PATH=VALUE, --push LIST=VALUE or --remove PATH");
     }
     let target = output.unwrap_or(file);
+    if let Some(game) = save_game(file)? {
+        if game != esscribe::plugin::Game::Oblivion {
+            bail!(
+                "{}: a {game:?} save: only an Oblivion save's change records are read as fields",
+                file.display()
+            );
+        }
+        return set_in_save(
+            file,
+            record,
+            (&sets, &pushes, &changes.remove),
+            output,
+            force,
+        );
+    }
     let lock = util::lock_for_writing(target)?;
     let data = load(file)?;
     let mut plugin = parse_plugin(&data, None, file)?;
@@ -143,4 +159,85 @@ pub fn run(
         util::backup_note(&written)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The game of a save game file, `None` for any other file.
+fn save_game(file: &Path) -> Result<Option<esscribe::plugin::Game>> {
+    use std::io::Read;
+    let mut head = Vec::new();
+    std::fs::File::open(file)
+        .with_context(|| format!("cannot read {}", file.display()))?
+        .take(64)
+        .read_to_end(&mut head)
+        .with_context(|| format!("cannot read {}", file.display()))?;
+    Ok(esscribe::save::game_of_save(&head))
+}
+
+/// A change record named as `0x00000014`, or with its type where the form
+/// has several, `0x00000014:ACHR`.
+fn change_record(text: &str) -> Result<(esscribe::FormId, Option<u8>)> {
+    let (id, kind) = match text.split_once(':') {
+        Some((id, kind)) => (id, Some(kind)),
+        None => (text, None),
+    };
+    let Some(form_id) = esscribe::FormId::parse(id) else {
+        bail!("a save's record is named by its form ID (0x00000014, or 0x00000014:ACHR), not {text:?}");
+    };
+    let kind =
+        match kind {
+            Some(k) => Some(esscribe::save::change::type_code(k).with_context(|| {
+                format!("{k:?} is not a change-record type (REFR, ACHR, NPC_...)")
+            })?),
+            None => None,
+        };
+    Ok((form_id, kind))
+}
+
+type Edits<'c> = (&'c [(&'c str, Value)], &'c [(&'c str, Value)], &'c [String]);
+
+/// `set` on an Oblivion save: the change record's parts changed by path,
+/// then the save written as `save edit` writes it.
+fn set_in_save(
+    file: &Path,
+    record: &str,
+    (sets, pushes, removes): Edits<'_>,
+    output: Option<&Path>,
+    force: bool,
+) -> Result<ExitCode> {
+    let (id, kind) = change_record(record)?;
+    let at = |what: &str| format!("{}: {record}: {what}", file.display());
+    crate::save::modify_and_write(file, (output, force), |save| {
+        let mut fields = save.record_fields(id, kind)?;
+        for (path, value) in sets {
+            fields
+                .set(path, value)
+                .with_context(|| at(&format!("cannot set {path}")))?;
+        }
+        for (path, value) in pushes {
+            fields
+                .push(path, value)
+                .with_context(|| at(&format!("cannot add to {path}")))?;
+        }
+        for path in removes {
+            if !fields
+                .remove(path)
+                .with_context(|| at(&format!("cannot remove {path}")))?
+            {
+                bail!("{}", at(&format!("no {path} to remove")));
+            }
+        }
+        if fields.changed_data() == Some(&save.record_fields(id, kind)?.encode_data()?[..]) {
+            eprintln!(
+                "{}: unchanged; nothing written",
+                at("the values given are those it holds")
+            );
+            return Ok(None);
+        }
+        save.apply(&fields).with_context(|| at("cannot change"))?;
+        Ok(Some(format!(
+            "{} {id}: {} changed",
+            fields.sig(),
+            sets.len() + pushes.len() + removes.len()
+        )))
+    })
 }

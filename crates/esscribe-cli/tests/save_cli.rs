@@ -486,3 +486,80 @@ fn player_names_its_factions_from_the_plugins_in_data() {
         "{text}"
     );
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn set_changes_a_change_record_s_part_by_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = saves_dir().join("save002.ess");
+    let out = dir.path().join("moved.ess");
+    esscribe()
+        .arg("set")
+        .arg(&src)
+        .args(["0x00000014:ACHR", "moved.position.z=120", "-o"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("ACHR 0x00000014: 1 changed"));
+    // Only the four bytes of the f32 changed.
+    let (before, after) = (std::fs::read(&src).unwrap(), std::fs::read(&out).unwrap());
+    assert_eq!(before.len(), after.len());
+    let diff: Vec<usize> = (0..before.len())
+        .filter(|&i| before[i] != after[i])
+        .collect();
+    assert!(diff.last().unwrap() - diff[0] < 4, "{diff:?}");
+    let starts = diff.last().unwrap().saturating_sub(3)..=diff[0];
+    assert!(
+        starts
+            .into_iter()
+            .any(|s| after[s..s + 4] == 120f32.to_le_bytes()),
+        "{diff:?}"
+    );
+    let v = json_of(
+        esscribe()
+            .args([
+                "save",
+                "records",
+                "--json",
+                "--form",
+                "0x00000014",
+                "--type",
+                "ACHR",
+            ])
+            .arg(&out),
+    );
+    assert_eq!(v[0]["data"]["parts"][0]["placement"]["position"][2], 120.0);
+
+    // Refused: the temporary attribute changes are 219 floats; nothing is
+    // written.
+    let refused = dir.path().join("refused.ess");
+    esscribe()
+        .arg("set")
+        .arg(&src)
+        .args(["0x00000014:ACHR", "--remove", "temp_attributes.3", "-o"])
+        .arg(&refused)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("would not read back as set"));
+    assert!(!refused.exists());
+    // Mistakes, named as such.
+    esscribe()
+        .arg("set")
+        .arg(&src)
+        .args(["0x00000014:ACHX", "scale=2", "-o"])
+        .arg(&refused)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "\"ACHX\" is not a change-record type",
+        ));
+    esscribe()
+        .arg("set")
+        .arg(&src)
+        .args(["0x00000014:ACHR", "scale=2", "-o"])
+        .arg(&refused)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("no field \"scale\""));
+    assert!(!refused.exists());
+}

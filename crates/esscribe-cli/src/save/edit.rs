@@ -79,7 +79,7 @@ pub(super) fn edit(
 /// Reads a save under the write lock, lets `change` modify it and say
 /// what it did (None: nothing to write), then writes it through the lock:
 /// read back, parsed and checked to decode as the modified save does.
-pub(super) fn modify_and_write(
+pub(crate) fn modify_and_write(
     path: &Path,
     target: (Option<&Path>, bool),
     change: impl FnOnce(&mut SaveFile) -> Result<Option<String>>,

@@ -698,6 +698,7 @@ pub(crate) use skyrim::{
     set_encoding, skyrim_text,
 };
 
+pub(crate) use edit::modify_and_write;
 pub use edit::EditRequest;
 use edit::*;
 pub(crate) use records::*;

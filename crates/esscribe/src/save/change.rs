@@ -307,13 +307,6 @@ impl ChangeRecords {
             left: self.len,
         }
     }
-
-    /// The store and header of the record at an index, for edits.
-    pub(crate) fn slot_mut(&mut self, index: usize) -> Option<(&mut Chunk, Head)> {
-        let chunk = self.chunks.get_mut(index / CHUNK_RECORDS)?;
-        let head = *chunk.heads.get(index % CHUNK_RECORDS)?;
-        Some((chunk, head))
-    }
 }
 
 /// The records of a [`ChangeRecords`], in file order.

@@ -6,10 +6,9 @@
 use serde::Serialize;
 use std::collections::HashMap;
 
-use super::change::{ChangeRecord, ChangeRecords, StoredChange, PLAYER_REF, TYPE_ACHR};
-use super::forms::{ACTOR_VALUES, FIRST_SKILL, PLAYER_BASE, TYPE_NPC};
+use super::change::{ChangeRecord, ChangeRecords, StoredChange};
+use super::forms::{ACTOR_VALUES, FIRST_SKILL};
 use super::header::BString;
-use super::store::{ItemData, PartData, Span};
 use super::SaveFile;
 use crate::io::{encode_cp1252, Error, FormId, Reader, Result};
 
@@ -52,152 +51,10 @@ pub fn stat_code(name: &str) -> Option<usize> {
 }
 
 impl SaveFile {
-    fn change_index(&self, id: FormId, kind: u8) -> Option<usize> {
+    pub(super) fn change_index(&self, id: FormId, kind: u8) -> Option<usize> {
         self.changes
             .iter()
             .position(|c| c.form_id == id && c.kind == kind)
-    }
-
-    /// Sets the count of an item in a reference's inventory changes, adding
-    /// the item when the inventory does not hold it yet (its form ID joins
-    /// the formIdArray if the save has no iref for it). Returns whether the
-    /// item was added.
-    pub fn set_or_add_item(&mut self, reference: FormId, item: FormId, count: i32) -> Result<bool> {
-        if self.set_item_count(reference, item, count).is_ok() {
-            return Ok(false);
-        }
-        if !self.changes.iter().any(|c| c.form_id == reference) {
-            return Err(super::no_changes_of(reference));
-        }
-        let index = self
-            .changes
-            .iter()
-            .position(|c| c.form_id == reference && c.inventory().is_some())
-            .ok_or_else(|| {
-                Error::value(
-                    "--ref",
-                    format!("{reference}: the save holds no inventory changes of it to add to"),
-                )
-            })?;
-        let iref = if item.master_index() == 0xFF {
-            item.0
-        } else if let Some(i) = self.form_ids.iter().skip(1).position(|f| *f == item) {
-            (i + 1) as u32
-        } else {
-            if (self.form_ids.len() as u64) >= 0xFF00_0000 {
-                return Err(Error::refused(
-                    "the item cannot be added: the save's form ID array is full",
-                ));
-            }
-            self.form_ids.push(item);
-            (self.form_ids.len() - 1) as u32
-        };
-        let (chunk, head) = self.changes.slot_mut(index).expect("a record just found");
-        let part = head
-            .data
-            .range()
-            .find(|&p| matches!(chunk.parts[p], PartData::Inventory(_)))
-            .expect("a record with an inventory");
-        let PartData::Inventory(items) = chunk.parts[part] else {
-            unreachable!("matched above")
-        };
-        if items.len() >= u16::MAX as usize {
-            return Err(Error::invalid(
-                head.offset,
-                format!("{reference}: the inventory holds 65535 items already"),
-            ));
-        }
-        // The record's items stay side by side: they move to the end,
-        // followed by the new one.
-        let first = chunk.items.len();
-        chunk.items.extend_from_within(items.range());
-        chunk.items.push(ItemData {
-            iref,
-            count,
-            sets: Span::new(chunk.sets.len(), 0),
-        });
-        chunk.parts[part] = PartData::Inventory(Span::new(first, items.len() + 1));
-        Ok(true)
-    }
-
-    /// Renames the player: in the save header and in the player's
-    /// reference record (and the player's actor base, if it stores a
-    /// name). The name must be Windows-1252 text of 1 to 250 bytes.
-    pub fn rename_player(&mut self, name: &str) -> Result<()> {
-        let bytes = encode_cp1252(name)
-            .ok_or_else(|| Error::value("name", format!("{name:?} is not Windows-1252 text")))?;
-        if bytes.is_empty() || bytes.len() > 250 || bytes.contains(&0) {
-            return Err(Error::value(
-                "name",
-                format!("a player name takes 1 to 250 bytes, without NUL: {name:?}"),
-            ));
-        }
-        let index = self.change_index(PLAYER_REF, TYPE_ACHR).ok_or_else(|| {
-            Error::not_found("the save has no change record of the player (ACHR 0x14)")
-        })?;
-        let (chunk, head) = self.changes.slot_mut(index).expect("a record just found");
-        let part = head
-            .data
-            .range()
-            .find(|&p| matches!(chunk.parts[p], PartData::PlayerName(_)))
-            .ok_or_else(|| {
-                Error::invalid(
-                    head.offset,
-                    "the player's record holds no name where esscribe finds it; not renamed",
-                )
-            })?;
-        let span = chunk.push_bytes(&bytes);
-        chunk.parts[part] = PartData::PlayerName(span);
-        if let Some(index) = self.change_index(PLAYER_BASE, TYPE_NPC) {
-            let (chunk, head) = self.changes.slot_mut(index).expect("a record just found");
-            if let Some(p) = head
-                .data
-                .range()
-                .find(|&p| matches!(chunk.parts[p], PartData::FullName(_)))
-            {
-                let span = chunk.push_bytes(&bytes);
-                chunk.parts[p] = PartData::FullName(span);
-            }
-        }
-        let mut with_nul = bytes;
-        with_nul.push(0);
-        self.header.player_name = BString(with_nul);
-        Ok(())
-    }
-
-    /// Sets one of the player's attributes or skills (by name, as
-    /// [`stat_code`] reads it) in the player's actor base record.
-    pub fn set_player_stat(&mut self, name: &str, value: u8) -> Result<()> {
-        let code = stat_code(name).ok_or_else(|| {
-            Error::invalid(
-                0,
-                format!("{name:?} is no attribute or skill (Strength ... Luck, Armorer ... Speechcraft)"),
-            )
-        })?;
-        let index = self.change_index(PLAYER_BASE, TYPE_NPC).ok_or_else(|| {
-            Error::not_found("the save has no change record of the player's actor base (NPC_ 0x7)")
-        })?;
-        let (chunk, head) = self.changes.slot_mut(index).expect("a record just found");
-        for p in head.data.range() {
-            match &mut chunk.parts[p] {
-                PartData::Attributes(a) if code < 8 => {
-                    a[code] = value;
-                    return Ok(());
-                }
-                PartData::Skills(s) if code >= FIRST_SKILL => {
-                    s[code - FIRST_SKILL] = value;
-                    return Ok(());
-                }
-                _ => {}
-            }
-        }
-        Err(Error::invalid(
-            head.offset,
-            format!(
-                "the player's actor base record stores no {}",
-                if code < 8 { "attributes" } else { "skills" }
-            ),
-        ))
     }
 
     /// Renames a plugin of the save's plugin list (a plugin renamed, or
@@ -280,8 +137,11 @@ impl SaveFile {
         Ok(())
     }
 
-    fn rebuild_changes(&mut self, buf: &[u8], count: usize) -> Result<()> {
-        let mut r = Reader::new(buf, 0);
+    /// Reads the change records again from `buf`, which holds `count` of
+    /// them written out; their offsets are where they will be written.
+    pub(super) fn rebuild_changes(&mut self, buf: &[u8], count: usize) -> Result<()> {
+        let start = self.changes.get(0).map_or(0, |c| c.offset);
+        let mut r = Reader::new(buf, start);
         let stored = (0..count)
             .map(|_| StoredChange::read(&mut r))
             .collect::<Result<Vec<_>>>()?;

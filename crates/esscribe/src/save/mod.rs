@@ -32,6 +32,7 @@ pub mod change;
 pub mod created;
 pub mod diff;
 pub mod edit;
+mod fields;
 pub mod forms;
 pub mod global;
 pub mod header;
@@ -376,137 +377,6 @@ impl SaveFile {
         self.change(PLAYER_REF, Some(change::TYPE_ACHR))
     }
 
-    /// Sets the count of an item (by its form ID) in a reference's
-    /// inventory change record. The record's data size is recomputed when
-    /// the save is written.
-    pub fn set_item_count(&mut self, reference: FormId, item: FormId, count: i32) -> Result<()> {
-        let (chunk, _, item_at) = self.inventory_item(reference, item)?;
-        chunk.items[item_at].count = count;
-        Ok(())
-    }
-
-    /// Adds a changed entry (a property set describing a subset of the
-    /// stack) to an item in a reference's inventory change record. The
-    /// record grows; sizes and offsets follow when the save is written.
-    pub fn add_item_entry(
-        &mut self,
-        reference: FormId,
-        item: FormId,
-        properties: &[Property<'_>],
-    ) -> Result<()> {
-        let (chunk, at, item_at) = self.inventory_item(reference, item)?;
-        // A value of another layout than its flag's would not read back.
-        if let Some(p) = properties
-            .iter()
-            .find(|p| !properties::declaration(p.flag).is_some_and(|d| d.layout.fits(&p.value)))
-        {
-            return Err(Error::invalid(
-                at,
-                format!(
-                    "property 0x{:02X}: the value does not have the layout its flag declares",
-                    p.flag
-                ),
-            ));
-        }
-        if properties.len() > u16::MAX as usize {
-            return Err(Error::invalid(at, "more than 65535 properties in a set"));
-        }
-        let start = chunk.props.len();
-        for p in properties {
-            let value = chunk.store_value(&p.value);
-            chunk.props.push(store::PropData {
-                flag: p.flag,
-                value,
-            });
-        }
-        let set = store::Span::new(start, properties.len());
-        // The item's sets must stay side by side: they move to the end,
-        // followed by the new one.
-        let old = chunk.items[item_at].sets;
-        let first = chunk.sets.len();
-        chunk.sets.extend_from_within(old.range());
-        chunk.sets.push(set);
-        chunk.items[item_at].sets = store::Span::new(first, old.len() + 1);
-        Ok(())
-    }
-
-    /// The store, record offset and item index of an item in a reference's
-    /// inventory.
-    fn inventory_item(
-        &mut self,
-        reference: FormId,
-        item: FormId,
-    ) -> Result<(&mut store::Chunk, u64, usize)> {
-        let form_ids = &self.form_ids;
-        let (chunk, at, parts) = reference_parts(&mut self.changes, reference)?;
-        let items = parts
-            .into_iter()
-            .find_map(|p| match chunk.parts[p] {
-                store::PartData::Inventory(s) => Some(s),
-                _ => None,
-            })
-            .ok_or_else(|| Error::invalid(at, format!("{reference} has no decoded inventory")))?;
-        let item_at = items
-            .range()
-            .find(|&i| resolve_in(form_ids, chunk.items[i].iref) == Some(item))
-            .ok_or_else(|| Error::invalid(at, format!("{reference} has no item {item}")))?;
-        Ok((chunk, at, item_at))
-    }
-
-    /// Sets the scale of a reference whose change record stores one. The
-    /// scale must be a finite number.
-    pub fn set_scale(&mut self, reference: FormId, scale: f32) -> Result<()> {
-        let (chunk, at, parts) = reference_parts(&mut self.changes, reference)?;
-        if !scale.is_finite() {
-            return Err(Error::invalid(
-                at,
-                format!("{reference}: scale {scale} is not a finite number"),
-            ));
-        }
-        for p in parts {
-            if let store::PartData::Scale(s) = &mut chunk.parts[p] {
-                *s = scale;
-                return Ok(());
-            }
-        }
-        Err(Error::invalid(at, format!("{reference} stores no scale")))
-    }
-
-    /// Sets the position of a reference whose change record stores its
-    /// placement (moved, havok-moved or created). For the player the global
-    /// player position is set too, since the two must agree. Each
-    /// coordinate must be a finite number.
-    pub fn set_position(&mut self, reference: FormId, position: [f32; 3]) -> Result<()> {
-        use store::PartData as P;
-        let (chunk, at, parts) = reference_parts(&mut self.changes, reference)?;
-        if let Some(x) = position.iter().find(|x| !x.is_finite()) {
-            return Err(Error::invalid(
-                at,
-                format!("{reference}: position coordinate {x} is not a finite number"),
-            ));
-        }
-        let placement = parts
-            .into_iter()
-            .find(|&p| {
-                matches!(
-                    chunk.parts[p],
-                    P::Moved { .. } | P::HavokMoved { .. } | P::Created { .. }
-                )
-            })
-            .and_then(|p| match &mut chunk.parts[p] {
-                P::Moved { placement }
-                | P::HavokMoved { placement }
-                | P::Created { placement, .. } => Some(placement),
-                _ => None,
-            })
-            .ok_or_else(|| Error::invalid(at, format!("{reference} stores no position")))?;
-        placement.position = position;
-        if reference == PLAYER_REF {
-            self.global.player_position = position;
-        }
-        Ok(())
-    }
-
     /// Reads every change record and created record as deeply as esscribe
     /// can: a change record of a decoded type must decode without stopping,
     /// a created record must read by its declaration and encode back
@@ -600,33 +470,6 @@ pub(crate) fn no_changes_of(reference: FormId) -> Error {
     Error::not_found(format!(
         "reference {reference}: the save holds no changes of it (the player is {PLAYER_REF})"
     ))
-}
-
-/// The store, file offset and part indexes of a reference's change record.
-fn reference_parts(
-    changes: &mut ChangeRecords,
-    id: FormId,
-) -> Result<(&mut store::Chunk, u64, std::ops::Range<usize>)> {
-    let index = changes
-        .iter()
-        .position(|c| {
-            c.form_id == id
-                && matches!(
-                    c.kind,
-                    change::TYPE_REFR | change::TYPE_ACHR | change::TYPE_ACRE
-                )
-        })
-        .ok_or_else(|| no_changes_of(id))?;
-    let (chunk, head) = changes
-        .slot_mut(index)
-        .expect("the index of a record just found");
-    if !head.decoded {
-        return Err(Error::invalid(
-            head.offset,
-            format!("{id}: record data is not decoded"),
-        ));
-    }
-    Ok((chunk, head.offset, head.data.range()))
 }
 
 /// A date of the game's calendar.

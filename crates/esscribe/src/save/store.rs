@@ -150,10 +150,6 @@ impl Span {
         }
     }
 
-    pub(crate) fn len(self) -> usize {
-        self.len as usize
-    }
-
     pub(crate) fn range(self) -> std::ops::Range<usize> {
         self.start as usize..self.start as usize + self.len as usize
     }

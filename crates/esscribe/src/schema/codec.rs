@@ -506,6 +506,33 @@ pub(super) fn encode_ty(
             out.extend_from_slice(&b);
             Ok(None)
         }
+        Ty::BString => {
+            let s = v
+                .as_str()
+                .ok_or_else(|| bad(format!("expected a string, found {v}")))?;
+            let b = encode_cp1252(s)
+                .ok_or_else(|| bad(format!("{s:?} has characters Windows-1252 cannot hold")))?;
+            let len = u8::try_from(b.len()).map_err(|_| {
+                bad(format!(
+                    "a text of {} bytes is too long: at most 255",
+                    b.len()
+                ))
+            })?;
+            out.push(len);
+            out.extend_from_slice(&b);
+            Ok(None)
+        }
+        Ty::Block(int) => {
+            let b = expect_hex(v)?;
+            write_int(*int, b.len() as i64, out).map_err(|_| {
+                bad(format!(
+                    "{} bytes are too many for a {int:?} length",
+                    b.len()
+                ))
+            })?;
+            out.extend_from_slice(&b);
+            Ok(None)
+        }
         Ty::String32 => {
             let s = v
                 .as_str()
@@ -619,7 +646,8 @@ fn default_value(d: &FieldDef) -> Value {
         (Default::Zero, Ty::List(..) | Ty::ListBy(..) | Ty::Rest(_)) => Value::Array(Vec::new()),
         (Default::Zero, Ty::Char4) => Value::from("\\x00\\x00\\x00\\x00"),
         (Default::Zero, Ty::FormId | Ty::FormIdOf(_)) => Value::from("0x00000000"),
-        (Default::Zero, Ty::WString | Ty::String32 | Ty::ZString) => Value::from(""),
+        (Default::Zero, Ty::WString | Ty::String32 | Ty::ZString | Ty::BString) => Value::from(""),
+        (Default::Zero, Ty::Block(_)) => Value::from(""),
         (Default::Zero, Ty::Bool) => Value::Bool(false),
         (Default::Zero, _) => Value::from(0),
     }

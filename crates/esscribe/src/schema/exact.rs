@@ -339,6 +339,17 @@ impl<'a> Walk<'_, 'a> {
                 data.take(b)?;
                 Some(None)
             }
+            (Ty::BString, FieldValue::Text(b)) => {
+                text(b)?;
+                data.take_bytes([u8::try_from(b.len()).ok()?])?;
+                data.take(b)?;
+                Some(None)
+            }
+            (Ty::Block(int), FieldValue::Bytes(b)) => {
+                data.int(*int, i64::try_from(b.len()).ok()?)?;
+                data.take(b)?;
+                Some(None)
+            }
             (Ty::String32, FieldValue::Text(b)) => {
                 text(b)?;
                 data.take_bytes(u32::try_from(b.len()).ok()?.to_le_bytes())?;

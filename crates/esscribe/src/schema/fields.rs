@@ -6,11 +6,11 @@
 //! another, so a change re-encodes only the entry it falls in, and every
 //! other byte of the record stays as it was.
 
-use super::codec::{fits, stored_int, Enc};
+use super::codec::{encode_field_in, fits, stored_int, Enc, Siblings};
 use super::members::base_key;
-use super::path::field_types;
+use super::path::{field_types, field_types_in};
 use super::record::{chooses_layouts, encode_data_in, encode_entry_in};
-use super::types::{Member, Ty};
+use super::types::{Field, Member, Ty};
 use super::{decode_in, Catalog, FormCtx, RecordDef};
 use crate::io::{Error, FormId, Result, Sig};
 use crate::plugin::{parse_subrecords, Game, Record, Subrecords};
@@ -18,10 +18,12 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-/// A record's fields, decoded by its declaration.
+/// A record's fields, decoded by its declaration: a plugin record's
+/// members, or the parts of a save's change record. Both are read and
+/// changed by the same paths and the same checks.
 #[derive(Debug, Clone)]
 pub struct Fields {
-    def: &'static RecordDef,
+    declared: Declared,
     map: Map<String, Value>,
     sig: Sig,
     form_id: FormId,
@@ -32,6 +34,69 @@ pub struct Fields {
     /// The record's data and where each top-level entry ends in it, made
     /// on the first change.
     encoded: Option<Encoded>,
+}
+
+/// What a record's top-level entries are declared by.
+#[derive(Debug, Clone)]
+enum Declared {
+    /// A plugin record's members.
+    Record(&'static RecordDef),
+    /// One layout per entry, in stored order: a change record's parts,
+    /// which its flags bring in, so none is added or taken away here.
+    Parts(Vec<&'static Field>),
+}
+
+impl Declared {
+    fn record(&self) -> Option<&'static RecordDef> {
+        match self {
+            Declared::Record(def) => Some(def),
+            Declared::Parts(_) => None,
+        }
+    }
+
+    /// The types a path may name (several where a layout is chosen).
+    fn types(&self, map: &Map<String, Value>, path: &str) -> Vec<&'static Ty> {
+        match self {
+            Declared::Record(def) => field_types(def, path),
+            Declared::Parts(fields) => {
+                let (first, rest) = path.split_once('.').unwrap_or((path, ""));
+                let Some(at) = map.keys().position(|k| k == first) else {
+                    return Vec::new();
+                };
+                field_types_in(fields[at], rest)
+            }
+        }
+    }
+
+    /// Encodes the entry `key`, the `index`th, onto `out`.
+    fn encode_entry(
+        &self,
+        map: &Map<String, Value>,
+        index: usize,
+        key: &str,
+        out: &mut Vec<u8>,
+        cx: Enc<'_>,
+    ) -> Result<()> {
+        match self {
+            Declared::Record(def) => encode_entry_in(def, map, key, out, cx),
+            Declared::Parts(fields) => {
+                let value = map.get(key).unwrap_or(&Value::Null);
+                encode_field_in(fields[index], value, &Siblings::new(), out, cx)
+                    .map_err(|e| e.within(key.to_string()))
+            }
+        }
+    }
+
+    /// Every entry encoded, one after another, with where each ends.
+    fn encode_entries(&self, map: &Map<String, Value>, cx: Enc<'_>) -> Result<Encoded> {
+        let mut data = Vec::new();
+        let mut ends = Vec::with_capacity(map.len());
+        for (index, key) in map.keys().enumerate() {
+            self.encode_entry(map, index, key, &mut data, cx)?;
+            ends.push(data.len());
+        }
+        Ok(Encoded { data, ends })
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -129,7 +194,7 @@ impl Fields {
             .map_err(|e| record.locate(game, e).within(record.describe()))?;
         let decoded = decode_in(def, &data, &subs, ctx, &record.describe().as_str());
         Ok(Some(Fields {
-            def,
+            declared: Declared::Record(def),
             map: decoded.fields,
             sig: record.header.sig,
             form_id: record.header.form_id,
@@ -139,14 +204,86 @@ impl Fields {
         }))
     }
 
+    /// The record's type.
+    pub fn sig(&self) -> Sig {
+        self.sig
+    }
+
+    /// The record's form ID, as stored.
+    pub fn form_id(&self) -> FormId {
+        self.form_id
+    }
+
     /// All fields, by name, in file order.
     pub fn as_map(&self) -> &Map<String, Value> {
         &self.map
     }
 
-    /// The declaration the fields follow.
-    pub fn declaration(&self) -> &'static RecordDef {
-        self.def
+    /// Reads parts laid out one after another, each by its layout (a
+    /// save's change record: `parts` gives each part's name, layout and
+    /// bytes, in stored order). A part that its layout does not read back
+    /// to the very bytes is shown as hex, so the fields always encode to
+    /// the bytes read.
+    pub fn of_parts<'b>(
+        sig: Sig,
+        form_id: FormId,
+        game: Game,
+        parts: impl IntoIterator<Item = (&'b str, &'static Field, &'b [u8])>,
+    ) -> Fields {
+        static HEX: Field = Field::Opaque;
+        let ctx = FormCtx::default();
+        let (mut map, mut fields) = (Map::new(), Vec::new());
+        for (name, field, bytes) in parts {
+            let read =
+                super::value::decode_field(field, bytes, &ctx, &Siblings::new()).filter(|v| {
+                    let mut back = Vec::with_capacity(bytes.len());
+                    encode_field_in(field, v, &Siblings::new(), &mut back, Enc::default()).is_ok()
+                        && back == bytes
+                });
+            let (field, value) = match read {
+                Some(v) => (field, v),
+                None => (&HEX, Value::from(crate::io::to_hex(bytes))),
+            };
+            let mut key = name.to_string();
+            let mut n = 1;
+            while map.contains_key(&key) {
+                n += 1;
+                key = format!("{name}#{n}");
+            }
+            map.insert(key, value);
+            fields.push(field);
+        }
+        Fields {
+            declared: Declared::Parts(fields),
+            map,
+            sig,
+            form_id,
+            game,
+            ctx,
+            encoded: None,
+        }
+    }
+
+    /// The parts (of a save's change record) kept as hex: those of a
+    /// layout the schema cannot say, and those their layout did not read
+    /// back to the very bytes.
+    pub fn parts_kept_as_bytes(&self) -> Vec<&str> {
+        match &self.declared {
+            Declared::Record(_) => Vec::new(),
+            Declared::Parts(fields) => self
+                .map
+                .keys()
+                .zip(fields)
+                .filter(|(_, f)| matches!(f, Field::Opaque))
+                .map(|(k, _)| k.as_str())
+                .collect(),
+        }
+    }
+
+    /// The plugin record declaration the fields follow; `None` for a
+    /// save's change record.
+    pub fn declaration(&self) -> Option<&'static RecordDef> {
+        self.declared.record()
     }
 
     /// The value at a dotted path, list items by index, as JSON shows it.
@@ -165,7 +302,7 @@ impl Fields {
         let value = self.get(path).ok_or_else(|| self.no_field(path))?;
         // Where the layout is chosen by size or by another field, the
         // value itself tells which: the first type it encodes as.
-        let types = field_types(self.def, path);
+        let types = self.declared.types(&self.map, path);
         let ty = match types[..] {
             [] => None,
             [one] => Some(one),
@@ -236,6 +373,7 @@ impl Fields {
         if self.map.contains_key(key) {
             return self.set(key, value);
         }
+        self.parts_stay(key)?;
         let saved = self.map.clone();
         let len = value.as_array().map(Vec::len);
         self.place(key, value)?;
@@ -290,6 +428,9 @@ impl Fields {
             })?;
             return Ok(true);
         }
+        if self.map.contains_key(key) {
+            self.parts_stay(key)?;
+        }
         let saved = self.map.clone();
         let Some(value) = self.map.shift_remove(key) else {
             return Ok(false);
@@ -300,6 +441,18 @@ impl Fields {
             }
         }
         self.encode_all(saved).map(|()| true)
+    }
+
+    /// A change record's parts are those its flags bring in: none is
+    /// added or taken away by name.
+    fn parts_stay(&self, key: &str) -> Result<()> {
+        match self.declared {
+            Declared::Record(_) => Ok(()),
+            Declared::Parts(_) => Err(self.located(Error::refused(format!(
+                "part {key:?}: a change record's parts come and go with its flags, \
+                 not by name"
+            )))),
+        }
     }
 
     /// Puts a new top-level entry at its declared place: before the first
@@ -317,7 +470,7 @@ impl Fields {
 
     /// Encodes every entry again; on failure the entries are `saved`.
     fn encode_all(&mut self, saved: Map<String, Value>) -> Result<()> {
-        match encode_entries(self.def, &self.map, self.enc()) {
+        match self.declared.encode_entries(&self.map, self.enc()) {
             Ok(e) => {
                 self.encoded = Some(e);
                 Ok(())
@@ -368,7 +521,7 @@ impl Fields {
             Some((parent, list)) => (Some(parent), list),
             None => (None, path),
         };
-        let mut members = self.def.members;
+        let mut members = self.declared.record()?.members;
         // A tree's nodes hold their children under `children`, each node
         // of the tree's own members, its child count in one of them.
         let mut tree = None;
@@ -398,17 +551,22 @@ impl Fields {
     /// The key of the declared subrecord `sig` among the record's
     /// top-level members (`enable_parent` for `XESP`).
     pub fn key_of(&self, sig: Sig) -> Option<&'static str> {
-        self.def.members.iter().find_map(|m| match m {
-            super::types::Member::Sub(s) if s.sig == sig => Some(s.name),
-            _ => None,
-        })
+        self.declared
+            .record()?
+            .members
+            .iter()
+            .find_map(|m| match m {
+                super::types::Member::Sub(s) if s.sig == sig => Some(s.name),
+                _ => None,
+            })
     }
 
     /// Where a top-level key's member is declared among the record's members.
     fn declared_place(&self, key: &str) -> Option<usize> {
         let name = base_key(key);
         let name = name.split_once(':').map_or(name, |(n, _)| n);
-        self.def
+        self.declared
+            .record()?
             .members
             .iter()
             .position(|m| super::members::member_name(m) == name)
@@ -437,16 +595,25 @@ impl Fields {
         };
         let key = self.map.keys().nth(index).cloned().unwrap_or_default();
         let encoded = match self.encoded.take() {
-            Some(e) if !chooses_layouts(self.def, base_key(&key)) => e,
+            Some(e)
+                if self
+                    .declared
+                    .record()
+                    .is_none_or(|def| !chooses_layouts(def, base_key(&key))) =>
+            {
+                e
+            }
             _ => {
-                self.encoded = Some(encode_entries(self.def, &self.map, cx)?);
+                self.encoded = Some(self.declared.encode_entries(&self.map, cx)?);
                 return Ok(());
             }
         };
         let Encoded { mut data, mut ends } = encoded;
         let start = if index == 0 { 0 } else { ends[index - 1] };
         let mut fresh = Vec::new();
-        let done = encode_entry_in(self.def, &self.map, &key, &mut fresh, cx);
+        let done = self
+            .declared
+            .encode_entry(&self.map, index, &key, &mut fresh, cx);
         if done.is_ok() {
             let end = ends[index];
             data.splice(start..end, fresh.iter().copied());
@@ -459,6 +626,20 @@ impl Fields {
         done
     }
 
+    /// The top-level entries, each encoded on its own, in order.
+    pub(crate) fn encoded_entries(&self) -> Result<Vec<(&str, Vec<u8>)>> {
+        let cx = Enc::default();
+        let mut out = Vec::with_capacity(self.map.len());
+        for (index, key) in self.map.keys().enumerate() {
+            let mut bytes = Vec::new();
+            self.declared
+                .encode_entry(&self.map, index, key, &mut bytes, cx)
+                .map_err(|e| self.located(e))?;
+            out.push((key.as_str(), bytes));
+        }
+        Ok(out)
+    }
+
     /// The record's data as changed, once a change was made.
     pub fn changed_data(&self) -> Option<&[u8]> {
         self.encoded.as_ref().map(|e| &e.data[..])
@@ -469,7 +650,14 @@ impl Fields {
         match &self.encoded {
             Some(e) => Ok(e.data.clone()),
             None => {
-                encode_data_in(self.def, &self.map, Enc::default()).map_err(|e| self.located(e))
+                let encoded = match self.declared {
+                    Declared::Record(def) => encode_data_in(def, &self.map, Enc::default()),
+                    Declared::Parts(_) => self
+                        .declared
+                        .encode_entries(&self.map, Enc::default())
+                        .map(|e| e.data),
+                };
+                encoded.map_err(|e| self.located(e))
             }
         }
     }
@@ -512,15 +700,4 @@ fn follow(count: &mut Value, before: usize, after: usize) {
     if count.as_u64() == Some(before as u64) {
         *count = Value::from(after as u64);
     }
-}
-
-/// Every entry encoded, one after another, with where each ends.
-fn encode_entries(def: &RecordDef, map: &Map<String, Value>, cx: Enc<'_>) -> Result<Encoded> {
-    let mut data = Vec::new();
-    let mut ends = Vec::with_capacity(map.len());
-    for key in map.keys() {
-        encode_entry_in(def, map, key, &mut data, cx)?;
-        ends.push(data.len());
-    }
-    Ok(Encoded { data, ends })
 }

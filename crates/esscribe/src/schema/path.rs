@@ -16,6 +16,15 @@ pub fn field_types(def: &RecordDef, path: &str) -> Vec<&'static Ty> {
     out
 }
 
+/// The types `path` may name inside one layout (`""` for the layout's
+/// own value).
+pub fn field_types_in(field: &'static Field, path: &str) -> Vec<&'static Ty> {
+    let parts: Vec<&str> = path.split('.').filter(|p| !p.is_empty()).collect();
+    let mut out = Vec::new();
+    in_field(field, &parts, &mut out);
+    out
+}
+
 fn is_index(part: &str) -> bool {
     !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit())
 }

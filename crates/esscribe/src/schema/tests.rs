@@ -802,3 +802,37 @@ fn members_sharing_a_name_are_proven_when_their_key_leads_back() {
         assert_eq!(proven_from_values(&INPUT, bytes), expected, "{bytes:02x?}");
     }
 }
+
+static NAME_AND_BLOCK: [FieldDef; 2] = [f("name", Ty::BString), f("block", Ty::Block(Int::U16))];
+static NAME_AND_BLOCK_FIELD: Field = Field::Struct(&NAME_AND_BLOCK);
+
+#[test]
+fn short_text_and_length_prefixed_bytes_read_and_write() {
+    let bytes = [3, b'C', b'a', b'f', 2, 0, 0xAB, 0xCD];
+    let ctx = FormCtx::default();
+    let none = Siblings::new();
+    let v = decode_field(&NAME_AND_BLOCK_FIELD, &bytes, &ctx, &none).unwrap();
+    assert_eq!(v, json!({"name": "Caf", "block": "abcd"}));
+    let mut back = Vec::new();
+    encode_field(&NAME_AND_BLOCK_FIELD, &v, &none, &mut back).unwrap();
+    assert_eq!(back, bytes);
+    // Windows-1252 text, and lengths the bytes do not hold, refused.
+    let mut out = Vec::new();
+    let e = encode_field(
+        &NAME_AND_BLOCK_FIELD,
+        &json!({"name": "x".repeat(256), "block": ""}),
+        &none,
+        &mut out,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("at most 255"), "{e}");
+    let v = decode_field(&NAME_AND_BLOCK_FIELD, &[9, b'a'], &ctx, &none);
+    assert_ne!(v, Some(json!({"name": "a"})));
+    let caf = decode_field(
+        &NAME_AND_BLOCK_FIELD,
+        &[4, b'C', b'a', b'f', 0xE9, 0, 0],
+        &ctx,
+        &none,
+    );
+    assert_eq!(caf, Some(json!({"name": "Café", "block": ""})));
+}

@@ -265,6 +265,11 @@ pub enum Ty {
     WString,
     /// Windows-1252 text with a u32 length before it.
     String32,
+    /// Windows-1252 text with a u8 length before it (a save's names).
+    BString,
+    /// Bytes after their length, stored as the given integer, shown as
+    /// hex (a save's blocks of physics and animation data).
+    Block(Int),
     /// Windows-1252 text ending in a zero byte, inside a larger layout
     /// (lists of names packed into one subrecord).
     ZString,
@@ -395,6 +400,9 @@ pub enum Match {
     AnyBit(u64),
     /// At least this value.
     AtLeast(i64),
+    /// This value (a case of a table built at compile time, one value
+    /// each).
+    Is(i64),
 }
 
 impl Match {
@@ -404,6 +412,7 @@ impl Match {
             Match::OneOf(vals) => vals.contains(&v),
             Match::AnyBit(bits) => (v as u64) & bits != 0,
             Match::AtLeast(min) => v >= *min,
+            Match::Is(want) => v == *want,
         }
     }
 }

@@ -670,6 +670,14 @@ impl<'a> ValueSink<'_, 'a> {
                 let len = usize::try_from(u32::from_le_bytes(r.take4()?)).ok()?;
                 (FieldValue::Text(r.take(len)?), None)
             }
+            Ty::BString => {
+                let len = r.take(1)?[0] as usize;
+                (FieldValue::Text(r.take(len)?), None)
+            }
+            Ty::Block(int) => {
+                let len = usize::try_from(read_int(*int, r.take(int.size())?)).ok()?;
+                (FieldValue::Bytes(r.take(len)?), None)
+            }
             Ty::ZString => {
                 let len = r.data[r.pos..].iter().position(|&b| b == 0)?;
                 let text = r.take(len)?;

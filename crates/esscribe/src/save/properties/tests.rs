@@ -128,17 +128,17 @@ mod decoding {
                 let set = PropertySet::new(&c, span);
                 prop_assert_eq!(set.len(), props.len());
                 prop_assert_eq!(set.to_bytes(), bytes.clone());
-                // Stored again from the values (NaN-safe: compared as
-                // bytes), the set writes the same.
-                let mut c2 = Chunk::default();
-                let start = c2.props.len();
-                for p in set.iter() {
-                    let value = c2.store_value(&p.value);
-                    c2.props.push(PropData { flag: p.flag, value });
-                }
-                let copy = PropertySet::new(&c2, Span::new(start, set.len()));
-                prop_assert_eq!(copy.len(), set.len());
-                prop_assert_eq!(copy.to_bytes(), bytes);
+                // The record model's declared layout reads the same set
+                // and writes it back to the very bytes.
+                let shape = crate::defs::oblivion::save::shapes::part_shape("properties");
+                let none = crate::schema::codec::Siblings::new();
+                let ctx = crate::schema::FormCtx::default();
+                let value = crate::schema::value::decode_field(shape, &bytes, &ctx, &none);
+                let value = value.expect("the declared layout reads the set");
+                prop_assert_eq!(value.as_array().map(Vec::len), Some(props.len()));
+                let mut back = Vec::new();
+                crate::schema::codec::encode_field(shape, &value, &none, &mut back).unwrap();
+                prop_assert_eq!(back, bytes);
             }
 
             #[test]

@@ -12,8 +12,10 @@ pub mod cell;
 mod compiled;
 pub mod faction;
 pub mod item;
+pub mod properties;
 pub mod quest;
 pub mod reference;
+pub mod shapes;
 
 #[cfg(test)]
 mod tests;

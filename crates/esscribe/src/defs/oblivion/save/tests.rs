@@ -365,3 +365,28 @@ fn a_condition_of_every_kind_compiles_to_the_same_answers() {
     };
     assert!(test.holds(&f));
 }
+
+#[test]
+fn every_property_flag_selects_the_layout_its_declaration_gives() {
+    use super::properties::{PROPERTIES, PROPERTY, UNKNOWN};
+    use crate::schema::types::Ty;
+    let Ty::Select(select) = PROPERTY[1].ty else {
+        panic!("a property's value is chosen by its flag");
+    };
+    assert_eq!(select.field, PROPERTY[0].name);
+    for flag in 0..=255u8 {
+        let chosen = select
+            .cases
+            .iter()
+            .find(|(m, _)| m.matches(flag as i64))
+            .map_or(select.default, |(_, ty)| *ty);
+        let declared = PROPERTIES.iter().find(|d| d.flag == flag);
+        let want = declared.map_or(UNKNOWN, |d| d.layout.shape());
+        assert_eq!(
+            format!("{chosen:?}"),
+            format!("{want:?}"),
+            "flag 0x{flag:02X}"
+        );
+    }
+    assert_eq!(select.cases.len(), PROPERTIES.len());
+}

@@ -1,0 +1,217 @@
+//! Oblivion change records in the record model: every corpus record reads
+//! as fields that encode to its very bytes, values change through the
+//! same setter as a plugin's fields and nothing else of the save moves,
+//! and a change the record's table would read otherwise is refused.
+
+mod common;
+
+use esscribe::io::FormId;
+use esscribe::plugin::Game;
+use esscribe::save::{change, SaveFile};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// Parts whose layout the schema cannot say, kept as hex by design.
+const SHOWN_AS_HEX: &[&str] = &[
+    "player_looks",
+    "player_name",
+    "seen_data",
+    "remainder",
+    "raw",
+];
+
+fn is_hex_part(key: &str) -> bool {
+    SHOWN_AS_HEX.contains(&key.split('#').next().unwrap_or(key))
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn every_corpus_change_record_reads_as_fields_that_encode_to_its_bytes() {
+    for path in common::saves_of(Game::Oblivion) {
+        let name = common::name(&path);
+        let data = std::fs::read(&path).unwrap();
+        let save = SaveFile::parse(&data).unwrap();
+        let mut parts = 0;
+        for c in &save.changes {
+            let what = format!("{name}: {} {}", c.type_name(), c.form_id);
+            let mut fields = c.fields();
+            let bytes = c.data_bytes();
+            assert_eq!(fields.encode_data().unwrap(), bytes, "{what}");
+            // A part the table read is read by its declared layout too.
+            for key in fields.parts_kept_as_bytes() {
+                assert!(is_hex_part(key), "{what}: part {key} kept as hex");
+            }
+            // Setting each part to what it holds gives back the very bytes.
+            let keys: Vec<String> = fields.as_map().keys().cloned().collect();
+            for key in &keys {
+                let value = fields.get(key).unwrap().clone();
+                fields.set(key, value).unwrap();
+                assert_eq!(fields.changed_data(), Some(&bytes[..]), "{what}: {key}");
+            }
+            parts += keys.len();
+        }
+        assert!(parts > 0, "{name}: no parts");
+    }
+}
+
+/// The path of the first number in `v` that a change cannot make the
+/// table read otherwise (not a flag or a type, which choose layouts).
+fn first_number(v: &Value, path: &str) -> Option<(String, Value)> {
+    match v {
+        Value::Number(_) => Some((path.to_string(), v.clone())),
+        Value::Object(m) => m
+            .iter()
+            .filter(|(k, _)| !matches!(k.as_str(), "flag" | "flags" | "type" | "f32_bits"))
+            .find_map(|(k, v)| first_number(v, &format!("{path}.{k}"))),
+        Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .find_map(|(i, v)| first_number(v, &format!("{path}.{i}"))),
+        _ => None,
+    }
+}
+
+/// Another value of the same kind: an integer with its lowest bit
+/// flipped, a float one more.
+fn changed(v: &Value) -> Value {
+    match (v.as_i64(), v.as_u64(), v.as_f64()) {
+        (Some(n), _, _) => json!(n ^ 1),
+        (None, Some(n), _) => json!(n ^ 1),
+        (_, _, Some(x)) => json!(x + 1.0),
+        _ => unreachable!("a number"),
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn a_value_changed_through_the_model_changes_only_its_bytes() {
+    for path in common::saves_of(Game::Oblivion) {
+        let name = common::name(&path);
+        let data = std::fs::read(&path).unwrap();
+        let save = SaveFile::parse(&data).unwrap();
+        let mut per_type: BTreeMap<u8, usize> = BTreeMap::new();
+        let mut edited = 0;
+        for c in &save.changes {
+            let fields = c.fields();
+            let seen = per_type.entry(c.kind).or_default();
+            if *seen == 5 {
+                continue;
+            }
+            let Some((at, old)) = fields
+                .as_map()
+                .iter()
+                .filter(|(k, _)| !is_hex_part(k))
+                .find_map(|(k, v)| first_number(v, k))
+            else {
+                continue;
+            };
+            *seen += 1;
+            let what = format!("{name}: {} {} {at}", c.type_name(), c.form_id);
+            let new = changed(&old);
+            let mut fields = fields;
+            fields.set(&at, &new).unwrap();
+            let mut copy = SaveFile::parse(&data).unwrap();
+            copy.apply(&fields)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            let out = copy.to_bytes().unwrap();
+            assert_eq!(out.len(), data.len(), "{what}");
+            let diff: Vec<usize> = (0..data.len()).filter(|&i| data[i] != out[i]).collect();
+            assert!(!diff.is_empty(), "{what}: nothing changed");
+            let (start, end) = (
+                c.offset as usize,
+                c.offset as usize + 12 + c.data_bytes().len(),
+            );
+            assert!(
+                diff[0] >= start && *diff.last().unwrap() < end,
+                "{what}: bytes changed outside the record: {:?}",
+                (diff[0], diff.last())
+            );
+            assert!(diff.last().unwrap() - diff[0] < 8, "{what}: {diff:?}");
+            let back = SaveFile::parse(&out).unwrap();
+            let again = back.record_fields(c.form_id, Some(c.kind)).unwrap();
+            assert_eq!(again.get(&at), Some(&new), "{what}");
+            edited += 1;
+        }
+        assert!(edited > 0, "{name}: nothing edited");
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn the_player_s_record_reads_and_changes_by_path() {
+    let data = common::file("oblivion-saves/save002.ess");
+    let save = SaveFile::parse(&data).unwrap();
+    let fields = save
+        .record_fields(change::PLAYER_REF, Some(change::TYPE_ACHR))
+        .unwrap();
+    let keys: Vec<&str> = fields.as_map().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "moved",
+            "temp_attributes",
+            "actor_flag",
+            "inventory",
+            "properties",
+            "remainder",
+            "player_looks",
+            "player_name",
+            "player_class",
+            "remainder#2"
+        ]
+    );
+    assert_eq!(
+        fields.parts_kept_as_bytes(),
+        ["remainder", "player_looks", "player_name", "remainder#2"]
+    );
+    // As `save records` shows it: cell iref 3151 at (1765.4133, 2053.9944,
+    // -41.309204).
+    assert_eq!(fields.int("moved.cell").unwrap(), 3151);
+    assert_eq!(
+        fields.field("moved.position.x").unwrap().as_f64(),
+        Some(1765.4133)
+    );
+    assert_eq!(
+        fields
+            .get("temp_attributes")
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .len(),
+        219
+    );
+
+    // The count of an item, set by path, is what the typed view reads.
+    let items = fields.get("inventory").unwrap().as_array().unwrap();
+    let at = items
+        .iter()
+        .position(|i| save.resolve(i["item"].as_u64().unwrap() as u32) == Some(FormId(0x0002EE72)))
+        .unwrap();
+    let mut fields = fields.clone();
+    fields.set(&format!("inventory.{at}.count"), 4242).unwrap();
+    let mut edited = SaveFile::parse(&data).unwrap();
+    edited.apply(&fields).unwrap();
+    let mut by_method = SaveFile::parse(&data).unwrap();
+    by_method
+        .set_item_count(change::PLAYER_REF, FormId(0x0002EE72), 4242)
+        .unwrap();
+    assert_eq!(edited.to_bytes().unwrap(), by_method.to_bytes().unwrap());
+
+    // Refused: a value of the wrong kind, a part the record's flags do not
+    // bring in; nothing changes.
+    let before = fields.clone();
+    assert!(fields.set("moved.cell", "a cell").is_err());
+    assert!(fields.set("moved.position", json!([1, 2, 3])).is_err());
+    let e = fields.insert("scale", 2.0).unwrap_err();
+    assert!(e.to_string().contains("flags"), "{e}");
+    assert_eq!(fields.as_map(), before.as_map());
+
+    // Refused when the save would read it otherwise: the temporary
+    // attribute changes are 219 floats, no fewer.
+    let mut short = before.clone();
+    short.remove("temp_attributes.218").unwrap();
+    let mut save = SaveFile::parse(&data).unwrap();
+    let e = save.apply(&short).unwrap_err();
+    assert!(e.to_string().contains("would not read back as set"), "{e}");
+    assert_eq!(save.to_bytes().unwrap(), data);
+}
