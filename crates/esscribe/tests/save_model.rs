@@ -215,3 +215,88 @@ fn the_player_s_record_reads_and_changes_by_path() {
     assert!(e.to_string().contains("would not read back as set"), "{e}");
     assert_eq!(save.to_bytes().unwrap(), data);
 }
+
+/// Every scalar of a record's fields, by path.
+fn scalars(v: &Value, path: &str, out: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => m
+            .iter()
+            .for_each(|(k, v)| scalars(v, &format!("{path}.{k}"), out)),
+        Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .for_each(|(i, v)| scalars(v, &format!("{path}.{i}"), out)),
+        _ => out.push(path.to_string()),
+    }
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn any_edit_is_kept_as_set_or_refused_with_nothing_changed() {
+    let data = common::file("oblivion-saves/save002.ess");
+    let save = SaveFile::parse(&data).unwrap();
+    let values = [
+        json!(0),
+        json!(1),
+        json!(-1),
+        json!(255),
+        json!(65536),
+        json!(1.5),
+        json!("text"),
+        json!("00ff"),
+        json!([]),
+        json!({}),
+    ];
+    // A fixed sequence of choices, the same every run.
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    let (mut kept, mut refused) = (0, 0);
+    for _ in 0..300 {
+        let c = save.changes.get(next(save.changes.len())).unwrap();
+        let mut fields = c.fields();
+        let mut paths = Vec::new();
+        for (k, v) in fields.as_map() {
+            scalars(v, k, &mut paths);
+        }
+        if paths.is_empty() {
+            continue;
+        }
+        let path = &paths[next(paths.len())];
+        let value = &values[next(values.len())];
+        let what = format!("{} {} {path}={value}", c.type_name(), c.form_id);
+        let before = fields.clone();
+        if fields.set(path, value).is_err() {
+            assert_eq!(fields.as_map(), before.as_map(), "{what}");
+            refused += 1;
+            continue;
+        }
+        let mut edited = SaveFile::parse(&data).unwrap();
+        match edited.apply(&fields) {
+            Err(e) => {
+                assert!(edited.to_bytes().unwrap() == data, "{what}: {e}");
+                refused += 1;
+            }
+            Ok(()) => {
+                let out = edited.to_bytes().unwrap();
+                let back = SaveFile::parse(&out).unwrap();
+                let again = back.record_fields(c.form_id, Some(c.kind)).unwrap();
+                assert_eq!(
+                    again.encode_data().unwrap(),
+                    fields.encode_data().unwrap(),
+                    "{what}"
+                );
+                // Of the same size, everything before the record is as it
+                // was (else the offsets of later sections follow).
+                let at = c.offset as usize;
+                assert!(out.len() != data.len() || out[..at] == data[..at], "{what}");
+                kept += 1;
+            }
+        }
+    }
+    assert!(kept > 50 && refused > 50, "kept {kept}, refused {refused}");
+}

@@ -178,6 +178,7 @@ impl SaveFile {
             buf.extend_from_slice(&size.to_le_bytes());
             buf.extend_from_slice(data);
         }
+        let set = fields.encoded_entries()?;
         let count = self.changes.len();
         self.rebuild_changes(&buf, count)?;
         // Part by part, the record read again holds the bytes each part
@@ -185,7 +186,6 @@ impl SaveFile {
         // a float given with more digits than an f32 holds reads back
         // shorter, so the values themselves may be shown otherwise.
         let back = self.changes.get(index).map(|c| c.fields());
-        let set = fields.encoded_entries()?;
         if !matches!(back.as_ref().map(Fields::encoded_entries), Some(Ok(back)) if back == set) {
             self.changes = before;
             return Err(Error::refused(format!(
