@@ -83,3 +83,50 @@ fn identical_changed_and_reverted_overrides() {
     assert_eq!(r.category, Category::Override);
     assert_eq!(r.winner, "Change.esp");
 }
+
+/// The mortar plugin `name` with its name set, through the record model,
+/// to `text`.
+fn named_mortar(campfire: &Value, name: &str, text: &str) -> Vec<u8> {
+    let bytes = overriding_plugin(campfire, name, None);
+    let mut plugin = esscribe::Plugin::parse(&bytes).unwrap();
+    plugin
+        .record("_Camp_Alchemy_MortarPestleMISC")
+        .unwrap()
+        .fields()
+        .unwrap()
+        .set("name", text)
+        .unwrap();
+    plugin.to_bytes().unwrap()
+}
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn text_that_looks_like_a_form_id_is_compared_as_text() {
+    let master = common::file("skyrim-plugins/Campfire.esm");
+    let plugin = esscribe::Plugin::parse(&master).unwrap();
+    let campfire = esscribe::json::plugin_to_json(&plugin, "Campfire.esm").unwrap();
+    // Two names that would name the same record were they form IDs: the
+    // note is not what the hex's top byte says.
+    let first = named_mortar(&campfire, "First.esp", "0x03000800 (Campfire.esm)");
+    let second = named_mortar(&campfire, "Second.esp", "0x03000800 (Other.esm)");
+    let sources = vec![
+        ("Campfire.esm".to_string(), master.as_slice()),
+        ("First.esp".to_string(), first.as_slice()),
+        ("Second.esp".to_string(), second.as_slice()),
+    ];
+    let order = LoadOrder::from_bytes(sources, Vec::new());
+    let report = order.conflicts(&ConflictFilter {
+        types: Vec::new(),
+        plugin: Some("First.esp".to_string()),
+    });
+    assert_eq!(report.records.len(), 1, "{:?}", report.records);
+    let r = &report.records[0];
+    assert_eq!(r.category, Category::Conflict);
+    assert_eq!(r.winner, "Second.esp");
+    let lost: Vec<_> = r
+        .lost
+        .iter()
+        .map(|l| (l.path.as_str(), l.value.clone()))
+        .collect();
+    assert_eq!(lost, [("fields.name", json!("0x03000800 (Campfire.esm)"))]);
+}

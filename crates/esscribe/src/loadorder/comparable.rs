@@ -1,10 +1,12 @@
 //! A record version's comparable content (its flags and fields, form IDs
 //! by global identity) held compactly: the shape of its JSON form, walked
 //! from the typed view ([`crate::schema::shape`]) into one flat list of
-//! nodes, with form IDs kept as numbers. It differs, and is equal, where
-//! the JSON form made global ([`LoadOrder::globalize`]) would, and gives
-//! the JSON of a part where a report shows it; comparing versions this
-//! way builds no JSON maps and parses no form ID text back.
+//! nodes, with form IDs kept as numbers. Form IDs are made global from
+//! their declared type: a text field is text, whatever it looks like; only
+//! a value shown through its JSON form (a layout chosen by size) holds its
+//! form IDs as the text `FormCtx::show` writes. It gives the JSON of a part
+//! where a report shows it; comparing versions this way builds no JSON
+//! maps.
 
 use super::{form_id_text, GlobalId, LoadOrder};
 use crate::io::FormId;
@@ -430,10 +432,16 @@ impl Builder<'_, '_> {
         (at, s.len() as u32)
     }
 
-    /// A string value. Text that reads as a form ID shown with its plugin
-    /// (`0x0101A0AF (Oblivion.esm)`) is made global as such, as
-    /// `globalize` does to any string of the JSON form.
+    /// A string value: text, compared as text, whatever it looks like
+    /// (a name that reads `0x0101A0AF (Oblivion.esm)` is no form ID).
     fn string(&mut self, s: &str) {
+        let kind = self.str_kind(s);
+        self.push(kind);
+    }
+
+    /// A string of a value shown through its JSON form, where form IDs
+    /// are text as `FormCtx::show` writes them: made global as such.
+    fn shown_string(&mut self, s: &str) {
         let kind = match form_id_text(s) {
             Some(id) if id.0 != 0 => Kind::Form(self.order.resolve(self.plugin, id)),
             Some(id) => self.str_kind(&id.to_string()),
@@ -525,7 +533,7 @@ impl ShapeSink for Builder<'_, '_> {
             Value::Null => self.scalar(Scalar::Null, depth),
             Value::Bool(b) => self.scalar(Scalar::Bool(*b), depth),
             Value::Number(n) => self.number(n),
-            Value::String(s) => self.string(s),
+            Value::String(s) => self.shown_string(s),
             Value::Array(list) => {
                 self.open(true);
                 for v in list {
