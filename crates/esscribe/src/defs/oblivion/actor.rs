@@ -25,6 +25,32 @@ pub static SERVICE_FLAGS: FlagsDef = FlagsDef {
     ],
 };
 
+/// The 21 skills, one byte each, in actor-value order (Armorer, codes 12
+/// to 32: an NPC's stats, the player's skills in a save).
+pub static SKILL_VALUES: [FieldDef; 21] = [
+    f("armorer", U8),
+    f("athletics", U8),
+    f("blade", U8),
+    f("block", U8),
+    f("blunt", U8),
+    f("hand_to_hand", U8),
+    f("heavy_armor", U8),
+    f("alchemy", U8),
+    f("alteration", U8),
+    f("conjuration", U8),
+    f("destruction", U8),
+    f("illusion", U8),
+    f("mysticism", U8),
+    f("restoration", U8),
+    f("acrobatics", U8),
+    f("light_armor", U8),
+    f("marksman", U8),
+    f("mercantile", U8),
+    f("security", U8),
+    f("sneak", U8),
+    f("speechcraft", U8),
+];
+
 /// The eight attributes, one byte each, in the game's order (a race's base
 /// attributes; the end of an NPC's or creature's stats).
 pub static ATTRIBUTE_VALUES: [FieldDef; 8] = [

@@ -8,6 +8,7 @@
 //! checked by the table when it changes.
 
 use super::properties::{PROPERTY_SET, SCRIPT_VARS, XYZ};
+use crate::defs::oblivion::actor::{ATTRIBUTE_VALUES, SKILL_VALUES};
 use crate::schema::types::{f, Field, FieldDef, Int, Ty};
 
 const U8: Ty = Ty::Int(Int::U8);
@@ -43,16 +44,7 @@ static INVENTORY: Field = Field::Value(Ty::List(
 ));
 static PROPERTIES: Field = Field::Value(PROPERTY_SET);
 static BLOCK: Field = Field::Value(Ty::Block(Int::U16));
-static ATTRIBUTES: Field = Field::Struct(&[
-    f("strength", U8),
-    f("intelligence", U8),
-    f("willpower", U8),
-    f("agility", U8),
-    f("speed", U8),
-    f("endurance", U8),
-    f("personality", U8),
-    f("luck", U8),
-]);
+static ATTRIBUTES: Field = Field::Struct(&ATTRIBUTE_VALUES);
 static BASE_DATA: Field = Field::Struct(&[
     f("flags", U32),
     f("spell_points", U16),
@@ -78,30 +70,7 @@ static MODIFIERS: Field = Field::Value(Ty::List(
     &[f("actor_value", U8), f("value", Ty::F32)],
 ));
 static NAME: Field = Field::Value(Ty::BString);
-/// The 21 skills, in actor-value order (codes 12 to 32).
-static SKILLS: Field = Field::Struct(&[
-    f("armorer", U8),
-    f("athletics", U8),
-    f("blade", U8),
-    f("block", U8),
-    f("blunt", U8),
-    f("hand_to_hand", U8),
-    f("heavy_armor", U8),
-    f("alchemy", U8),
-    f("alteration", U8),
-    f("conjuration", U8),
-    f("destruction", U8),
-    f("illusion", U8),
-    f("mysticism", U8),
-    f("restoration", U8),
-    f("acrobatics", U8),
-    f("light_armor", U8),
-    f("marksman", U8),
-    f("mercantile", U8),
-    f("security", U8),
-    f("sneak", U8),
-    f("speechcraft", U8),
-]);
+static SKILLS: Field = Field::Struct(&SKILL_VALUES);
 static GRID: Field = Field::Struct(&[
     f("world", U16),
     f("x", Ty::Int(Int::I8)),
