@@ -13,8 +13,9 @@ fuzz_target!(|data: &[u8]| {
     assert!(first == data, "read then write changed the bytes");
     let again = SaveFile::parse(&first).expect("written bytes read");
     assert!(again.to_bytes().expect("writes") == first);
+    let ctx = save.form_ctx();
     for c in &save.changes {
-        let fields = c.fields();
+        let fields = c.fields(&ctx);
         assert!(fields.encode_data().ok() == Some(c.data_bytes()), "fields lost bytes");
     }
 });

@@ -714,6 +714,7 @@ pub(super) fn plugin_ctx(
         own_name,
         localized: game == Game::Skyrim && header.header.flags & 0x80 != 0,
         strings: None,
+        irefs: None,
     }
 }
 
@@ -818,6 +819,7 @@ impl PieceBuilder {
             own_name: file.to_string(),
             localized: game == Game::Skyrim && record.header.flags & 0x80 != 0,
             strings: None,
+            irefs: None,
         };
         let seen = Default::default();
         Ok((PieceBuilder { builder, seen }, record))

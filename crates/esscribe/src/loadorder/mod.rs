@@ -368,6 +368,7 @@ impl<'a> LoadOrder<'a> {
                     own_name: p.name.clone(),
                     localized: p.localized,
                     strings: None,
+                    irefs: None,
                 },
                 name: p.name,
                 header: p.header,

@@ -62,6 +62,7 @@ impl FileTable {
             own_name: String::new(),
             localized: false,
             strings: None,
+            irefs: None,
         }
     }
 }

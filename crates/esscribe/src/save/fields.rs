@@ -20,7 +20,7 @@ use crate::defs::oblivion::save::shapes::part_shape;
 use crate::io::{encode_cp1252, to_hex, Error, FormId, Result, Sig};
 use crate::plugin::Game;
 use crate::schema::types::Field;
-use crate::schema::Fields;
+use crate::schema::{parse_form_id, Fields, FormCtx, Irefs};
 use serde_json::{json, Value};
 
 /// The name a part has in the model, as `save records --json` names it.
@@ -84,8 +84,9 @@ fn type_sig(kind: u8) -> Sig {
 
 impl ChangeRecord<'_> {
     /// The record's parts as fields: each part by the layout its name
-    /// declares, a record of a type not decoded as one part `raw`.
-    pub fn fields(&self) -> Fields {
+    /// declares, a record of a type not decoded as one part `raw`; irefs
+    /// are named through `ctx` (see [`SaveFile::form_ctx`]).
+    pub fn fields(&self, ctx: &FormCtx) -> Fields {
         let parts: Vec<(&'static str, Vec<u8>)> = match self.parts().len() {
             0 => vec![("raw", self.data_bytes())],
             _ => self
@@ -98,9 +99,8 @@ impl ChangeRecord<'_> {
                 .collect(),
         };
         Fields::of_parts(
-            type_sig(self.kind),
-            self.form_id,
-            Game::Oblivion,
+            (type_sig(self.kind), self.form_id, Game::Oblivion),
+            ctx.clone(),
             parts
                 .iter()
                 .map(|(name, bytes)| (*name, part_shape(name), bytes.as_slice())),
@@ -109,6 +109,16 @@ impl ChangeRecord<'_> {
 }
 
 impl SaveFile {
+    /// What the save's irefs name: its form ID array, whose form IDs'
+    /// top bytes index its plugin list.
+    pub fn form_ctx(&self) -> FormCtx {
+        FormCtx {
+            masters: self.plugins.iter().map(|p| p.text()).collect(),
+            irefs: Some(std::sync::Arc::new(Irefs::new(&self.form_ids))),
+            ..FormCtx::default()
+        }
+    }
+
     /// The change record of a form (of type `kind`, where the form has
     /// several), as fields to read and change; see [`SaveFile::apply`].
     pub fn record_fields(&self, id: FormId, kind: Option<u8>) -> Result<Fields> {
@@ -131,7 +141,8 @@ impl SaveFile {
                 first
             }
         };
-        record.map(|c| c.fields()).ok_or_else(|| {
+        let ctx = self.form_ctx();
+        record.map(|c| c.fields(&ctx)).ok_or_else(|| {
             Error::not_found(match kind {
                 Some(kind) => format!(
                     "{id}: the save holds no {} change record of it",
@@ -185,7 +196,8 @@ impl SaveFile {
         // was set to: a number given as `120` reads back as `120.0`, and
         // a float given with more digits than an f32 holds reads back
         // shorter, so the values themselves may be shown otherwise.
-        let back = self.changes.get(index).map(|c| c.fields());
+        let ctx = self.form_ctx();
+        let back = self.changes.get(index).map(|c| c.fields(&ctx));
         if !matches!(back.as_ref().map(Fields::encoded_entries), Some(Ok(back)) if back == set) {
             self.changes = before;
             return Err(Error::refused(format!(
@@ -204,7 +216,7 @@ impl SaveFile {
         self.changes
             .iter()
             .find(|c| c.form_id == id && matches!(c.kind, TYPE_REFR | TYPE_ACHR | TYPE_ACRE))
-            .map(|c| c.fields())
+            .map(|c| c.fields(&self.form_ctx()))
             .ok_or_else(|| super::no_changes_of(id))
     }
 
@@ -219,9 +231,15 @@ impl SaveFile {
                     format!("{reference}: the save holds no inventory changes of it"),
                 )
             })?;
-        Ok(items.iter().position(|i| {
-            let iref = i["item"].as_u64().and_then(|n| u32::try_from(n).ok());
-            iref.and_then(|iref| self.resolve(iref)) == Some(item)
+        // Shown as the form ID its iref names, or as the iref where the
+        // form ID array does not hold it.
+        Ok(items.iter().position(|i| match &i["item"] {
+            Value::String(text) => parse_form_id(text, None).ok() == Some(item),
+            v => {
+                v.as_u64()
+                    .and_then(|n| self.resolve(u32::try_from(n).ok()?))
+                    == Some(item)
+            }
         }))
     }
 
@@ -359,9 +377,8 @@ impl SaveFile {
             p.write(&mut bytes);
         }
         let set = Fields::of_parts(
-            type_sig(TYPE_REFR),
-            reference,
-            Game::Oblivion,
+            (type_sig(TYPE_REFR), reference, Game::Oblivion),
+            self.form_ctx(),
             [("properties", part_shape("properties"), &bytes[..])],
         );
         let mut fields = self.reference_fields(reference)?;

@@ -22,6 +22,32 @@ pub struct FormCtx {
     /// The string tables of a localized plugin, to show each string ID's
     /// text beside it (never written: the ID is what is kept).
     pub strings: Option<std::sync::Arc<crate::plugin::strings::StringTables>>,
+    /// A save's form ID array, which its irefs index (the save's plugins
+    /// are then `masters`).
+    pub irefs: Option<std::sync::Arc<Irefs>>,
+}
+
+/// A save's form ID array, with where each form ID first stands in it.
+#[derive(Debug, Default)]
+pub struct Irefs {
+    ids: Vec<FormId>,
+    first: std::collections::HashMap<FormId, u32>,
+}
+
+impl Irefs {
+    /// The array as the save holds it.
+    pub fn new(ids: &[FormId]) -> Irefs {
+        let mut first = std::collections::HashMap::with_capacity(ids.len());
+        for (i, id) in ids.iter().enumerate() {
+            if let Ok(i) = u32::try_from(i) {
+                first.entry(*id).or_insert(i);
+            }
+        }
+        Irefs {
+            ids: ids.to_vec(),
+            first,
+        }
+    }
 }
 
 impl FormCtx {
@@ -34,6 +60,7 @@ impl FormCtx {
             own_name: plugin.name().to_string(),
             localized: plugin.is_localized(),
             strings: None,
+            irefs: None,
         }
     }
 
@@ -49,6 +76,35 @@ impl FormCtx {
         } else {
             Value::String(format!("{id} ({owner})"))
         }
+    }
+
+    /// An iref as JSON: the form ID it names (a form created in the save,
+    /// top byte 0xFF, is its own); the number where the save's form ID
+    /// array does not hold it, or holds its form ID at an earlier place
+    /// too (the null form ID of freed places, most often), since the form
+    /// ID would then be written back as the earlier iref.
+    pub fn show_iref(&self, iref: u32) -> Value {
+        match self.iref_form(iref) {
+            Some(id) if self.iref_of(id) == Some(iref) && id.0 != 0 => self.show(id),
+            _ => Value::from(iref),
+        }
+    }
+
+    /// The form an iref names, where the form ID array is known.
+    pub fn iref_form(&self, iref: u32) -> Option<FormId> {
+        if iref >> 24 == 0xFF {
+            return Some(FormId(iref));
+        }
+        self.irefs.as_ref()?.ids.get(iref as usize).copied()
+    }
+
+    /// The iref that names `id`: its first place in the form ID array, or
+    /// itself for a form created in the save.
+    pub fn iref_of(&self, id: FormId) -> Option<u32> {
+        if id.master_index() == 0xFF {
+            return Some(id.0);
+        }
+        self.irefs.as_ref()?.first.get(&id).copied()
     }
 
     /// Checks that the plugin `note` names is the one `id` belongs to by
@@ -425,6 +481,32 @@ pub(super) fn encode_ty(
             };
             out.extend_from_slice(&id.0.to_le_bytes());
             Ok(Some(id.0 as i64))
+        }
+        Ty::Iref => {
+            let n = match v.as_str() {
+                Some(text) => {
+                    let id = parse_form_id(text, cx.forms)?;
+                    // A form created in the save is named by its own ID.
+                    if id.master_index() == 0xFF {
+                        out.extend_from_slice(&id.0.to_le_bytes());
+                        return Ok(Some(id.0 as i64));
+                    }
+                    let forms = cx.forms.filter(|f| f.irefs.is_some()).ok_or_else(|| {
+                        bad(format!("{text:?}: a form named by a save's iref needs the save's form ID array"))
+                    })?;
+                    forms.iref_of(id).ok_or_else(|| {
+                        bad(format!(
+                            "{id}: the save's form ID array does not hold it (an item is added with `save edit --item`)"
+                        ))
+                    })?
+                }
+                None => v
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or_else(|| bad(format!("expected a form ID or an iref, found {v}")))?,
+            };
+            out.extend_from_slice(&n.to_le_bytes());
+            Ok(Some(n as i64))
         }
         Ty::Char4 => {
             let s = v

@@ -339,6 +339,10 @@ impl<'a> Walk<'_, 'a> {
                 data.take(b)?;
                 Some(None)
             }
+            (Ty::Iref, FieldValue::Iref(n)) => {
+                data.take_bytes(n.to_le_bytes())?;
+                Some(Some(n as i64))
+            }
             (Ty::BString, FieldValue::Text(b)) => {
                 text(b)?;
                 data.take_bytes([u8::try_from(b.len()).ok()?])?;

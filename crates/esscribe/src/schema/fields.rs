@@ -141,6 +141,8 @@ impl<'f> FieldRef<'f> {
             Some(Ty::FormId | Ty::FormIdOf(_)) => {
                 self.raw().and_then(|n| u32::try_from(n).ok()).map(FormId)
             }
+            // A save's iref is shown as the form ID it names.
+            Some(Ty::Iref) => super::parse_form_id(self.value.as_str()?, None).ok(),
             _ => None,
         }
     }
@@ -225,19 +227,18 @@ impl Fields {
     /// to the very bytes is shown as hex, so the fields always encode to
     /// the bytes read.
     pub fn of_parts<'b>(
-        sig: Sig,
-        form_id: FormId,
-        game: Game,
+        (sig, form_id, game): (Sig, FormId, Game),
+        ctx: FormCtx,
         parts: impl IntoIterator<Item = (&'b str, &'static Field, &'b [u8])>,
     ) -> Fields {
         static HEX: Field = Field::Opaque;
-        let ctx = FormCtx::default();
+        let cx = Enc { forms: Some(&ctx) };
         let (mut map, mut fields) = (Map::new(), Vec::new());
         for (name, field, bytes) in parts {
             let read =
                 super::value::decode_field(field, bytes, &ctx, &Siblings::new()).filter(|v| {
                     let mut back = Vec::with_capacity(bytes.len());
-                    encode_field_in(field, v, &Siblings::new(), &mut back, Enc::default()).is_ok()
+                    encode_field_in(field, v, &Siblings::new(), &mut back, cx).is_ok()
                         && back == bytes
                 });
             let (field, value) = match read {
@@ -628,7 +629,7 @@ impl Fields {
 
     /// The top-level entries, each encoded on its own, in order.
     pub(crate) fn encoded_entries(&self) -> Result<Vec<(&str, Vec<u8>)>> {
-        let cx = Enc::default();
+        let cx = self.enc();
         let mut out = Vec::with_capacity(self.map.len());
         for (index, key) in self.map.keys().enumerate() {
             let mut bytes = Vec::new();
@@ -654,7 +655,7 @@ impl Fields {
                     Declared::Record(def) => encode_data_in(def, &self.map, Enc::default()),
                     Declared::Parts(_) => self
                         .declared
-                        .encode_entries(&self.map, Enc::default())
+                        .encode_entries(&self.map, self.enc())
                         .map(|e| e.data),
                 };
                 encoded.map_err(|e| self.located(e))

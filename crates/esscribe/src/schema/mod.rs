@@ -26,7 +26,7 @@ mod value_out;
 pub mod view;
 
 pub use catalog::Catalog;
-pub use codec::{parse_form_id, Enc, FormCtx};
+pub use codec::{parse_form_id, Enc, FormCtx, Irefs};
 pub use fields::{FieldRef, Fields};
 pub use record::{
     decode, decode_in, encode, encode_data, encode_data_in, raw_record, view, Coverage, Decoded,

@@ -499,7 +499,11 @@ impl<S: ShapeSink> Walker<'_, S> {
                 let json = v.to_json(sink.ctx(), &Map::new());
                 sink.json(&json, depth);
             }
-            FieldValue::StringId(_) | FieldValue::Sized { .. } => return None,
+            // A save's iref is named through the save's form ID array, which
+            // the walk does not follow.
+            FieldValue::StringId(_) | FieldValue::Sized { .. } | FieldValue::Iref(_) => {
+                return None
+            }
         }
         Some(())
     }

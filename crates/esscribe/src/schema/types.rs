@@ -270,6 +270,10 @@ pub enum Ty {
     /// Bytes after their length, stored as the given integer, shown as
     /// hex (a save's blocks of physics and animation data).
     Block(Int),
+    /// A save's reference to a form (an iref): a u32 index into the save's
+    /// form ID array, or with top byte 0xFF a form created in the save,
+    /// shown as the form ID it names where the array is known.
+    Iref,
     /// Windows-1252 text ending in a zero byte, inside a larger layout
     /// (lists of names packed into one subrecord).
     ZString,

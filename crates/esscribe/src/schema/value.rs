@@ -28,6 +28,8 @@ pub enum FieldValue<'a> {
     FormId(FormId),
     /// A form ID that may point only to records of the given types.
     FormIdOf(FormId, Targets),
+    /// A save's iref, as stored.
+    Iref(u32),
     /// Four characters (a signature or a subtype code).
     Char4(Sig),
     /// Bytes shown as hex (padding, unknown, opaque data).
@@ -236,6 +238,10 @@ impl<'v, 'a> Val<'v, 'a> {
                 Value::String(s) => Some(Cow::Owned(s)),
                 _ => None,
             },
+            FieldValue::Iref(n) => match ctx.show_iref(n) {
+                Value::String(s) => Some(Cow::Owned(s)),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -251,6 +257,7 @@ impl<'v, 'a> Val<'v, 'a> {
             FieldValue::F32(x) => f32_value(x),
             FieldValue::F64(x) => f64_value(x),
             FieldValue::FormId(id) | FieldValue::FormIdOf(id, _) => ctx.show(id),
+            FieldValue::Iref(n) => ctx.show_iref(n),
             FieldValue::Char4(sig) => Value::from(sig.to_string()),
             FieldValue::Bytes(b) => Value::from(to_hex(b)),
             FieldValue::Enum(int, _, v) => int_value(int, v),
@@ -634,6 +641,10 @@ impl<'a> ValueSink<'_, 'a> {
             }
             Ty::Char4 => (FieldValue::Char4(Sig(r.take4()?)), None),
             Ty::Bytes(n) => (FieldValue::Bytes(r.take(*n)?), None),
+            Ty::Iref => {
+                let n = u32::from_le_bytes(r.take4()?);
+                (FieldValue::Iref(n), Some(n as i64))
+            }
             _ => return self.composite(name, ty, r),
         };
         self.leaf(name, value);
@@ -726,7 +737,8 @@ impl<'a> ValueSink<'_, 'a> {
             | Ty::FormId
             | Ty::FormIdOf(_)
             | Ty::Char4
-            | Ty::Bytes(_) => return self.ty(name, ty, r),
+            | Ty::Bytes(_)
+            | Ty::Iref => return self.ty(name, ty, r),
         };
         self.leaf(name, value);
         Some(raw)

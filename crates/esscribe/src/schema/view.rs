@@ -188,7 +188,7 @@ pub(super) fn fixed_size(field: &Field) -> Option<usize> {
     fn ty_size(ty: &Ty) -> Option<usize> {
         match ty {
             Ty::Int(i) | Ty::Enum(i, _) | Ty::Flags(i, _) | Ty::Bits(i, _) => Some(i.size()),
-            Ty::F32 | Ty::FormId | Ty::FormIdOf(_) | Ty::Char4 => Some(4),
+            Ty::F32 | Ty::FormId | Ty::FormIdOf(_) | Ty::Char4 | Ty::Iref => Some(4),
             Ty::F64 => Some(8),
             Ty::Bool => Some(1),
             Ty::Bytes(n) => Some(*n),

@@ -480,6 +480,7 @@ pub fn tree_ctx(plugin: &Plugin<'_>) -> FormCtx {
         own_name: String::new(),
         localized: json::is_localized(plugin),
         strings: None,
+        irefs: None,
     }
 }
 

@@ -161,6 +161,7 @@ pub const UNKNOWN: Ty = Ty::Bytes(usize::MAX);
 const U8: Ty = Ty::Int(Int::U8);
 const U16: Ty = Ty::Int(Int::U16);
 const U32: Ty = Ty::Int(Int::U32);
+const IREF: Ty = Ty::Iref;
 
 /// A position or a rotation: three f32.
 pub const XYZ: Ty = Ty::Struct(&[f("x", Ty::F32), f("y", Ty::F32), f("z", Ty::F32)]);
@@ -176,22 +177,22 @@ pub const SCRIPT_VARS: Ty = Ty::List(
             "value",
             Ty::Select(&SelectDef {
                 field: "type",
-                cases: &[(Match::Is(0x0000), Ty::F64), (Match::Is(0xF000), U32)],
+                cases: &[(Match::Is(0x0000), Ty::F64), (Match::Is(0xF000), IREF)],
                 default: UNKNOWN,
             }),
         ),
     ],
 );
 
-const SCRIPT: Ty = Ty::Struct(&[f("script", U32), f("vars", SCRIPT_VARS), f("trailer", U8)]);
-const LOCK: Ty = Ty::Struct(&[f("level", U8), f("key", U32), f("flags", U8)]);
-const TELEPORT: Ty = Ty::Struct(&[f("position", XYZ), f("rotation", XYZ), f("door", U32)]);
-const DOOR_POSITION: Ty = Ty::Struct(&[f("door", U32), f("position", XYZ)]);
-const CELL_POSITION: Ty = Ty::Struct(&[f("cell", U32), f("position", XYZ), f("flags", U32)]);
-const IREF_BYTES: Ty = Ty::List(Int::U16, &[f("iref", U32), f("byte", U8)]);
-const IREFS: Ty = Ty::List(Int::U16, &[f("iref", U32)]);
+const SCRIPT: Ty = Ty::Struct(&[f("script", IREF), f("vars", SCRIPT_VARS), f("trailer", U8)]);
+const LOCK: Ty = Ty::Struct(&[f("level", U8), f("key", IREF), f("flags", U8)]);
+const TELEPORT: Ty = Ty::Struct(&[f("position", XYZ), f("rotation", XYZ), f("door", IREF)]);
+const DOOR_POSITION: Ty = Ty::Struct(&[f("door", IREF), f("position", XYZ)]);
+const CELL_POSITION: Ty = Ty::Struct(&[f("cell", IREF), f("position", XYZ), f("flags", U32)]);
+const IREF_BYTES: Ty = Ty::List(Int::U16, &[f("iref", IREF), f("byte", U8)]);
+const IREFS: Ty = Ty::List(Int::U16, &[f("iref", IREF)]);
 const IREF_BLOCKS: Ty = Ty::Struct(&[
-    f("iref", U32),
+    f("iref", IREF),
     f("blocks", Ty::List(Int::U16, &[f("block", Ty::Bytes(61))])),
 ]);
 const BLOCKS10: Ty = Ty::List(Int::U16, &[f("block", Ty::Bytes(10))]);
@@ -209,9 +210,9 @@ const CONVERSATION: Ty = Ty::Struct(&[
             Int::U8,
             &[
                 f("index", U8),
-                f("quest", U32),
-                f("dialogue", U32),
-                f("info", U32),
+                f("quest", IREF),
+                f("dialogue", IREF),
+                f("info", IREF),
             ],
         ),
     ),
@@ -225,7 +226,8 @@ impl Layout {
             Layout::Empty => Ty::Struct(&[]),
             Layout::U8 => U8,
             Layout::U16 => U16,
-            Layout::U32 | Layout::Iref => U32,
+            Layout::U32 => U32,
+            Layout::Iref => IREF,
             Layout::F32 => Ty::F32,
             Layout::Script => SCRIPT,
             Layout::Lock => LOCK,

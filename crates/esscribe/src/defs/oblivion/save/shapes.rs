@@ -14,27 +14,30 @@ use crate::schema::types::{f, Field, FieldDef, Int, Ty};
 const U8: Ty = Ty::Int(Int::U8);
 const U16: Ty = Ty::Int(Int::U16);
 const U32: Ty = Ty::Int(Int::U32);
+/// A reference to a form, through the save's form ID array.
+const IREF: Ty = Ty::Iref;
 
 /// A cell iref, a position and a rotation.
-const PLACEMENT: &[FieldDef] = &[f("cell", U32), f("position", XYZ), f("rotation", XYZ)];
+const PLACEMENT: &[FieldDef] = &[f("cell", IREF), f("position", XYZ), f("rotation", XYZ)];
 
-static CELL_POSITION: Field = Field::Struct(&[f("cell", U32), f("position", XYZ)]);
+static CELL_POSITION: Field = Field::Struct(&[f("cell", IREF), f("position", XYZ)]);
 static CREATED: Field = Field::Struct(&[
     f("flags", U32),
-    f("base", U32),
-    f("cell", U32),
+    f("base", IREF),
+    f("cell", IREF),
     f("position", XYZ),
     f("rotation", XYZ),
 ]);
 static PLACED: Field = Field::Struct(PLACEMENT);
 static ONE_U8: Field = Field::Value(U8);
 static ONE_U32: Field = Field::Value(U32);
+static ONE_IREF: Field = Field::Value(IREF);
 static ONE_F32: Field = Field::Value(Ty::F32);
 static F32S: Field = Field::Array(&[f("value", Ty::F32)]);
 static INVENTORY: Field = Field::Value(Ty::List(
     Int::U16,
     &[
-        f("item", U32),
+        f("item", IREF),
         f("count", Ty::Int(Int::I32)),
         f(
             "entries",
@@ -56,9 +59,9 @@ static BASE_DATA: Field = Field::Struct(&[
 ]);
 static FACTIONS: Field = Field::Value(Ty::List(
     Int::U16,
-    &[f("faction", U32), f("rank", Ty::Int(Int::I8))],
+    &[f("faction", IREF), f("rank", Ty::Int(Int::I8))],
 ));
-static IREFS: Field = Field::Value(Ty::List(Int::U16, &[f("iref", U32)]));
+static IREFS: Field = Field::Value(Ty::List(Int::U16, &[f("spell", IREF)]));
 static AI_DATA: Field = Field::Struct(&[
     f("aggression", U8),
     f("confidence", U8),
@@ -91,7 +94,7 @@ static QUEST_STAGES: Field = Field::Value(Ty::List(
 static SCRIPT: Field = Field::Struct(&[f("vars", SCRIPT_VARS), f("trailer", U8)]);
 static REACTIONS: Field = Field::Value(Ty::List(
     Int::U16,
-    &[f("faction", U32), f("modifier", Ty::Int(Int::I32))],
+    &[f("faction", IREF), f("modifier", Ty::Int(Int::I32))],
 ));
 static HEX: Field = Field::Opaque;
 
@@ -103,8 +106,10 @@ pub fn part_shape(name: &str) -> &'static Field {
         "cell_changed" => &CELL_POSITION,
         "created" => &CREATED,
         "moved" | "havok_moved" => &PLACED,
-        "moved_cell" | "oblivion_cell" | "form_flags" | "base_health" | "combat_style"
-        | "player_class" | "detach_time" | "owner" | "value" => &ONE_U32,
+        "moved_cell" | "combat_style" | "player_class" | "owner" => &ONE_IREF,
+        // The Oblivion cell is a form ID or an iref, which the record does
+        // not tell apart.
+        "oblivion_cell" | "form_flags" | "base_health" | "detach_time" | "value" => &ONE_U32,
         "actor_flag" | "flags" | "teaches" => &ONE_U8,
         "temp_attributes" => &F32S,
         "inventory" => &INVENTORY,
