@@ -80,6 +80,8 @@ impl Comparable {
             order,
             plugin,
             ctx: order.plugin(plugin).form_ctx(),
+            view,
+            forms: None,
             // Room for a usual record, grown for a larger one.
             tree: Comparable {
                 nodes: Vec::with_capacity(64),
@@ -403,10 +405,14 @@ impl Diff<'_, '_> {
 }
 
 /// Builds a [`Comparable`] from the shape the walk hands it.
-struct Builder<'b, 'o> {
+struct Builder<'b, 'o, 'v> {
     order: &'b LoadOrder<'o>,
     plugin: usize,
     ctx: &'b FormCtx,
+    view: &'b RecordView<'v>,
+    /// The form IDs the record holds, as stored, found by its declaration
+    /// once a value shown through JSON needs them.
+    forms: Option<std::collections::HashSet<u32>>,
     tree: Comparable,
     /// The objects and lists open, innermost last.
     open: Vec<usize>,
@@ -414,7 +420,7 @@ struct Builder<'b, 'o> {
     key: Key,
 }
 
-impl Builder<'_, '_> {
+impl Builder<'_, '_, '_> {
     fn push(&mut self, kind: Kind) -> usize {
         let at = self.tree.nodes.len();
         self.tree.nodes.push(Node {
@@ -440,9 +446,17 @@ impl Builder<'_, '_> {
     }
 
     /// A string of a value shown through its JSON form, where form IDs
-    /// are text as `FormCtx::show` writes them: made global as such.
+    /// are text as `FormCtx::show` writes them: made global where the
+    /// record holds that form ID, as `LoadOrder::globalize_forms` does.
     fn shown_string(&mut self, s: &str) {
-        let kind = match form_id_text(s) {
+        let view = self.view;
+        let forms = self.forms.get_or_insert_with(|| {
+            crate::schema::form_refs(view)
+                .iter()
+                .map(|r| r.form_id.0)
+                .collect()
+        });
+        let kind = match form_id_text(s).filter(|id| forms.contains(&id.0)) {
             Some(id) if id.0 != 0 => Kind::Form(self.order.resolve(self.plugin, id)),
             Some(id) => self.str_kind(&id.to_string()),
             None => self.str_kind(s),
@@ -482,7 +496,7 @@ impl Builder<'_, '_> {
     }
 }
 
-impl ShapeSink for Builder<'_, '_> {
+impl ShapeSink for Builder<'_, '_, '_> {
     fn open(&mut self, list: bool) {
         let at = self.push(if list { Kind::List } else { Kind::Object });
         self.open.push(at);

@@ -147,8 +147,9 @@ const PLACED: &[&[u8; 4]] = &[
 type PairMark = (usize, usize, bool);
 
 /// A version's fields read once by the declaration, without the check
-/// that they encode back ([`comparable`] makes it), with form IDs made
-/// global: the common, quick way to compare versions.
+/// that they encode back ([`comparable`] makes it), with the form IDs its
+/// declaration finds made global: the common, quick way to compare
+/// versions.
 fn quick_comparable(
     order: &LoadOrder<'_>,
     plugin: usize,
@@ -156,17 +157,22 @@ fn quick_comparable(
 ) -> Value {
     let p = order.plugin(plugin);
     let catalog = crate::defs::catalog(order.game());
-    let fields =
-        crate::schema::with_view(rec, catalog, p.form_ctx(), |v| v.fields_json(p.form_ctx()));
+    let fields = crate::schema::with_view(rec, catalog, p.form_ctx(), |v| {
+        let forms = crate::schema::form_refs(v)
+            .iter()
+            .map(|r| r.form_id.0)
+            .collect();
+        (v.fields_json(p.form_ctx()), forms)
+    });
     match fields {
-        Ok(Some(fields)) => {
+        Ok(Some((fields, forms))) => {
             let flags = rec.header.flags & !crate::plugin::FLAG_COMPRESSED;
             // Built in place: `json!` would copy the fields' whole tree.
             let mut m = serde_json::Map::with_capacity(2);
             m.insert("flags".into(), Value::from(format!("0x{flags:08X}")));
             m.insert("fields".into(), Value::Object(fields));
             let mut v = Value::Object(m);
-            order.globalize(plugin, &mut v);
+            order.globalize_forms(plugin, &mut v, &forms);
             v
         }
         _ => comparable(order, plugin, rec),

@@ -778,28 +778,50 @@ impl<'a> LoadOrder<'a> {
     /// (Oblivion.esm)"`, as the plugin at `plugin` writes it) with
     /// [`describe`](Self::describe): for reading, not for building.
     pub fn name_refs(&self, plugin: usize, value: &mut serde_json::Value) {
-        self.map_form_ids(value, &mut |id| self.describe_local(plugin, id));
+        self.map_form_ids(value, &mut |id| Some(self.describe_local(plugin, id)));
     }
 
     /// Rewrites every form ID of a record's JSON as its global identity
     /// ([`show_id`](Self::show_id)), so that versions of a record from
-    /// plugins with other master lists compare equal when they mean the same.
+    /// plugins with other master lists compare equal when they mean the
+    /// same. Any text that reads as a form ID is taken for one: for JSON
+    /// whose declaration is not known.
     pub fn globalize(&self, plugin: usize, value: &mut serde_json::Value) {
+        self.map_form_ids(value, &mut |id| Some(self.global_text(plugin, id)));
+    }
+
+    /// [`globalize`](Self::globalize) of only the form IDs the record
+    /// holds (`forms`, as stored, from its declaration): text that merely
+    /// reads as a form ID stays text.
+    pub(crate) fn globalize_forms(
+        &self,
+        plugin: usize,
+        value: &mut serde_json::Value,
+        forms: &std::collections::HashSet<u32>,
+    ) {
         self.map_form_ids(value, &mut |id| {
-            if id.0 == 0 {
-                id.to_string()
-            } else {
-                self.show_id(self.resolve(plugin, id))
-            }
+            forms.contains(&id.0).then(|| self.global_text(plugin, id))
         });
     }
 
-    fn map_form_ids(&self, value: &mut serde_json::Value, f: &mut dyn FnMut(FormId) -> String) {
+    fn global_text(&self, plugin: usize, id: FormId) -> String {
+        if id.0 == 0 {
+            id.to_string()
+        } else {
+            self.show_id(self.resolve(plugin, id))
+        }
+    }
+
+    fn map_form_ids(
+        &self,
+        value: &mut serde_json::Value,
+        f: &mut dyn FnMut(FormId) -> Option<String>,
+    ) {
         use serde_json::Value;
         match value {
             Value::String(s) => {
-                if let Some(id) = form_id_text(s) {
-                    *s = f(id);
+                if let Some(text) = form_id_text(s).and_then(&mut *f) {
+                    *s = text;
                 }
             }
             Value::Array(a) => a.iter_mut().for_each(|v| self.map_form_ids(v, f)),

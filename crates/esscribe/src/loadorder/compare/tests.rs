@@ -75,10 +75,14 @@ fn check_load_order(files: &[PathBuf]) -> (usize, usize) {
             match &content.typed {
                 Some(t) => {
                     typed += 1;
-                    // The JSON way makes any text that reads as a form ID
-                    // global; the typed way only form IDs.
+                    // The JSON way makes global any text that reads as a
+                    // form ID the record holds; the typed way only form IDs.
                     let mut shown = t.to_json(&order, 0);
-                    order.globalize(f.plugin, &mut shown);
+                    let ctx = order.plugin(f.plugin).form_ctx();
+                    let catalog = crate::defs::catalog(order.game());
+                    let refs = crate::schema::record_form_refs(f.record, catalog, ctx);
+                    let forms = refs.unwrap().unwrap().iter().map(|r| r.form_id.0).collect();
+                    order.globalize_forms(f.plugin, &mut shown, &forms);
                     assert_eq!(&shown, value, "{}", order.show_id(id));
                 }
                 None => json += 1,
