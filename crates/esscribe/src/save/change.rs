@@ -281,6 +281,34 @@ impl ChangeRecords {
         }
     }
 
+    /// Puts `record` in place of the record at `index`, decoded as records
+    /// read from a file are; only the records sharing its chunk are read
+    /// again.
+    pub(crate) fn replace(
+        &mut self,
+        index: usize,
+        record: StoredChange<'_>,
+        player_name: &[u8],
+    ) -> Result<()> {
+        let k = index / CHUNK_RECORDS;
+        let Some(chunk) = self.chunks.get(k) else {
+            return Ok(());
+        };
+        let mut buf = Vec::new();
+        for head in &chunk.heads {
+            ChangeRecord::new(chunk, head).write(&mut buf)?;
+        }
+        let mut r = Reader::new(&buf, chunk.heads.first().map_or(0, |h| h.offset));
+        let mut stored = (0..chunk.heads.len())
+            .map(|_| StoredChange::read(&mut r))
+            .collect::<Result<Vec<_>>>()?;
+        if let Some(slot) = stored.get_mut(index % CHUNK_RECORDS) {
+            *slot = record;
+        }
+        self.chunks[k] = Chunk::decode(&stored, player_name);
+        Ok(())
+    }
+
     /// Number of change records.
     pub fn len(&self) -> usize {
         self.len
@@ -462,6 +490,19 @@ impl<'s> ChangeRecord<'s> {
             offset: head.offset,
             chunk,
             head,
+        }
+    }
+
+    /// The record's header as stored, with no data.
+    pub(crate) fn stored(&self) -> StoredChange<'static> {
+        StoredChange {
+            offset: self.offset,
+            form_id: self.form_id,
+            kind: self.kind,
+            flags: self.flags,
+            version: self.version,
+            data_offset: self.offset + 12,
+            data: &[],
         }
     }
 

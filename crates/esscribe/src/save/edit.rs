@@ -139,7 +139,7 @@ impl SaveFile {
 
     /// Reads the change records again from `buf`, which holds `count` of
     /// them written out; their offsets are where they will be written.
-    pub(super) fn rebuild_changes(&mut self, buf: &[u8], count: usize) -> Result<()> {
+    fn rebuild_changes(&mut self, buf: &[u8], count: usize) -> Result<()> {
         let start = self.changes.get(0).map_or(0, |c| c.offset);
         let mut r = Reader::new(buf, start);
         let stored = (0..count)

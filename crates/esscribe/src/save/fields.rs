@@ -8,7 +8,8 @@
 //! when the record reads back to the very fields that were set.
 
 use super::change::{
-    type_code, type_name, ChangeRecord, PLAYER_REF, TYPE_ACHR, TYPE_ACRE, TYPE_REFR,
+    type_code, type_name, ChangeRecord, ChangeRecords, StoredChange, PLAYER_REF, TYPE_ACHR,
+    TYPE_ACRE, TYPE_REFR,
 };
 use super::edit::stat_code;
 use super::forms::{FIRST_SKILL, PLAYER_BASE, TYPE_NPC};
@@ -169,42 +170,35 @@ impl SaveFile {
         let index = self.change_index(id, kind).ok_or_else(|| {
             Error::not_found(format!("{sig} {id}: the save holds no such change record"))
         })?;
-        let size = u16::try_from(data.len()).map_err(|_| {
-            Error::refused(format!(
+        if data.len() > u16::MAX as usize {
+            return Err(Error::refused(format!(
                 "{sig} {id}: the record would hold {} bytes of data; a save stores at most 65,535",
                 data.len()
-            ))
-        })?;
-        let before = self.changes.clone();
-        let mut buf = Vec::new();
-        for (i, c) in self.changes.iter().enumerate() {
-            if i != index {
-                c.write(&mut buf)?;
-                continue;
-            }
-            buf.extend_from_slice(&c.form_id.0.to_le_bytes());
-            buf.push(c.kind);
-            buf.extend_from_slice(&c.flags.to_le_bytes());
-            buf.push(c.version);
-            buf.extend_from_slice(&size.to_le_bytes());
-            buf.extend_from_slice(data);
+            )));
         }
         let set = fields.encoded_entries()?;
-        let count = self.changes.len();
-        self.rebuild_changes(&buf, count)?;
-        // Part by part, the record read again holds the bytes each part
-        // was set to: a number given as `120` reads back as `120.0`, and
-        // a float given with more digits than an f32 holds reads back
-        // shorter, so the values themselves may be shown otherwise.
+        let record = self.changes.get(index).expect("a record just found");
+        // Read alone first, as from a file: part by part, the record must
+        // hold the bytes each part was set to. (A number given as `120`
+        // reads back as `120.0`, and a float given with more digits than
+        // an f32 holds reads back shorter: the values may be shown
+        // otherwise, not the bytes.)
+        let alone = StoredChange {
+            data,
+            ..record.stored()
+        };
+        let name = &self.header.player_name.0;
+        let player_name = name.strip_suffix(&[0]).unwrap_or(name);
+        let read = ChangeRecords::decode_for(&[alone], player_name);
         let ctx = self.form_ctx();
-        let back = self.changes.get(index).map(|c| c.fields(&ctx));
+        let back = read.get(0).map(|c| c.fields(&ctx));
         if !matches!(back.as_ref().map(Fields::encoded_entries), Some(Ok(back)) if back == set) {
-            self.changes = before;
             return Err(Error::refused(format!(
                 "{sig} {id}: the record's parts would not read back as set \
                  (a part's size or a count no longer agrees with what follows it)"
             )));
         }
+        self.changes.replace(index, alone, player_name)?;
         Ok(())
     }
 }
