@@ -529,6 +529,35 @@ fn set_changes_a_change_record_s_part_by_path() {
             .arg(&out),
     );
     assert_eq!(v[0]["data"]["parts"][0]["placement"]["position"][2], 120.0);
+    // The fields as `set` reads them, irefs named by their form IDs.
+    let v = json_of(
+        esscribe()
+            .args([
+                "save",
+                "records",
+                "--fields",
+                "--form",
+                "0x00000014",
+                "--type",
+                "ACHR",
+            ])
+            .arg(&out),
+    );
+    assert_eq!(v[0]["fields"]["moved"]["position"]["z"], 120.0);
+    assert_eq!(v[0]["fields"]["moved"]["cell"], "0x000C6574 (Oblivion.esm)");
+    assert_eq!(
+        v[0]["kept_as_bytes"],
+        serde_json::json!(["remainder", "player_looks", "player_name", "remainder#2"])
+    );
+    let skyrim = &common::saves_of(esscribe::plugin::Game::Skyrim)[0];
+    esscribe()
+        .args(["save", "records", "--fields"])
+        .arg(skyrim)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "only an Oblivion save's change records",
+        ));
 
     // Refused: the temporary attribute changes are 219 floats; nothing is
     // written.

@@ -202,7 +202,7 @@ pub enum SaveCommand {
     },
     /// Shows decoded change records.
     #[command(
-        after_help = "Examples:\n  esscribe save records save002.ess --type ACHR --form 0x00000014\n  esscribe save records save002.ess --type refr --json"
+        after_help = "Examples:\n  esscribe save records save002.ess --type ACHR --form 0x00000014\n  esscribe save records save002.ess --type refr --json\n  esscribe save records save002.ess --form 0x00000014 --fields"
     )]
     Records {
         /// The save to read (.ess), Oblivion or Skyrim.
@@ -221,6 +221,11 @@ pub enum SaveCommand {
         /// Print JSON on standard output.
         #[arg(long)]
         json: bool,
+        /// Print each record's fields as JSON, as `esscribe set` reads and
+        /// changes them (`moved.position.z`, `inventory.0.count`), irefs
+        /// named by the form IDs they stand for (Oblivion saves).
+        #[arg(long, conflicts_with = "json")]
+        fields: bool,
     },
     /// How much of each change-record type decodes, over all given saves.
     #[command(
@@ -325,7 +330,13 @@ pub fn run(cmd: SaveCommand) -> Result<ExitCode> {
             form,
             data,
             json,
-        } => records(&save, kind.as_deref(), form, data.as_deref(), json),
+            fields,
+        } => records(
+            &save,
+            (kind.as_deref(), form),
+            data.as_deref(),
+            (json, fields),
+        ),
         SaveCommand::Stats { saves, json } => stats(&saves, json),
         SaveCommand::Uses {
             save,

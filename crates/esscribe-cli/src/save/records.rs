@@ -624,12 +624,17 @@ pub(super) fn resolve_irefs(
 
 pub(super) fn records(
     path: &Path,
-    kind: Option<&str>,
-    form: Option<FormId>,
+    (kind, form): (Option<&str>, Option<FormId>),
     data: Option<&Path>,
-    as_json: bool,
+    (as_json, as_fields): (bool, bool),
 ) -> Result<ExitCode> {
     if let Some((_, save)) = super::skyrim::load_skyrim(path)? {
+        if as_fields {
+            bail!(
+                "{}: a Skyrim save: only an Oblivion save's change records are read as fields",
+                path.display()
+            );
+        }
         return super::skyrim::records(path, &save, (kind, form), data, as_json);
     }
     let mut o = String::new();
@@ -662,6 +667,24 @@ pub(super) fn records(
             Some(f) => bail!("{}: no {what}change record for {f}", path.display()),
             None => bail!("{}: no {what}change records", path.display()),
         }
+    }
+    if as_fields {
+        let ctx = save.form_ctx();
+        let v: Vec<Value> = selected
+            .iter()
+            .map(|c| {
+                let fields = c.fields(&ctx);
+                json!({
+                    "form_id": c.form_id.to_string(),
+                    "type": c.type_name(),
+                    "fields": fields.as_map(),
+                    "kept_as_bytes": fields.parts_kept_as_bytes(),
+                })
+            })
+            .collect();
+        outln!(o, "{}", serde_json::to_string_pretty(&v)?);
+        emit(&o)?;
+        return Ok(ExitCode::SUCCESS);
     }
     if as_json {
         let v: Vec<Value> = selected
