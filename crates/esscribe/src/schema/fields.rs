@@ -82,7 +82,7 @@ impl Declared {
             Declared::Parts(fields) => {
                 let value = map.get(key).unwrap_or(&Value::Null);
                 encode_field_in(fields[index], value, &Siblings::new(), out, cx)
-                    .map_err(|e| e.within(key.to_string()))
+                    .map_err(|e| e.at_field(key))
             }
         }
     }
