@@ -254,6 +254,18 @@ fn the_player_s_record_reads_and_changes_by_path() {
     let e = save.apply(&short).unwrap_err();
     assert!(e.to_string().contains("would not read back as set"), "{e}");
     assert_eq!(save.to_bytes().unwrap(), data);
+
+    // A plugin record's fields are not a save's.
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../samples/sample-skyrim.esp"
+    );
+    let plugin = esscribe::Plugin::open(sample).unwrap();
+    let mut lantern = plugin.get("SampleBrassLantern").unwrap().fields().unwrap();
+    lantern.set("name", "Lamp").unwrap();
+    let e = save.apply(&lantern).unwrap_err();
+    assert!(e.to_string().contains("a plugin record's fields"), "{e}");
+    assert_eq!(save.to_bytes().unwrap(), data);
 }
 
 /// Every scalar of a record's fields, by path.

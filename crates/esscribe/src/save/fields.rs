@@ -5,7 +5,7 @@
 //!
 //! A change is written back by reading the record's new data by its
 //! table again, as a record read from a file: the change is kept only
-//! when the record reads back to the very fields that were set.
+//! when every part reads back to the bytes it was set to.
 
 use super::change::{
     type_code, type_name, ChangeRecord, ChangeRecords, StoredChange, PLAYER_REF, TYPE_ACHR,
@@ -160,6 +160,16 @@ impl SaveFile {
     /// (not so when bytes end a part early, or a part's length changes
     /// what follows), nothing changes and the error says why. Fields not changed leave the save as it is.
     pub fn apply(&mut self, fields: &Fields) -> Result<()> {
+        if fields.declaration().is_some() {
+            return Err(Error::value(
+                "record",
+                format!(
+                    "{} {}: a plugin record's fields, not a save's change record",
+                    fields.sig(),
+                    fields.form_id()
+                ),
+            ));
+        }
         let Some(data) = fields.changed_data() else {
             return Ok(());
         };
