@@ -70,3 +70,43 @@ fn save_inventory_names_items_from_the_saves_plugins() {
     // Items of plugins that are not in the folder keep their form IDs.
     assert_eq!(lines[1], "     1  0x0003366C");
 }
+
+#[test]
+#[cfg_attr(not(corpus), ignore = "needs the real-file corpus in ../shared/corpus")]
+fn save_fields_moves_the_player_and_counts_an_item_anew() {
+    let save = common::path("oblivion-saves/save002.ess");
+    let out = std::env::temp_dir().join(format!("esscribe-save-fields-{}.ess", std::process::id()));
+    let printed = run(
+        "save_fields",
+        &[save.to_str().unwrap(), out.to_str().unwrap()],
+    );
+    let written = std::fs::read(&out).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(lines[0], "cell 0x000C6574");
+    // The first inventory entry of save002's player (`save inventory`).
+    let back = esscribe::save::SaveFile::parse(&written).unwrap();
+    let player = back.player().unwrap();
+    assert_eq!(player.placement().unwrap().position[2], 500.0);
+    let first = player.inventory().unwrap().items().next().unwrap();
+    let before = esscribe::save::SaveFile::parse(&std::fs::read(&save).unwrap()).unwrap();
+    let was = before
+        .player()
+        .unwrap()
+        .inventory()
+        .unwrap()
+        .items()
+        .next()
+        .unwrap();
+    assert_eq!(first.count, was.count + 10);
+    assert_eq!(
+        lines[1],
+        format!(
+            "{}: {} -> {}",
+            back.resolve(first.iref).unwrap(),
+            was.count,
+            was.count + 10
+        )
+    );
+    assert_eq!(written.len(), std::fs::read(&save).unwrap().len());
+}
