@@ -1,7 +1,9 @@
 //! Reading and verifying save games: each save of the corpus folder
 //! (`ESSCRIBE_CORPUS`, or `../shared/corpus`) read whole and written back
-//! in memory, throughput counted in bytes of decompressed save. Without
-//! the corpus there is nothing to measure, and the bench says so.
+//! in memory, throughput counted in bytes of decompressed save; and for
+//! Oblivion saves, one edit through the record model (the player's change
+//! record as fields, its actor flag set, applied). Without the corpus there
+//! is nothing to measure, and the bench says so.
 //!
 //!   cargo bench -p esscribe --bench saves
 
@@ -86,5 +88,44 @@ fn body_growth(save: &SkyrimSave, data: &[u8]) -> usize {
     word(at) - word(at + 4)
 }
 
-criterion_group!(benches, bench);
+/// One edit of the player's record through the record model, on a copy
+/// of the parsed save: fields, a value set, the record read alone by its
+/// table and its chunk decoded again.
+fn edit_bench(c: &mut Criterion) {
+    use esscribe::save::change::{PLAYER_REF, TYPE_ACHR};
+    let mut paths = Vec::new();
+    saves(&corpus(), &mut paths);
+    paths.sort();
+    let mut group = c.benchmark_group("save edit through the record model");
+    group.sample_size(20);
+    for path in paths {
+        let data = std::fs::read(&path).unwrap();
+        if esscribe::save::game_of_save(&data) != Some(esscribe::Game::Oblivion) {
+            continue;
+        }
+        let save = SaveFile::parse(&data).unwrap();
+        let Ok(fields) = save.record_fields(PLAYER_REF, Some(TYPE_ACHR)) else {
+            continue;
+        };
+        let Ok(flag) = fields.int("actor_flag") else {
+            continue;
+        };
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        group.bench_function(&name, |b| {
+            b.iter_batched(
+                || save.clone(),
+                |mut s| {
+                    let mut f = s.record_fields(PLAYER_REF, Some(TYPE_ACHR)).unwrap();
+                    f.set("actor_flag", flag ^ 1).unwrap();
+                    s.apply(&f).unwrap();
+                    s
+                },
+                criterion::BatchSize::LargeInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, edit_bench);
 criterion_main!(benches);
