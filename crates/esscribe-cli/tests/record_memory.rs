@@ -37,15 +37,28 @@ fn within_bound(what: &str, peak: u64, read: u64) {
     );
 }
 
+/// One measuring test at a time: a child starts from what the test
+/// process holds when it is started, so no other test may be holding a
+/// large plugin then.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn commands_stay_within_bound(compressed: bool) {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("Empties.esp");
+    let other = dir.path().join("Changed.esp");
     let plugin = plugin_of_empty_subrecords(RECORD, compressed);
     std::fs::write(&path, &plugin).unwrap();
+    // Two plugins for `diff`: the same with its last byte changed.
+    let mut changed = plugin;
+    let last = changed.len() - 1;
+    changed[last] = b'!';
+    std::fs::write(&other, &changed).unwrap();
     // What a run must hold to read the record: the file, and the data
     // inflated when it is compressed (stored blocks here, as large as the
     // data: a real record's stored payload is a fraction of it).
-    let read = plugin.len() as u64 + if compressed { RECORD as u64 } else { 0 };
+    let read = changed.len() as u64 + if compressed { RECORD as u64 } else { 0 };
+    drop(changed);
     let runs: [(&str, &[&str], i32); 5] = [
         ("stats", &["stats"], 0),
         ("dump", &["dump"], 0),
@@ -64,11 +77,6 @@ fn commands_stay_within_bound(compressed: bool) {
     assert_eq!(status, 0, "unpack");
     within_bound("unpack", peak, read);
     // Two plugins read: the bound is per byte of both.
-    let mut changed = plugin.clone();
-    let last = changed.len() - 1;
-    changed[last] = b'!';
-    let other = dir.path().join("Changed.esp");
-    std::fs::write(&other, &changed).unwrap();
     let (status, peak) = peak_memory(esscribe().arg("diff").arg(&path).arg(&other));
     assert_eq!(status, 1, "diff finds the change");
     within_bound("diff", peak, 2 * read);
@@ -88,6 +96,7 @@ fn the_same_record_compressed_costs_no_more() {
 /// through a tree, and says why it was kept.
 #[test]
 fn a_record_of_too_many_subrecords_is_kept_as_bytes_and_comes_back_whole() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("Empties.esp");
     // Just past the limit for its size: 65,536 subrecords and one per
