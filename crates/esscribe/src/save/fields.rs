@@ -450,26 +450,33 @@ impl SaveFile {
         stored.extend_from_slice(&bytes);
         stored.push(0);
         player.set("player_name", to_hex(&stored))?;
+        // The actor base's name first: its record reads alone, whatever
+        // the header says. Each apply changes nothing when it refuses.
         let base = match self.record_fields(PLAYER_BASE, Some(TYPE_NPC)) {
-            Ok(mut base) if base.get("full_name").is_some() => {
-                base.set("full_name", name)?;
+            Ok(base) if base.get("full_name").is_some() => {
+                let mut renamed = base.clone();
+                renamed.set("full_name", name)?;
+                self.apply(&renamed)?;
                 Some(base)
             }
             _ => None,
         };
         // The player's record is split where the header's name is found:
-        // the header is renamed first, and back if the record refuses.
+        // the header is renamed first, and back, with the actor base's
+        // name, if the record refuses.
         let old = std::mem::replace(
             &mut self.header.player_name,
             BString([bytes, vec![0]].concat()),
         );
-        let changes = self.changes.clone();
-        let renamed = self
-            .apply(&player)
-            .and_then(|()| base.map_or(Ok(()), |base| self.apply(&base)));
+        let renamed = self.apply(&player);
         if renamed.is_err() {
             self.header.player_name = old;
-            self.changes = changes;
+            if let Some(base) = base {
+                // Its own fields as read: every part reads back to them.
+                let mut back = base.clone();
+                back.set("full_name", base.get("full_name").cloned())?;
+                self.apply(&back)?;
+            }
         }
         renamed
     }
