@@ -450,12 +450,7 @@ impl Builder<'_, '_, '_> {
     /// record holds that form ID, as `LoadOrder::globalize_forms` does.
     fn shown_string(&mut self, s: &str) {
         let view = self.view;
-        let forms = self.forms.get_or_insert_with(|| {
-            crate::schema::form_refs(view)
-                .iter()
-                .map(|r| r.form_id.0)
-                .collect()
-        });
+        let forms = self.forms.get_or_insert_with(|| held_form_ids(view));
         let kind = match form_id_text(s).filter(|id| forms.contains(&id.0)) {
             Some(id) if id.0 != 0 => Kind::Form(self.order.resolve(self.plugin, id)),
             Some(id) => self.str_kind(&id.to_string()),
@@ -494,6 +489,14 @@ impl Builder<'_, '_, '_> {
         };
         self.push(kind);
     }
+}
+
+/// The form IDs a record holds, as stored, found by its declaration.
+pub(super) fn held_form_ids(view: &RecordView<'_>) -> std::collections::HashSet<u32> {
+    crate::schema::form_refs(view)
+        .iter()
+        .map(|r| r.form_id.0)
+        .collect()
 }
 
 impl ShapeSink for Builder<'_, '_, '_> {

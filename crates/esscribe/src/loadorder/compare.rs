@@ -158,11 +158,7 @@ fn quick_comparable(
     let p = order.plugin(plugin);
     let catalog = crate::defs::catalog(order.game());
     let fields = crate::schema::with_view(rec, catalog, p.form_ctx(), |v| {
-        let forms = crate::schema::form_refs(v)
-            .iter()
-            .map(|r| r.form_id.0)
-            .collect();
-        (v.fields_json(p.form_ctx()), forms)
+        (v.fields_json(p.form_ctx()), comparable::held_form_ids(v))
     });
     match fields {
         Ok(Some((fields, forms))) => {

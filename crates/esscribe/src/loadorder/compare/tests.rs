@@ -80,8 +80,10 @@ fn check_load_order(files: &[PathBuf]) -> (usize, usize) {
                     let mut shown = t.to_json(&order, 0);
                     let ctx = order.plugin(f.plugin).form_ctx();
                     let catalog = crate::defs::catalog(order.game());
-                    let refs = crate::schema::record_form_refs(f.record, catalog, ctx);
-                    let forms = refs.unwrap().unwrap().iter().map(|r| r.form_id.0).collect();
+                    let forms = crate::schema::with_view(f.record, catalog, ctx, |v| {
+                        comparable::held_form_ids(v)
+                    });
+                    let forms = forms.unwrap().unwrap();
                     order.globalize_forms(f.plugin, &mut shown, &forms);
                     assert_eq!(&shown, value, "{}", order.show_id(id));
                 }
