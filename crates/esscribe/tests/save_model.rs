@@ -44,6 +44,15 @@ fn every_corpus_change_record_reads_as_fields_that_encode_to_its_bytes() {
             }
             // Setting each part to what it holds gives back the very bytes.
             let keys: Vec<String> = fields.as_map().keys().cloned().collect();
+            // Each part is named as `save records --json` names it.
+            if c.parts().len() > 0 {
+                let shown: Vec<Value> = c
+                    .parts()
+                    .map(|p| serde_json::to_value(p).unwrap()["part"].clone())
+                    .collect();
+                let named: Vec<&str> = keys.iter().map(|k| k.split('#').next().unwrap()).collect();
+                assert_eq!(shown, named, "{what}");
+            }
             for key in &keys {
                 let value = fields.get(key).unwrap().clone();
                 fields.set(key, value).unwrap();
